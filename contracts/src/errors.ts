@@ -1,0 +1,78 @@
+/**
+ * One error vocabulary for server and web. Each code maps to one HTTP status (ARCHITECTURE.md §7);
+ * the web maps the same codes to translated messages.
+ */
+export const ERROR_STATUS = {
+  'validation.invalid': 422,
+  'validation.required': 422,
+  'validation.unknown_component_type': 422,
+  'validation.malformed_json': 400,
+  'conflict.wrong_expected_version': 409,
+  'conflict.duplicate_id': 409,
+  'conflict.duplicate_path': 409,
+  'conflict.draft_unchanged': 409,
+  'conflict.state': 409,
+  'auth.unauthenticated': 401,
+  'auth.session_expired': 419,
+  'auth.forbidden': 403,
+  'not_found': 404,
+  'internal': 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorIssue {
+  /** JSON pointer into the request document, e.g. /data/attributes/path */
+  pointer?: string;
+  parameter?: string;
+  code: ErrorCode;
+  detail: string;
+}
+
+/** A failure the caller can act on. Deciders throw these; the error middleware renders them. */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly issues: ErrorIssue[];
+  constructor(code: ErrorCode, detail: string, issues?: ErrorIssue[]) {
+    super(detail);
+    this.name = new.target.name;
+    this.code = code;
+    this.issues = issues ?? [{ code, detail }];
+  }
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(issues: ErrorIssue[]) {
+    super(issues[0]?.code ?? 'validation.invalid', issues[0]?.detail ?? 'Invalid input', issues);
+  }
+  static at(pointer: string, detail: string, code: ErrorCode = 'validation.invalid'): ValidationError {
+    return new ValidationError([{ pointer, code, detail }]);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(code: Extract<ErrorCode, `conflict.${string}`>, detail: string, pointer?: string) {
+    super(code, detail, [{ code, detail, ...(pointer ? { pointer } : {}) }]);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(detail = 'Resource not found') {
+    super('not_found', detail);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(detail = 'app page cannot be accessed, unauthorized') {
+    super('auth.forbidden', detail);
+  }
+}
+
+export class UnauthenticatedError extends DomainError {
+  constructor(detail = 'Authentication required') {
+    super('auth.unauthenticated', detail);
+  }
+}

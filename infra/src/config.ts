@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { LOCALES } from '@platform/contracts/enums';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off'])
+  .transform((v) => v === 'true' || v === '1' || v === 'on');
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  /** data directory of the embedded PostgreSQL used when DATABASE_URL is not set */
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
+  EVENTSTORE_URL: z.string().optional(),
+  KAFKA_BROKERS: z.string().optional(),
+  ADMIN_API_TOKEN: z.string().min(24, 'ADMIN_API_TOKEN must be at least 24 characters').optional(),
+  APP_NAME: z.string().default('Assistive Tech Commons'),
+  DEFAULT_LOCALE: z.enum(LOCALES).default('en'),
+  CURRENCY: z.string().length(3).default('EUR'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MIN_POSITION_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  SEED_DEMO: flag.default('true'),
+  FEATURE_PAGE_NAVIGATION: flag.default('true'),
+  FEATURE_RENTAL: flag.default('true'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Built once per process at start-up and passed down. A bad variable stops the start, naming it. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,118 @@
+import type { EventMetadata } from '@platform/contracts/metadata';
+
+/**
+ * The event store port (ARCHITECTURE.md §3). Semantics follow EventStoreDB so that code written against
+ * this port behaves the same on every adapter:
+ * - stream revisions start at 0; `nextExpectedVersion` is the revision of the stream's last event;
+ * - `$all` positions are opaque but totally ordered by the adapter: compare them with `comparePositions`.
+ */
+export type ExpectedVersion = 'any' | 'no_stream' | 'stream_exists' | bigint;
+
+/** Position of an event in `$all`. For the PostgreSQL adapter: the event's global position. */
+export type GlobalPosition = bigint;
+export const START: GlobalPosition = 0n;
+
+export interface EventToAppend<T extends string = string, D = unknown> {
+  eventId: string;
+  type: T;
+  data: D;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent<T extends string = string, D = unknown> {
+  eventId: string;
+  type: T;
+  data: D;
+  metadata: EventMetadata;
+  streamId: string;
+  /** revision of this event within its stream (0-based) */
+  streamVersion: bigint;
+  globalPosition: GlobalPosition;
+  recordedAt: Date;
+}
+
+export interface AppendResult {
+  nextExpectedVersion: bigint;
+  /** global position of the last event appended (or of the already stored one on an idempotent retry) */
+  position: GlobalPosition;
+}
+
+export interface ReadStreamOptions {
+  from?: bigint | 'start' | 'end';
+  direction?: 'forwards' | 'backwards';
+  maxCount?: number;
+}
+
+export interface AllFilter {
+  /** stream categories, the part of the stream id before the first '-' */
+  categories?: string[];
+  eventTypes?: string[];
+}
+
+export interface ReadAllOptions {
+  /** exclusive: events after this position. START (0n) reads from the beginning. */
+  fromPosition?: GlobalPosition;
+  maxCount?: number;
+  filter?: AllFilter;
+}
+
+export interface SubscribeOptions {
+  fromPosition?: GlobalPosition;
+  filter?: AllFilter;
+  signal?: AbortSignal;
+  /** how many events one catch-up read fetches */
+  batchSize?: number;
+}
+
+export interface SubscriptionBatch {
+  events: RecordedEvent[];
+  checkpoint: GlobalPosition;
+}
+
+export interface EventStore {
+  appendToStream(
+    streamId: string,
+    events: EventToAppend[],
+    options?: { expectedVersion?: ExpectedVersion },
+  ): Promise<AppendResult>;
+  /** Throws StreamNotFound when the stream has no events. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * Catch-up then live subscription to `$all`. Yields batches in `$all` order; never skips an acknowledged
+   * event and never yields one twice. A batch's `checkpoint` is the position up to which `$all` has been
+   * scanned, so a filtered subscriber still advances past events it does not receive (its `events` may then
+   * be empty). Ends when `signal` aborts.
+   */
+  subscribeToAll(options?: SubscribeOptions): AsyncIterable<SubscriptionBatch>;
+  /** Negative, zero or positive as a is before, at or after b in `$all` order. */
+  comparePositions(a: GlobalPosition, b: GlobalPosition): Promise<number>;
+  /** Position of the last event in `$all` (START when empty). */
+  headPosition(): Promise<GlobalPosition>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedVersionError extends Error {
+  override readonly name = 'WrongExpectedVersionError';
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: ExpectedVersion,
+    readonly actualVersion: bigint | 'no_stream',
+  ) {
+    super(
+      `Wrong expected version for stream ${streamId}: expected ${String(expectedVersion)}, actual ${String(actualVersion)}`,
+    );
+  }
+}
+
+export class StreamNotFoundError extends Error {
+  override readonly name = 'StreamNotFoundError';
+  constructor(readonly streamId: string) {
+    super(`Stream ${streamId} not found`);
+  }
+}
+
+export function categoryOf(streamId: string): string {
+  const dash = streamId.indexOf('-');
+  return dash === -1 ? streamId : streamId.slice(0, dash);
+}

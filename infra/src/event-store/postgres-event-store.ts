@@ -1,0 +1,287 @@
+import type { Sql } from 'postgres';
+import type { EventContractRegistry } from '@platform/contracts/event-contracts';
+import {
+  START,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  type AllFilter,
+  type AppendResult,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedVersion,
+  type GlobalPosition,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type SubscriptionBatch,
+} from './port.ts';
+
+export interface PostgresEventStoreOptions {
+  sql: Sql;
+  /** when given, payloads are validated on append and upcast on read */
+  contracts?: EventContractRegistry;
+  /** longest a live subscription sleeps without a notification before it looks again (safety net only) */
+  idleRecheckMs?: number;
+}
+
+interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_version: string;
+  event_id: string;
+  event_type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+  recorded_at: Date;
+}
+
+/** Where a reader stands in `$all`: order is (transaction id, global position). */
+interface Cursor {
+  xid: string;
+  position: string;
+}
+
+const START_CURSOR: Cursor = { xid: '0', position: '0' };
+const EVENT_COLUMNS = `global_position::text, transaction_id::text, stream_id, stream_version::text, event_id::text,
+  event_type, schema_version, data, metadata, recorded_at`;
+
+function expectedToNumber(expected: ExpectedVersion): bigint {
+  if (expected === 'any') return -1n;
+  if (expected === 'no_stream') return -2n;
+  if (expected === 'stream_exists') return -3n;
+  if (expected < 0n) throw new RangeError(`expectedVersion must be >= 0, got ${expected}`);
+  return expected;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class PostgresEventStore implements EventStore {
+  private readonly sql: Sql;
+  private readonly contracts?: EventContractRegistry;
+  private readonly idleRecheckMs: number;
+
+  constructor(options: PostgresEventStoreOptions) {
+    this.sql = options.sql;
+    this.contracts = options.contracts;
+    this.idleRecheckMs = options.idleRecheckMs ?? 5000;
+  }
+
+  async appendToStream(
+    streamId: string,
+    events: EventToAppend[],
+    options: { expectedVersion?: ExpectedVersion } = {},
+  ): Promise<AppendResult> {
+    const expected = options.expectedVersion ?? 'any';
+    const payload = events.map((e) => {
+      const contract = this.contracts?.get(e.type);
+      const data = this.contracts ? this.contracts.validate(e.type, e.data) : e.data;
+      return {
+        eventId: e.eventId,
+        type: e.type,
+        schemaVersion: contract?.version ?? e.metadata.schemaVersion ?? 1,
+        data,
+        metadata: { ...e.metadata, eventId: e.eventId, schemaVersion: contract?.version ?? 1 },
+      };
+    });
+    try {
+      const [row] = await this.sql<{ next_expected_version: string; last_position: string }[]>`
+        select next_expected_version::text, last_position::text
+          from es_append(${streamId}, ${expectedToNumber(expected).toString()}::bigint, ${this.sql.json(payload as never)})`;
+      if (!row) throw new Error('es_append returned no row');
+      return { nextExpectedVersion: BigInt(row.next_expected_version), position: BigInt(row.last_position) };
+    } catch (error) {
+      const pgError = error as { code?: string; detail?: string; constraint_name?: string };
+      if (pgError.code === 'P0002') {
+        const actual = BigInt(pgError.detail ?? '-1');
+        throw new WrongExpectedVersionError(streamId, expected, actual < 0n ? 'no_stream' : actual);
+      }
+      if (pgError.code === '23505' && pgError.constraint_name === 'es_events_event_id_unique') {
+        // the id is stored in another stream: not a retry of this append
+        throw new WrongExpectedVersionError(streamId, expected, 'no_stream');
+      }
+      throw error;
+    }
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const sql = this.sql;
+    const backwards = options.direction === 'backwards';
+    const limit = options.maxCount ?? 2_147_483_647;
+    const from = options.from ?? (backwards ? 'end' : 'start');
+    const bound = typeof from === 'bigint' ? from.toString() : null;
+    if (!backwards && from === 'end') return [];
+    const rows = backwards
+      ? await sql<EventRow[]>`
+          select ${sql.unsafe(EVENT_COLUMNS)} from es_events
+           where stream_id = ${streamId} ${bound === null ? sql`` : sql`and stream_version <= ${bound}::bigint`}
+           order by stream_version desc limit ${limit}`
+      : await sql<EventRow[]>`
+          select ${sql.unsafe(EVENT_COLUMNS)} from es_events
+           where stream_id = ${streamId} ${bound === null ? sql`` : sql`and stream_version >= ${bound}::bigint`}
+           order by stream_version asc limit ${limit}`;
+    if (rows.length === 0) {
+      const [exists] = await this.sql`select 1 from es_streams where stream_id = ${streamId} and version >= 0`;
+      if (!exists) throw new StreamNotFoundError(streamId);
+    }
+    return rows.map((r) => this.toRecorded(r));
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const cursor = await this.cursorAt(options.fromPosition ?? START);
+    const page = await this.readPage(cursor, options.filter, options.maxCount ?? 4096);
+    return page.events;
+  }
+
+  async *subscribeToAll(options: SubscribeOptions = {}): AsyncIterable<SubscriptionBatch> {
+    const { signal, filter } = options;
+    const batchSize = options.batchSize ?? 1000;
+    let cursor = await this.cursorAt(options.fromPosition ?? START);
+    let woken = false;
+    let wake: (() => void) | null = null;
+    const notify = () => {
+      woken = true;
+      wake?.();
+    };
+    const listener = await this.sql.listen('es_appended', notify);
+    const onAbort = () => wake?.();
+    signal?.addEventListener('abort', onAbort);
+    let backoffMs = 1;
+    try {
+      while (!signal?.aborted) {
+        woken = false;
+        const page = await this.readPage(cursor, filter, batchSize);
+        if (page.advanced) {
+          cursor = page.cursor;
+          backoffMs = 1;
+          yield { events: page.events, checkpoint: BigInt(cursor.position) };
+          if (page.full) continue;
+        }
+        if (woken || signal?.aborted) continue;
+        // Committed events held back by an older transaction still running: look again shortly. Otherwise
+        // sleep until an append is notified (the idle recheck is only a safety net).
+        const waitMs = page.heldBack ? backoffMs : this.idleRecheckMs;
+        if (page.heldBack) backoffMs = Math.min(backoffMs * 2, 50);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, waitMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = null;
+      }
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      await listener.unlisten().catch(() => {});
+    }
+  }
+
+  async comparePositions(a: GlobalPosition, b: GlobalPosition): Promise<number> {
+    if (a === b) return 0;
+    const [ca, cb] = await Promise.all([this.cursorAt(a), this.cursorAt(b)]);
+    return compareCursors(ca, cb);
+  }
+
+  async headPosition(): Promise<GlobalPosition> {
+    const [row] = await this.sql<{ global_position: string }[]>`
+      select global_position::text from es_events
+       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       order by transaction_id desc, global_position desc limit 1`;
+    return row ? BigInt(row.global_position) : START;
+  }
+
+  async close(): Promise<void> {
+    // the sql pool belongs to the caller
+  }
+
+  private async cursorAt(position: GlobalPosition): Promise<Cursor> {
+    if (position === START) return START_CURSOR;
+    const [row] = await this.sql<{ transaction_id: string }[]>`
+      select transaction_id::text from es_events where global_position = ${position.toString()}`;
+    if (!row) throw new RangeError(`No event at position ${position}`);
+    return { xid: row.transaction_id, position: position.toString() };
+  }
+
+  /**
+   * One consistent read (a single statement, so one snapshot): the next events after `cursor` that are
+   * below the snapshot's xmin, the visible head (so filtered readers advance past what they skip), and
+   * whether committed events are still held back behind an older running transaction.
+   */
+  private async readPage(cursor: Cursor, filter: AllFilter | undefined, limit: number) {
+    const sql = this.sql;
+    const categories = filter?.categories?.length ? filter.categories : null;
+    const types = filter?.eventTypes?.length ? filter.eventTypes : null;
+    const rows = await sql<(EventRow & { kind: 'event' | 'head' | 'held' })[]>`
+      with snap as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin),
+      page as (
+        select ${sql.unsafe(EVENT_COLUMNS)}, 'event' as kind from es_events, snap
+         where transaction_id < snap.xmin
+           and (transaction_id, global_position) > (${cursor.xid}::xid8, ${cursor.position}::bigint)
+           ${categories ? sql`and category = any(${categories})` : sql``}
+           ${types ? sql`and event_type = any(${types})` : sql``}
+         order by transaction_id, global_position
+         limit ${limit}
+      ),
+      head as (
+        select global_position::text, transaction_id::text from es_events, snap
+         where transaction_id < snap.xmin
+         order by transaction_id desc, global_position desc limit 1
+      ),
+      held as (
+        select global_position::text, transaction_id::text from es_events, snap
+         where transaction_id >= snap.xmin limit 1
+      )
+      select * from page
+      union all
+      select global_position, transaction_id, null, null, null, null, null, null, null, null, 'head' from head
+      union all
+      select global_position, transaction_id, null, null, null, null, null, null, null, null, 'held' from held`;
+    const eventRows = rows.filter((r) => r.kind === 'event');
+    const head = rows.find((r) => r.kind === 'head');
+    const full = eventRows.length >= limit;
+    let next = cursor;
+    const last = eventRows[eventRows.length - 1];
+    if (full && last) next = { xid: last.transaction_id, position: last.global_position };
+    else if (head) {
+      const headCursor = { xid: head.transaction_id, position: head.global_position };
+      if (compareCursors(headCursor, cursor) > 0) next = headCursor;
+    }
+    return {
+      events: eventRows.map((r) => this.toRecorded(r)),
+      cursor: next,
+      advanced: next !== cursor,
+      full,
+      heldBack: rows.some((r) => r.kind === 'held'),
+    };
+  }
+
+  private toRecorded(row: EventRow): RecordedEvent {
+    const contract = this.contracts?.get(row.event_type);
+    const data =
+      contract && row.schema_version < contract.version
+        ? this.contracts!.upcast(row.event_type, row.data, row.schema_version)
+        : row.data;
+    return {
+      eventId: row.event_id,
+      type: row.event_type,
+      data,
+      metadata: row.metadata,
+      streamId: row.stream_id,
+      streamVersion: BigInt(row.stream_version),
+      globalPosition: BigInt(row.global_position),
+      recordedAt: row.recorded_at,
+    };
+  }
+}
+
+function compareCursors(a: Cursor, b: Cursor): number {
+  const ax = BigInt(a.xid);
+  const bx = BigInt(b.xid);
+  if (ax !== bx) return ax < bx ? -1 : 1;
+  const ap = BigInt(a.position);
+  const bp = BigInt(b.position);
+  return ap === bp ? 0 : ap < bp ? -1 : 1;
+}
