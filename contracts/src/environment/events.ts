@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { defineEvent, type EventContract } from '../event-contracts.ts';
+import { AppEnvironmentSettingsSchema } from './settings.ts';
+
+export const ENVIRONMENT_STREAM_ID = 'environment-main';
+
+/** Only the settings that changed, with their new values. */
+export const AppEnvironmentSettingsChanged = defineEvent(
+  'AppEnvironmentSettingsChanged',
+  z.object({ changes: AppEnvironmentSettingsSchema.partial().strict() }),
+);
+
+export const EnvironmentUpdateReasonSchema = z.object({
+  /** JSON:API type of what changed: app-pages, app-menu-items, app-redirections, ... */
+  resourceType: z.string().min(1).max(64),
+  resourceId: z.string().min(1).max(255),
+  action: z.enum(['saved', 'deleted']),
+});
+export type EnvironmentUpdateReason = z.infer<typeof EnvironmentUpdateReasonSchema>;
+
+/**
+ * Something the web renders from the environment (pages, menu, redirections) changed: open tabs offer a
+ * refresh. Appended beside the causing command's events (shared CMS agreement).
+ */
+export const AppEnvironmentUpdated = defineEvent(
+  'AppEnvironmentUpdated',
+  z.object({ reason: EnvironmentUpdateReasonSchema }),
+);
+
+export type AppEnvironmentSettingsChangedData = z.infer<typeof AppEnvironmentSettingsChanged.schema>;
+export type AppEnvironmentUpdatedData = z.infer<typeof AppEnvironmentUpdated.schema>;
+
+export type EnvironmentEvent =
+  | { type: 'AppEnvironmentSettingsChanged'; data: AppEnvironmentSettingsChangedData }
+  | { type: 'AppEnvironmentUpdated'; data: AppEnvironmentUpdatedData };
+
+export const environmentEventContracts: EventContract[] = [
+  AppEnvironmentSettingsChanged,
+  AppEnvironmentUpdated,
+];
