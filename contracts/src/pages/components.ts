@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { ValidationError } from '../errors.ts';
+import { SitePathSchema } from '../paths.ts';
+import { issuesFromZod } from './issues.ts';
+import { parseVideoUrl } from './video.ts';
+
+/**
+ * The page component types an editor can place (seed 000 §2.8), each with the zod schema of its props.
+ * The command side validates props with it (defaults filled in before the event is stored) and the web
+ * renders each type from the same registry. Props objects are strict: a misspelt key is an error the
+ * editor sees, not a silently ignored setting.
+ */
+
+const text = (max = 500) => z.string().max(max);
+const richText = z.string().max(100_000);
+const externalUrl = z
+  .string()
+  .url()
+  .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL');
+
+export const ImageSchema = z
+  .object({
+    url: z.string().min(1).max(2048),
+    previewUrl: z.string().max(2048).optional(),
+    alt: text().default(''),
+  })
+  .strict();
+
+/** Internal links stay in the site; external ones open in a new tab. */
+export const LinkSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('internal'), label: text(200), path: SitePathSchema }).strict(),
+  z.object({ kind: z.literal('external'), label: text(200), url: externalUrl }).strict(),
+]);
+
+const VideoUrlSchema = z
+  .string()
+  .refine((u) => parseVideoUrl(u) !== null, 'must be a YouTube or Vimeo video URL');
+
+const base = { inverseBackground: z.boolean().default(false) };
+const props = <T extends z.ZodRawShape>(shape: T) => z.object({ ...base, ...shape }).strict();
+
+export const COMPONENT_PROPS = {
+  hero: props({
+    title: text().default(''),
+    titleImage: ImageSchema.nullable().default(null),
+    subtitle: text(1000).default(''),
+    images: z.array(ImageSchema).max(20).default([]),
+    buttons: z.array(LinkSchema).max(6).default([]),
+  }),
+  'image-banner': props({
+    image: ImageSchema,
+    link: LinkSchema.nullable().default(null),
+  }),
+  title: props({
+    title: text(),
+    subtitle: text(1000).default(''),
+    level: z.number().int().min(1).max(6).default(2),
+    alignment: z.enum(['left', 'center', 'right']).default('left'),
+    size: z.enum(['small', 'medium', 'large']).default('medium'),
+    color: text(50).nullable().default(null),
+    subtitleColor: text(50).nullable().default(null),
+    reverseOrder: z.boolean().default(false),
+  }),
+  content: props({
+    title: text().default(''),
+    display: z.enum(['cards', 'list', 'carousel']).default('cards'),
+    columns: z.number().int().min(1).max(6).default(3),
+    shortDescriptionLength: z.number().int().min(1).max(10_000).default(200),
+    items: z
+      .array(
+        z
+          .object({
+            title: text(),
+            description: richText.default(''),
+            icon: text(100).nullable().default(null),
+            image: ImageSchema.nullable().default(null),
+            link: LinkSchema.nullable().default(null),
+          })
+          .strict(),
+      )
+      .max(100)
+      .default([]),
+  }),
+  buttons: props({
+    alignment: z.enum(['left', 'center', 'right']).default('center'),
+    buttons: z.array(LinkSchema).min(1).max(10),
+  }),
+  video: props({
+    title: text().default(''),
+    description: richText.default(''),
+    image: ImageSchema.nullable().default(null),
+    file: z
+      .object({ url: z.string().min(1).max(2048), mimeType: text(100) })
+      .strict()
+      .nullable()
+      .default(null),
+    embedUrl: VideoUrlSchema.nullable().default(null),
+  }).refine((p) => (p.file === null) !== (p.embedUrl === null), {
+    message: 'a video needs either an uploaded file or an embedded video URL',
+    path: ['embedUrl'],
+  }),
+  testimonials: props({
+    title: text().default(''),
+    items: z
+      .array(
+        z
+          .object({
+            quote: text(5000),
+            author: text(200),
+            role: text(200).default(''),
+            avatar: ImageSchema.nullable().default(null),
+          })
+          .strict(),
+      )
+      .max(50)
+      .default([]),
+  }),
+  clients: props({
+    title: text().default(''),
+    logoMaxSize: z.number().int().min(16).max(1000).default(150),
+    logos: z
+      .array(
+        z.object({ name: text(200), image: ImageSchema, url: externalUrl.nullable().default(null) }).strict(),
+      )
+      .max(100)
+      .default([]),
+  }),
+  'use-cases': props({
+    title: text().default(''),
+    startSide: z.enum(['left', 'right']).default('left'),
+    items: z
+      .array(
+        z
+          .object({
+            title: text(),
+            description: richText.default(''),
+            image: ImageSchema.nullable().default(null),
+            link: LinkSchema.nullable().default(null),
+          })
+          .strict(),
+      )
+      .max(50)
+      .default([]),
+  }),
+  contact: props({
+    title: text().default(''),
+    image: ImageSchema.nullable().default(null),
+    address: text(1000).default(''),
+    content: richText.default(''),
+    showContactUsButton: z.boolean().default(true),
+    contactUsPath: SitePathSchema.default('/contact-us'),
+    showNewsletterButton: z.boolean().default(true),
+    newsletterPath: SitePathSchema.default('/newsletter/subscribe'),
+  }),
+  'contact-card': props({
+    firstName: text(200),
+    lastName: text(200),
+    title: text().default(''),
+    avatar: ImageSchema.nullable().default(null),
+    email: z.string().email().nullable().default(null),
+    phone: text(50).nullable().default(null),
+    contactButton: LinkSchema.nullable().default(null),
+    collapsible: z.boolean().default(true),
+  }),
+  custom: props({
+    html: richText.default(''),
+    styles: z.string().max(100_000).default(''),
+  }),
+  'community-numbers': props({
+    title: text().default(''),
+  }),
+  charter: props({
+    title: text().default(''),
+    description: richText.default(''),
+  }),
+} as const;
+
+export type ComponentType = keyof typeof COMPONENT_PROPS;
+export const COMPONENT_TYPES = Object.keys(COMPONENT_PROPS) as ComponentType[];
+export type ComponentProps<T extends ComponentType = ComponentType> = z.output<(typeof COMPONENT_PROPS)[T]>;
+
+export function isComponentType(name: string): name is ComponentType {
+  return Object.prototype.hasOwnProperty.call(COMPONENT_PROPS, name);
+}
+
+/**
+ * Validates a component's type and props; returns the props with their defaults filled in. Throws a
+ * ValidationError pointing at `namePointer` for an unknown type and under `propsPointer` for bad props.
+ */
+export function parseComponentProps(
+  name: string,
+  rawProps: unknown,
+  pointers: { name: string; props: string } = {
+    name: '/data/attributes/name',
+    props: '/data/attributes/props',
+  },
+): Record<string, unknown> {
+  if (!isComponentType(name)) {
+    throw ValidationError.at(
+      pointers.name,
+      `unknown component type "${name}"; known types: ${COMPONENT_TYPES.join(', ')}`,
+      'validation.unknown_component_type',
+    );
+  }
+  const parsed = COMPONENT_PROPS[name].safeParse(rawProps ?? {});
+  if (!parsed.success) throw new ValidationError(issuesFromZod(parsed.error, pointers.props));
+  return parsed.data as Record<string, unknown>;
+}
