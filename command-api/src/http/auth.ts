@@ -1,0 +1,45 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { UnauthenticatedError } from '@platform/contracts/errors';
+import { systemActor } from '@platform/contracts/metadata';
+import { anonymousViewer, bootstrapAdminViewer } from './viewer.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Hashing first gives both sides the same length, so the comparison leaks neither content nor length. */
+function sameSecret(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/**
+ * Bootstrap authentication until the accounts issue brings sessions: `Authorization: Bearer <token>` with
+ * the configured admin API token makes the caller the bootstrap admin (acting as the system user).
+ * Without the header the caller is anonymous: reads are allowed, writes answer 401. A header that is
+ * present but wrong is always a 401, so a mistyped token is never silently treated as anonymous.
+ * Shared by both APIs; running it twice on one request is harmless.
+ */
+export function authenticate(options: { adminToken: string }): RequestHandler {
+  if (options.adminToken.length === 0) throw new Error('authenticate: adminToken must not be empty');
+  return (req, res, next) => {
+    if (res.locals.viewer === undefined) {
+      const header = req.headers.authorization;
+      if (header === undefined) {
+        res.locals.viewer = anonymousViewer;
+        res.locals.actor = null;
+      } else {
+        const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+        if (!match?.[1] || !sameSecret(match[1], options.adminToken)) {
+          throw new UnauthenticatedError('The bearer token is not valid');
+        }
+        res.locals.viewer = bootstrapAdminViewer;
+        res.locals.actor = systemActor;
+      }
+    }
+    if (!SAFE_METHODS.has(req.method) && res.locals.actor === null) {
+      throw new UnauthenticatedError('Sign in (or send the admin API token) to change anything');
+    }
+    next();
+  };
+}

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+
+/** A caller-supplied correlation id is kept only when it is short and plain (it ends up in logs and events). */
+const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Gives every request an id (the causation id of its commands) and a correlation id (`X-Correlation-Id`
+ * when valid, else the request id), echoed in the response header. Idempotent, so both APIs can mount it.
+ */
+export function requestContext(): RequestHandler {
+  return (req, res, next) => {
+    if (res.locals.requestId === undefined) {
+      const requestId = randomUUID();
+      const given = req.headers['x-correlation-id'];
+      const correlationId = typeof given === 'string' && CORRELATION_ID.test(given) ? given : requestId;
+      res.locals.requestId = requestId;
+      res.locals.correlationId = correlationId;
+      res.setHeader('X-Correlation-Id', correlationId);
+    }
+    next();
+  };
+}
+
+/** pino-http request logs; every line of a request (req.log) carries its correlation id. */
+export function requestLogger(logger: Logger): RequestHandler {
+  const http = pinoHttp({
+    logger,
+    genReqId: (_req, res) =>
+      (res as unknown as { locals: Record<string, unknown> }).locals.requestId as string,
+    customProps: (_req, res) => ({
+      correlationId: (res as unknown as { locals: Record<string, unknown> }).locals.correlationId,
+    }),
+    customLogLevel: (_req, res, error) =>
+      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    // bodies and the Authorization header stay out of the logs
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+  });
+  return (req, res, next) => {
+    // a second mount (the other API's router) must not log the request twice
+    if ((res.locals as { logged?: boolean }).logged) {
+      next();
+      return;
+    }
+    res.locals.logged = true;
+    http(req, res, next);
+  };
+}

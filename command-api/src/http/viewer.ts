@@ -1,0 +1,40 @@
+import type { Response } from 'express';
+import { ACCESS_LEVEL_WEIGHTS, ROLES, type Role } from '@platform/contracts/enums';
+import { SYSTEM_USER_ID, type Actor } from '@platform/contracts/metadata';
+
+/**
+ * Who is reading. Shared by both sides: the command side authorizes with it, the query side filters
+ * rows by it in SQL (query-api/src/visibility.ts).
+ */
+export interface Viewer {
+  userId: string | null;
+  roles: Role[];
+  /** the effective access level weight (0 for anonymous callers) */
+  accessWeight: number;
+  isAdmin: boolean;
+}
+
+export const anonymousViewer: Viewer = Object.freeze({
+  userId: null,
+  roles: [],
+  accessWeight: 0,
+  isAdmin: false,
+}) as Viewer;
+
+/** The bootstrap admin (API token) may do and see everything, as the system user. */
+export const bootstrapAdminViewer: Viewer = Object.freeze({
+  userId: SYSTEM_USER_ID,
+  roles: [...ROLES],
+  accessWeight: Math.max(...Object.values(ACCESS_LEVEL_WEIGHTS)),
+  isAdmin: true,
+}) as Viewer;
+
+/** The viewer the auth middleware put on the response (anonymous when it did not run). */
+export function viewerOf(res: Response): Viewer {
+  return (res.locals.viewer as Viewer | undefined) ?? anonymousViewer;
+}
+
+/** The authenticated actor, or null for an anonymous caller. */
+export function actorOf(res: Response): Actor | null {
+  return (res.locals.actor as Actor | null | undefined) ?? null;
+}
