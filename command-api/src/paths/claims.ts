@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import { ConflictError } from '@platform/contracts/errors';
+import type { EventContractRegistry } from '@platform/contracts/event-contracts';
+import type { CommandMetadata } from '@platform/contracts/metadata';
+import {
+  normalisePath,
+  type PathClaimed,
+  type PathOwner,
+  type PathReleased,
+} from '@platform/contracts/paths';
+import { StreamNotFoundError, type EventStore } from '@platform/infra/event-store';
+import type { Command, Decider, DomainEvent } from '../decider.ts';
+import { handleCommand } from '../handler.ts';
+
+/**
+ * Path uniqueness across pages and redirections (docs/adr/0002-page-path-claims.md). Each normalised
+ * path has a stream `pathclaim-<sha1(path)>` that owns the invariant: a claim is appended with the
+ * stream's expected version, so two writers racing for one path cannot both win. A caller claims before
+ * it records the page or redirection event, and releases the old path after a change or a delete.
+ */
+
+export interface ClaimDeps {
+  eventStore: EventStore;
+  contracts?: EventContractRegistry;
+}
+
+export interface ClaimOptions {
+  /** JSON pointer of the conflict (409 conflict.duplicate_path); /data/attributes/path by default */
+  pointer?: string;
+  /**
+   * Whether the current owner still uses the path. A crash between a claim and the owner's own event, or
+   * between a change and the release, leaves a stale claim; when the owner answers false the path is
+   * taken over instead of refused.
+   */
+  stillHolds?: (owner: PathOwner, path: string) => Promise<boolean>;
+  /** derives the claim's event id, so a retried request appends nothing new */
+  idempotencyKey?: string;
+}
+
+type ClaimEvent = DomainEvent<'PathClaimed', PathClaimed> | DomainEvent<'PathReleased', PathReleased>;
+type ClaimCommand =
+  | Command<'ClaimPath', { path: string; owner: PathOwner; staleOwner: PathOwner | null; pointer: string }>
+  | Command<'ReleasePath', { path: string; owner: PathOwner }>;
+interface ClaimState {
+  owner: PathOwner | null;
+}
+
+const sameOwner = (a: PathOwner | null, b: PathOwner | null) =>
+  a !== null && b !== null && a.type === b.type && a.id === b.id;
+const describe = (o: PathOwner) => `${o.type} ${o.id}`;
+
+export const pathClaimDecider: Decider<ClaimCommand, ClaimEvent, ClaimState> = {
+  initialState: () => ({ owner: null }),
+  evolve: (_state, event) => ({ owner: event.type === 'PathClaimed' ? event.data.owner : null }),
+  decide(command, state) {
+    const { path, owner } = command.data;
+    switch (command.type) {
+      case 'ClaimPath':
+        if (sameOwner(state.owner, owner)) return [];
+        if (state.owner !== null && !sameOwner(state.owner, command.data.staleOwner)) {
+          throw new ConflictError(
+            'conflict.duplicate_path',
+            `the path ${path} is already used by ${describe(state.owner)}`,
+            command.data.pointer,
+          );
+        }
+        return [{ type: 'PathClaimed', data: { path, owner } }];
+      case 'ReleasePath':
+        return sameOwner(state.owner, owner) ? [{ type: 'PathReleased', data: { path, owner } }] : [];
+      default: {
+        const exhaustive: never = command;
+        throw new Error(`Unknown command ${(exhaustive as ClaimCommand).type}`);
+      }
+    }
+  },
+};
+
+export function pathClaimStreamId(path: string): string {
+  return `pathclaim-${createHash('sha1').update(normalisePath(path)).digest('hex')}`;
+}
+
+/** Who holds the path now, or null. */
+export async function pathOwner(deps: ClaimDeps, path: string): Promise<PathOwner | null> {
+  try {
+    const events = await deps.eventStore.readStream(pathClaimStreamId(path));
+    return events.reduce(
+      (s, e) => pathClaimDecider.evolve(s, { type: e.type, data: e.data } as ClaimEvent),
+      pathClaimDecider.initialState(),
+    ).owner;
+  } catch (error) {
+    if (error instanceof StreamNotFoundError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Claims `path` for `owner`. Answers `claimed: false` when the owner holds it already; throws a 409
+ * conflict.duplicate_path when someone else does (unless `stillHolds` says that claim is stale).
+ */
+export async function claimPath(
+  deps: ClaimDeps,
+  path: string,
+  owner: PathOwner,
+  metadata: CommandMetadata,
+  options: ClaimOptions = {},
+): Promise<{ position: bigint; claimed: boolean }> {
+  const normalised = normalisePath(path);
+  const pointer = options.pointer ?? '/data/attributes/path';
+  const run = (staleOwner: PathOwner | null) =>
+    handleCommand(deps, {
+      streamId: pathClaimStreamId(normalised),
+      decider: pathClaimDecider,
+      command: { type: 'ClaimPath', data: { path: normalised, owner, staleOwner, pointer }, metadata },
+      ...(options.idempotencyKey !== undefined ? { idempotencyKey: `${options.idempotencyKey}:claim` } : {}),
+    });
+  let staleOwner: PathOwner | null = null;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const result = await run(staleOwner);
+      return { position: result.position, claimed: result.events.length > 0 };
+    } catch (error) {
+      const duplicate = error instanceof ConflictError && error.code === 'conflict.duplicate_path';
+      if (!duplicate || !options.stillHolds || attempt >= 2) throw error;
+      const current = await pathOwner(deps, normalised);
+      if (current !== null && !sameOwner(current, owner) && (await options.stillHolds(current, normalised))) {
+        throw error;
+      }
+      // The stale holder is named in the command, so that a third party claiming meanwhile still conflicts.
+      staleOwner = current;
+    }
+  }
+}
+
+/** Releases `path` if `owner` holds it; a path held by someone else is left alone. */
+export async function releasePath(
+  deps: ClaimDeps,
+  path: string,
+  owner: PathOwner,
+  metadata: CommandMetadata,
+  options: Pick<ClaimOptions, 'idempotencyKey'> = {},
+): Promise<{ position: bigint; released: boolean }> {
+  const normalised = normalisePath(path);
+  const result = await handleCommand(deps, {
+    streamId: pathClaimStreamId(normalised),
+    decider: pathClaimDecider,
+    command: { type: 'ReleasePath', data: { path: normalised, owner }, metadata },
+    ...(options.idempotencyKey !== undefined ? { idempotencyKey: `${options.idempotencyKey}:release` } : {}),
+  });
+  return { position: result.position, released: result.events.length > 0 };
+}
