@@ -42,10 +42,14 @@ export async function up(sql) {
       v_last_version bigint;
       v_last_position bigint;
     begin
-      select version into v_current from es_streams where stream_id = p_stream_id for update;
+      -- Serialise appends to one stream with a transaction-scoped advisory lock. It takes no transaction id,
+      -- so this transaction's id is assigned by the first write below, after the previous writer of the
+      -- stream committed: ($all order = transaction id order) then keeps every stream in version order.
+      -- This holds because an append is the first write of its transaction (the adapter's contract).
+      perform pg_advisory_xact_lock(hashtextextended(p_stream_id, 0));
+      select version into v_current from es_streams where stream_id = p_stream_id;
       if not found then
-        insert into es_streams (stream_id, version) values (p_stream_id, -1) on conflict do nothing;
-        select version into v_current from es_streams where stream_id = p_stream_id for update;
+        v_current := -1;
       end if;
 
       select array_agg((e->>'eventId')::uuid) into v_ids from jsonb_array_elements(p_events) e;
@@ -73,6 +77,7 @@ export async function up(sql) {
         return;
       end if;
 
+      -- the first write of this transaction: it takes the transaction id (see the lock above)
       with inserted as (
         insert into es_events (stream_id, stream_version, category, event_id, event_type, schema_version, data, metadata)
         select p_stream_id, v_current + e.i, split_part(p_stream_id, '-', 1), (e.v->>'eventId')::uuid, e.v->>'type',
@@ -83,7 +88,8 @@ export async function up(sql) {
       )
       select max(global_position) into v_last_position from inserted;
 
-      update es_streams set version = v_current + v_count where stream_id = p_stream_id;
+      insert into es_streams (stream_id, version) values (p_stream_id, v_current + v_count)
+        on conflict (stream_id) do update set version = excluded.version;
       perform pg_notify('es_appended', v_last_position::text);
       return query select v_current + v_count, v_last_position, false;
     end

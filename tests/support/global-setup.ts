@@ -10,7 +10,9 @@ function freePort(): Promise<number> {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
       const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -26,7 +28,11 @@ export default async function setup(project: TestProject) {
   }
   const dir = mkdtempSync(join(tmpdir(), 'platform-test-pg-'));
   chmodSync(dir, 0o777);
-  const db = await startEmbeddedPostgres({ dataDir: join(dir, 'data'), port: await freePort(), persistent: false });
+  const db = await startEmbeddedPostgres({
+    dataDir: join(dir, 'data'),
+    port: await freePort(),
+    persistent: false,
+  });
   project.provide('adminDatabaseUrl', db.url);
   return async () => {
     await db.stop();

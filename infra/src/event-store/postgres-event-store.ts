@@ -45,8 +45,11 @@ interface Cursor {
 }
 
 const START_CURSOR: Cursor = { xid: '0', position: '0' };
-const EVENT_COLUMNS = `global_position::text, transaction_id::text, stream_id, stream_version::text, event_id::text,
-  event_type, schema_version, data, metadata, recorded_at`;
+// Columns are read as text (bigint / xid8 precision) under their own names, so every ORDER BY and WHERE below
+// must name the table's columns through the `e` alias, never the text output columns.
+const EVENT_COLUMNS = `e.global_position::text as global_position, e.transaction_id::text as transaction_id, e.stream_id,
+  e.stream_version::text as stream_version, e.event_id::text as event_id, e.event_type, e.schema_version, e.data,
+  e.metadata, e.recorded_at`;
 
 function expectedToNumber(expected: ExpectedVersion): bigint {
   if (expected === 'any') return -1n;
@@ -115,15 +118,16 @@ export class PostgresEventStore implements EventStore {
     if (!backwards && from === 'end') return [];
     const rows = backwards
       ? await sql<EventRow[]>`
-          select ${sql.unsafe(EVENT_COLUMNS)} from es_events
-           where stream_id = ${streamId} ${bound === null ? sql`` : sql`and stream_version <= ${bound}::bigint`}
-           order by stream_version desc limit ${limit}`
+          select ${sql.unsafe(EVENT_COLUMNS)} from es_events e
+           where e.stream_id = ${streamId} ${bound === null ? sql`` : sql`and e.stream_version <= ${bound}::bigint`}
+           order by e.stream_version desc limit ${limit}`
       : await sql<EventRow[]>`
-          select ${sql.unsafe(EVENT_COLUMNS)} from es_events
-           where stream_id = ${streamId} ${bound === null ? sql`` : sql`and stream_version >= ${bound}::bigint`}
-           order by stream_version asc limit ${limit}`;
+          select ${sql.unsafe(EVENT_COLUMNS)} from es_events e
+           where e.stream_id = ${streamId} ${bound === null ? sql`` : sql`and e.stream_version >= ${bound}::bigint`}
+           order by e.stream_version asc limit ${limit}`;
     if (rows.length === 0) {
-      const [exists] = await this.sql`select 1 from es_streams where stream_id = ${streamId} and version >= 0`;
+      const [exists] = await this
+        .sql`select 1 from es_streams where stream_id = ${streamId} and version >= 0`;
       if (!exists) throw new StreamNotFoundError(streamId);
     }
     return rows.map((r) => this.toRecorded(r));
@@ -187,9 +191,9 @@ export class PostgresEventStore implements EventStore {
 
   async headPosition(): Promise<GlobalPosition> {
     const [row] = await this.sql<{ global_position: string }[]>`
-      select global_position::text from es_events
-       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       order by transaction_id desc, global_position desc limit 1`;
+      select e.global_position::text as global_position from es_events e
+       where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       order by e.transaction_id desc, e.global_position desc limit 1`;
     return row ? BigInt(row.global_position) : START;
   }
 
@@ -217,29 +221,34 @@ export class PostgresEventStore implements EventStore {
     const rows = await sql<(EventRow & { kind: 'event' | 'head' | 'held' })[]>`
       with snap as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin),
       page as (
-        select ${sql.unsafe(EVENT_COLUMNS)}, 'event' as kind from es_events, snap
-         where transaction_id < snap.xmin
-           and (transaction_id, global_position) > (${cursor.xid}::xid8, ${cursor.position}::bigint)
-           ${categories ? sql`and category = any(${categories})` : sql``}
-           ${types ? sql`and event_type = any(${types})` : sql``}
-         order by transaction_id, global_position
+        select ${sql.unsafe(EVENT_COLUMNS)}, 'event' as kind from es_events e, snap
+         where e.transaction_id < snap.xmin
+           and (e.transaction_id, e.global_position) > (${cursor.xid}::xid8, ${cursor.position}::bigint)
+           ${categories ? sql`and e.category = any(${categories})` : sql``}
+           ${types ? sql`and e.event_type = any(${types})` : sql``}
+         order by e.transaction_id, e.global_position
          limit ${limit}
       ),
       head as (
-        select global_position::text, transaction_id::text from es_events, snap
-         where transaction_id < snap.xmin
-         order by transaction_id desc, global_position desc limit 1
+        select e.global_position::text as global_position, e.transaction_id::text as transaction_id
+          from es_events e, snap
+         where e.transaction_id < snap.xmin
+         order by e.transaction_id desc, e.global_position desc limit 1
       ),
       held as (
-        select global_position::text, transaction_id::text from es_events, snap
-         where transaction_id >= snap.xmin limit 1
+        select e.global_position::text as global_position, e.transaction_id::text as transaction_id
+          from es_events e, snap
+         where e.transaction_id >= snap.xmin limit 1
       )
       select * from page
       union all
       select global_position, transaction_id, null, null, null, null, null, null, null, null, 'head' from head
       union all
       select global_position, transaction_id, null, null, null, null, null, null, null, null, 'held' from held`;
-    const eventRows = rows.filter((r) => r.kind === 'event');
+    // a UNION ALL does not promise to keep the CTE's order: restore `$all` order here
+    const eventRows = rows
+      .filter((r) => r.kind === 'event')
+      .sort((a, b) => compareCursors(toCursor(a), toCursor(b)));
     const head = rows.find((r) => r.kind === 'head');
     const full = eventRows.length >= limit;
     let next = cursor;
@@ -275,6 +284,10 @@ export class PostgresEventStore implements EventStore {
       recordedAt: row.recorded_at,
     };
   }
+}
+
+function toCursor(row: { transaction_id: string; global_position: string }): Cursor {
+  return { xid: row.transaction_id, position: row.global_position };
 }
 
 function compareCursors(a: Cursor, b: Cursor): number {

@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventMetadata } from '@platform/contracts/metadata';
+import {
+  START,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  type EventStore,
+  type EventToAppend,
+  type SubscriptionBatch,
+} from '@platform/infra/event-store';
+
+export interface ContractHarness {
+  store: EventStore;
+  /** an adapter over the same storage whose contract registry knows `Widget*` events (validation, upcasting) */
+  storeWithContracts: EventStore;
+  /** writes a stored event of an older schema version, as an earlier release would have */
+  appendLegacy(streamId: string, type: string, schemaVersion: number, data: unknown): Promise<void>;
+  teardown(): Promise<void>;
+}
+
+export function metadata(overrides: Partial<EventMetadata> = {}): EventMetadata {
+  return {
+    eventId: randomUUID(),
+    correlationId: randomUUID(),
+    causationId: randomUUID(),
+    actor: { userId: 'user-1', actingAsOrganizationId: 'org-1', impersonatorId: null },
+    recordedAt: new Date('2026-01-02T03:04:05.000Z').toISOString(),
+    schemaVersion: 1,
+    ...overrides,
+  };
+}
+
+export function event(type = 'Noted', data: unknown = { n: 1 }): EventToAppend {
+  const m = metadata();
+  return { eventId: m.eventId, type, data, metadata: m };
+}
+
+/**
+ * `$all` shows an acknowledged event once every transaction that began before it has finished (other test
+ * files share the cluster), so reads of `$all` right after an append wait for that first.
+ */
+async function untilVisible(store: EventStore, position: bigint) {
+  const deadline = Date.now() + 10_000;
+  while ((await store.comparePositions(await store.headPosition(), position)) < 0) {
+    if (Date.now() > deadline) throw new Error(`position ${position} never became visible`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const uniqueStream = (category = 'note') => `${category}-${randomUUID()}`;
+
+async function collect(iterable: AsyncIterable<SubscriptionBatch>, until: (events: number) => boolean) {
+  const received: SubscriptionBatch[] = [];
+  let count = 0;
+  for await (const batch of iterable) {
+    received.push(batch);
+    count += batch.events.length;
+    if (until(count)) break;
+  }
+  return received;
+}
+
+/** The behaviour every EventStore adapter must have (ARCHITECTURE.md §3). */
+export function eventStoreContract(name: string, makeHarness: () => Promise<ContractHarness>) {
+  describe(`${name} satisfies the event store contract`, () => {
+    let h: ContractHarness;
+    beforeAll(async () => {
+      h = await makeHarness();
+    });
+    afterAll(async () => {
+      await h?.teardown();
+    });
+
+    describe('appendToStream', () => {
+      it('creates a stream with no_stream and answers revision 0 and a position', async () => {
+        const stream = uniqueStream();
+        const result = await h.store.appendToStream(stream, [event()], { expectedVersion: 'no_stream' });
+        expect(result.nextExpectedVersion).toBe(0n);
+        expect(result.position).toBeGreaterThan(0n);
+      });
+
+      it('refuses no_stream on an existing stream with the actual version', async () => {
+        const stream = uniqueStream();
+        await h.store.appendToStream(stream, [event(), event()]);
+        const error = await h.store
+          .appendToStream(stream, [event()], { expectedVersion: 'no_stream' })
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(WrongExpectedVersionError);
+        expect((error as WrongExpectedVersionError).actualVersion).toBe(1n);
+      });
+
+      it('refuses stream_exists on a missing stream and accepts it on an existing one', async () => {
+        const stream = uniqueStream();
+        await expect(
+          h.store.appendToStream(stream, [event()], { expectedVersion: 'stream_exists' }),
+        ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+        await h.store.appendToStream(stream, [event()], { expectedVersion: 'no_stream' });
+        const r = await h.store.appendToStream(stream, [event()], { expectedVersion: 'stream_exists' });
+        expect(r.nextExpectedVersion).toBe(1n);
+      });
+
+      it('checks an exact expected version', async () => {
+        const stream = uniqueStream();
+        const first = await h.store.appendToStream(stream, [event(), event()], {
+          expectedVersion: 'no_stream',
+        });
+        expect(first.nextExpectedVersion).toBe(1n);
+        await expect(
+          h.store.appendToStream(stream, [event()], { expectedVersion: 0n }),
+        ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+        const ok = await h.store.appendToStream(stream, [event()], { expectedVersion: 1n });
+        expect(ok.nextExpectedVersion).toBe(2n);
+        expect(ok.position).toBeGreaterThan(first.position);
+      });
+
+      it('is idempotent when the same event ids are appended again', async () => {
+        const stream = uniqueStream();
+        const events = [event(), event()];
+        const first = await h.store.appendToStream(stream, events, { expectedVersion: 'no_stream' });
+        const retry = await h.store.appendToStream(stream, events, { expectedVersion: 'no_stream' });
+        expect(retry).toEqual(first);
+        expect(await h.store.readStream(stream)).toHaveLength(2);
+      });
+
+      it('refuses a batch that repeats only some stored event ids', async () => {
+        const stream = uniqueStream();
+        const stored = event();
+        await h.store.appendToStream(stream, [stored]);
+        await expect(h.store.appendToStream(stream, [stored, event()])).rejects.toBeInstanceOf(
+          WrongExpectedVersionError,
+        );
+        expect(await h.store.readStream(stream)).toHaveLength(1);
+      });
+
+      it('keeps metadata: ids, correlation, causation, actor, recordedAt', async () => {
+        const stream = uniqueStream();
+        const e = event('Noted', { text: 'héllo', nested: { list: [1, 2] } });
+        await h.store.appendToStream(stream, [e]);
+        const [read] = await h.store.readStream(stream);
+        expect(read?.eventId).toBe(e.eventId);
+        expect(read?.data).toEqual({ text: 'héllo', nested: { list: [1, 2] } });
+        expect(read?.metadata).toMatchObject({
+          eventId: e.eventId,
+          correlationId: e.metadata.correlationId,
+          causationId: e.metadata.causationId,
+          actor: e.metadata.actor,
+          recordedAt: e.metadata.recordedAt,
+        });
+        expect(read?.streamId).toBe(stream);
+        expect(read?.recordedAt).toBeInstanceOf(Date);
+      });
+    });
+
+    describe('readStream', () => {
+      it('reads forwards, backwards, from a revision and with maxCount', async () => {
+        const stream = uniqueStream();
+        await h.store.appendToStream(
+          stream,
+          [0, 1, 2, 3, 4].map((n) => event('Noted', { n })),
+        );
+        const forwards = await h.store.readStream(stream);
+        expect(forwards.map((e) => e.streamVersion)).toEqual([0n, 1n, 2n, 3n, 4n]);
+        const backwards = await h.store.readStream(stream, { direction: 'backwards', maxCount: 2 });
+        expect(backwards.map((e) => (e.data as { n: number }).n)).toEqual([4, 3]);
+        const fromTwo = await h.store.readStream(stream, { from: 2n, maxCount: 2 });
+        expect(fromTwo.map((e) => e.streamVersion)).toEqual([2n, 3n]);
+        const backFromOne = await h.store.readStream(stream, { from: 1n, direction: 'backwards' });
+        expect(backFromOne.map((e) => e.streamVersion)).toEqual([1n, 0n]);
+      });
+
+      it('throws StreamNotFound for a stream without events', async () => {
+        await expect(h.store.readStream(uniqueStream())).rejects.toBeInstanceOf(StreamNotFoundError);
+      });
+    });
+
+    describe('readAll', () => {
+      it('reads after a position, filtered by category and by event type', async () => {
+        const suffix = randomUUID().replaceAll('-', '').slice(0, 12);
+        const [alpha, beta] = [`alpha${suffix}`, `beta${suffix}`];
+        const a = uniqueStream(alpha);
+        const b = uniqueStream(beta);
+        const first = await h.store.appendToStream(a, [event('Opened'), event('Closed')]);
+        await untilVisible(h.store, (await h.store.appendToStream(b, [event('Opened')])).position);
+        const ours = { categories: [alpha, beta] };
+        const all = await h.store.readAll({ filter: ours });
+        expect(all.map((e) => e.streamId)).toEqual([a, a, b]);
+        expect(all[1]?.globalPosition).toBe(first.position);
+        const onlyAlpha = await h.store.readAll({ filter: { categories: [alpha] } });
+        expect(onlyAlpha.map((e) => e.type)).toEqual(['Opened', 'Closed']);
+        const opened = await h.store.readAll({ filter: { ...ours, eventTypes: ['Opened'] } });
+        expect(opened.map((e) => e.streamId)).toEqual([a, b]);
+        const firstTwo = await h.store.readAll({ filter: ours, maxCount: 2 });
+        expect(firstTwo).toHaveLength(2);
+        const rest = await h.store.readAll({ fromPosition: firstTwo[1]!.globalPosition, filter: ours });
+        expect(rest.map((e) => e.streamId)).toEqual([b]);
+      });
+
+      it('orders positions consistently with comparePositions and headPosition', async () => {
+        const r1 = await h.store.appendToStream(uniqueStream(), [event()]);
+        const r2 = await h.store.appendToStream(uniqueStream(), [event()]);
+        expect(await h.store.comparePositions(r1.position, r2.position)).toBeLessThan(0);
+        expect(await h.store.comparePositions(r2.position, r1.position)).toBeGreaterThan(0);
+        expect(await h.store.comparePositions(r2.position, r2.position)).toBe(0);
+        expect(await h.store.comparePositions(START, r1.position)).toBeLessThan(0);
+        await untilVisible(h.store, r2.position);
+        expect(
+          await h.store.comparePositions(await h.store.headPosition(), r2.position),
+        ).toBeGreaterThanOrEqual(0);
+      });
+    });
+
+    describe('subscribeToAll', () => {
+      it('catches up, then receives live events, and stops on abort', async () => {
+        const head = await h.store.headPosition();
+        const stream = uniqueStream('sub');
+        await h.store.appendToStream(stream, [event('Opened')]);
+        const controller = new AbortController();
+        const received: string[] = [];
+        const done = (async () => {
+          for await (const batch of h.store.subscribeToAll({
+            fromPosition: head,
+            filter: { categories: ['sub'] },
+            signal: controller.signal,
+          })) {
+            received.push(...batch.events.map((e) => e.type));
+            if (received.length >= 2) controller.abort();
+          }
+        })();
+        await new Promise((r) => setTimeout(r, 50));
+        await h.store.appendToStream(stream, [event('Closed')]);
+        await done;
+        expect(received).toEqual(['Opened', 'Closed']);
+      });
+
+      it('advances a filtered subscriber past events it does not receive', async () => {
+        const head = await h.store.headPosition();
+        const last = await h.store.appendToStream(uniqueStream('other'), [event(), event()]);
+        const controller = new AbortController();
+        const batches = await collect(
+          h.store.subscribeToAll({
+            fromPosition: head,
+            filter: { categories: ['nothing-here'] },
+            signal: controller.signal,
+          }),
+          () => true,
+        );
+        controller.abort();
+        expect(batches[0]?.events).toEqual([]);
+        expect(await h.store.comparePositions(batches[0]!.checkpoint, last.position)).toBeGreaterThanOrEqual(
+          0,
+        );
+      });
+    });
+
+    describe('event contracts', () => {
+      it('validates a payload on append against its contract', async () => {
+        const stream = uniqueStream('widget');
+        await expect(
+          h.storeWithContracts.appendToStream(stream, [event('WidgetNamed', { name: 42 })]),
+        ).rejects.toThrow();
+        await h.storeWithContracts.appendToStream(stream, [
+          event('WidgetNamed', { name: 'lift', size: 'large' }),
+        ]);
+        const [read] = await h.storeWithContracts.readStream(stream);
+        expect(read?.data).toEqual({ name: 'lift', size: 'large' });
+      });
+
+      it('upcasts an event stored with an older schema version when read', async () => {
+        const stream = uniqueStream('widget');
+        await h.appendLegacy(stream, 'WidgetNamed', 1, { title: 'ramp' });
+        const [read] = await h.storeWithContracts.readStream(stream);
+        expect(read?.data).toEqual({ name: 'ramp', size: 'unknown' });
+      });
+    });
+  });
+}
