@@ -1,0 +1,19 @@
+import { EventContractRegistry, type EventContract } from './event-contracts.ts';
+import { environmentEventContracts } from './environment/events.ts';
+import { menuEventContracts } from './menu/events.ts';
+import { pagesEventContracts } from './pages/events.ts';
+import { pathClaimEventContracts } from './paths.ts';
+import { redirectionsEventContracts } from './redirections/events.ts';
+
+/** Every event contract of the platform: validated on append, upcast on read. */
+export const allEventContracts: EventContract[] = [
+  ...pagesEventContracts,
+  ...pathClaimEventContracts,
+  ...menuEventContracts,
+  ...environmentEventContracts,
+  ...redirectionsEventContracts,
+];
+
+export function createEventContractRegistry(): EventContractRegistry {
+  return new EventContractRegistry(allEventContracts);
+}

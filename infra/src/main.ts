@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { migrate } from './db/migrate.ts';
+import { createPlatform } from './platform.ts';
+import { seedDemoSite } from './seed/demo-site.ts';
+
+async function main() {
+  const config = loadConfig();
+  const logger = pino({ level: config.LOG_LEVEL, base: { service: 'platform' } });
+
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    logger.info({ dataDir: config.DATA_DIR }, 'starting the embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres({ dataDir: join(config.DATA_DIR, 'pg'), port: config.EMBEDDED_PG_PORT });
+    databaseUrl = embedded.url;
+  }
+  const applied = await migrate(databaseUrl);
+  if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+
+  const adminToken = config.ADMIN_API_TOKEN ?? randomBytes(24).toString('base64url');
+  const platform = await createPlatform({
+    databaseUrl,
+    adminToken,
+    logger,
+    minPositionTimeoutMs: config.MIN_POSITION_TIMEOUT_MS,
+  });
+  await platform.start();
+  const server = platform.app.listen(config.PORT, config.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const baseUrl = `http://127.0.0.1:${config.PORT}`;
+
+  if (config.SEED_DEMO) {
+    const seeded = await seedDemoSite({ baseUrl, adminToken, logger });
+    if (seeded) logger.info('demo site seeded');
+  }
+
+  if (!config.ADMIN_API_TOKEN) {
+    // printed, not logged as a field: it is the bootstrap credential until accounts replace it
+    process.stdout.write(`\nBootstrap admin API token (this run only): ${adminToken}\n`);
+  }
+  process.stdout.write(`Platform listening on http://localhost:${config.PORT}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    server.close();
+    await platform.stop();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(78);
+  }
+  process.stderr.write(`Platform failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
