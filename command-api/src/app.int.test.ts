@@ -1,45 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import express from 'express';
 import type { Sql } from 'postgres';
-import { z } from 'zod';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore } from '@platform/infra/event-store';
 import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
-import { createCommandApi, type CommandModule } from './app.ts';
+import { createCommandApi } from './app.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
-import { sendCommandResult } from './http/respond.ts';
-import { parseDocument, resourceDocument } from './http/validate.ts';
-import { counterContracts, counterDecider } from './testing/counter.ts';
+import { counterContracts } from './testing/counter.ts';
+import { counterModule } from './testing/counter-module.ts';
 import { adminHeaders, capturedLogger, JSON_API, listen, TEST_ADMIN_TOKEN } from './testing/http.ts';
-
-const IncrementDocument = resourceDocument({
-  type: 'counter-increments',
-  attributes: z.object({ by: z.number().int(), times: z.number().int().min(1).max(5).optional() }),
-});
-
-/** A module as a real one is written: parse the document, build the command, hand it over, answer. */
-const counterModule: CommandModule = (deps) => {
-  const router = express.Router();
-  router.post('/counters/:id/increments', async (req, res) => {
-    const { data } = parseDocument(IncrementDocument, req.body);
-    const { metadata, expectedVersion, idempotencyKey } = deps.commandRequest(req, res);
-    const result = await deps.handle({
-      streamId: `counter-${req.params.id}`,
-      decider: counterDecider,
-      command: { type: 'Increment', data: data.attributes, metadata },
-      expectedVersion,
-      idempotencyKey,
-    });
-    sendCommandResult(res, { type: 'counters', id: req.params.id, result, status: 201 });
-  });
-  router.post('/boom', () => {
-    throw new Error('database password is hunter2');
-  });
-  router.get('/boom', async () => {
-    throw new TypeError('cannot read properties of undefined');
-  });
-  return router;
-};
 
 let db: TestDatabase;
 let sql: Sql;
