@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['**/*.unit.test.ts'],
           exclude: ['**/node_modules/**'],
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -15,6 +16,7 @@ export default defineConfig({
           name: 'int',
           include: ['**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
+          sequence: { groupOrder: 1 },
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -41,7 +41,7 @@ export interface Platform {
  */
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const { logger } = options;
-  const clock: Clock = options.clock ?? { now: () => new Date() };
+  const clock: Clock = options.clock ?? (() => new Date());
   const sql = createSql(options.databaseUrl, { max: 20 });
   const readPool = await createReadPool(options.databaseUrl);
   const contracts = createEventContractRegistry();

@@ -32,7 +32,7 @@ export async function startEmbeddedPostgres(options: {
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'fsync=on'],
     onLog: options.log ?? (() => {}),
-    onError: options.log ?? (() => {}),
+    onError: (error: unknown) => options.log?.(String(error)),
   });
   if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
