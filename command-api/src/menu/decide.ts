@@ -20,7 +20,8 @@ export type UpdateAppMenuItem = Command<
   {
     id: string;
     changes: Partial<MenuItemFields>;
-    move?: { parentId: string | null; position?: number };
+    /** `parentId` undefined keeps the current parent (a PATCH that only changes the position) */
+    move?: { parentId?: string | null; position?: number };
     expectedVersion?: bigint;
   }
 >;
@@ -140,9 +141,10 @@ export function updateMenuItem(command: UpdateAppMenuItem, state: MenuState): Me
     events.push({ type: 'AppMenuItemUpdated', data: { ...next, id } });
   }
   if (move) {
+    const parentId = move.parentId === undefined ? item.parentId : move.parentId;
     const moveCommand: MoveAppMenuItem = {
       type: 'MoveAppMenuItem',
-      data: { id, ...move },
+      data: { id, parentId, position: move.position },
       metadata: command.metadata,
     };
     events.push(...moveMenuItem(moveCommand, state));

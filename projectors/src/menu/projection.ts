@@ -35,6 +35,8 @@ export const menuProjection: Projection = {
         updated_by text null,
         created_at timestamptz not null,
         updated_at timestamptz not null,
+        -- always null: deleted items leave the table, the column lets the shared visibility clause apply
+        deleted_at timestamptz null,
         version bigint not null
       );
       create index app_menu_items_parent on app_menu_items (parent_id, position);
