@@ -1,0 +1,100 @@
+import type { Sql } from 'postgres';
+import type { EventStore, GlobalPosition } from '@platform/infra/event-store';
+import { CHECKPOINT_CHANNEL } from './swap.ts';
+import type { CheckpointStatus } from './target.ts';
+
+export interface ProjectionCheckpoint {
+  name: string;
+  version: number;
+  position: GlobalPosition;
+  status: CheckpointStatus;
+  eventsApplied: bigint;
+  updatedAt: Date;
+}
+
+export async function getCheckpoints(sql: Sql): Promise<ProjectionCheckpoint[]> {
+  const rows = await sql<
+    {
+      name: string;
+      version: number;
+      position: string;
+      status: CheckpointStatus;
+      events_applied: string;
+      updated_at: Date;
+    }[]
+  >`select name, version, position::text, status, events_applied::text, updated_at
+      from projection_checkpoints order by name, version`;
+  return rows.map((r) => ({
+    name: r.name,
+    version: r.version,
+    position: BigInt(r.position),
+    status: r.status,
+    eventsApplied: BigInt(r.events_applied),
+    updatedAt: r.updated_at,
+  }));
+}
+
+/** Short safety net beside LISTEN: a notification can be lost when the listening connection reconnects. */
+const FALLBACK_POLL_MS = 250;
+
+/**
+ * Waits until the live version of every named projection has reached `position` (compared in `$all` order), or
+ * until `timeoutMs` has passed. Used for read-your-writes: a command answers with the position of its last event
+ * and a query passes it back as `minPosition`. A position the event store does not know (never written, or a
+ * sequence value lost to a rolled-back append) is simply never reached.
+ */
+export async function waitForProjections(
+  deps: { sql: Sql; eventStore: EventStore },
+  names: readonly string[],
+  position: GlobalPosition,
+  timeoutMs: number,
+): Promise<{ reached: boolean }> {
+  if (position < 0n) throw new RangeError('position must be >= 0');
+  if (position === 0n || names.length === 0) return { reached: true };
+  const { sql, eventStore } = deps;
+  const wanted = [...new Set(names)];
+
+  const check = async (): Promise<boolean> => {
+    const rows = await sql<{ name: string; position: string }[]>`
+      select name, position::text from projection_checkpoints where name = any(${wanted}) and status = 'live'`;
+    if (rows.length < wanted.length) return false;
+    for (const row of rows) {
+      try {
+        if ((await eventStore.comparePositions(BigInt(row.position), position)) < 0) return false;
+      } catch (error) {
+        if (error instanceof RangeError) return false; // unknown position
+        throw error;
+      }
+    }
+    return true;
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  let wake: (() => void) | undefined;
+  let notified = false;
+  // listen before the first check, so a checkpoint advanced during a check still wakes us
+  const listener = await sql.listen(CHECKPOINT_CHANNEL, (name) => {
+    if (!wanted.includes(name)) return;
+    notified = true;
+    wake?.();
+  });
+  try {
+    while (true) {
+      notified = false;
+      if (await check()) return { reached: true };
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return { reached: false };
+      if (notified) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(remaining, FALLBACK_POLL_MS));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  } finally {
+    await listener.unlisten().catch(() => {});
+  }
+}

@@ -1,0 +1,58 @@
+import type { Sql } from 'postgres';
+import type { EventStore, SubscriptionBatch } from '@platform/infra/event-store';
+import { applyBatchAndAdvance } from './apply-batch.ts';
+import { isCaughtUp, swapIn, TargetRetiredError } from './swap.ts';
+import { readCheckpoint, type BuildTarget, type CheckpointStatus } from './target.ts';
+
+export interface FeedOptions {
+  sql: Sql;
+  eventStore: EventStore;
+  target: BuildTarget;
+  signal: AbortSignal;
+  batchSize: number;
+  /** the replay command stops once its build is live; the runner keeps following `$all` */
+  stopWhenLive?: boolean;
+  onBatch?(batch: SubscriptionBatch, status: CheckpointStatus): void;
+}
+
+/**
+ * Feeds a prepared build from its stored checkpoint: subscribes to `$all` filtered by the projection's event
+ * types, applies each batch in its own transaction, and swaps a building target in as soon as it has caught up
+ * with the head. Returns when aborted (or, with `stopWhenLive`, once live); throws on any failure, leaving the
+ * checkpoint at the last committed batch. Resolves to the build's status when it stopped.
+ */
+export async function feed(options: FeedOptions): Promise<CheckpointStatus> {
+  const { sql, eventStore, target, signal } = options;
+  const row = await readCheckpoint(sql, target.checkpointName, target.version);
+  if (!row || row.status === 'retired')
+    throw new TargetRetiredError(`${target.checkpointName} v${target.version} is not being built`);
+  let status: CheckpointStatus = row.status;
+  let from = row.position;
+
+  const swapWhenCaughtUp = async () => {
+    if (
+      status === 'building' &&
+      (await isCaughtUp(eventStore, from)) &&
+      (await swapIn(sql, eventStore, target))
+    )
+      status = 'live';
+  };
+  // with nothing (left) to read the subscription yields no batch at all, so look once before subscribing
+  await swapWhenCaughtUp();
+  if (status === 'live' && options.stopWhenLive) return status;
+
+  const types = target.projection.eventTypes;
+  for await (const batch of eventStore.subscribeToAll({
+    fromPosition: from,
+    filter: types.length > 0 ? { eventTypes: [...types] } : undefined,
+    signal,
+    batchSize: options.batchSize,
+  })) {
+    status = await applyBatchAndAdvance(sql, target, from, batch);
+    from = batch.checkpoint;
+    options.onBatch?.(batch, status);
+    await swapWhenCaughtUp();
+    if (status === 'live' && options.stopWhenLive) return status;
+  }
+  return status;
+}

@@ -1,0 +1,153 @@
+import type { Sql } from 'postgres';
+import type { EventStore } from '@platform/infra/event-store';
+import { CheckpointMovedError } from './apply-batch.ts';
+import { feed } from './feed.ts';
+import type { Projection } from './projection.ts';
+import { dropRetiredSchemas, swapIn, TargetRetiredError } from './swap.ts';
+import { liveVersion, prepareTarget, versionTarget } from './target.ts';
+
+/** The subset of a pino logger the runner uses. */
+export interface RunnerLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface ProjectionRunnerOptions {
+  sql: Sql;
+  eventStore: EventStore;
+  projections: readonly Projection[];
+  logger?: RunnerLogger;
+  /** events per catch-up read, hence per transaction */
+  batchSize?: number;
+  /** back-off after a failure: doubles from `initialMs` up to `maxMs` */
+  retry?: { initialMs?: number; maxMs?: number };
+}
+
+export interface ProjectionRunner {
+  /** Sets every projection up (schema, tables, views of a first version) and starts following `$all`. */
+  start(): Promise<void>;
+  /** Stops following; waits for the batch transactions in flight to finish. */
+  stop(): Promise<void>;
+}
+
+const silent: RunnerLogger = { info() {}, warn() {}, error() {} };
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
+}
+
+function assertDistinct(projections: readonly Projection[]): void {
+  const names = new Set<string>();
+  const tables = new Map<string, string>();
+  for (const p of projections) {
+    versionTarget(p); // validates names
+    if (names.has(p.name)) throw new Error(`Projection ${p.name} registered twice`);
+    names.add(p.name);
+    for (const t of p.tables) {
+      const owner = tables.get(t);
+      if (owner) throw new Error(`Table read.${t} is exposed by both ${owner} and ${p.name}`);
+      tables.set(t, p.name);
+    }
+  }
+}
+
+/**
+ * Runs each projection in its own loop: one subscription to `$all`, one transaction per batch (rows and
+ * checkpoint together). A failure rolls the batch back and the loop retries from the stored checkpoint after a
+ * back-off: nothing is skipped and the process keeps running. A version newer than the live one is built beside
+ * it and swapped in once caught up (blue/green); the first version of a projection is live at once.
+ */
+export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
+  const { sql, eventStore, projections } = options;
+  const logger = options.logger ?? silent;
+  const batchSize = options.batchSize ?? 500;
+  const initialMs = options.retry?.initialMs ?? 100;
+  const maxMs = options.retry?.maxMs ?? 30_000;
+  assertDistinct(projections);
+
+  let controller: AbortController | undefined;
+  let loops: Promise<void>[] = [];
+
+  async function run(projection: Projection, signal: AbortSignal, ready: () => void): Promise<void> {
+    const target = versionTarget(projection);
+    const log = { projection: projection.name, version: projection.version };
+    let delayMs = initialMs;
+    while (!signal.aborted) {
+      try {
+        const live = await liveVersion(sql, projection.name);
+        if (live !== undefined && live > projection.version) {
+          logger.warn({ ...log, live }, 'a newer version of this projection is live; not running this one');
+          return;
+        }
+        await dropRetiredSchemas(sql, projection.name);
+        const row = await prepareTarget(sql, target);
+        // readers need views from the start; a first version answers while it catches up
+        if (row.status === 'building' && live === undefined) await swapIn(sql, eventStore, target);
+        else if (row.status === 'building') logger.info(log, 'building beside the live version');
+        ready();
+        await feed({
+          sql,
+          eventStore,
+          target,
+          signal,
+          batchSize,
+          onBatch: () => {
+            delayMs = initialMs;
+          },
+        });
+      } catch (error) {
+        if (signal.aborted) return;
+        if (error instanceof CheckpointMovedError) {
+          logger.info(
+            { ...log, position: error.position.toString() },
+            'checkpoint moved elsewhere; resuming there',
+          );
+          continue;
+        }
+        if (error instanceof TargetRetiredError) {
+          logger.warn({ ...log, reason: error.message }, 'projection version retired; stopping it');
+          return;
+        }
+        logger.error(
+          { ...log, err: error, retryInMs: delayMs },
+          'projection failed; retrying from its checkpoint',
+        );
+        ready();
+        await sleep(delayMs, signal);
+        delayMs = Math.min(delayMs * 2, maxMs);
+      } finally {
+        ready();
+      }
+    }
+  }
+
+  return {
+    async start() {
+      if (controller && !controller.signal.aborted) throw new Error('projection runner already started');
+      const current = new AbortController();
+      controller = current;
+      const readies: Promise<void>[] = [];
+      loops = projections.map((projection) => {
+        let markReady!: () => void;
+        readies.push(new Promise<void>((resolve) => (markReady = resolve)));
+        return run(projection, current.signal, markReady);
+      });
+      // resolves once each projection is set up, or has failed its first attempt (and keeps retrying)
+      await Promise.all(readies);
+    },
+    async stop() {
+      controller?.abort();
+      await Promise.allSettled(loops);
+      loops = [];
+    },
+  };
+}
