@@ -12,7 +12,9 @@ import { replayProjection } from './replay.ts';
 
 function usage(message: string): never {
   const names = allProjections.map((p) => `  ${p.name} (v${p.version})`).join('\n') || '  (none registered)';
-  process.stderr.write(`${message}\nUsage: npm run replay -- <projection>\nProjections:\n${names}\n`);
+  process.stderr.write(
+    `${message}\nUsage: npm run replay -- <projection> [--batch-size=N]\nProjections:\n${names}\n`,
+  );
   process.exit(2);
 }
 
@@ -46,7 +48,14 @@ async function connect(config: Config): Promise<{ url: string; embedded?: Embedd
 }
 
 async function main(): Promise<void> {
-  const name = process.argv.slice(2).find((a) => a !== '--');
+  const args = process.argv.slice(2).filter((a) => a !== '--');
+  const name = args.find((a) => !a.startsWith('--'));
+  const batchArg = args.find((a) => a.startsWith('--batch-size='));
+  // each batch is one transaction; while it is open, events appended meanwhile stay invisible to subscribers
+  // (the event store reads below the oldest running transaction), so big batches trade live latency for speed
+  const batchSize = batchArg ? Number(batchArg.slice('--batch-size='.length)) : 2000;
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000)
+    usage('--batch-size must be an integer from 1 to 100000.');
   if (!name) usage('Which projection?');
   const projection = allProjections.find((p) => p.name === name);
   if (!projection) usage(`Unknown projection "${name}".`);
@@ -76,6 +85,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     bar.start(total, 0, { rate: 0 });
     const summary = await replayProjection({
+      batchSize,
       sql,
       eventStore,
       projection,

@@ -46,7 +46,7 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplaySu
     eventStore,
     target,
     signal,
-    batchSize: options.batchSize ?? 5000,
+    batchSize: options.batchSize ?? 2000,
     stopWhenLive: true,
     onBatch: (batch) => {
       events += batch.events.length;
