@@ -26,8 +26,8 @@ afterAll(async () => {
   await db.drop();
 });
 
-const metadata = (): CommandMetadata => ({
-  now: new Date('2026-01-01T00:00:00.000Z'),
+const metadata = (now = '2026-01-01T00:00:00.000Z'): CommandMetadata => ({
+  now: new Date(now),
   actor: systemActor,
   correlationId: 'corr',
   causationId: randomUUID(),
@@ -78,11 +78,22 @@ describe('claimPath / releasePath', () => {
       expect(owner).toEqual(crashed);
       return answer;
     };
-    await expect(claimPath(deps, path, next, metadata(), { stillHolds: holds(true) })).rejects.toBeInstanceOf(
+    const later = metadata('2026-01-01T00:05:00.000Z');
+    await expect(claimPath(deps, path, next, later, { stillHolds: holds(true) })).rejects.toBeInstanceOf(
       ConflictError,
     );
-    expect((await claimPath(deps, path, next, metadata(), { stillHolds: holds(false) })).claimed).toBe(true);
+    expect((await claimPath(deps, path, next, later, { stillHolds: holds(false) })).claimed).toBe(true);
     expect(await pathOwner(deps, path)).toEqual(next);
+  });
+
+  it('never takes over a recent claim: its owner may be about to record itself', async () => {
+    const path = uniquePath();
+    await claimPath(deps, path, page(), metadata());
+    const soon = metadata('2026-01-01T00:00:30.000Z');
+    const stillHolds = async () => false;
+    await expect(claimPath(deps, path, page(), soon, { stillHolds })).rejects.toBeInstanceOf(ConflictError);
+    const custom = { stillHolds, staleAfterMs: 10_000 };
+    expect((await claimPath(deps, path, page(), soon, custom)).claimed).toBe(true);
   });
 
   it('lets exactly one of many concurrent claimants win', async () => {

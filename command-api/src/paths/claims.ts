@@ -33,6 +33,11 @@ export interface ClaimOptions {
    * taken over instead of refused.
    */
   stillHolds?: (owner: PathOwner, path: string) => Promise<boolean>;
+  /**
+   * How old a claim must be before `stillHolds` is asked (60 s by default). A younger claim is in the middle
+   * of its own command (claimed, the owner's event not yet appended) and must not look stale.
+   */
+  staleAfterMs?: number;
   /** derives the claim's event id, so a retried request appends nothing new */
   idempotencyKey?: string;
 }
@@ -79,18 +84,27 @@ export function pathClaimStreamId(path: string): string {
   return `pathclaim-${createHash('sha1').update(normalisePath(path)).digest('hex')}`;
 }
 
-/** Who holds the path now, or null. */
-export async function pathOwner(deps: ClaimDeps, path: string): Promise<PathOwner | null> {
+/** Who holds the path now (null when nobody does), and since when. */
+export async function pathClaim(
+  deps: ClaimDeps,
+  path: string,
+): Promise<{ owner: PathOwner | null; claimedAt: Date | null }> {
   try {
     const events = await deps.eventStore.readStream(pathClaimStreamId(path));
-    return events.reduce(
+    const last = events[events.length - 1];
+    const owner = events.reduce(
       (s, e) => pathClaimDecider.evolve(s, { type: e.type, data: e.data } as ClaimEvent),
       pathClaimDecider.initialState(),
     ).owner;
+    return { owner, claimedAt: owner && last ? new Date(last.metadata.recordedAt) : null };
   } catch (error) {
-    if (error instanceof StreamNotFoundError) return null;
+    if (error instanceof StreamNotFoundError) return { owner: null, claimedAt: null };
     throw error;
   }
+}
+
+export async function pathOwner(deps: ClaimDeps, path: string): Promise<PathOwner | null> {
+  return (await pathClaim(deps, path)).owner;
 }
 
 /**
@@ -121,8 +135,14 @@ export async function claimPath(
     } catch (error) {
       const duplicate = error instanceof ConflictError && error.code === 'conflict.duplicate_path';
       if (!duplicate || !options.stillHolds || attempt >= 2) throw error;
-      const current = await pathOwner(deps, normalised);
-      if (current !== null && !sameOwner(current, owner) && (await options.stillHolds(current, normalised))) {
+      const { owner: current, claimedAt } = await pathClaim(deps, normalised);
+      const age = claimedAt ? metadata.now.getTime() - claimedAt.getTime() : Infinity;
+      const recent = age < (options.staleAfterMs ?? 60_000);
+      if (
+        current !== null &&
+        !sameOwner(current, owner) &&
+        (recent || (await options.stillHolds(current, normalised)))
+      ) {
         throw error;
       }
       // The stale holder is named in the command, so that a third party claiming meanwhile still conflicts.

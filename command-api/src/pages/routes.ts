@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Request, type Router } from 'express';
+import type { Sql } from 'postgres';
+import { z } from 'zod';
+import { ConflictError, NotFoundError, ValidationError } from '@platform/contracts/errors';
+import {
+  CreateComponentAttributesSchema,
+  CreatePageAttributesSchema,
+  UpdateComponentAttributesSchema,
+  UpdatePageAttributesSchema,
+} from '@platform/contracts/pages/attributes';
+import type { CommandModuleDeps } from '../app.ts';
+import { requireCmsEditor } from '../environment/authorize.ts';
+import { deriveId } from '../handler.ts';
+import { sendCommandResult } from '../http/respond.ts';
+import { parseDocument, resourceDocument } from '../http/validate.ts';
+import { createDraft, publishDraft } from './drafts.ts';
+import { createPage, deletePage, runComponentCommand, updatePage } from './service.ts';
+import { TYPE } from './store.ts';
+
+const COMPONENT_TYPE = 'app-page-components';
+const uuid = z.string().uuid();
+const PageRelationship = z.object({ data: z.object({ type: z.literal(TYPE), id: uuid }) });
+
+const CreatePageDocument = resourceDocument({
+  type: TYPE,
+  id: uuid.optional(),
+  attributes: CreatePageAttributesSchema,
+});
+const UpdatePageDocument = resourceDocument({
+  type: TYPE,
+  id: uuid.optional(),
+  attributes: UpdatePageAttributesSchema.default({}),
+});
+const CreateComponentDocument = resourceDocument({
+  type: COMPONENT_TYPE,
+  id: uuid.optional(),
+  attributes: CreateComponentAttributesSchema,
+  relationships: z.object({ page: PageRelationship }),
+});
+const UpdateComponentDocument = resourceDocument({
+  type: COMPONENT_TYPE,
+  id: uuid.optional(),
+  attributes: UpdateComponentAttributesSchema.default({}),
+  relationships: z.object({ page: PageRelationship.optional() }).optional(),
+});
+/** DELETE may name the component's page; any other body is ignored. */
+const DeleteComponentDocument = z
+  .object({ data: z.object({ relationships: z.object({ page: PageRelationship }).optional() }).optional() })
+  .optional();
+
+/** Ids in the URL that are not uuids name nothing: 404, not 422. */
+function idOf(req: Request, type: string): string {
+  const id = req.params.id;
+  if (!uuid.safeParse(id).success) throw new NotFoundError(`${type} ${String(id)} not found`);
+  return id as string;
+}
+
+/** JSON:API: a body whose id differs from the URL's is a conflict. */
+function assertSameId(urlId: string, bodyId: string | undefined) {
+  if (bodyId !== undefined && bodyId !== urlId) {
+    throw new ConflictError(
+      'conflict.state',
+      `data.id ${bodyId} does not match the URL (${urlId})`,
+      '/data/id',
+    );
+  }
+}
+
+export interface PagesCommandOptions {
+  /**
+   * postgres.js pool on the read models: finds a component's page (read.app_page_components) when a PATCH or
+   * DELETE does not name it in relationships.page. It is routing only; the page stream decides.
+   */
+  sql?: Sql;
+}
+
+/**
+ * Commands on app-pages and app-page-components. A component lives in its page's stream (`page-<uuid>`), so
+ * If-Match on a component carries its page's version (meta.version of both read resources).
+ */
+export function pagesCommandRoutes(deps: CommandModuleDeps, options: PagesCommandOptions = {}): Router {
+  const router = express.Router();
+
+  async function componentPageOf(
+    req: Request,
+    componentId: string,
+    named: string | undefined,
+  ): Promise<string> {
+    if (named !== undefined) return named;
+    if (!options.sql) {
+      throw ValidationError.at(
+        '/data/relationships/page',
+        "name the component's page",
+        'validation.required',
+      );
+    }
+    const rows = await options.sql<{ page_id: string }[]>`
+      select page_id::text from read.app_page_components where id = ${componentId}`.catch(
+      (error: unknown) => {
+        // before the pages projection has set up its tables, no component can be found
+        if ((error as { code?: string }).code === '42P01') return [];
+        throw error;
+      },
+    );
+    const pageId = rows[0]?.page_id;
+    if (!pageId) throw new NotFoundError(`${COMPONENT_TYPE} ${componentId} not found`);
+    return pageId;
+  }
+
+  const authorized = (req: Request, res: express.Response) => {
+    const request = deps.commandRequest(req, res);
+    requireCmsEditor(res);
+    return request;
+  };
+
+  router.post(`/${TYPE}`, async (req, res) => {
+    const request = authorized(req, res);
+    const { data } = parseDocument(CreatePageDocument, req.body);
+    const key = request.idempotencyKey;
+    const pageId = data.id ?? (key !== undefined ? deriveId(key, TYPE) : randomUUID());
+    const result = await createPage(deps, request, { pageId, attributes: data.attributes });
+    sendCommandResult(res, { type: TYPE, id: pageId, result, status: 201 });
+  });
+
+  router.patch(`/${TYPE}/:id`, async (req, res) => {
+    const pageId = idOf(req, TYPE);
+    const request = authorized(req, res);
+    const { data } = parseDocument(UpdatePageDocument, req.body);
+    assertSameId(pageId, data.id);
+    const result = await updatePage(deps, request, { pageId, attributes: data.attributes });
+    sendCommandResult(res, { type: TYPE, id: pageId, result });
+  });
+
+  router.delete(`/${TYPE}/:id`, async (req, res) => {
+    const pageId = idOf(req, TYPE);
+    const result = await deletePage(deps, authorized(req, res), pageId);
+    sendCommandResult(res, { type: TYPE, id: pageId, result });
+  });
+
+  router.post(`/${TYPE}/:id/draft`, async (req, res) => {
+    const pageId = idOf(req, TYPE);
+    const result = await createDraft(deps, authorized(req, res), pageId);
+    const draftPageId = result.streamId.slice('page-'.length);
+    sendCommandResult(res, { type: TYPE, id: draftPageId, result, status: 201 });
+  });
+
+  router.post(`/services/${TYPE}/:id/publish`, async (req, res) => {
+    const draftPageId = idOf(req, TYPE);
+    const { pageId, result } = await publishDraft(deps, authorized(req, res), draftPageId);
+    sendCommandResult(res, { type: TYPE, id: pageId, result });
+  });
+
+  router.post(`/${COMPONENT_TYPE}`, async (req, res) => {
+    const request = authorized(req, res);
+    const { data } = parseDocument(CreateComponentDocument, req.body);
+    const key = request.idempotencyKey;
+    const componentId = data.id ?? (key !== undefined ? deriveId(key, COMPONENT_TYPE) : randomUUID());
+    const pageId = data.relationships.page.data.id;
+    const result = await runComponentCommand(deps, request, {
+      type: 'AddAppPageComponent',
+      data: { pageId, componentId, attributes: data.attributes },
+      metadata: request.metadata,
+    });
+    sendCommandResult(res, { type: COMPONENT_TYPE, id: componentId, result, status: 201 });
+  });
+
+  router.patch(`/${COMPONENT_TYPE}/:id`, async (req, res) => {
+    const componentId = idOf(req, COMPONENT_TYPE);
+    const request = authorized(req, res);
+    const { data } = parseDocument(UpdateComponentDocument, req.body);
+    assertSameId(componentId, data.id);
+    const pageId = await componentPageOf(req, componentId, data.relationships?.page?.data.id);
+    const result = await runComponentCommand(deps, request, {
+      type: 'UpdateAppPageComponent',
+      data: { pageId, componentId, attributes: data.attributes },
+      metadata: request.metadata,
+    });
+    sendCommandResult(res, { type: COMPONENT_TYPE, id: componentId, result });
+  });
+
+  router.delete(`/${COMPONENT_TYPE}/:id`, async (req, res) => {
+    const componentId = idOf(req, COMPONENT_TYPE);
+    const request = authorized(req, res);
+    const body = DeleteComponentDocument.safeParse(req.body);
+    const named = body.success ? body.data?.data?.relationships?.page.data.id : undefined;
+    const pageId = await componentPageOf(req, componentId, named);
+    const result = await runComponentCommand(deps, request, {
+      type: 'RemoveAppPageComponent',
+      data: { pageId, componentId },
+      metadata: request.metadata,
+    });
+    sendCommandResult(res, { type: COMPONENT_TYPE, id: componentId, result });
+  });
+
+  return router;
+}

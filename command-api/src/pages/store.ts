@@ -1,0 +1,91 @@
+import type { EventContractRegistry } from '@platform/contracts/event-contracts';
+import { ConflictError } from '@platform/contracts/errors';
+import type { PathOwner } from '@platform/contracts/paths';
+import type { PageEvent } from '@platform/contracts/pages/events';
+import { StreamNotFoundError, type EventStore } from '@platform/infra/event-store';
+import type { CommandModuleDeps, CommandRequest } from '../app.ts';
+import { recordEnvironmentUpdated } from '../environment/record.ts';
+import type { CommandResult } from '../handler.ts';
+import { pageDecider } from './decide.ts';
+import type { PageState } from './pages.ts';
+
+/** What the page operations need: the event store and the generic command handler. */
+export type PagesDeps = Pick<CommandModuleDeps, 'eventStore' | 'handle'> & {
+  contracts?: EventContractRegistry;
+};
+
+export const TYPE = 'app-pages';
+export const pageStreamId = (pageId: string) => `page-${pageId}`;
+
+export interface LoadedPage {
+  state: PageState;
+  /** the stream's version, or null when the stream does not exist */
+  version: bigint | null;
+}
+
+export async function loadPage(eventStore: EventStore, pageId: string): Promise<LoadedPage> {
+  try {
+    const events = await eventStore.readStream(pageStreamId(pageId));
+    const state = events.reduce(
+      (s, e) => pageDecider.evolve(s, { type: e.type, data: e.data } as PageEvent),
+      pageDecider.initialState(),
+    );
+    return { state, version: events[events.length - 1]?.streamVersion ?? null };
+  } catch (error) {
+    if (error instanceof StreamNotFoundError) return { state: pageDecider.initialState(), version: null };
+    throw error;
+  }
+}
+
+/**
+ * Whether a claim's owner still uses the path (claims.ts takes over stale claims). Pages answer for their
+ * own claims; a redirection's claim is trusted here (the redirections module answers for those).
+ */
+export function pageStillHolds(eventStore: EventStore) {
+  return async (owner: PathOwner, path: string): Promise<boolean> => {
+    if (owner.type !== 'app-page') return true;
+    const { state } = await loadPage(eventStore, owner.id);
+    return state.status === 'active' && !state.isDraft && state.fields.path === path;
+  };
+}
+
+/** The If-Match check, made before anything is claimed so that a stale request leaves nothing behind. */
+export function assertVersion(request: CommandRequest, loaded: LoadedPage, pageId: string): void {
+  if (request.expectedVersion === undefined) return;
+  const actual = loaded.version ?? 'no_stream';
+  if (actual !== request.expectedVersion) {
+    throw new ConflictError(
+      'conflict.wrong_expected_version',
+      `The ${pageStreamId(pageId)} stream is at version ${String(actual)}, not ${String(request.expectedVersion)}: reload and try again`,
+    );
+  }
+}
+
+export const keyed = (request: CommandRequest, ...scope: string[]) =>
+  request.idempotencyKey !== undefined
+    ? { idempotencyKey: [request.idempotencyKey, ...scope].join(':') }
+    : {};
+
+/**
+ * Saving or deleting a page that is not a draft marks the app environment as updated (shared CMS agreement);
+ * the command's answer then carries that event's position, so a reader waiting for it sees the page too.
+ * Nothing is recorded when the command changed nothing.
+ */
+export async function withEnvironmentUpdate(
+  deps: PagesDeps,
+  request: CommandRequest,
+  result: CommandResult,
+  reason: { resourceType: string; resourceId: string; action: 'saved' | 'deleted' },
+): Promise<CommandResult> {
+  if (result.events.length === 0) return result;
+  const { position } = await recordEnvironmentUpdated(deps, {
+    metadata: request.metadata,
+    reason,
+    causeEventIds: result.events.map((e) => e.eventId),
+  });
+  return { ...result, position };
+}
+
+export function isWrongVersion(error: unknown): boolean {
+  return error instanceof ConflictError && error.code === 'conflict.wrong_expected_version';
+}

@@ -1,0 +1,235 @@
+import express, { type Request, type Response, type Router } from 'express';
+import { sql, type FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
+import { ForbiddenError, NotFoundError } from '@platform/contracts/errors';
+import { SitePathSchema } from '@platform/contracts/paths';
+import { viewerOf } from '@platform/command-api/http/viewer';
+import type { QueryModuleDeps } from '../app.ts';
+import { listDocument, sendDocument, singleDocument } from '../jsonapi/document.ts';
+import { parseListQuery, parseResourceQuery, type SortField } from '../jsonapi/query.ts';
+import { consistencyOf } from '../min-position.ts';
+import {
+  COMPONENT_COLUMNS,
+  COMPONENT_FIELDS,
+  COMPONENT_TYPE,
+  ComponentRow,
+  PAGE_COLUMNS,
+  PAGE_FIELDS,
+  PAGE_TYPE,
+  PageRow,
+  componentResource,
+  findablePages,
+  listablePages,
+  pageResource,
+} from './documents.ts';
+
+/** The projections these routes read, so that minPosition waits for them. */
+export const PAGES_PROJECTIONS = ['pages'] as const;
+
+const uuid = z.string().uuid();
+const booleanFilter = z
+  .enum(['true', 'false'], { message: 'must be true or false' })
+  .transform((v) => v === 'true');
+const fields = { [PAGE_TYPE]: PAGE_FIELDS, [COMPONENT_TYPE]: COMPONENT_FIELDS };
+const PAGE_SORT: Record<string, string> = {
+  path: 'path',
+  title: 'title',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+const COMPONENT_SORT: Record<string, string> = {
+  position: 'position',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+
+const pageListSpec = {
+  include: ['components'],
+  fields,
+  sort: Object.keys(PAGE_SORT),
+  filters: { path: SitePathSchema, isDraft: booleanFilter },
+};
+const componentListSpec = {
+  include: ['page'],
+  fields,
+  sort: Object.keys(COMPONENT_SORT),
+  filters: { page: uuid },
+  defaultPageSize: 100,
+  maxPageSize: 500,
+};
+
+function orderBy(
+  alias: string,
+  columns: Record<string, string>,
+  sort: readonly SortField[],
+  fallback: string[],
+) {
+  const terms = sort.map(
+    (s) =>
+      sql.fragment`${sql.identifier([alias, columns[s.field]!])} ${s.direction === 'desc' ? sql.fragment`desc` : sql.fragment`asc`}`,
+  );
+  const tail = fallback.map((column) => sql.fragment`${sql.identifier([alias, column])}`);
+  return sql.join([...terms, ...tail], sql.fragment`, `);
+}
+
+const idOf = (req: Request, type: string) => {
+  const id = req.params.id;
+  if (!uuid.safeParse(id).success) throw new NotFoundError(`${type} ${String(id)} not found`);
+  return id as string;
+};
+
+/**
+ * app-pages and app-page-components, and GET /services/app-pages/:id (the page with its components). What a
+ * viewer may see is decided in SQL: non-admins never see drafts or soft-deleted pages (404); a page they may
+ * not open (requiresAuth, access level weight, roles) answers 403 on a find and is left out of lists. A
+ * component is visible exactly when its page is.
+ */
+export function pagesQueryRoutes(deps: QueryModuleDeps): Router {
+  const router = express.Router();
+  const reads = deps.readAfter(PAGES_PROJECTIONS);
+  const pool = deps.readPool;
+
+  async function componentsOf(pageIds: readonly string[]) {
+    if (pageIds.length === 0) return [];
+    return pool.any(sql.type(ComponentRow)`
+      select ${COMPONENT_COLUMNS} from read.app_page_components c join read.app_pages p on p.id = c.page_id
+       where c.page_id = any(${sql.array([...pageIds], 'uuid')}) order by c.page_id, c.position`);
+  }
+
+  /** One page for this viewer: 404 when it does not exist for them, 403 when they may not open it. */
+  async function findPage(res: Response, pageId: string) {
+    const { exists, accessible } = findablePages(viewerOf(res));
+    const row = await pool.maybeOne(sql.type(PageRow.extend({ accessible: z.boolean() }))`
+      select ${PAGE_COLUMNS}, ${accessible} as accessible from read.app_pages p where p.id = ${pageId} and ${exists}`);
+    if (!row) throw new NotFoundError(`${PAGE_TYPE} ${pageId} not found`);
+    if (!row.accessible) throw new ForbiddenError('app page cannot be accessed, unauthorized');
+    return row;
+  }
+
+  async function sendPage(req: Request, res: Response, pageId: string, includeComponents: boolean) {
+    const query = parseResourceQuery(req.originalUrl, pageListSpec);
+    const row = await findPage(res, pageId);
+    const components = await componentsOf([row.id]);
+    const data = pageResource(
+      row,
+      components.map((c) => c.id),
+      query,
+    );
+    const included =
+      includeComponents || query.include.includes('components')
+        ? components.map((c) => componentResource(c, query))
+        : undefined;
+    sendDocument(
+      res,
+      singleDocument({ data, included, url: req.originalUrl, consistency: consistencyOf(res) }),
+    );
+  }
+
+  router.get(`/${PAGE_TYPE}`, reads, async (req, res) => {
+    const query = parseListQuery(req.originalUrl, pageListSpec);
+    const conditions: FragmentSqlToken[] = [listablePages(viewerOf(res))];
+    if (query.filter.path !== undefined) conditions.push(sql.fragment`p.path = ${query.filter.path}`);
+    if (query.filter.isDraft !== undefined)
+      conditions.push(sql.fragment`p.is_draft = ${query.filter.isDraft}`);
+    const where = sql.join(conditions, sql.fragment` and `);
+    const rows = await pool.any(sql.type(PageRow)`
+      select ${PAGE_COLUMNS} from read.app_pages p where ${where}
+       order by ${orderBy('p', PAGE_SORT, query.sort, ['path', 'id'])}
+       limit ${query.page.size} offset ${query.page.offset}`);
+    const total = await pool.oneFirst(sql.type(z.object({ total: z.number() }))`
+      select count(*)::int as total from read.app_pages p where ${where}`);
+    const components = await componentsOf(rows.map((r) => r.id));
+    const data = rows.map((row) =>
+      pageResource(
+        row,
+        components.filter((c) => c.page_id === row.id).map((c) => c.id),
+        query,
+      ),
+    );
+    const included = query.include.includes('components')
+      ? components.map((c) => componentResource(c, query))
+      : undefined;
+    sendDocument(
+      res,
+      listDocument({ data, included, total, query, url: req.originalUrl, consistency: consistencyOf(res) }),
+    );
+  });
+
+  router.get(`/${PAGE_TYPE}/:id`, reads, async (req, res) => {
+    await sendPage(req, res, idOf(req, PAGE_TYPE), false);
+  });
+
+  // seed 000 §7: data.data is the page; its components come along, in order
+  router.get(`/services/${PAGE_TYPE}/:id`, reads, async (req, res) => {
+    await sendPage(req, res, idOf(req, PAGE_TYPE), true);
+  });
+
+  router.get(`/${COMPONENT_TYPE}`, reads, async (req, res) => {
+    const query = parseListQuery(req.originalUrl, componentListSpec);
+    const viewer = viewerOf(res);
+    const conditions: FragmentSqlToken[] = [listablePages(viewer)];
+    if (query.filter.page !== undefined) conditions.push(sql.fragment`c.page_id = ${query.filter.page}`);
+    const where = sql.join(conditions, sql.fragment` and `);
+    const from = sql.fragment`read.app_page_components c join read.app_pages p on p.id = c.page_id`;
+    const rows = await pool.any(sql.type(ComponentRow)`
+      select ${COMPONENT_COLUMNS} from ${from} where ${where}
+       order by ${orderBy('c', COMPONENT_SORT, query.sort, ['page_id', 'position', 'id'])}
+       limit ${query.page.size} offset ${query.page.offset}`);
+    const total = await pool.oneFirst(sql.type(z.object({ total: z.number() }))`
+      select count(*)::int as total from ${from} where ${where}`);
+    const data = rows.map((r) => componentResource(r, query));
+    const included = query.include.includes('page') ? await pagesFor(rows, query) : undefined;
+    sendDocument(
+      res,
+      listDocument({ data, included, total, query, url: req.originalUrl, consistency: consistencyOf(res) }),
+    );
+  });
+
+  router.get(`/${COMPONENT_TYPE}/:id`, reads, async (req, res) => {
+    const query = parseResourceQuery(req.originalUrl, componentListSpec);
+    const componentId = idOf(req, COMPONENT_TYPE);
+    const pageId = await pool.maybeOneFirst(sql.type(z.object({ page_id: z.string() }))`
+      select page_id from read.app_page_components where id = ${componentId}`);
+    if (pageId === null) throw new NotFoundError(`${COMPONENT_TYPE} ${componentId} not found`);
+    const page = await findPage(res, pageId);
+    const row = await pool.maybeOne(sql.type(ComponentRow)`
+      select ${COMPONENT_COLUMNS} from read.app_page_components c join read.app_pages p on p.id = c.page_id
+       where c.id = ${componentId}`);
+    if (!row) throw new NotFoundError(`${COMPONENT_TYPE} ${componentId} not found`);
+    const included = query.include.includes('page')
+      ? [
+          pageResource(
+            page,
+            (await componentsOf([page.id])).map((c) => c.id),
+            query,
+          ),
+        ]
+      : undefined;
+    sendDocument(
+      res,
+      singleDocument({
+        data: componentResource(row, query),
+        included,
+        url: req.originalUrl,
+        consistency: consistencyOf(res),
+      }),
+    );
+  });
+
+  async function pagesFor(components: readonly ComponentRow[], query: Parameters<typeof pageResource>[2]) {
+    const ids = [...new Set(components.map((c) => c.page_id))];
+    if (ids.length === 0) return [];
+    const pages = await pool.any(sql.type(PageRow)`
+      select ${PAGE_COLUMNS} from read.app_pages p where p.id = any(${sql.array(ids, 'uuid')})`);
+    const all = await componentsOf(ids);
+    return pages.map((p) =>
+      pageResource(
+        p,
+        all.filter((c) => c.page_id === p.id).map((c) => c.id),
+        query,
+      ),
+    );
+  }
+
+  return router;
+}
