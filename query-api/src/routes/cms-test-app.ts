@@ -1,0 +1,124 @@
+import express from 'express';
+import type { Sql } from 'postgres';
+import type { DatabasePool } from 'slonik';
+import { createCommandApi } from '@platform/command-api/app';
+import { environmentCommandRoutes } from '@platform/command-api/environment/routes';
+import { errorHandler, notFoundHandler } from '@platform/command-api/http/errors';
+import { menuCommandRoutes } from '@platform/command-api/menu/routes';
+import { pagesCommandRoutes } from '@platform/command-api/pages/routes';
+import { redirectionCommandRoutes } from '@platform/command-api/redirections/routes';
+import { capturedLogger, listen, TEST_ADMIN_TOKEN } from '@platform/command-api/testing/http';
+import { createEventContractRegistry } from '@platform/contracts/registry';
+import { createSql } from '@platform/infra/db/postgres';
+import { PostgresEventStore } from '@platform/infra/event-store';
+import { environmentProjection } from '@platform/projectors/environment/projection';
+import { menuProjection } from '@platform/projectors/menu/projection';
+import { pagesProjection } from '@platform/projectors/pages/projection';
+import { redirectionsProjection } from '@platform/projectors/redirections/projection';
+import { createProjectionRunner } from '@platform/projectors/runner';
+import { createTestDatabase } from '@platform/tests/support/database';
+import { createQueryApi } from '../app.ts';
+import { createReadPool } from '../db.ts';
+import { environmentQueryRoutes } from '../environment/routes.ts';
+import { menuQueryRoutes } from '../menu/routes.ts';
+import { redirectionQueryRoutes } from '../redirections/routes.ts';
+import { routeResolverRoutes } from './routes.ts';
+
+export interface Answer {
+  status: number;
+  // JSON:API documents are loosely typed in tests on purpose: assertions pin their shape
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export interface CmsTestApp {
+  /** a command or read as the bootstrap admin (`as: 'anonymous'` sends no token) */
+  call(
+    method: string,
+    path: string,
+    options?: { body?: unknown; raw?: string; as?: 'admin' | 'anonymous'; headers?: Record<string, string> },
+  ): Promise<Answer>;
+  /** a read that waits for `position` (the meta.position of a command answer) */
+  read(path: string, options?: { position?: string; as?: 'admin' | 'anonymous' }): Promise<Answer>;
+  sql: Sql;
+  readPool: DatabasePool;
+  close(): Promise<void>;
+}
+
+/**
+ * The CMS slice of the platform for API tests: the pages, menu, environment and redirection modules on both
+ * sides, their projections running, a fresh database of their own, real HTTP.
+ */
+export async function startCmsTestApp(): Promise<CmsTestApp> {
+  const db = await createTestDatabase();
+  const sql = createSql(db.url);
+  const readPool = await createReadPool(db.url);
+  const contracts = createEventContractRegistry();
+  const eventStore = new PostgresEventStore({ sql, contracts });
+  const runner = createProjectionRunner({
+    sql,
+    eventStore,
+    projections: [pagesProjection, menuProjection, environmentProjection, redirectionsProjection],
+  });
+  await runner.start();
+  const { logger } = capturedLogger();
+  const app = express();
+  app.use(
+    '/api/v1',
+    createCommandApi({
+      eventStore,
+      contracts,
+      clock: () => new Date(),
+      logger,
+      adminToken: TEST_ADMIN_TOKEN,
+      modules: [
+        (deps) => pagesCommandRoutes(deps, { sql }),
+        menuCommandRoutes,
+        environmentCommandRoutes,
+        redirectionCommandRoutes,
+      ],
+    }),
+    createQueryApi({
+      readPool,
+      sql,
+      eventStore,
+      logger,
+      adminToken: TEST_ADMIN_TOKEN,
+      minPositionTimeoutMs: 5000,
+      modules: [menuQueryRoutes, environmentQueryRoutes, redirectionQueryRoutes, routeResolverRoutes],
+    }),
+    notFoundHandler(),
+    errorHandler({ logger }),
+  );
+  const server = await listen(app);
+
+  const call: CmsTestApp['call'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/vnd.api+json',
+      ...options.headers,
+    };
+    if (options.as !== 'anonymous') headers.Authorization = `Bearer ${TEST_ADMIN_TOKEN}`;
+    const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const response = await fetch(server.url(`/api/v1${path}`), { method, headers, body });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+
+  return {
+    call,
+    read: (path, options = {}) =>
+      call('GET', path, {
+        as: options.as,
+        headers: options.position ? { 'X-Min-Position': options.position } : {},
+      }),
+    sql,
+    readPool,
+    async close() {
+      await server.close();
+      await runner.stop();
+      await readPool.end();
+      await sql.end();
+      await db.drop();
+    },
+  };
+}
