@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['**/*.unit.test.ts'],
-          exclude: ['**/node_modules/**'],
+          exclude: ['**/node_modules/**', 'web/**'],
           sequence: { groupOrder: 0 },
         },
       },
@@ -22,6 +22,17 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           maxWorkers: 2,
+        },
+      },
+      {
+        // the web's component, machine and pure-rule tests, in a browser-like DOM
+        test: {
+          name: 'web',
+          include: ['web/**/*.unit.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**'],
+          environment: 'jsdom',
+          setupFiles: ['web/src/testing/setup.ts'],
+          sequence: { groupOrder: 2 },
         },
       },
     ],

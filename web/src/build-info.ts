@@ -1,0 +1,18 @@
+import { LOCALES, type Locale } from '@platform/contracts/enums';
+
+/**
+ * Build constants (vite.config.ts `define`). Unit tests run without the define step, so each falls back to
+ * the server config's default.
+ */
+export const APP_NAME: string = typeof __APP_NAME__ === 'string' ? __APP_NAME__ : 'Assistive Tech Commons';
+export const APP_VERSION: string = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0-dev';
+export const BUILD_DATE: string = typeof __BUILD_DATE__ === 'string' ? __BUILD_DATE__ : '';
+const configuredLocale = typeof __DEFAULT_LOCALE__ === 'string' ? __DEFAULT_LOCALE__ : 'en';
+export const DEFAULT_LOCALE: Locale = (LOCALES as readonly string[]).includes(configuredLocale)
+  ? (configuredLocale as Locale)
+  : 'en';
+
+export const FEATURES = {
+  rental: typeof __FEATURE_RENTAL__ === 'boolean' ? __FEATURE_RENTAL__ : true,
+  pageNavigation: typeof __FEATURE_PAGE_NAVIGATION__ === 'boolean' ? __FEATURE_PAGE_NAVIGATION__ : true,
+} as const;

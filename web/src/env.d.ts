@@ -1,0 +1,9 @@
+/// <reference types="vite/client" />
+
+// Build constants injected by vite.config.ts (`define`), from the same variables as the server's config.
+declare const __APP_NAME__: string;
+declare const __APP_VERSION__: string;
+declare const __BUILD_DATE__: string;
+declare const __DEFAULT_LOCALE__: string;
+declare const __FEATURE_RENTAL__: boolean;
+declare const __FEATURE_PAGE_NAVIGATION__: boolean;
