@@ -21,6 +21,7 @@ import { createQueryApi } from '../app.ts';
 import { createReadPool } from '../db.ts';
 import { environmentQueryRoutes } from '../environment/routes.ts';
 import { menuQueryRoutes } from '../menu/routes.ts';
+import { pagesQueryRoutes } from '../pages/routes.ts';
 import { redirectionQueryRoutes } from '../redirections/routes.ts';
 import { routeResolverRoutes } from './routes.ts';
 
@@ -40,6 +41,8 @@ export interface CmsTestApp {
   ): Promise<Answer>;
   /** a read that waits for `position` (the meta.position of a command answer) */
   read(path: string, options?: { position?: string; as?: 'admin' | 'anonymous' }): Promise<Answer>;
+  /** the server's base URL (for clients that build their own requests, like the demo seeder) */
+  baseUrl: string;
   sql: Sql;
   readPool: DatabasePool;
   close(): Promise<void>;
@@ -85,7 +88,13 @@ export async function startCmsTestApp(): Promise<CmsTestApp> {
       logger,
       adminToken: TEST_ADMIN_TOKEN,
       minPositionTimeoutMs: 5000,
-      modules: [menuQueryRoutes, environmentQueryRoutes, redirectionQueryRoutes, routeResolverRoutes],
+      modules: [
+        pagesQueryRoutes,
+        menuQueryRoutes,
+        environmentQueryRoutes,
+        redirectionQueryRoutes,
+        routeResolverRoutes,
+      ],
     }),
     notFoundHandler(),
     errorHandler({ logger }),
@@ -111,6 +120,7 @@ export async function startCmsTestApp(): Promise<CmsTestApp> {
         as: options.as,
         headers: options.position ? { 'X-Min-Position': options.position } : {},
       }),
+    baseUrl: server.url('').replace(/\/$/, ''),
     sql,
     readPool,
     async close() {
