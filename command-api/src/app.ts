@@ -1,5 +1,6 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
+import type { Sql } from 'postgres';
 import type { EventContractRegistry } from '@platform/contracts/event-contracts';
 import type { CommandMetadata } from '@platform/contracts/metadata';
 import type { EventStore } from '@platform/infra/event-store';
@@ -26,6 +27,8 @@ export interface CommandModuleDeps {
   contracts?: EventContractRegistry;
   clock: Clock;
   logger: Logger;
+  /** postgres.js on the read models, for routing lookups only (e.g. a component's page); decisions use streams */
+  readSql?: Sql;
   handle<C extends Command, E extends DomainEvent, S>(spec: CommandSpec<C, E, S>): Promise<CommandResult<E>>;
   /** metadata (actor, time, ids) and the If-Match / Idempotency-Key headers, validated (422 when bad) */
   commandRequest(req: Request, res: Response): CommandRequest;
@@ -38,6 +41,7 @@ export interface CommandApiDeps {
   contracts?: EventContractRegistry;
   clock: Clock;
   logger: Logger;
+  readSql?: Sql;
   adminToken: string;
   modules: CommandModule[];
 }
@@ -53,6 +57,7 @@ export function createCommandApi(deps: CommandApiDeps): Router {
     contracts,
     clock,
     logger,
+    ...(deps.readSql ? { readSql: deps.readSql } : {}),
     handle: (spec) => handleCommand({ eventStore, contracts }, spec),
     commandRequest(req, res) {
       const expectedVersion = parseIfMatch(req);

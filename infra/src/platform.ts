@@ -61,6 +61,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       contracts,
       clock,
       logger,
+      readSql: sql,
       adminToken: options.adminToken,
       modules: commandModules,
     }),

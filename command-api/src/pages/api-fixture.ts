@@ -52,8 +52,9 @@ export async function startPagesApi(): Promise<PagesApi> {
       contracts,
       clock: () => new Date(),
       logger,
+      readSql: sql,
       adminToken: TEST_ADMIN_TOKEN,
-      modules: [(deps) => pagesCommandRoutes(deps, { sql })],
+      modules: [pagesCommandRoutes],
     }),
     createQueryApi({
       readPool,

@@ -88,14 +88,15 @@ export function pagesCommandRoutes(deps: CommandModuleDeps, options: PagesComman
     named: string | undefined,
   ): Promise<string> {
     if (named !== undefined) return named;
-    if (!options.sql) {
+    const sql = options.sql ?? deps.readSql;
+    if (!sql) {
       throw ValidationError.at(
         '/data/relationships/page',
         "name the component's page",
         'validation.required',
       );
     }
-    const rows = await options.sql<{ page_id: string }[]>`
+    const rows = await sql<{ page_id: string }[]>`
       select page_id::text from read.app_page_components where id = ${componentId}`.catch(
       (error: unknown) => {
         // before the pages projection has set up its tables, no component can be found
