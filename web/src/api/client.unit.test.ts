@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { createApiClient, type ApiClientEvent } from './client.ts';
+import { ApiError } from './errors.ts';
+import { fieldOfPointer, toFieldErrors } from './field-errors.ts';
+
+interface Call {
+  url: string;
+  init: RequestInit;
+}
+
+/** A fetch that answers from a script, recording what was sent: the network edge, not the client, is faked. */
+function scriptedFetch(answer: (call: Call) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call = { url: String(input), init: init ?? {} };
+    calls.push(call);
+    return answer(call);
+  };
+  return { fetchFn: fetchFn as typeof fetch, calls };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/vnd.api+json' } });
+
+function client(fetchFn: typeof fetch, extra: Partial<Parameters<typeof createApiClient>[0]> = {}) {
+  const events: ApiClientEvent[] = [];
+  const api = createApiClient({
+    baseUrl: '/api/v1',
+    fetch: fetchFn,
+    locale: () => 'fr',
+    timezone: () => 'Europe/Paris',
+    onEvent: (e) => events.push(e),
+    ...extra,
+  });
+  return { api, events };
+}
+
+const Ok = z.object({ data: z.object({ n: z.number() }) });
+
+describe('createApiClient', () => {
+  it('sends the JSON:API, XHR, locale and timezone headers and parses the answer', async () => {
+    const { fetchFn, calls } = scriptedFetch(() => json(200, { data: { n: 1 } }));
+    const { api, events } = client(fetchFn);
+    await expect(api.get('/services/x', Ok, { query: { a: 'b c', skip: undefined } })).resolves.toEqual({
+      data: { n: 1 },
+    });
+    const headers = new Headers(calls[0]!.init.headers);
+    expect(calls[0]!.url).toBe('/api/v1/services/x?a=b+c');
+    expect(headers.get('accept')).toBe('application/vnd.api+json');
+    expect(headers.get('x-requested-with')).toBe('XMLHttpRequest');
+    expect(headers.get('accept-language')).toBe('fr');
+    expect(headers.get('x-timezone')).toBe('Europe/Paris');
+    expect(headers.get('accept-edition-language')).toBeNull();
+    expect(events.map((e) => e.type)).toEqual(['request.started', 'request.settled']);
+  });
+
+  it('sends a JSON:API body and Accept-Edition-Language in the admin area', async () => {
+    const { fetchFn, calls } = scriptedFetch(() => json(200, { data: { n: 2 } }));
+    const { api } = client(fetchFn, { isAdminContext: () => true, editionLocale: () => 'it' });
+    await api.request('POST', '/things', Ok, { body: { data: { type: 'things' } } });
+    const headers = new Headers(calls[0]!.init.headers);
+    expect(headers.get('content-type')).toBe('application/vnd.api+json');
+    expect(headers.get('accept-edition-language')).toBe('it');
+    expect(calls[0]!.init.body).toBe('{"data":{"type":"things"}}');
+  });
+
+  it.each([
+    [401, 'session-expired'],
+    [419, 'session-expired'],
+    [422, 'validation'],
+    [409, 'conflict'],
+    [403, 'forbidden'],
+    [404, 'not-found'],
+    [400, 'bad-request'],
+    [500, 'unexpected'],
+    [502, 'unexpected'],
+  ])('maps status %i to %s', async (status, kind) => {
+    const { fetchFn } = scriptedFetch(() =>
+      json(status, {
+        errors: [
+          { status: String(status), code: 'internal', detail: 'nope', meta: { correlationId: 'c-1' } },
+        ],
+      }),
+    );
+    const { api, events } = client(fetchFn);
+    const error = await api.get('/x', Ok).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe(kind);
+    expect((error as ApiError).status).toBe(status);
+    expect((error as ApiError).correlationId).toBe('c-1');
+    expect(events.at(-1)?.type).toBe('request.failed');
+  });
+
+  it('keeps the kind when an error body is not JSON', async () => {
+    const { fetchFn } = scriptedFetch(() => new Response('<html>gateway</html>', { status: 404 }));
+    const error = (await client(fetchFn)
+      .api.get('/x', Ok)
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.kind).toBe('not-found');
+    expect(error.message).toBe('Request failed with status code 404');
+  });
+
+  it('turns a failed fetch into a network error', async () => {
+    const { fetchFn } = scriptedFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error = (await client(fetchFn)
+      .api.get('/x', Ok)
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.kind).toBe('network');
+    expect(error.message).toBe('Network Error');
+  });
+
+  it('rejects an answer that does not match the schema', async () => {
+    const { fetchFn } = scriptedFetch(() => json(200, { data: { n: 'one' } }));
+    const error = (await client(fetchFn)
+      .api.get('/x', Ok)
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.kind).toBe('unexpected');
+  });
+
+  it('times out and can be cancelled', async () => {
+    const hang = (call: Call) =>
+      new Promise<Response>((_resolve, reject) => {
+        call.init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    const { fetchFn } = scriptedFetch(hang);
+    const timeout = (await client(fetchFn, { timeoutMs: 20 })
+      .api.get('/x', Ok)
+      .catch((e: unknown) => e)) as ApiError;
+    expect(timeout.kind).toBe('timeout');
+    expect(timeout.message).toBe('timeout of 20ms exceeded');
+
+    const controller = new AbortController();
+    const pending = client(fetchFn).api.get('/x', Ok, { signal: controller.signal });
+    controller.abort();
+    const aborted = (await pending.catch((e: unknown) => e)) as ApiError;
+    expect(aborted.kind).toBe('aborted');
+    expect(aborted.message).toBe('Request aborted');
+  });
+});
+
+describe('toFieldErrors', () => {
+  const messages: Record<string, string> = {
+    'serverError.required': 'Ce champ est obligatoire.',
+    'serverError.conflict.duplicate_path': 'Ce chemin est déjà utilisé.',
+    'serverError.conflict': 'Conflit.',
+  };
+  const lookup = (id: string) => messages[id];
+
+  it('puts translated messages on the pointed fields, else the server detail', () => {
+    const error = new ApiError('validation', 'x', {
+      status: 422,
+      errors: [
+        { code: 'validation.required', detail: 'Required', source: { pointer: '/data/attributes/title' } },
+        {
+          code: 'validation.invalid',
+          detail: 'path must not contain spaces',
+          source: { pointer: '/data/attributes/path' },
+        },
+        {
+          code: 'validation.invalid',
+          detail: 'second problem',
+          source: { pointer: '/data/attributes/path' },
+        },
+        {
+          code: 'validation.invalid',
+          detail: 'bad prop',
+          source: { pointer: '/data/attributes/props/items/0/title' },
+        },
+      ],
+    });
+    expect(toFieldErrors(error, lookup)).toEqual({
+      title: 'Ce champ est obligatoire.',
+      path: 'path must not contain spaces',
+      'props.items.0.title': 'bad prop',
+    });
+  });
+
+  it('puts a 409 on the id field', () => {
+    const known = new ApiError('conflict', 'x', {
+      status: 409,
+      errors: [{ code: 'conflict.duplicate_path' }],
+    });
+    expect(toFieldErrors(known, lookup)).toEqual({ id: 'Ce chemin est déjà utilisé.' });
+    const other = new ApiError('conflict', 'x', { status: 409, errors: [{ code: 'conflict.state' }] });
+    expect(toFieldErrors(other, lookup)).toEqual({ id: 'Conflit.' });
+  });
+
+  it('rethrows what is not a form error', () => {
+    const forbidden = new ApiError('forbidden', 'no', { status: 403 });
+    expect(() => toFieldErrors(forbidden, lookup)).toThrow(forbidden);
+    expect(() => toFieldErrors(new Error('boom'), lookup)).toThrow('boom');
+  });
+
+  it('reads JSON pointers, escapes included', () => {
+    expect(fieldOfPointer('/data/attributes/a~1b')).toBe('a/b');
+    expect(fieldOfPointer('/data/id')).toBe('id');
+    expect(fieldOfPointer('/meta/x')).toBeNull();
+    expect(fieldOfPointer(undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,32 @@
+import type { ApiClient } from './client.ts';
+import {
+  EnvironmentDocumentSchema,
+  MenuDocumentSchema,
+  PageListSchema,
+  ResolvedRouteSchema,
+} from './documents.ts';
+
+/** Every read the shell makes, declared once (path, query, answer schema). */
+export const endpoints = {
+  menu: (api: ApiClient, signal?: AbortSignal) =>
+    api.get('/services/app-menu', MenuDocumentSchema, { signal }).then((d) => d.data),
+
+  /** `query` is the raw query string of the visited URL, kept on a redirect. */
+  resolveRoute: (api: ApiClient, path: string, query: string, signal?: AbortSignal) =>
+    api.get('/services/routes/resolve', ResolvedRouteSchema, {
+      query: { path, ...(query ? { query } : {}) },
+      signal,
+    }),
+
+  environment: (api: ApiClient, signal?: AbortSignal) =>
+    api.get('/app-environment', EnvironmentDocumentSchema, { signal }),
+
+  /** Published pages the visitor may open, for the site map (the first 100 are plenty for a site map). */
+  pages: (api: ApiClient, signal?: AbortSignal) =>
+    api
+      .get('/app-pages', PageListSchema, {
+        query: { 'page[size]': 100, sort: 'path', 'fields[app-pages]': 'path,title,description' },
+        signal,
+      })
+      .then((d) => d.data),
+};

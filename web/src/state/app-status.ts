@@ -1,0 +1,34 @@
+import { atom } from 'jotai';
+
+/**
+ * App-wide status the shell renders (seed 000 §2.9, §4): pending requests for the loading bar, the global
+ * dialogs, the route loading flag and the prevent-leave guard.
+ */
+export const pendingRequestsAtom = atom(0);
+export const routeLoadingAtom = atom(false);
+
+export type GlobalDialog =
+  | { kind: 'network-error' }
+  | { kind: 'session-expired' }
+  | { kind: 'unexpected-error'; reference: string | null }
+  | null;
+
+export const globalDialogAtom = atom<GlobalDialog>(null);
+
+/**
+ * Raises a global dialog by the seed's rules: a network failure and an expired session always show (they are
+ * what the user must act on); an unexpected error shows unless one is already showing.
+ */
+export const raiseDialogAtom = atom(null, (get, set, dialog: Exclude<GlobalDialog, null>) => {
+  const current = get(globalDialogAtom);
+  if (dialog.kind === 'unexpected-error' && current !== null) return;
+  if (current?.kind === 'session-expired' && dialog.kind !== 'session-expired') return;
+  set(globalDialogAtom, dialog);
+});
+
+/** Set by a screen with unsaved changes; navigation then asks first (seed 000 §2.10 rule 6). */
+export const preventLeaveAtom = atom(false);
+
+/** The environment revision the page booted with, and a newer one when another change was seen. */
+export const environmentRevisionAtom = atom<string | null>(null);
+export const environmentUpdatedAtom = atom(false);
