@@ -153,13 +153,17 @@ export class PostgresEventStore implements EventStore {
     const onAbort = () => wake?.();
     signal?.addEventListener('abort', onAbort);
     let backoffMs = 1;
+    // While catching up, the next page is read while the consumer handles the current one.
+    let prefetched: Promise<Page> | null = null;
     try {
       while (!signal?.aborted) {
         woken = false;
-        const page = await this.readPage(cursor, filter, batchSize);
+        const page = await (prefetched ?? this.readPage(cursor, filter, batchSize));
+        prefetched = null;
         if (page.advanced) {
           cursor = page.cursor;
           backoffMs = 1;
+          if (page.full) prefetched = this.readPage(cursor, filter, batchSize);
           yield { events: page.events, checkpoint: BigInt(cursor.position) };
           if (page.full) continue;
         }
@@ -178,6 +182,7 @@ export class PostgresEventStore implements EventStore {
         wake = null;
       }
     } finally {
+      await (prefetched as Promise<Page> | null)?.catch(() => undefined);
       signal?.removeEventListener('abort', onAbort);
       await listener.unlisten().catch(() => {});
     }
@@ -210,19 +215,22 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
+   * xmin is read through a scalar subquery so that each part of the statement uses the (transaction_id,
+   * global_position) index instead of scanning the table.
+   *
    * One consistent read (a single statement, so one snapshot): the next events after `cursor` that are
    * below the snapshot's xmin, the visible head (so filtered readers advance past what they skip), and
    * whether committed events are still held back behind an older running transaction.
    */
-  private async readPage(cursor: Cursor, filter: AllFilter | undefined, limit: number) {
+  private async readPage(cursor: Cursor, filter: AllFilter | undefined, limit: number): Promise<Page> {
     const sql = this.sql;
     const categories = filter?.categories?.length ? filter.categories : null;
     const types = filter?.eventTypes?.length ? filter.eventTypes : null;
     const rows = await sql<(EventRow & { kind: 'event' | 'head' | 'held' })[]>`
       with snap as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin),
       page as (
-        select ${sql.unsafe(EVENT_COLUMNS)}, 'event' as kind from es_events e, snap
-         where e.transaction_id < snap.xmin
+        select ${sql.unsafe(EVENT_COLUMNS)}, 'event' as kind from es_events e
+         where e.transaction_id < (select xmin from snap)
            and (e.transaction_id, e.global_position) > (${cursor.xid}::xid8, ${cursor.position}::bigint)
            ${categories ? sql`and e.category = any(${categories})` : sql``}
            ${types ? sql`and e.event_type = any(${types})` : sql``}
@@ -231,24 +239,24 @@ export class PostgresEventStore implements EventStore {
       ),
       head as (
         select e.global_position::text as global_position, e.transaction_id::text as transaction_id
-          from es_events e, snap
-         where e.transaction_id < snap.xmin
+          from es_events e
+         where e.transaction_id < (select xmin from snap)
          order by e.transaction_id desc, e.global_position desc limit 1
       ),
       held as (
         select e.global_position::text as global_position, e.transaction_id::text as transaction_id
-          from es_events e, snap
-         where e.transaction_id >= snap.xmin limit 1
+          from es_events e
+         where e.transaction_id >= (select xmin from snap)
+         order by e.transaction_id limit 1
       )
       select * from page
       union all
       select global_position, transaction_id, null, null, null, null, null, null, null, null, 'head' from head
       union all
       select global_position, transaction_id, null, null, null, null, null, null, null, null, 'held' from held`;
-    // a UNION ALL does not promise to keep the CTE's order: restore `$all` order here
-    const eventRows = rows
-      .filter((r) => r.kind === 'event')
-      .sort((a, b) => compareCursors(toCursor(a), toCursor(b)));
+    // a UNION ALL does not promise to keep the CTE's order: restore `$all` order if it was lost
+    const eventRows = rows.filter((r) => r.kind === 'event');
+    if (!isInAllOrder(eventRows)) eventRows.sort((a, b) => compareCursors(toCursor(a), toCursor(b)));
     const head = rows.find((r) => r.kind === 'head');
     const full = eventRows.length >= limit;
     let next = cursor;
@@ -286,15 +294,31 @@ export class PostgresEventStore implements EventStore {
   }
 }
 
+interface Page {
+  events: RecordedEvent[];
+  cursor: Cursor;
+  advanced: boolean;
+  full: boolean;
+  heldBack: boolean;
+}
+
+function isInAllOrder(rows: { transaction_id: string; global_position: string }[]): boolean {
+  for (let i = 1; i < rows.length; i++) {
+    if (compareCursors(toCursor(rows[i - 1]!), toCursor(rows[i]!)) >= 0) return false;
+  }
+  return true;
+}
+
 function toCursor(row: { transaction_id: string; global_position: string }): Cursor {
   return { xid: row.transaction_id, position: row.global_position };
 }
 
+/** Compares non-negative integers written in decimal without leading zeros (as PostgreSQL prints them). */
+function compareDecimal(a: string, b: string): number {
+  if (a.length !== b.length) return a.length < b.length ? -1 : 1;
+  return a === b ? 0 : a < b ? -1 : 1;
+}
+
 function compareCursors(a: Cursor, b: Cursor): number {
-  const ax = BigInt(a.xid);
-  const bx = BigInt(b.xid);
-  if (ax !== bx) return ax < bx ? -1 : 1;
-  const ap = BigInt(a.position);
-  const bp = BigInt(b.position);
-  return ap === bp ? 0 : ap < bp ? -1 : 1;
+  return compareDecimal(a.xid, b.xid) || compareDecimal(a.position, b.position);
 }
