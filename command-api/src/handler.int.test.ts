@@ -75,7 +75,8 @@ describe('handleCommand', () => {
     const streamId = newStream();
     const result = await handleCommand(deps(), { streamId, decider: counterDecider, command: increment(2) });
     expect(result.nextExpectedVersion).toBe(0n);
-    expect(result.position).toBe(await store.headPosition());
+    const [appended] = await store.readStream(streamId);
+    expect(result.position).toBe(appended!.globalPosition);
     expect(result.events).toEqual([
       { type: 'CounterIncremented', data: { by: 2 }, eventId: expect.any(String) },
     ]);
