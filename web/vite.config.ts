@@ -12,11 +12,17 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const flag = (value: string | undefined, fallback: boolean) =>
   value === undefined ? fallback : ['true', '1', 'on'].includes(value);
 
+const appName = process.env.APP_NAME ?? 'Assistive Tech Commons';
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // the static title and social title before the app boots and names the page itself
+    { name: 'app-name', transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', appName) },
+  ],
   define: {
-    __APP_NAME__: JSON.stringify(process.env.APP_NAME ?? 'Assistive Tech Commons'),
+    __APP_NAME__: JSON.stringify(appName),
     __APP_VERSION__: JSON.stringify(pkg.version),
     __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)),
     __DEFAULT_LOCALE__: JSON.stringify(process.env.DEFAULT_LOCALE ?? 'en'),

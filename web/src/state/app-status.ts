@@ -32,3 +32,6 @@ export const preventLeaveAtom = atom(false);
 /** The environment revision the page booted with, and a newer one when another change was seen. */
 export const environmentRevisionAtom = atom<string | null>(null);
 export const environmentUpdatedAtom = atom(false);
+
+/** The accessibility drawer is opened from the top bar, the footer and the accessibility page. */
+export const accessibilityDrawerOpenAtom = atom(false);

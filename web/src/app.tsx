@@ -1,0 +1,134 @@
+import type { Locale } from '@platform/contracts/enums';
+import { createStore, Provider as JotaiProvider, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useMemo, useState } from 'react';
+import { IntlProvider } from 'react-intl';
+import { ThemeProvider } from 'styled-components';
+import { Route, Router, Switch } from 'wouter';
+import { endpoints } from './api/endpoints.ts';
+import { ApiProvider, useApi } from './app/api-context.tsx';
+import { ConsentProvider } from './app/consent-context.tsx';
+import { menuAtom } from './app/menu.ts';
+import { NavigationProvider } from './app/router.tsx';
+import { ToastProvider } from './app/toast-context.tsx';
+import { CmsRoute } from './cms/cms-route.tsx';
+import { loadMessages, type Messages } from './i18n/load-messages.ts';
+import { AccessibilityScreen } from './screens/accessibility-page.tsx';
+import { NotFoundScreen } from './screens/not-found.tsx';
+import { SiteMapScreen } from './screens/site-map.tsx';
+import { UnauthorizedScreen } from './screens/unauthorized.tsx';
+import { FullPageLoader } from './shell/chrome.tsx';
+import { Shell } from './shell/shell.tsx';
+import { environmentRevisionAtom } from './state/app-status.ts';
+import { onBroadcast } from './state/broadcast.ts';
+import { accessibilityAtom, bootLocale, darkThemeAtom, localeAtom } from './state/settings.ts';
+import { GlobalStyle } from './theme/global-style.ts';
+import { buildTheme } from './theme/theme.ts';
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/errors/not-found" component={NotFoundScreen} />
+      <Route path="/errors/unauthorized" component={UnauthorizedScreen} />
+      <Route path="/site-map" component={SiteMapScreen} />
+      <Route path="/accessibility" component={AccessibilityScreen} />
+      {/* every other path is a CMS page, a redirection, or not found: the read model decides */}
+      <Route>
+        <CmsRoute />
+      </Route>
+    </Switch>
+  );
+}
+
+function Themed({ children }: { children: React.ReactNode }) {
+  const dark = useAtomValue(darkThemeAtom);
+  const a11y = useAtomValue(accessibilityAtom);
+  const theme = useMemo(() => buildTheme(dark, a11y), [dark, a11y]);
+  return (
+    <ThemeProvider theme={theme}>
+      <GlobalStyle />
+      {children}
+    </ThemeProvider>
+  );
+}
+
+/**
+ * Reads what the shell needs before showing anything (seed 000 §2.10 rule 1): the environment revision and the
+ * menu. Either may fail (the API client then raises its dialog); the site still renders.
+ */
+function BootData({ children }: { children: React.ReactNode }) {
+  const api = useApi();
+  const setRevision = useSetAtom(environmentRevisionAtom);
+  const setMenu = useSetAtom(menuAtom);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    void Promise.allSettled([
+      endpoints.environment(api, controller.signal).then((env) => setRevision(env.meta.revision)),
+      endpoints.menu(api, controller.signal).then(setMenu),
+    ]).then(() => {
+      if (!controller.signal.aborted) setReady(true);
+    });
+    return () => controller.abort();
+  }, [api, setRevision, setMenu]);
+  return ready ? children : <FullPageLoader label="Loading" />;
+}
+
+export interface AppProps {
+  /** the locale to run in; the boot choice (stored, ?lang, browser, default) when absent */
+  locale?: Locale;
+  /** preloaded messages (tests); loaded lazily otherwise */
+  messages?: Messages;
+  fetchFn?: typeof fetch;
+  /** wouter location hook for tests (memoryLocation); the browser history otherwise */
+  routerHook?: Parameters<typeof Router>[0]['hook'];
+  ssrPath?: string;
+}
+
+export function App({ locale: forced, messages: preloaded, fetchFn, routerHook }: AppProps) {
+  const [store] = useState(() => createStore());
+  const [locale] = useState<Locale>(() => forced ?? bootLocale());
+  const [messages, setMessages] = useState<Messages | null>(preloaded ?? null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    store.set(localeAtom, locale);
+    document.documentElement.lang = locale;
+    if (!preloaded) loadMessages(locale).then(setMessages, () => setFailed(true));
+  }, [store, locale, preloaded]);
+
+  // another tab chose a language: every tab reloads in it (seed 000 §4)
+  useEffect(() => onBroadcast((m) => m.type === 'locale' && window.location.reload()), []);
+
+  if (failed) {
+    // a lazy chunk that cannot load is a deployment that moved on: a reload fetches the new one (seed 000 §8)
+    window.location.reload();
+    return null;
+  }
+  return (
+    <JotaiProvider store={store}>
+      <Themed>
+        {messages ? (
+          <IntlProvider locale={locale} messages={messages} defaultLocale="en">
+            <Router hook={routerHook}>
+              <ApiProvider fetchFn={fetchFn}>
+                <NavigationProvider>
+                  <ToastProvider>
+                    <ConsentProvider>
+                      <BootData>
+                        <Shell>
+                          <AppRoutes />
+                        </Shell>
+                      </BootData>
+                    </ConsentProvider>
+                  </ToastProvider>
+                </NavigationProvider>
+              </ApiProvider>
+            </Router>
+          </IntlProvider>
+        ) : (
+          <FullPageLoader label="Loading" />
+        )}
+      </Themed>
+    </JotaiProvider>
+  );
+}

@@ -1,0 +1,46 @@
+import { useSetAtom, useStore } from 'jotai';
+import { createContext, useContext, useMemo } from 'react';
+import { createApiClient, type ApiClient, type ApiClientEvent } from '../api/client.ts';
+import { pendingRequestsAtom, raiseDialogAtom } from '../state/app-status.ts';
+import { localeAtom } from '../state/settings.ts';
+
+const ApiContext = createContext<ApiClient | null>(null);
+
+/** The app's one API client; its events drive the loading bar and the global dialogs (ARCHITECTURE.md §7). */
+export function ApiProvider({ children, fetchFn }: { children: React.ReactNode; fetchFn?: typeof fetch }) {
+  const store = useStore();
+  const raise = useSetAtom(raiseDialogAtom);
+  const client = useMemo(() => {
+    const onEvent = (event: ApiClientEvent) => {
+      if (event.type === 'request.started') {
+        store.set(pendingRequestsAtom, (n) => n + 1);
+        return;
+      }
+      store.set(pendingRequestsAtom, (n) => Math.max(0, n - 1));
+      if (event.type !== 'request.failed') return;
+      const { error } = event;
+      if (error.kind === 'network' || error.kind === 'timeout') {
+        store.set(pendingRequestsAtom, 0); // seed 000 §4: a network failure clears pending requests
+        raise({ kind: 'network-error' });
+      } else if (error.kind === 'session-expired') {
+        raise({ kind: 'session-expired' });
+      } else if (error.kind === 'unexpected') {
+        raise({ kind: 'unexpected-error', reference: error.correlationId });
+      }
+    };
+    return createApiClient({
+      baseUrl: '/api/v1',
+      fetch: fetchFn,
+      locale: () => store.get(localeAtom),
+      isAdminContext: () => location.pathname.startsWith('/admin'),
+      onEvent,
+    });
+  }, [store, raise, fetchFn]);
+  return <ApiContext.Provider value={client}>{children}</ApiContext.Provider>;
+}
+
+export function useApi(): ApiClient {
+  const client = useContext(ApiContext);
+  if (!client) throw new Error('useApi must be used inside <ApiProvider>');
+  return client;
+}

@@ -1,0 +1,81 @@
+import { useAtom } from 'jotai';
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { RouterProvider } from 'react-aria-components';
+import { useLocation } from 'wouter';
+import { preventLeaveAtom } from '../state/app-status.ts';
+
+interface Navigation {
+  navigate: (to: string, options?: { replace?: boolean }) => void;
+  /** a navigation held back by the prevent-leave guard, waiting for the user's answer */
+  pending: string | null;
+  confirmLeave: () => void;
+  cancelLeave: () => void;
+}
+
+const NavigationContext = createContext<Navigation | null>(null);
+
+/** Paths typed or pasted with '//' runs are rewritten to one '/' (seed 000 §2.7). */
+export function collapseSlashes(to: string): string {
+  const at = to.search(/[?#]/);
+  const path = at === -1 ? to : to.slice(0, at);
+  const rest = at === -1 ? '' : to.slice(at);
+  return path.replace(/\/{2,}/g, '/') + rest;
+}
+
+/**
+ * Client-side navigation for every react-aria link and menu item, with the prevent-leave guard (seed 000
+ * §2.10 rule 6): while a screen has unsaved changes, a navigation waits for the prevent-leave dialog.
+ */
+export function NavigationProvider({ children }: { children: React.ReactNode }) {
+  const [location, setLocation] = useLocation();
+  const [preventLeave, setPreventLeave] = useAtom(preventLeaveAtom);
+  const [pending, setPending] = useState<string | null>(null);
+
+  const navigate = useCallback(
+    (to: string, options?: { replace?: boolean }) => {
+      const target = collapseSlashes(to);
+      if (preventLeave) setPending(target);
+      else setLocation(target, options);
+    },
+    [preventLeave, setLocation],
+  );
+
+  // a URL opened with '//' in it is rewritten in place, without a history entry
+  useEffect(() => {
+    if (/\/\/+/.test(location)) setLocation(collapseSlashes(location) + currentSearch(), { replace: true });
+  }, [location, setLocation]);
+
+  // leaving the site (reload, closing the tab) with unsaved changes asks the browser's own question
+  useEffect(() => {
+    if (!preventLeave) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [preventLeave]);
+
+  const value: Navigation = {
+    navigate,
+    pending,
+    confirmLeave: () => {
+      setPreventLeave(false);
+      if (pending) setLocation(pending);
+      setPending(null);
+    },
+    cancelLeave: () => setPending(null),
+  };
+  return (
+    <NavigationContext.Provider value={value}>
+      <RouterProvider navigate={(to) => navigate(to)}>{children}</RouterProvider>
+    </NavigationContext.Provider>
+  );
+}
+
+function currentSearch(): string {
+  return typeof window === 'undefined' ? '' : window.location.search + window.location.hash;
+}
+
+export function useNavigation(): Navigation {
+  const value = useContext(NavigationContext);
+  if (!value) throw new Error('useNavigation must be used inside <NavigationProvider>');
+  return value;
+}

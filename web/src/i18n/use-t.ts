@@ -1,0 +1,25 @@
+import { useCallback } from 'react';
+import { useIntl } from 'react-intl';
+import type en from './messages/en.json';
+
+/** Message ids are the keys of the English file; every other locale must have the same keys (messages test). */
+export type MessageId = keyof typeof en;
+export type MessageValues = Record<string, string | number | boolean | null | undefined | Date>;
+
+/** `t('footer.cookieSettings')`: a typed shortcut over react-intl's formatMessage. */
+export function useT() {
+  const intl = useIntl();
+  return useCallback(
+    (id: MessageId, values?: MessageValues) => intl.formatMessage({ id }, values) as string,
+    [intl],
+  );
+}
+
+/** For server codes: the translation when the locale has one, else undefined (api/field-errors.ts). */
+export function useMessageLookup() {
+  const intl = useIntl();
+  return useCallback(
+    (id: string) => (Object.hasOwn(intl.messages, id) ? (intl.formatMessage({ id }) as string) : undefined),
+    [intl],
+  );
+}

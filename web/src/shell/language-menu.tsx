@@ -1,0 +1,37 @@
+import { LOCALES, type Locale } from '@platform/contracts/enums';
+import { useAtomValue } from 'jotai';
+import { LANGUAGE_NAMES } from '../i18n/load-messages.ts';
+import { useT } from '../i18n/use-t.ts';
+import { changeLocale, localeAtom } from '../state/settings.ts';
+import { Button } from '../ui/button.tsx';
+import { Menu, MenuItem } from '../ui/menu.tsx';
+
+/** Lists every language in its own name; choosing one reloads every open tab in it (seed 000 §4). */
+export function LanguageMenu({ variant = 'text' }: { variant?: 'text' | 'secondary' }) {
+  const t = useT();
+  const locale = useAtomValue(localeAtom);
+  return (
+    <Menu
+      aria-label={t('language.label')}
+      selectionMode="single"
+      selectedKeys={[locale]}
+      onAction={(key) => changeLocale(String(key) as Locale)}
+      trigger={
+        <Button
+          variant={variant}
+          size="small"
+          aria-label={t('language.current', { language: LANGUAGE_NAMES[locale] })}
+        >
+          <span aria-hidden="true">🌐</span>
+          <span aria-hidden="true">{locale.toUpperCase()}</span>
+        </Button>
+      }
+    >
+      {LOCALES.map((l) => (
+        <MenuItem key={l} id={l} lang={l} textValue={LANGUAGE_NAMES[l]}>
+          {LANGUAGE_NAMES[l]}
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}

@@ -1,0 +1,76 @@
+import { useAtom } from 'jotai';
+import { useState, useSyncExternalStore } from 'react';
+import styled, { useTheme } from 'styled-components';
+import { useLocation } from 'wouter';
+import { routeMeta } from '../app/route-meta.ts';
+import { accessibilityDrawerOpenAtom } from '../state/app-status.ts';
+import { AccessibilityDrawer } from '../settings/accessibility-drawer.tsx';
+import { CookieConsentDialog } from '../settings/cookie-consent-dialog.tsx';
+import { RequestLoadingBar, RouteAnnouncer, SkipLink } from './chrome.tsx';
+import { EnvironmentBanner } from './environment-banner.tsx';
+import { Footer } from './footer.tsx';
+import { GlobalDialogs } from './global-dialogs.tsx';
+import { NavDrawer } from './nav-drawer.tsx';
+import { TopBar } from './top-bar.tsx';
+
+const Page = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-height: 100vh;
+`;
+
+const Main = styled.main`
+  flex: 1;
+  width: 100%;
+`;
+
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', notify);
+      return () => list.removeEventListener('change', notify);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/**
+ * The application shell (seed 000 §2.9): skip link, update banner, top bar (menu inline on desktop, in the
+ * side drawer on mobile and in the admin area), main content, footer, and the app-wide dialogs, drawers,
+ * announcer and loading bar. Route meta can hide the bar, the footer and the accessibility drawer.
+ */
+export function Shell({ children }: { children: React.ReactNode }) {
+  const theme = useTheme();
+  const [path] = useLocation();
+  const meta = routeMeta(path);
+  const mobile = useMediaQuery(theme.media.mobile);
+  const [navOpen, setNavOpen] = useState(false);
+  const [a11yOpen, setA11yOpen] = useAtom(accessibilityDrawerOpenAtom);
+  const openA11y = meta.hideAccessibility ? undefined : () => setA11yOpen(true);
+
+  return (
+    <Page>
+      <SkipLink />
+      <RequestLoadingBar />
+      <EnvironmentBanner />
+      {meta.hideNavigation ? null : (
+        <TopBar
+          compact={mobile || meta.admin}
+          onOpenDrawer={() => setNavOpen(true)}
+          onOpenAccessibility={openA11y}
+        />
+      )}
+      <Main id="main-content" tabIndex={-1}>
+        {children}
+      </Main>
+      {meta.hideFooter ? null : <Footer onOpenAccessibility={openA11y} />}
+      <NavDrawer isOpen={navOpen} onOpenChange={setNavOpen} />
+      {meta.hideAccessibility ? null : <AccessibilityDrawer isOpen={a11yOpen} onOpenChange={setA11yOpen} />}
+      <CookieConsentDialog />
+      <GlobalDialogs />
+      <RouteAnnouncer />
+    </Page>
+  );
+}

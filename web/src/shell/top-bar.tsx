@@ -1,0 +1,190 @@
+import { useAtomValue } from 'jotai';
+import styled from 'styled-components';
+import { useLocation } from 'wouter';
+import type { MenuNode } from '../api/documents.ts';
+import { isInternalHref, menuAtom } from '../app/menu.ts';
+import { APP_NAME } from '../build-info.ts';
+import { useT } from '../i18n/use-t.ts';
+import { Button, IconButton } from '../ui/button.tsx';
+import { Link } from '../ui/link.tsx';
+import { Menu, MenuItem } from '../ui/menu.tsx';
+import { LanguageMenu } from './language-menu.tsx';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 50;
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Inner = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.75rem;
+  max-width: ${({ theme }) => theme.layout.contentMaxWidth + 64}px;
+  margin: 0 auto;
+  padding: 0.5rem 1rem;
+  min-height: 4rem;
+`;
+
+const Logo = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.5rem;
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  font-family: ${({ theme }) => theme.fonts.heading};
+  font-weight: 700;
+  font-size: 1.125rem;
+  .mark {
+    display: inline-grid;
+    place-items: center;
+    width: ${({ theme }) => theme.layout.logoHeight}px;
+    height: ${({ theme }) => theme.layout.logoHeight}px;
+    border-radius: 0.5rem;
+    background: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.onPrimary};
+  }
+  @media ${({ theme }) => theme.media.mobile} {
+    .mark {
+      width: ${({ theme }) => theme.layout.logoHeightExtraSmall}px;
+      height: ${({ theme }) => theme.layout.logoHeightExtraSmall}px;
+    }
+  }
+`;
+
+const Nav = styled.nav`
+  flex: 1;
+  ul {
+    display: flex;
+    align-items: center;
+    gap: 0.25rem;
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  li.push-right {
+    margin-left: auto;
+  }
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 2.75rem;
+    padding: 0 0.75rem;
+    border-radius: 0.375rem;
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: none;
+    font-weight: 500;
+  }
+  a[aria-current='page'] {
+    text-decoration: underline;
+    text-decoration-thickness: 2px;
+    text-underline-offset: 0.35em;
+  }
+`;
+
+const Spacer = styled.div`
+  flex: 1;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.25rem;
+`;
+
+function MenuEntry({ node, pushRight }: { node: MenuNode; pushRight: boolean }) {
+  const t = useT();
+  const [path] = useLocation();
+  if (node.children.length > 0) {
+    return (
+      <li className={pushRight ? 'push-right' : undefined}>
+        <Menu
+          aria-label={node.name}
+          trigger={
+            <Button variant="text" aria-label={t('menu.submenu', { name: node.name })}>
+              {node.name} <span aria-hidden="true">▾</span>
+            </Button>
+          }
+        >
+          {node.children.map((child) => (
+            <MenuItem
+              key={child.id}
+              id={child.id}
+              href={child.href ?? undefined}
+              target={child.blank ? '_blank' : undefined}
+              rel={child.blank ? 'noopener noreferrer' : undefined}
+              textValue={child.name}
+            >
+              {child.name}
+            </MenuItem>
+          ))}
+        </Menu>
+      </li>
+    );
+  }
+  if (!node.href) return null;
+  return (
+    <li className={pushRight ? 'push-right' : undefined}>
+      <Link
+        href={node.href}
+        external={node.blank || !isInternalHref(node.href)}
+        aria-current={node.href === path ? 'page' : undefined}
+      >
+        {node.name}
+      </Link>
+    </li>
+  );
+}
+
+export interface TopBarProps {
+  /** the menu moves into the side drawer on mobile and in the admin area (seed 000 §2.9) */
+  compact: boolean;
+  onOpenDrawer: () => void;
+  onOpenAccessibility?: () => void;
+  /** sign-in actions for guests, or the signed-in user's actions, once accounts exist */
+  accountActions?: React.ReactNode;
+}
+
+export function TopBar({ compact, onOpenDrawer, onOpenAccessibility, accountActions }: TopBarProps) {
+  const t = useT();
+  const menu = useAtomValue(menuAtom) ?? [];
+  return (
+    <Bar>
+      <Inner>
+        {compact ? (
+          <IconButton aria-label={t('app.openMenu')} onPress={onOpenDrawer}>
+            <span aria-hidden="true">☰</span>
+          </IconButton>
+        ) : null}
+        <Logo href="/" aria-label={t('app.logoHome', { appName: APP_NAME })}>
+          <span className="mark" aria-hidden="true">
+            {APP_NAME.slice(0, 1)}
+          </span>
+          <span>{APP_NAME}</span>
+        </Logo>
+        {compact ? (
+          <Spacer />
+        ) : (
+          <Nav aria-label={t('app.mainNavigation')}>
+            <ul>
+              {menu.map((node, i) => (
+                <MenuEntry key={node.id} node={node} pushRight={i > 0 && menu[i - 1]!.alignsNextRight} />
+              ))}
+            </ul>
+          </Nav>
+        )}
+        <Actions>
+          {onOpenAccessibility ? (
+            <IconButton aria-label={t('accessibility.open')} onPress={onOpenAccessibility}>
+              <span aria-hidden="true">Aa</span>
+            </IconButton>
+          ) : null}
+          <LanguageMenu />
+          {accountActions}
+        </Actions>
+      </Inner>
+    </Bar>
+  );
+}

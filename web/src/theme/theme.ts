@@ -1,0 +1,134 @@
+import type { AccessibilityParameters, FontFamilyChoice } from '../state/accessibility.ts';
+import { letterSpacingEm } from '../state/accessibility.ts';
+
+/**
+ * Theme tokens. The status and surface colours are the seed's (000 §9); primary and text colours are this
+ * platform's choice, each checked for at least 4.5:1 contrast on its surfaces (WCAG 2.2 AA).
+ */
+export interface Palette {
+  primary: string;
+  onPrimary: string;
+  secondary: string;
+  error: string;
+  info: string;
+  success: string;
+  warning: string;
+  background: string;
+  surface: string;
+  surfaceRaised: string;
+  text: string;
+  textMuted: string;
+  border: string;
+  focus: string;
+  /** the inverted band of a page section with props.inverseBackground */
+  inverseBackground: string;
+  inverseText: string;
+  scrim: string;
+}
+
+export const lightPalette: Palette = {
+  primary: '#0B57A4',
+  onPrimary: '#FFFFFF',
+  secondary: '#6A1B9A',
+  error: '#BB1D25',
+  info: '#115CA8',
+  success: '#286F2C',
+  warning: '#a03800',
+  background: '#eceff1',
+  surface: '#ffffff',
+  surfaceRaised: '#f6f8f9',
+  text: '#1C2226',
+  textMuted: '#4A555D',
+  border: '#7A868F',
+  focus: '#0B57A4',
+  inverseBackground: '#1C2A36',
+  inverseText: '#FFFFFF',
+  scrim: 'rgba(0, 0, 0, 0.5)',
+};
+
+export const darkPalette: Palette = {
+  primary: '#8AB4F8',
+  onPrimary: '#0B1F3A',
+  secondary: '#CE93D8',
+  error: '#F28B82',
+  info: '#8AB4F8',
+  success: '#81C995',
+  warning: '#FBBC67',
+  background: '#121212',
+  surface: '#1E1E1E',
+  surfaceRaised: '#2A2A2A',
+  text: '#E6E9EB',
+  textMuted: '#B3BAC0',
+  border: '#8C959C',
+  focus: '#8AB4F8',
+  inverseBackground: '#E6E9EB',
+  inverseText: '#121212',
+  scrim: 'rgba(0, 0, 0, 0.7)',
+};
+
+/** Seed 000 §9 sizes (px). */
+export const layout = {
+  dialogWidth: { extraLarge: 1600, large: 1100, normal: 600, small: 400 },
+  logoHeight: 40,
+  logoHeightExtraSmall: 32,
+  alertRowHeight: 32,
+  navMenuColumnWidth: 250,
+  pageDrawerWidth: 300,
+  backToTopAfter: 300,
+  heroImageMinHeight: 600,
+  videoImageHeight: 450,
+  contactMaxWidth: 700,
+  contactCardAvatar: 128,
+  placeholderMinHeight: 100,
+  contentMaxWidth: 1200,
+  /** below this width the top-bar menu moves into the side drawer */
+  mobileBreakpoint: 960,
+} as const;
+
+/** The configured font is Roboto (headings in Montserrat); the reading fonts replace both. */
+export const CONFIGURED_FONT = 'Roboto';
+const FONT_STACKS: Record<FontFamilyChoice, { body: string; heading: string }> = {
+  configured: {
+    body: '"Roboto", system-ui, -apple-system, "Segoe UI", sans-serif',
+    heading: '"Montserrat", "Roboto", system-ui, sans-serif',
+  },
+  andika: { body: '"Andika", system-ui, sans-serif', heading: '"Andika", system-ui, sans-serif' },
+  // Luciole has no package in the registries this project uses: a locally installed copy is used, else Andika
+  luciole: {
+    body: '"Luciole", "Andika", system-ui, sans-serif',
+    heading: '"Luciole", "Andika", system-ui, sans-serif',
+  },
+  'open-dyslexic': {
+    body: '"OpenDyslexic", system-ui, sans-serif',
+    heading: '"OpenDyslexic", system-ui, sans-serif',
+  },
+};
+
+export interface AppTheme {
+  mode: 'light' | 'dark';
+  colors: Palette;
+  layout: typeof layout;
+  fonts: { body: string; heading: string };
+  text: { sizePx: number; lineHeight: number; letterSpacingEm: number };
+  grayscaleImages: boolean;
+  media: { mobile: string; desktop: string };
+}
+
+export function buildTheme(dark: boolean, a11y: AccessibilityParameters): AppTheme {
+  return {
+    mode: dark ? 'dark' : 'light',
+    colors: dark ? darkPalette : lightPalette,
+    layout,
+    fonts: FONT_STACKS[a11y.fontFamily],
+    text: {
+      sizePx: a11y.fontSize,
+      lineHeight: a11y.lineHeight,
+      letterSpacingEm: letterSpacingEm(a11y.letterSpacing),
+    },
+    grayscaleImages: a11y.grayscaleImages,
+    media: {
+      mobile: `(max-width: ${layout.mobileBreakpoint - 0.02}px)`,
+      desktop: `(min-width: ${layout.mobileBreakpoint}px)`,
+    },
+  };
+}

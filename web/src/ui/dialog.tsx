@@ -1,0 +1,92 @@
+import {
+  Dialog as AriaDialog,
+  Heading,
+  Modal,
+  ModalOverlay,
+  type DialogProps as AriaDialogProps,
+} from 'react-aria-components';
+import styled from 'styled-components';
+import { layout } from '../theme/theme.ts';
+
+export type DialogSize = keyof typeof layout.dialogWidth;
+
+export interface DialogProps extends Omit<AriaDialogProps, 'children'> {
+  title: string;
+  isOpen: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** seed 000 §2.9 widths: extraLarge 1600, large 1100, normal 600, small 400 */
+  size?: DialogSize;
+  /**
+   * A persistent dialog (first-visit cookie consent, expired session) ignores Escape and clicks outside:
+   * it closes only through one of its own actions.
+   */
+  persistent?: boolean;
+  children: React.ReactNode;
+  actions?: React.ReactNode;
+}
+
+export const Overlay = styled(ModalOverlay)`
+  position: fixed;
+  inset: 0;
+  z-index: 100;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  padding: 1rem;
+  background: ${({ theme }) => theme.colors.scrim};
+`;
+
+const Surface = styled(Modal)<{ $width: number }>`
+  width: min(${({ $width }) => $width}px, 100%);
+  max-height: calc(100dvh - 2rem);
+  overflow: auto;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  border-radius: 0.75rem;
+  box-shadow: 0 16px 48px rgba(0, 0, 0, 0.35);
+`;
+
+const Body = styled(AriaDialog)`
+  padding: 1.5rem;
+  outline: none;
+  h2 {
+    margin: 0 0 1rem;
+    font-size: 1.375rem;
+  }
+`;
+
+export const DialogActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: 0.75rem;
+  margin-top: 1.5rem;
+`;
+
+export function Dialog({
+  title,
+  isOpen,
+  onOpenChange,
+  size = 'normal',
+  persistent = false,
+  children,
+  actions,
+  ...props
+}: DialogProps) {
+  return (
+    <Overlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={!persistent}
+      isKeyboardDismissDisabled={persistent}
+    >
+      <Surface $width={layout.dialogWidth[size]}>
+        <Body {...props}>
+          <Heading slot="title">{title}</Heading>
+          {children}
+          {actions ? <DialogActions>{actions}</DialogActions> : null}
+        </Body>
+      </Surface>
+    </Overlay>
+  );
+}
