@@ -9,6 +9,7 @@ import { menuQueryRoutes } from '@platform/query-api/menu/routes';
 import { pagesQueryRoutes } from '@platform/query-api/pages/routes';
 import { redirectionQueryRoutes } from '@platform/query-api/redirections/routes';
 import { routeResolverRoutes } from '@platform/query-api/routes/routes';
+import { homeStatsQueryRoutes } from '@platform/query-api/stats/routes';
 
 /** The command and query modules the platform serves, one entry per domain module. */
 export const commandModules: CommandModule[] = [
@@ -23,4 +24,5 @@ export const queryModules: QueryModule[] = [
   environmentQueryRoutes,
   redirectionQueryRoutes,
   routeResolverRoutes,
+  homeStatsQueryRoutes,
 ];

@@ -3,6 +3,7 @@ import { menuProjection } from './menu/projection.ts';
 import { pagesProjection } from './pages/projection.ts';
 import type { Projection } from './projection.ts';
 import { redirectionsProjection } from './redirections/projection.ts';
+import { homeStatsProjection } from './stats/home-stats-projection.ts';
 
 /**
  * Every projection of the platform, as run by the main process and rebuilt by `npm run replay -- <name>`.
@@ -13,4 +14,5 @@ export const allProjections: Projection[] = [
   menuProjection,
   environmentProjection,
   redirectionsProjection,
+  homeStatsProjection,
 ];

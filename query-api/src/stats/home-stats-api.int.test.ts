@@ -1,0 +1,121 @@
+import express from 'express';
+import type { Sql } from 'postgres';
+import type { DatabasePool } from 'slonik';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorHandler, notFoundHandler } from '@platform/command-api/http/errors';
+import { adminHeaders, capturedLogger, listen, TEST_ADMIN_TOKEN } from '@platform/command-api/testing/http';
+import { HomeStatsDocumentSchema } from '@platform/contracts/stats/home-stats';
+import { createSql } from '@platform/infra/db/postgres';
+import { PostgresEventStore } from '@platform/infra/event-store';
+import { createProjectionRunner, type ProjectionRunner } from '@platform/projectors/runner';
+import { homeStatsProjection } from '@platform/projectors/stats/home-stats-projection';
+import { metadata } from '@platform/projectors/test-support';
+import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
+import { createQueryApi } from '../app.ts';
+import { createReadPool } from '../db.ts';
+import { homeStatsQueryRoutes } from './routes.ts';
+
+let db: TestDatabase;
+let sql: Sql;
+let readPool: DatabasePool;
+let store: PostgresEventStore;
+let runner: ProjectionRunner;
+let server: Awaited<ReturnType<typeof listen>>;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  sql = createSql(db.url);
+  readPool = await createReadPool(db.url);
+  // the modules that own these events do not exist yet, so no contract registry validates them here
+  store = new PostgresEventStore({ sql });
+  runner = createProjectionRunner({ sql, eventStore: store, projections: [homeStatsProjection] });
+  await runner.start();
+  const { logger } = capturedLogger();
+  const app = express();
+  app.use(
+    '/api/v1',
+    createQueryApi({
+      readPool,
+      sql,
+      eventStore: store,
+      logger,
+      adminToken: TEST_ADMIN_TOKEN,
+      minPositionTimeoutMs: 5000,
+      modules: [homeStatsQueryRoutes],
+    }),
+    notFoundHandler(),
+    errorHandler({ logger }),
+  );
+  server = await listen(app);
+});
+
+afterAll(async () => {
+  await server.close();
+  await runner.stop();
+  await readPool.end();
+  await sql.end();
+  await db.drop();
+});
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(server.url(`/api/v1${path}`), { headers });
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    body: (await response.json()) as any,
+  };
+}
+
+async function append(streamId: string, type: string): Promise<string> {
+  const meta = metadata();
+  const { position } = await store.appendToStream(streamId, [
+    { eventId: meta.eventId, type, data: {}, metadata: meta },
+  ]);
+  return position.toString();
+}
+
+describe('GET /api/v1/services/home-stats', () => {
+  it('answers zeros to an anonymous visitor while nothing was counted', async () => {
+    const answer = await get('/services/home-stats');
+    expect(answer.status).toBe(200);
+    expect(answer.type).toMatch(/^application\/vnd\.api\+json/);
+    expect(answer.body).toEqual({
+      data: { organizationsCount: 0, repositoryItemsCount: 0, accompaniedPatientsCount: 0 },
+    });
+    expect(HomeStatsDocumentSchema.safeParse(answer.body).success).toBe(true);
+  });
+
+  it('answers the projected counts, at least as recent as the position asked for', async () => {
+    await append('organization-1', 'OrganizationValidated');
+    await append('organization-2', 'OrganizationValidated');
+    await append('repositoryitem-1', 'RepositoryItemPublished');
+    await append('eqlaatproject-1', 'EqlaatProjectOpened');
+    await append('eqlaatproject-2', 'EqlaatProjectOpened');
+    const last = await append('eqlaatproject-3', 'EqlaatProjectOpened');
+
+    const answer = await get('/services/home-stats', { 'X-Min-Position': last });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      data: { organizationsCount: 2, repositoryItemsCount: 1, accompaniedPatientsCount: 3 },
+      meta: { position: last },
+    });
+    expect(HomeStatsDocumentSchema.parse(answer.body).data.accompaniedPatientsCount).toBe(3);
+  });
+
+  it('rejects a malformed minPosition with a 400 naming the parameter', async () => {
+    const answer = await get('/services/home-stats?minPosition=soon');
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors[0]).toMatchObject({ source: { parameter: 'minPosition' } });
+  });
+
+  it('has no write side: even an admin posting to it gets a JSON:API 404', async () => {
+    const response = await fetch(server.url('/api/v1/services/home-stats'), {
+      method: 'POST',
+      headers: { ...adminHeaders() },
+      body: '{}',
+    });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { errors: unknown[] }).errors).toHaveLength(1);
+  });
+});
