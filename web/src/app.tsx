@@ -1,6 +1,6 @@
 import type { Locale } from '@platform/contracts/enums';
 import { createStore, Provider as JotaiProvider, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { ThemeProvider } from 'styled-components';
 import { Route, Router, Switch } from 'wouter';
@@ -21,6 +21,7 @@ import { Shell } from './shell/shell.tsx';
 import { environmentRevisionAtom } from './state/app-status.ts';
 import { onBroadcast } from './state/broadcast.ts';
 import { accessibilityAtom, bootLocale, darkThemeAtom, localeAtom } from './state/settings.ts';
+import { applyThemeToDocument } from './theme/apply-to-document.ts';
 import { GlobalStyle } from './theme/global-style.ts';
 import { buildTheme } from './theme/theme.ts';
 
@@ -43,6 +44,7 @@ function Themed({ children }: { children: React.ReactNode }) {
   const dark = useAtomValue(darkThemeAtom);
   const a11y = useAtomValue(accessibilityAtom);
   const theme = useMemo(() => buildTheme(dark, a11y), [dark, a11y]);
+  useLayoutEffect(() => applyThemeToDocument(theme), [theme]);
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
@@ -81,10 +83,10 @@ export interface AppProps {
   fetchFn?: typeof fetch;
   /** wouter location hook for tests (memoryLocation); the browser history otherwise */
   routerHook?: Parameters<typeof Router>[0]['hook'];
-  ssrPath?: string;
+  searchHook?: Parameters<typeof Router>[0]['searchHook'];
 }
 
-export function App({ locale: forced, messages: preloaded, fetchFn, routerHook }: AppProps) {
+export function App({ locale: forced, messages: preloaded, fetchFn, routerHook, searchHook }: AppProps) {
   const [store] = useState(() => createStore());
   const [locale] = useState<Locale>(() => forced ?? bootLocale());
   const [messages, setMessages] = useState<Messages | null>(preloaded ?? null);
@@ -109,7 +111,7 @@ export function App({ locale: forced, messages: preloaded, fetchFn, routerHook }
       <Themed>
         {messages ? (
           <IntlProvider locale={locale} messages={messages} defaultLocale="en">
-            <Router hook={routerHook}>
+            <Router hook={routerHook} searchHook={searchHook}>
               <ApiProvider fetchFn={fetchFn}>
                 <NavigationProvider>
                   <ToastProvider>

@@ -78,7 +78,6 @@ export function AccessibilityDrawer({
         step={FONT_SIZE.step}
         value={params.fontSize}
         onChange={(v) => update({ fontSize: sliderValue(v, FONT_SIZE) })}
-        formatOptions={{ style: 'unit', unit: 'pixel', unitDisplay: 'narrow' }}
       />
       <Slider
         label={t('accessibility.lineHeight')}

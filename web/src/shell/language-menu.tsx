@@ -4,6 +4,7 @@ import { LANGUAGE_NAMES } from '../i18n/load-messages.ts';
 import { useT } from '../i18n/use-t.ts';
 import { changeLocale, localeAtom } from '../state/settings.ts';
 import { Button } from '../ui/button.tsx';
+import { GlobeIcon } from '../ui/icons.tsx';
 import { Menu, MenuItem } from '../ui/menu.tsx';
 
 /** Lists every language in its own name; choosing one reloads every open tab in it (seed 000 §4). */
@@ -22,7 +23,7 @@ export function LanguageMenu({ variant = 'text' }: { variant?: 'text' | 'seconda
           size="small"
           aria-label={t('language.current', { language: LANGUAGE_NAMES[locale] })}
         >
-          <span aria-hidden="true">🌐</span>
+          <GlobeIcon />
           <span aria-hidden="true">{locale.toUpperCase()}</span>
         </Button>
       }

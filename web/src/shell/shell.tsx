@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import styled, { useTheme } from 'styled-components';
 import { useLocation } from 'wouter';
 import { routeMeta } from '../app/route-meta.ts';
@@ -37,6 +37,23 @@ export function useMediaQuery(query: string): boolean {
 }
 
 /**
+ * After a client-side navigation the clicked link may be gone: keyboard and screen-reader users continue
+ * from the top of the new content (the announcer says which page it is), and the view starts at the top
+ * unless the URL names a section (#hash, scrolled to by the page itself).
+ */
+function useFocusMainOnNavigation(path: string) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!window.location.hash) window.scrollTo(0, 0);
+    document.getElementById('main-content')?.focus({ preventScroll: true });
+  }, [path]);
+}
+
+/**
  * The application shell (seed 000 §2.9): skip link, update banner, top bar (menu inline on desktop, in the
  * side drawer on mobile and in the admin area), main content, footer, and the app-wide dialogs, drawers,
  * announcer and loading bar. Route meta can hide the bar, the footer and the accessibility drawer.
@@ -49,6 +66,7 @@ export function Shell({ children }: { children: React.ReactNode }) {
   const [navOpen, setNavOpen] = useState(false);
   const [a11yOpen, setA11yOpen] = useAtom(accessibilityDrawerOpenAtom);
   const openA11y = meta.hideAccessibility ? undefined : () => setA11yOpen(true);
+  useFocusMainOnNavigation(path);
 
   return (
     <Page>

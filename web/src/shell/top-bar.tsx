@@ -6,6 +6,7 @@ import { isInternalHref, menuAtom } from '../app/menu.ts';
 import { APP_NAME } from '../build-info.ts';
 import { useT } from '../i18n/use-t.ts';
 import { Button, IconButton } from '../ui/button.tsx';
+import { AccessibilityIcon, ChevronDownIcon, MenuIcon } from '../ui/icons.tsx';
 import { Link } from '../ui/link.tsx';
 import { Menu, MenuItem } from '../ui/menu.tsx';
 import { LanguageMenu } from './language-menu.tsx';
@@ -104,7 +105,7 @@ function MenuEntry({ node, pushRight }: { node: MenuNode; pushRight: boolean }) 
           aria-label={node.name}
           trigger={
             <Button variant="text" aria-label={t('menu.submenu', { name: node.name })}>
-              {node.name} <span aria-hidden="true">▾</span>
+              {node.name} <ChevronDownIcon />
             </Button>
           }
         >
@@ -155,7 +156,7 @@ export function TopBar({ compact, onOpenDrawer, onOpenAccessibility, accountActi
       <Inner>
         {compact ? (
           <IconButton aria-label={t('app.openMenu')} onPress={onOpenDrawer}>
-            <span aria-hidden="true">☰</span>
+            <MenuIcon />
           </IconButton>
         ) : null}
         <Logo href="/" aria-label={t('app.logoHome', { appName: APP_NAME })}>
@@ -178,7 +179,7 @@ export function TopBar({ compact, onOpenDrawer, onOpenAccessibility, accountActi
         <Actions>
           {onOpenAccessibility ? (
             <IconButton aria-label={t('accessibility.open')} onPress={onOpenAccessibility}>
-              <span aria-hidden="true">Aa</span>
+              <AccessibilityIcon />
             </IconButton>
           ) : null}
           <LanguageMenu />

@@ -25,3 +25,9 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// jsdom has no CSS.escape; react-aria's modal reads a meta tag through it
+if (typeof globalThis.CSS === 'undefined') (globalThis as { CSS?: unknown }).CSS = {};
+if (typeof CSS.escape !== 'function') {
+  CSS.escape = (value: string) => value.replace(/[^a-zA-Z0-9_-]/g, (c) => `\\${c}`);
+}

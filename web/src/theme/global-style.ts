@@ -7,16 +7,13 @@ import { createGlobalStyle } from 'styled-components';
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
   html {
-    font-size: ${({ theme }) => theme.text.sizePx}px;
+    /* font size, line height, letter spacing and font family are set inline by apply-to-document.ts */
     color-scheme: ${({ theme }) => theme.mode};
   }
   body {
     margin: 0;
     background: ${({ theme }) => theme.colors.background};
     color: ${({ theme }) => theme.colors.text};
-    font-family: ${({ theme }) => theme.fonts.body};
-    line-height: ${({ theme }) => theme.text.lineHeight};
-    letter-spacing: ${({ theme }) => theme.text.letterSpacingEm}em;
     -webkit-font-smoothing: antialiased;
   }
   h1, h2, h3, h4, h5, h6 {
@@ -24,8 +21,8 @@ export const GlobalStyle = createGlobalStyle`
     line-height: ${({ theme }) => Math.max(1.2, theme.text.lineHeight - 0.3)};
   }
   a { color: ${({ theme }) => theme.colors.primary}; }
-  img, video, picture, svg image {
-    filter: ${({ theme }) => (theme.grayscaleImages ? 'grayscale(1)' : 'none')};
+  html[data-grayscale-images='true'] :is(img, video, picture, svg image) {
+    filter: grayscale(1);
   }
   :focus-visible {
     outline: 3px solid ${({ theme }) => theme.colors.focus};

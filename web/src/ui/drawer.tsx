@@ -3,6 +3,7 @@ import styled, { keyframes } from 'styled-components';
 import { useT } from '../i18n/use-t.ts';
 import { IconButton } from './button.tsx';
 import { Overlay } from './dialog.tsx';
+import { CloseIcon } from './icons.tsx';
 
 export interface DrawerProps {
   title: string;
@@ -64,7 +65,7 @@ export function Drawer({ title, isOpen, onOpenChange, side = 'left', width = 320
           <header>
             <Heading slot="title">{title}</Heading>
             <IconButton aria-label={t('app.close')} onPress={() => onOpenChange(false)}>
-              <span aria-hidden="true">✕</span>
+              <CloseIcon />
             </IconButton>
           </header>
           {children}

@@ -16,8 +16,9 @@ const Root = styled(AriaRadioGroup)`
   flex-direction: column;
   gap: 0.25rem;
   margin-bottom: 1.25rem;
-  > label {
+  .group-label {
     font-weight: 600;
+    margin-bottom: 0.25rem;
   }
 `;
 
@@ -48,7 +49,7 @@ const Option = styled(Radio)`
 export function RadioGroup({ label, options, ...props }: RadioGroupProps) {
   return (
     <Root {...props}>
-      <Label>{label}</Label>
+      <Label className="group-label">{label}</Label>
       {options.map((o) => (
         <Option key={o.id} value={o.id} style={o.style}>
           {o.label}

@@ -10,6 +10,7 @@ import {
 } from 'react-aria-components';
 import styled from 'styled-components';
 import { Description, FieldError, Label } from './field.tsx';
+import { ChevronDownIcon } from './icons.tsx';
 
 export interface SelectOption {
   id: string;
@@ -78,7 +79,7 @@ export function Select({ label, options, description, errorMessage, ...props }: 
       <Label>{label}</Label>
       <Trigger>
         <SelectValue />
-        <span aria-hidden="true">▾</span>
+        <ChevronDownIcon />
       </Trigger>
       {description ? <Description>{description}</Description> : null}
       <FieldError>{errorMessage}</FieldError>

@@ -41,7 +41,7 @@ const Root = styled(AriaSwitch)`
     outline-offset: 2px;
   }
   &[data-disabled] {
-    opacity: 0.6;
+    opacity: 0.85;
     cursor: not-allowed;
   }
 `;

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { Toast as ToastData } from '../machines/toast.machine.ts';
 import { IconButton } from './button.tsx';
+import { CloseIcon } from './icons.tsx';
 
 const Region = styled.div`
   position: fixed;
@@ -49,7 +50,7 @@ export function ToastView({
           <Card $tone={toast.tone}>
             <p>{toast.message}</p>
             <IconButton aria-label={closeLabel} size="small" onPress={onClose}>
-              <span aria-hidden="true">✕</span>
+              <CloseIcon />
             </IconButton>
           </Card>
         ) : null}
@@ -59,7 +60,7 @@ export function ToastView({
           <Card $tone="error">
             <p>{toast.message}</p>
             <IconButton aria-label={closeLabel} size="small" onPress={onClose}>
-              <span aria-hidden="true">✕</span>
+              <CloseIcon />
             </IconButton>
           </Card>
         ) : null}

@@ -1,0 +1,67 @@
+import { render } from '@testing-library/react';
+import { memoryLocation } from 'wouter/memory-location';
+import { App } from '../app.tsx';
+import en from '../i18n/messages/en.json';
+
+export interface FakeApi {
+  menu?: unknown[];
+  revision?: string;
+  /** path -> resolve answer (status + body); unknown paths are a 404 */
+  routes?: Record<string, { status: number; body: unknown }>;
+  pages?: Array<{ id: string; path: string; title: string }>;
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/vnd.api+json' } });
+
+/**
+ * Answers the reads the shell makes, shaped like query-api's documents; the network edge is the only thing
+ * replaced in these component tests (the browser e2e tests run against the real platform).
+ */
+export function fakeFetch(api: FakeApi) {
+  const calls: string[] = [];
+  const fetchFn = (async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    calls.push(url.pathname + url.search);
+    if (url.pathname === '/api/v1/services/app-menu') return json(200, { data: api.menu ?? [] });
+    if (url.pathname === '/api/v1/app-environment') {
+      return json(200, {
+        data: { type: 'app-environment', id: 'main', attributes: { initialized: true } },
+        meta: { revision: api.revision ?? '1', updatedAt: null },
+      });
+    }
+    if (url.pathname === '/api/v1/app-pages') {
+      return json(200, {
+        data: (api.pages ?? []).map((p) => ({
+          type: 'app-pages',
+          id: p.id,
+          attributes: { path: p.path, title: p.title },
+        })),
+      });
+    }
+    if (url.pathname === '/api/v1/services/routes/resolve') {
+      const answer = api.routes?.[url.searchParams.get('path') ?? ''];
+      if (answer) return json(answer.status, answer.body);
+      return json(404, {
+        errors: [{ status: '404', code: 'not_found', detail: 'Nothing is published here' }],
+      });
+    }
+    return json(404, { errors: [{ status: '404', code: 'not_found', detail: 'no route' }] });
+  }) as typeof fetch;
+  return { fetchFn, calls };
+}
+
+export function renderApp(path: string, api: FakeApi = {}) {
+  const location = memoryLocation({ path, record: true });
+  const { fetchFn, calls } = fakeFetch(api);
+  const view = render(
+    <App
+      locale="en"
+      messages={en}
+      fetchFn={fetchFn}
+      routerHook={location.hook}
+      searchHook={location.searchHook}
+    />,
+  );
+  return { ...view, location, calls };
+}
