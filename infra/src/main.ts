@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { createPlatform } from './platform.ts';
 import { seedDemoSite } from './seed/demo-site.ts';
+import { mountWeb } from './web-static.ts';
+
+const webDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 async function main() {
   const config = loadConfig();
@@ -27,6 +31,7 @@ async function main() {
     adminToken,
     logger,
     minPositionTimeoutMs: config.MIN_POSITION_TIMEOUT_MS,
+    mountAfterApis: (app) => mountWeb(app, { distDir: webDist }),
   });
   await platform.start();
   const server = platform.app.listen(config.PORT, config.HOST);
