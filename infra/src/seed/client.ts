@@ -23,8 +23,13 @@ export function seedClient(baseUrl: string, adminToken: string): SeedClient {
         headers: { ...headers, 'idempotency-key': idempotencyKey },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      const doc = (await res.json()) as { data?: { id: string }; meta?: { position: string }; errors?: unknown };
-      if (!res.ok) throw new Error(`Seeding ${method} ${path} failed (${res.status}): ${JSON.stringify(doc.errors)}`);
+      const doc = (await res.json()) as {
+        data?: { id: string };
+        meta?: { position: string };
+        errors?: unknown;
+      };
+      if (!res.ok)
+        throw new Error(`Seeding ${method} ${path} failed (${res.status}): ${JSON.stringify(doc.errors)}`);
       return { id: doc.data?.id ?? '', position: doc.meta?.position ?? '0' };
     },
     async get(path) {

@@ -60,13 +60,15 @@ export const demoPages: DemoPage[] = [
           items: [
             {
               title: 'Borrow adapted equipment',
-              description: 'Rent switches, eye-gaze devices and adapted controllers for a trial period before you buy.',
+              description:
+                'Rent switches, eye-gaze devices and adapted controllers for a trial period before you buy.',
               icon: 'devices',
               link: internal('See the equipment', '/about'),
             },
             {
               title: 'Train for open badges',
-              description: 'Follow guided training sessions and earn open badges recognised by the community.',
+              description:
+                'Follow guided training sessions and earn open badges recognised by the community.',
               icon: 'badge',
             },
             {
@@ -77,7 +79,11 @@ export const demoPages: DemoPage[] = [
           ],
         },
       },
-      { name: 'community-numbers', viewId: 'numbers', props: { title: 'Our community in numbers', inverseBackground: true } },
+      {
+        name: 'community-numbers',
+        viewId: 'numbers',
+        props: { title: 'Our community in numbers', inverseBackground: true },
+      },
       {
         name: 'testimonials',
         viewId: 'testimonials',
@@ -99,7 +105,10 @@ export const demoPages: DemoPage[] = [
       },
       {
         name: 'buttons',
-        props: { alignment: 'center', buttons: [internal('Read our charter', '/about'), internal('Get in touch', '/contact')] },
+        props: {
+          alignment: 'center',
+          buttons: [internal('Read our charter', '/about'), internal('Get in touch', '/contact')],
+        },
       },
     ],
   },
@@ -107,7 +116,10 @@ export const demoPages: DemoPage[] = [
     path: '/about',
     attributes: { path: '/about', title: 'About us', description: 'Who we are and how the community works.' },
     components: [
-      { name: 'title', props: { title: 'About the community', subtitle: 'Open, shared, accessible.', level: 1 } },
+      {
+        name: 'title',
+        props: { title: 'About the community', subtitle: 'Open, shared, accessible.', level: 1 },
+      },
       {
         name: 'use-cases',
         viewId: 'how-it-works',
@@ -115,12 +127,34 @@ export const demoPages: DemoPage[] = [
           title: 'How it works',
           items: [
             { title: 'Ask', description: 'Describe a need: a person, a situation, a goal.' },
-            { title: 'Try', description: 'Borrow equipment or build a technical aid shared by the community.' },
-            { title: 'Share', description: 'Tell others what worked, so the next person starts further along.' },
+            {
+              title: 'Try',
+              description: 'Borrow equipment or build a technical aid shared by the community.',
+            },
+            {
+              title: 'Share',
+              description: 'Tell others what worked, so the next person starts further along.',
+            },
           ],
         },
       },
-      { name: 'charter', viewId: 'charter', props: { title: 'Our charter', description: '<p>We share knowledge openly and respect every person’s choices.</p>' } },
+      {
+        name: 'video',
+        viewId: 'video',
+        props: {
+          title: 'The community in two minutes',
+          description: '<p>How members lend equipment and share technical aids.</p>',
+          embedUrl: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=30',
+        },
+      },
+      {
+        name: 'charter',
+        viewId: 'charter',
+        props: {
+          title: 'Our charter',
+          description: '<p>We share knowledge openly and respect every person’s choices.</p>',
+        },
+      },
     ],
   },
   {
@@ -137,15 +171,28 @@ export const demoPages: DemoPage[] = [
       },
       {
         name: 'contact-card',
-        props: { firstName: 'Support', lastName: 'Team', title: 'Member support', email: 'support@example.org' },
+        props: {
+          firstName: 'Support',
+          lastName: 'Team',
+          title: 'Member support',
+          email: 'support@example.org',
+        },
       },
     ],
   },
   legal('/legal/notice', 'Legal notice', '<p>This platform is published by a non-profit association.</p>'),
-  legal('/legal/privacy-policy', 'Privacy policy', '<p>We keep only the data needed to run the services you use.</p>'),
+  legal(
+    '/legal/privacy-policy',
+    'Privacy policy',
+    '<p>We keep only the data needed to run the services you use.</p>',
+  ),
   legal('/legal/cookies', 'Cookies', '<p>Essential cookies only, unless you accept video providers.</p>'),
   legal('/legal/terms', 'Terms of use', '<p>Be kind, share what you can, respect others’ work.</p>'),
-  legal('/legal/terms-of-sale', 'Terms of sale', '<p>Rental terms: deposit, duration and return conditions.</p>'),
+  legal(
+    '/legal/terms-of-sale',
+    'Terms of sale',
+    '<p>Rental terms: deposit, duration and return conditions.</p>',
+  ),
 ];
 
 export const demoMenu: DemoMenuItem[] = [

@@ -59,7 +59,8 @@ async function seedMenu(
 ): Promise<void> {
   for (const [position, item] of items.entries()) {
     const pageId = item.page ? pageIds.get(item.page) : undefined;
-    if (item.page && !pageId) throw new Error(`Demo menu item ${item.name} links to unknown page ${item.page}`);
+    if (item.page && !pageId)
+      throw new Error(`Demo menu item ${item.name} links to unknown page ${item.page}`);
     const relationships = {
       ...(parent ? { parent: { data: { type: 'app-menu-items', id: parent } } } : {}),
       ...(pageId ? { page: { data: { type: 'app-pages', id: pageId } } } : {}),
@@ -67,7 +68,13 @@ async function seedMenu(
     const { id } = await client.command(
       'POST',
       '/app-menu-items',
-      { data: { type: 'app-menu-items', attributes: { ...item.attributes, name: item.name, position }, relationships } },
+      {
+        data: {
+          type: 'app-menu-items',
+          attributes: { ...item.attributes, name: item.name, position },
+          relationships,
+        },
+      },
       `seed:menu:${parent ?? 'root'}:${item.name}`,
     );
     if (item.children?.length) await seedMenu(client, item.children, id, pageIds);
