@@ -1,0 +1,153 @@
+import postgres, { type Sql } from 'postgres';
+import { createSql } from '@platform/infra/db/postgres';
+import type { EventToAppend } from '@platform/infra/event-store';
+import type { BenchCluster } from './env.ts';
+import { diagnoseReads } from './diagnose-reads.ts';
+import { percentile, perSecond } from './report.ts';
+import { appendToVisible, singleAppends, type Appender, type BenchCounts } from './scenarios.ts';
+import { oursSubject } from './subjects/ours.ts';
+import { rawSubject } from './subjects/raw.ts';
+import { coalescedWake, createAppendWithoutNotify } from './wake.ts';
+import type { Subject } from './workload.ts';
+
+type Log = (line: string) => void;
+
+/** The payload es_append takes, built as the adapter builds it (no contracts registry in the bench). */
+function payloadOf(events: EventToAppend[]) {
+  return events.map((e) => ({
+    eventId: e.eventId,
+    type: e.type,
+    schemaVersion: 1,
+    data: e.data,
+    metadata: { ...e.metadata, eventId: e.eventId, schemaVersion: 1 },
+  }));
+}
+
+/** Appends through the scratch copy of es_append (no NOTIFY inside), optionally waking subscribers after. */
+function scratchAppender(sql: Sql, name: string, wake?: () => void): Appender['append'] {
+  return async (streamId, expected, events) => {
+    const exp = expected < 0n ? '-2' : expected.toString();
+    try {
+      await sql`select last_position from es_append_no_notify(${streamId}, ${exp}::bigint,
+                ${sql.json(payloadOf(events) as never)})`;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'P0002') return false;
+      throw new Error(`${name}: ${(error as Error).message}`);
+    }
+    wake?.();
+    return true;
+  };
+}
+
+/** Share of sampled active backends per wait event while `work` runs (what the server waited on). */
+async function sampleWaits(url: string, work: () => Promise<number>): Promise<{ ms: number; waits: string }> {
+  const sampler = postgres(url, { max: 1, onnotice: () => {} });
+  const counts = new Map<string, number>();
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const rows = await sampler<{ w: string }[]>`
+        select coalesce(wait_event_type || ':' || wait_event, 'on CPU') as w from pg_stat_activity
+         where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`;
+      for (const r of rows) counts.set(r.w, (counts.get(r.w) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+  try {
+    const ms = await work();
+    return { ms, waits: formatShares(counts) };
+  } finally {
+    running = false;
+    await loop;
+    await sampler.end();
+  }
+}
+
+function formatShares(counts: Map<string, number>): string {
+  const total = [...counts.values()].reduce((a, b) => a + b, 0) || 1;
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([k, v]) => `${k} ${Math.round((100 * v) / total)}%`)
+    .join(', ');
+}
+
+/**
+ * Why single-event appends trail raw INSERTs, measured: the same workload through es_append as migrated, a
+ * scratch copy without its pg_notify, that copy with a coalesced wake-up after commit (the proposal), raw
+ * INSERTs, and raw INSERTs that NOTIFY in their transaction. Two interleaved rounds, with the wait events the
+ * server's backends were sampled in.
+ */
+async function diagnoseAppends(url: string, counts: BenchCounts, log: Log): Promise<void> {
+  const sql = createSql(url, { max: counts.writers + 1 });
+  const ours = oursSubject(url, counts.writers);
+  const raw = await rawSubject(url, counts.writers);
+  try {
+    await createAppendWithoutNotify(sql);
+    const wake = coalescedWake(sql);
+    const variants: Appender[] = [
+      { name: 'es_append as migrated (NOTIFY in the transaction)', append: ours.append },
+      { name: 'copy without pg_notify', append: scratchAppender(sql, 'no-notify') },
+      { name: 'copy without pg_notify + wake after commit', append: scratchAppender(sql, 'wake', wake) },
+      { name: 'raw INSERT', append: raw.append },
+      {
+        name: 'raw INSERT + pg_notify in the transaction',
+        append: async (streamId, expected, events) => {
+          const e = events[0]!;
+          await sql`with ins as (
+              insert into raw_events (stream_id, stream_version, category, event_id, event_type, data, metadata)
+              values (${streamId}, ${(expected + 1n).toString()}, ${streamId.split('-')[0]!}, ${e.eventId}, ${e.type},
+                      ${sql.json(e.data as never)}, ${sql.json(e.metadata as never)}) returning global_position)
+            select pg_notify('raw_appended', global_position::text) from ins`;
+          return true;
+        },
+      },
+    ];
+    log(`single-event appends, ${counts.writers} writers x ${counts.singlePerWriter} events, 2 rounds:`);
+    const rates = new Map<string, number[]>();
+    for (let round = 0; round < 2; round++) {
+      for (const v of variants) {
+        const { ms, waits } = await sampleWaits(url, async () => (await singleAppends(v, counts)).ms);
+        const rate = perSecond(counts.writers * counts.singlePerWriter, ms);
+        rates.set(v.name, [...(rates.get(v.name) ?? []), rate]);
+        log(`  ${v.name.padEnd(52)} ${Math.round(rate).toString().padStart(6)} events/s  waits: ${waits}`);
+      }
+    }
+    const best = (name: string) => Math.max(...(rates.get(name) ?? [Number.NaN]));
+    const base = best(variants[0]!.name);
+    const rawRate = best('raw INSERT');
+    for (const v of variants.slice(1, 3)) {
+      log(
+        `  => ${v.name}: ${(best(v.name) / base).toFixed(2)}x es_append, ${(best(v.name) / rawRate).toFixed(2)}x raw`,
+      );
+    }
+
+    log(`append-to-visible, ${counts.latencyWriters} writers x ${counts.latencyPerWriter} events:`);
+    const current: Subject = ours;
+    const proposed: Subject = { ...ours, append: scratchAppender(sql, 'wake', wake) };
+    for (const [label, subject] of [
+      ['es_append as migrated', current],
+      ['copy without pg_notify + wake after commit', proposed],
+    ] as const) {
+      const l = await appendToVisible(subject, counts);
+      log(
+        `  ${label.padEnd(52)} p50 ${percentile(l.samples, 50).toFixed(1)} ms, p99 ${percentile(l.samples, 99).toFixed(1)} ms, ${l.missing} missing`,
+      );
+    }
+  } finally {
+    await ours.close();
+    await raw.close();
+    await sql.end();
+  }
+}
+
+export async function diagnose(
+  cluster: BenchCluster,
+  counts: BenchCounts,
+  log: Log,
+  dataUrl: string,
+): Promise<void> {
+  log('== diagnosis ==');
+  await diagnoseAppends(await cluster.createDatabase('diagnose'), counts, log);
+  await diagnoseReads(dataUrl, counts, log);
+}

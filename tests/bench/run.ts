@@ -1,0 +1,168 @@
+/**
+ * `npm run bench`: our event store beside raw INSERTs and Emmett's PostgreSQL event store, on the same
+ * PostgreSQL, in one process. Flags: `--quick` (small counts, a smoke run), `--diagnose` (after the figures,
+ * measure the variants that explain a missed target; see diagnose.ts).
+ */
+import { cpus, totalmem } from 'node:os';
+import { startCluster, serverSettings } from './env.ts';
+import { diagnose } from './diagnose.ts';
+import { evaluateTargets, formatTable, formatTargets, percentile, perSecond, type Metric } from './report.ts';
+import {
+  appendToVisible,
+  batchedAppends,
+  catchUp,
+  overlappingAppends,
+  replay,
+  singleAppends,
+  type BenchCounts,
+  type CatchUp,
+  type Throughput,
+} from './scenarios.ts';
+import { emmettSubject } from './subjects/emmett.ts';
+import { oursSubject } from './subjects/ours.ts';
+import { rawSubject } from './subjects/raw.ts';
+import type { Subject, SubjectName } from './workload.ts';
+
+const FULL: BenchCounts = {
+  writers: 16,
+  singlePerWriter: 250,
+  streamsPerWriter: 4,
+  overlapPerWriter: 150,
+  sharedStreams: 32,
+  batchesPerWriter: 70,
+  batchSize: 100,
+  pageSize: 1000,
+  slowCap: 20_000,
+  latencyWriters: 8,
+  latencyPerWriter: 250,
+  latencyPauseMs: 10,
+};
+
+const QUICK: BenchCounts = {
+  ...FULL,
+  singlePerWriter: 20,
+  overlapPerWriter: 10,
+  batchesPerWriter: 3,
+  slowCap: 2_000,
+  latencyPerWriter: 20,
+};
+
+const args = new Set(process.argv.slice(2));
+const counts = args.has('--quick') ? QUICK : FULL;
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function measure<T>(label: string, subjects: Subject[], run: (s: Subject) => Promise<T>) {
+  const results = new Map<SubjectName, T>();
+  for (const subject of subjects) {
+    results.set(subject.name, await run(subject));
+    log(`  ${label.padEnd(28)} ${subject.name.padEnd(7)} ${describe(results.get(subject.name))}`);
+  }
+  return results;
+}
+
+function describe(result: unknown): string {
+  const t = result as Throughput;
+  if (typeof t?.ms === 'number') {
+    const c = result as Partial<CatchUp>;
+    let extra = t.conflicts !== undefined ? `, ${t.conflicts} conflicts retried` : '';
+    if (c.duplicates !== undefined) {
+      const missing = Number.isNaN(c.missing)
+        ? `capped at ${counts.slowCap}`
+        : `${c.missing} never delivered`;
+      extra += `, ${c.duplicates} delivered twice, ${missing}`;
+    }
+    return `${t.events} events in ${(t.ms / 1000).toFixed(2)} s${extra}`;
+  }
+  return '';
+}
+
+const rates = (results: Map<SubjectName, Throughput>) =>
+  Object.fromEntries([...results].map(([name, t]) => [name, perSecond(t.events, t.ms)]));
+
+async function main() {
+  const started = performance.now();
+  const cluster = await startCluster();
+  const subjects: Subject[] = [];
+  try {
+    const urls = {
+      ours: await cluster.createDatabase('ours'),
+      raw: await cluster.createDatabase('raw', { migrate: false }),
+      emmett: await cluster.createDatabase('emmett', { migrate: false }),
+    };
+    const settings = await serverSettings(urls.ours);
+    log(
+      `PostgreSQL ${settings.server_version} (${cluster.origin}), fsync=${settings.fsync}, synchronous_commit=${settings.synchronous_commit}, shared_buffers=${settings.shared_buffers}`,
+    );
+    log(
+      `machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    );
+    log(`counts: ${JSON.stringify(counts)}`);
+    subjects.push(oursSubject(urls.ours, counts.writers));
+    subjects.push(await rawSubject(urls.raw, counts.writers));
+    subjects.push(await emmettSubject(urls.emmett, counts.writers));
+
+    // warm-up: open every pooled connection and let plans settle before anything is timed
+    await measure('warm-up', subjects, (s) => singleAppends(s, { ...counts, singlePerWriter: 10 }));
+    const single = await measure('single appends (16 writers)', subjects, (s) => singleAppends(s, counts));
+    const overlap = await measure('overlapping streams', subjects, (s) => overlappingAppends(s, counts));
+    const batched = await measure('100-event appends', subjects, (s) => batchedAppends(s, counts));
+    const expected =
+      counts.writers * (10 + counts.singlePerWriter + counts.overlapPerWriter) +
+      counts.writers * counts.batchesPerWriter * counts.batchSize;
+    for (const s of subjects) {
+      const stored = await s.count();
+      if (stored !== expected)
+        throw new Error(`${s.name} stores ${stored} events, ${expected} were acknowledged`);
+    }
+    const read = await measure('$all catch-up', subjects, (s) => catchUp(s, counts, expected));
+    const replayed = await measure('projection replay', subjects, (s) => replay(s, counts));
+    const latency = await measure('append-to-visible', subjects, (s) => appendToVisible(s, counts));
+    for (const [name, l] of latency) {
+      log(
+        `  append-to-visible ${name}: ${l.samples.length}/${l.sent} delivered, ${l.missing} missing, load ${Math.round(l.ratePerSecond)} events/s`,
+      );
+    }
+
+    const metrics: Metric[] = [
+      {
+        key: 'append-single',
+        label: 'single-event appends, 16 writers',
+        unit: 'events/s',
+        values: rates(single),
+      },
+      { key: 'append-overlap', label: 'same, overlapping streams', unit: 'events/s', values: rates(overlap) },
+      { key: 'append-batch', label: '100-event appends', unit: 'events/s', values: rates(batched) },
+      { key: 'catch-up', label: '$all catch-up read', unit: 'events/s', values: rates(read) },
+      { key: 'replay', label: 'projection replay', unit: 'events/s', values: rates(replayed) },
+      {
+        key: 'visible-p50',
+        label: 'append-to-visible p50',
+        unit: 'ms',
+        values: Object.fromEntries([...latency].map(([n, l]) => [n, percentile(l.samples, 50)])),
+      },
+      {
+        key: 'visible-p99',
+        label: 'append-to-visible p99',
+        unit: 'ms',
+        values: Object.fromEntries([...latency].map(([n, l]) => [n, percentile(l.samples, 99)])),
+      },
+    ];
+    log('');
+    log(formatTable(metrics));
+    log('');
+    log(formatTargets(evaluateTargets(metrics)));
+    if (args.has('--diagnose')) {
+      log('');
+      await diagnose(cluster, counts, log, urls.ours);
+    }
+    log(`\nbench took ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    for (const s of subjects) await s.close().catch(() => {});
+    await cluster.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});
