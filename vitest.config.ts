@@ -32,7 +32,24 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           environment: 'jsdom',
           setupFiles: ['web/src/testing/setup.ts'],
+          // a whole app renders per test in jsdom; the first render of a run also transforms its modules
+          testTimeout: 15_000,
           sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        // a real Chromium against the platform as `npm start` runs it (tests/e2e/support/global-setup.ts)
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          sequence: { groupOrder: 3 },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          // the platform, PostgreSQL and Chromium share two cores with the test workers
+          maxWorkers: 2,
         },
       },
     ],

@@ -35,6 +35,17 @@ export default defineConfig({
     // hashed file names under assets/ are what infra/src/web-static.ts caches for a year
     assetsDir: 'assets',
     sourcemap: true,
+    rollupOptions: {
+      output: {
+        // libraries change less often than the app: separate chunks stay cached across deployments
+        manualChunks: {
+          react: ['react', 'react-dom', 'wouter', 'jotai'],
+          aria: ['react-aria-components'],
+          intl: ['react-intl'],
+          state: ['xstate', '@xstate/react', 'zod'],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,6 +1,6 @@
 import type { Locale } from '@platform/contracts/enums';
 import { createStore, Provider as JotaiProvider, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { ThemeProvider } from 'styled-components';
 import { Route, Router, Switch } from 'wouter';
@@ -12,11 +12,7 @@ import { NavigationProvider } from './app/router.tsx';
 import { ToastProvider } from './app/toast-context.tsx';
 import { CmsRoute } from './cms/cms-route.tsx';
 import { loadMessages, type Messages } from './i18n/load-messages.ts';
-import { AccessibilityScreen } from './screens/accessibility-page.tsx';
-import { NotFoundScreen } from './screens/not-found.tsx';
-import { SiteMapScreen } from './screens/site-map.tsx';
-import { UnauthorizedScreen } from './screens/unauthorized.tsx';
-import { FullPageLoader } from './shell/chrome.tsx';
+import { FullPageLoader, InlineLoader } from './shell/chrome.tsx';
 import { Shell } from './shell/shell.tsx';
 import { environmentRevisionAtom } from './state/app-status.ts';
 import { onBroadcast } from './state/broadcast.ts';
@@ -25,18 +21,34 @@ import { applyThemeToDocument } from './theme/apply-to-document.ts';
 import { GlobalStyle } from './theme/global-style.ts';
 import { buildTheme } from './theme/theme.ts';
 
+// screens other than CMS pages are loaded when first visited (seed 000 §7: application code in lazy chunks)
+const NotFoundScreen = lazy(() =>
+  import('./screens/not-found.tsx').then((m) => ({ default: m.NotFoundScreen })),
+);
+const UnauthorizedScreen = lazy(() =>
+  import('./screens/unauthorized.tsx').then((m) => ({ default: m.UnauthorizedScreen })),
+);
+const SiteMapScreen = lazy(() =>
+  import('./screens/site-map.tsx').then((m) => ({ default: m.SiteMapScreen })),
+);
+const AccessibilityScreen = lazy(() =>
+  import('./screens/accessibility-page.tsx').then((m) => ({ default: m.AccessibilityScreen })),
+);
+
 export function AppRoutes() {
   return (
-    <Switch>
-      <Route path="/errors/not-found" component={NotFoundScreen} />
-      <Route path="/errors/unauthorized" component={UnauthorizedScreen} />
-      <Route path="/site-map" component={SiteMapScreen} />
-      <Route path="/accessibility" component={AccessibilityScreen} />
-      {/* every other path is a CMS page, a redirection, or not found: the read model decides */}
-      <Route>
-        <CmsRoute />
-      </Route>
-    </Switch>
+    <Suspense fallback={<InlineLoader />}>
+      <Switch>
+        <Route path="/errors/not-found" component={NotFoundScreen} />
+        <Route path="/errors/unauthorized" component={UnauthorizedScreen} />
+        <Route path="/site-map" component={SiteMapScreen} />
+        <Route path="/accessibility" component={AccessibilityScreen} />
+        {/* every other path is a CMS page, a redirection, or not found: the read model decides */}
+        <Route>
+          <CmsRoute />
+        </Route>
+      </Switch>
+    </Suspense>
   );
 }
 

@@ -173,3 +173,36 @@ describe('accessibility settings', () => {
     expect(document.body.style.lineHeight).toBe('1.5');
   });
 });
+
+describe('global dialogs', () => {
+  it('shows the network-error dialog with reload and close when the server cannot be reached', async () => {
+    decided();
+    const user = userEvent.setup();
+    renderApp('/accessibility', { menuFailure: 'network' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'No connection' });
+    expect(within(dialog).getByRole('button', { name: 'Reload the page' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // the site still renders without its menu
+    expect(screen.getByRole('heading', { level: 1, name: 'Accessibility' })).toBeTruthy();
+  });
+
+  it('shows the unexpected-error dialog with the correlation id to quote', async () => {
+    decided();
+    renderApp('/accessibility', { menuFailure: 500 });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Something went wrong' });
+    expect(within(dialog).getByText('Reference to quote: corr-42')).toBeTruthy();
+  });
+
+  it('shows the expired-session dialog on a 401, which Escape does not close', async () => {
+    decided();
+    const user = userEvent.setup();
+    renderApp('/accessibility', { menuFailure: 401 });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Your session has expired' });
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog', { name: 'Your session has expired' })).toBe(dialog);
+    expect(within(dialog).getByRole('link', { name: 'Sign in again' }).getAttribute('href')).toBe(
+      '/auth/sign-in?redirectUrl=%2Faccessibility',
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import { useAtom } from 'jotai';
+import { useLocation, useSearch } from 'wouter';
 import { useNavigation } from '../app/router.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { globalDialogAtom } from '../state/app-status.ts';
@@ -18,7 +19,9 @@ export function GlobalDialogs() {
   const [dialog, setDialog] = useAtom(globalDialogAtom);
   const { pending, confirmLeave, cancelLeave } = useNavigation();
   const close = () => setDialog(null);
-  const here = typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search;
+  const [path] = useLocation();
+  const search = useSearch();
+  const here = path + (search ? `?${search}` : '');
 
   return (
     <>

@@ -9,6 +9,8 @@ export interface FakeApi {
   /** path -> resolve answer (status + body); unknown paths are a 404 */
   routes?: Record<string, { status: number; body: unknown }>;
   pages?: Array<{ id: string; path: string; title: string }>;
+  /** the menu read fails: 'network' (no answer) or an HTTP status */
+  menuFailure?: 'network' | number;
 }
 
 const json = (status: number, body: unknown) =>
@@ -23,7 +25,15 @@ export function fakeFetch(api: FakeApi) {
   const fetchFn = (async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
     calls.push(url.pathname + url.search);
-    if (url.pathname === '/api/v1/services/app-menu') return json(200, { data: api.menu ?? [] });
+    if (url.pathname === '/api/v1/services/app-menu') {
+      if (api.menuFailure === 'network') throw new TypeError('Failed to fetch');
+      if (api.menuFailure) {
+        return json(api.menuFailure, {
+          errors: [{ status: String(api.menuFailure), code: 'internal', meta: { correlationId: 'corr-42' } }],
+        });
+      }
+      return json(200, { data: api.menu ?? [] });
+    }
     if (url.pathname === '/api/v1/app-environment') {
       return json(200, {
         data: { type: 'app-environment', id: 'main', attributes: { initialized: true } },

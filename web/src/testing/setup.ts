@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// lazy screens are transformed on first import in a test run, which can take longer than the 1 s default
+configure({ asyncUtilTimeout: 3000 });
 
 // vitest runs without globals, so Testing Library cannot register its own cleanup
 afterEach(() => {
