@@ -1,4 +1,4 @@
-// PLACEHOLDER written by the shell so the app runs; the CMS work replaces this file whole.
+import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ApiError } from '../api/errors.ts';
@@ -6,48 +6,108 @@ import { endpoints } from '../api/endpoints.ts';
 import type { ResolvedRoute } from '../api/documents.ts';
 import { useApi } from '../app/api-context.tsx';
 import { usePageTitle } from '../app/page-title.ts';
-import { useNavigation } from '../app/router.tsx';
+import { collapseSlashes, useNavigation } from '../app/router.tsx';
+import { useT } from '../i18n/use-t.ts';
+import { ActionRow, Lead, PageContainer } from '../screens/page-container.tsx';
 import { InlineLoader } from '../shell/chrome.tsx';
-import { PageContainer } from '../screens/page-container.tsx';
+import { routeLoadingAtom } from '../state/app-status.ts';
+import { Button } from '../ui/button.tsx';
+import { CmsPage } from './cms-page.tsx';
 
-/** Resolves the visited path: a page (its components' names, for now), a redirect, or an error screen. */
+type PageRoute = Extract<ResolvedRoute['data'], { kind: 'page' }>;
+type State = { status: 'loading' } | { status: 'page'; route: PageRoute } | { status: 'failed' };
+
+/** Where the resolver's redirect goes: a path of this site through the router, anything else by the browser. */
+export function redirectTarget(location: string): { internal: string } | { external: string } | null {
+  if (location.startsWith('/') && !location.startsWith('//')) return { internal: location };
+  try {
+    const url = new URL(location);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? { external: url.href } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every path the app has no screen for (seed 000 §2.6): the read model says whether it is a page, a redirection
+ * (followed in place of the current history entry, query string kept) or nothing (not-found; unauthorized with
+ * the path as redirectUrl when the page exists but this visitor may not see it).
+ */
 export function CmsRoute() {
+  const t = useT();
   const api = useApi();
-  const [path] = useLocation();
+  const [location] = useLocation();
   const search = useSearch();
   const { navigate } = useNavigation();
-  const [route, setRoute] = useState<ResolvedRoute | null>(null);
+  const setRouteLoading = useSetAtom(routeLoadingAtom);
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const path = collapseSlashes(location);
 
   useEffect(() => {
     const controller = new AbortController();
-    setRoute(null);
+    setState((s) => (s.status === 'page' ? s : { status: 'loading' }));
+    setRouteLoading(true);
     endpoints
       .resolveRoute(api, path, search, controller.signal)
       .then((resolved) => {
-        if (resolved.data.kind === 'redirect') navigate(resolved.data.location, { replace: true });
-        else setRoute(resolved);
+        if (resolved.data.kind === 'page') {
+          setState({ status: 'page', route: resolved.data });
+          return;
+        }
+        const target = redirectTarget(resolved.data.location);
+        if (target && 'internal' in target)
+          navigate(target.internal + window.location.hash, { replace: true });
+        else if (target) window.location.replace(target.external);
+        else navigate('/errors/not-found', { replace: true });
       })
       .catch((error: unknown) => {
-        if (!(error instanceof ApiError)) return;
-        const here = encodeURIComponent(path + (search ? `?${search}` : ''));
-        if (error.kind === 'not-found') navigate('/errors/not-found', { replace: true });
-        if (error.kind === 'forbidden')
-          navigate(`/errors/unauthorized?redirectUrl=${here}`, { replace: true });
+        if (controller.signal.aborted) return;
+        const kind = error instanceof ApiError ? error.kind : 'unexpected';
+        const here = path + (search ? `?${search}` : '');
+        if (kind === 'not-found') navigate('/errors/not-found', { replace: true });
+        else if (kind === 'forbidden')
+          navigate(`/errors/unauthorized?redirectUrl=${encodeURIComponent(here)}`, { replace: true });
+        // network and server failures raised the shell's dialog; the page offers to try again
+        else setState({ status: 'failed' });
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setRouteLoading(false);
       });
-    return () => controller.abort();
-  }, [api, path, search, navigate]);
+    return () => {
+      controller.abort();
+      setRouteLoading(false);
+    };
+  }, [api, path, search, navigate, setRouteLoading, attempt]);
 
-  const page = route?.data.kind === 'page' ? route.data : null;
-  usePageTitle(page?.page.attributes.title ?? null, page?.page.attributes.description);
-  if (!page) return <InlineLoader />;
+  const route = state.status === 'page' ? state.route : null;
+  usePageTitle(route?.page.attributes.title ?? null, route?.page.attributes.description);
+
+  // a new page starts at its top, unless the URL names a section (CmsPage scrolls there)
+  const pageId = route?.page.id;
+  useEffect(() => {
+    if (pageId && !window.location.hash) window.scrollTo(0, 0);
+  }, [pageId]);
+
+  if (state.status === 'failed') {
+    return (
+      <PageContainer>
+        <h1>{t('cms.loadFailed')}</h1>
+        <Lead>{t('cms.loadFailedDescription')}</Lead>
+        <ActionRow>
+          <Button onPress={() => setAttempt((n) => n + 1)}>{t('cms.retry')}</Button>
+        </ActionRow>
+      </PageContainer>
+    );
+  }
+  if (!route) return <InlineLoader aria-label={t('app.loading')} />;
   return (
-    <PageContainer>
-      <h1>{page.page.attributes.title}</h1>
-      {page.components.map((c) => (
-        <section key={c.id} id={c.attributes.viewId ?? `page-section-${c.attributes.position}`}>
-          <p>{c.attributes.name}</p>
-        </section>
-      ))}
-    </PageContainer>
+    <CmsPage
+      key={route.page.id}
+      pageId={route.page.id}
+      title={route.page.attributes.title}
+      styles={route.page.attributes.styles}
+      components={route.components}
+    />
   );
 }
