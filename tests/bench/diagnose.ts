@@ -7,7 +7,7 @@ import { percentile, perSecond } from './report.ts';
 import { appendToVisible, singleAppends, type Appender, type BenchCounts } from './scenarios.ts';
 import { oursSubject } from './subjects/ours.ts';
 import { rawSubject } from './subjects/raw.ts';
-import { coalescedWake, createAppendWithoutNotify } from './wake.ts';
+import { coalescedWake, createAppendVariants } from './wake.ts';
 import type { Subject } from './workload.ts';
 
 type Log = (line: string) => void;
@@ -23,16 +23,20 @@ function payloadOf(events: EventToAppend[]) {
   }));
 }
 
-/** Appends through the scratch copy of es_append (no NOTIFY inside), optionally waking subscribers after. */
-function scratchAppender(sql: Sql, name: string, wake?: () => void): Appender['append'] {
+/** Appends through a scratch copy of es_append (no NOTIFY inside), optionally waking subscribers after. */
+function scratchAppender(
+  sql: Sql,
+  fn: 'es_append_no_notify' | 'es_append_lean',
+  wake?: () => void,
+): Appender['append'] {
   return async (streamId, expected, events) => {
     const exp = expected < 0n ? '-2' : expected.toString();
     try {
-      await sql`select last_position from es_append_no_notify(${streamId}, ${exp}::bigint,
+      await sql`select last_position from ${sql(fn)}(${streamId}, ${exp}::bigint,
                 ${sql.json(payloadOf(events) as never)})`;
     } catch (error) {
       if ((error as { code?: string }).code === 'P0002') return false;
-      throw new Error(`${name}: ${(error as Error).message}`);
+      throw new Error(`${fn}: ${(error as Error).message}`);
     }
     wake?.();
     return true;
@@ -83,12 +87,19 @@ async function diagnoseAppends(url: string, counts: BenchCounts, log: Log): Prom
   const ours = oursSubject(url, counts.writers);
   const raw = await rawSubject(url, counts.writers);
   try {
-    await createAppendWithoutNotify(sql);
+    await createAppendVariants(sql);
     const wake = coalescedWake(sql);
     const variants: Appender[] = [
       { name: 'es_append as migrated (NOTIFY in the transaction)', append: ours.append },
-      { name: 'copy without pg_notify', append: scratchAppender(sql, 'no-notify') },
-      { name: 'copy without pg_notify + wake after commit', append: scratchAppender(sql, 'wake', wake) },
+      { name: 'copy without pg_notify', append: scratchAppender(sql, 'es_append_no_notify') },
+      {
+        name: 'copy without pg_notify + wake after commit',
+        append: scratchAppender(sql, 'es_append_no_notify', wake),
+      },
+      {
+        name: 'same, and no es_streams row (lean) + wake',
+        append: scratchAppender(sql, 'es_append_lean', wake),
+      },
       { name: 'raw INSERT', append: raw.append },
       {
         name: 'raw INSERT + pg_notify in the transaction',
@@ -116,7 +127,7 @@ async function diagnoseAppends(url: string, counts: BenchCounts, log: Log): Prom
     const best = (name: string) => Math.max(...(rates.get(name) ?? [Number.NaN]));
     const base = best(variants[0]!.name);
     const rawRate = best('raw INSERT');
-    for (const v of variants.slice(1, 3)) {
+    for (const v of variants.slice(1, 4)) {
       log(
         `  => ${v.name}: ${(best(v.name) / base).toFixed(2)}x es_append, ${(best(v.name) / rawRate).toFixed(2)}x raw`,
       );
@@ -124,7 +135,7 @@ async function diagnoseAppends(url: string, counts: BenchCounts, log: Log): Prom
 
     log(`append-to-visible, ${counts.latencyWriters} writers x ${counts.latencyPerWriter} events:`);
     const current: Subject = ours;
-    const proposed: Subject = { ...ours, append: scratchAppender(sql, 'wake', wake) };
+    const proposed: Subject = { ...ours, append: scratchAppender(sql, 'es_append_no_notify', wake) };
     for (const [label, subject] of [
       ['es_append as migrated', current],
       ['copy without pg_notify + wake after commit', proposed],

@@ -16,6 +16,7 @@ import {
   singleAppends,
   type BenchCounts,
   type CatchUp,
+  type Latency,
   type Throughput,
 } from './scenarios.ts';
 import { emmettSubject } from './subjects/emmett.ts';
@@ -23,13 +24,16 @@ import { oursSubject } from './subjects/ours.ts';
 import { rawSubject } from './subjects/raw.ts';
 import type { Subject, SubjectName } from './workload.ts';
 
+/** Append scenarios run in this many slices, the subjects taking turns, so a load spike hits all alike. */
+const SLICES = 3;
+
 const FULL: BenchCounts = {
   writers: 16,
-  singlePerWriter: 250,
+  singlePerWriter: 240,
   streamsPerWriter: 4,
   overlapPerWriter: 150,
   sharedStreams: 32,
-  batchesPerWriter: 70,
+  batchesPerWriter: 72,
   batchSize: 100,
   pageSize: 1000,
   slowCap: 20_000,
@@ -40,8 +44,8 @@ const FULL: BenchCounts = {
 
 const QUICK: BenchCounts = {
   ...FULL,
-  singlePerWriter: 20,
-  overlapPerWriter: 10,
+  singlePerWriter: 21,
+  overlapPerWriter: 12,
   batchesPerWriter: 3,
   slowCap: 2_000,
   latencyPerWriter: 20,
@@ -60,7 +64,34 @@ async function measure<T>(label: string, subjects: Subject[], run: (s: Subject) 
   return results;
 }
 
+/** Runs an append scenario in SLICES turns per subject (ours, raw, Emmett, ours, ...) and sums the turns. */
+async function measureSliced(
+  label: string,
+  subjects: Subject[],
+  slice: BenchCounts,
+  run: (s: Subject, c: BenchCounts) => Promise<Throughput>,
+) {
+  const totals = new Map<SubjectName, Throughput>();
+  for (let turn = 0; turn < SLICES; turn++) {
+    for (const subject of subjects) {
+      const t = await run(subject, slice);
+      const sum = totals.get(subject.name) ?? { events: 0, ms: 0 };
+      totals.set(subject.name, {
+        events: sum.events + t.events,
+        ms: sum.ms + t.ms,
+        ...(t.conflicts !== undefined ? { conflicts: (sum.conflicts ?? 0) + t.conflicts } : {}),
+      });
+    }
+  }
+  for (const [name, t] of totals) log(`  ${label.padEnd(28)} ${name.padEnd(7)} ${describe(t)}`);
+  return totals;
+}
+
 function describe(result: unknown): string {
+  const l = result as Partial<Latency>;
+  if (l.samples) {
+    return `${l.samples.length}/${l.sent} delivered (${l.missing} missing) under ${Math.round(l.ratePerSecond ?? 0)} appends/s`;
+  }
   const t = result as Throughput;
   if (typeof t?.ms === 'number') {
     const c = result as Partial<CatchUp>;
@@ -103,9 +134,15 @@ async function main() {
 
     // warm-up: open every pooled connection and let plans settle before anything is timed
     await measure('warm-up', subjects, (s) => singleAppends(s, { ...counts, singlePerWriter: 10 }));
-    const single = await measure('single appends (16 writers)', subjects, (s) => singleAppends(s, counts));
-    const overlap = await measure('overlapping streams', subjects, (s) => overlappingAppends(s, counts));
-    const batched = await measure('100-event appends', subjects, (s) => batchedAppends(s, counts));
+    const slice: BenchCounts = {
+      ...counts,
+      singlePerWriter: counts.singlePerWriter / SLICES,
+      overlapPerWriter: counts.overlapPerWriter / SLICES,
+      batchesPerWriter: counts.batchesPerWriter / SLICES,
+    };
+    const single = await measureSliced('single appends (16 writers)', subjects, slice, singleAppends);
+    const overlap = await measureSliced('overlapping streams', subjects, slice, overlappingAppends);
+    const batched = await measureSliced('100-event appends', subjects, slice, batchedAppends);
     const expected =
       counts.writers * (10 + counts.singlePerWriter + counts.overlapPerWriter) +
       counts.writers * counts.batchesPerWriter * counts.batchSize;
@@ -117,11 +154,6 @@ async function main() {
     const read = await measure('$all catch-up', subjects, (s) => catchUp(s, counts, expected));
     const replayed = await measure('projection replay', subjects, (s) => replay(s, counts));
     const latency = await measure('append-to-visible', subjects, (s) => appendToVisible(s, counts));
-    for (const [name, l] of latency) {
-      log(
-        `  append-to-visible ${name}: ${l.samples.length}/${l.sent} delivered, ${l.missing} missing, load ${Math.round(l.ratePerSecond)} events/s`,
-      );
-    }
 
     const metrics: Metric[] = [
       {
