@@ -6,6 +6,7 @@ import { changeLocale, localeAtom } from '../state/settings.ts';
 import { Button } from '../ui/button.tsx';
 import { GlobeIcon } from '../ui/icons.tsx';
 import { Menu, MenuItem } from '../ui/menu.tsx';
+import { VisuallyHidden } from '../ui/visually-hidden.tsx';
 
 /** Lists every language in its own name; choosing one reloads every open tab in it (seed 000 §4). */
 export function LanguageMenu({ variant = 'text' }: { variant?: 'text' | 'secondary' }) {
@@ -18,13 +19,11 @@ export function LanguageMenu({ variant = 'text' }: { variant?: 'text' | 'seconda
       selectedKeys={[locale]}
       onAction={(key) => changeLocale(String(key) as Locale)}
       trigger={
-        <Button
-          variant={variant}
-          size="small"
-          aria-label={t('language.current', { language: LANGUAGE_NAMES[locale] })}
-        >
+        <Button variant={variant} size="small">
           <GlobeIcon />
-          <span aria-hidden="true">{locale.toUpperCase()}</span>
+          {/* the visible code starts the accessible name (WCAG 2.5.3, label in name) */}
+          <span>{locale.toUpperCase()}</span>
+          <VisuallyHidden>, {t('language.current', { language: LANGUAGE_NAMES[locale] })}</VisuallyHidden>
         </Button>
       }
     >

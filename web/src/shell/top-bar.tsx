@@ -6,7 +6,7 @@ import { isInternalHref, menuAtom } from '../app/menu.ts';
 import { APP_NAME } from '../build-info.ts';
 import { useT } from '../i18n/use-t.ts';
 import { Button, IconButton } from '../ui/button.tsx';
-import { AccessibilityIcon, ChevronDownIcon, MenuIcon } from '../ui/icons.tsx';
+import { AccessibilityIcon, ChevronDownIcon, LogoMark, MenuIcon } from '../ui/icons.tsx';
 import { Link } from '../ui/link.tsx';
 import { Menu, MenuItem } from '../ui/menu.tsx';
 import { LanguageMenu } from './language-menu.tsx';
@@ -38,7 +38,14 @@ const Logo = styled(Link)`
   font-family: ${({ theme }) => theme.fonts.heading};
   font-weight: 700;
   font-size: 1.125rem;
+  min-width: 0;
+  .name {
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
   .mark {
+    flex: none;
     display: inline-grid;
     place-items: center;
     width: ${({ theme }) => theme.layout.logoHeight}px;
@@ -48,6 +55,11 @@ const Logo = styled(Link)`
     color: ${({ theme }) => theme.colors.onPrimary};
   }
   @media ${({ theme }) => theme.media.mobile} {
+    font-size: 0.9375rem;
+    .name {
+      white-space: normal;
+      line-height: 1.15;
+    }
     .mark {
       width: ${({ theme }) => theme.layout.logoHeightExtraSmall}px;
       height: ${({ theme }) => theme.layout.logoHeightExtraSmall}px;
@@ -104,7 +116,7 @@ function MenuEntry({ node, pushRight }: { node: MenuNode; pushRight: boolean }) 
         <Menu
           aria-label={node.name}
           trigger={
-            <Button variant="text" aria-label={t('menu.submenu', { name: node.name })}>
+            <Button variant="text">
               {node.name} <ChevronDownIcon />
             </Button>
           }
@@ -160,10 +172,10 @@ export function TopBar({ compact, onOpenDrawer, onOpenAccessibility, accountActi
           </IconButton>
         ) : null}
         <Logo href="/" aria-label={t('app.logoHome', { appName: APP_NAME })}>
-          <span className="mark" aria-hidden="true">
-            {APP_NAME.slice(0, 1)}
+          <span className="mark">
+            <LogoMark />
           </span>
-          <span>{APP_NAME}</span>
+          <span className="name">{APP_NAME}</span>
         </Logo>
         {compact ? (
           <Spacer />

@@ -53,6 +53,12 @@ export const buttonStyles = css<{ $variant: ButtonVariant; $size: 'small' | 'med
         `;
     }
   }}
+  svg {
+    flex: none;
+  }
+  &.icon-button {
+    padding: 0.5rem;
+  }
   &[data-hovered] {
     filter: brightness(${({ theme }) => (theme.mode === 'dark' ? 1.12 : 0.92)});
   }
@@ -79,5 +85,5 @@ export function Button({ variant = 'primary', size = 'medium', ...props }: Butto
 
 /** A square button that shows only an icon: its accessible name is required. */
 export function IconButton(props: Omit<ButtonProps, 'aria-label'> & { 'aria-label': string }) {
-  return <Button variant="text" {...props} />;
+  return <Button variant="text" {...props} className="icon-button" />;
 }

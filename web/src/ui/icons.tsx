@@ -47,3 +47,11 @@ export const AccessibilityIcon = () => (
     <path d="M5 8.5l7 1.5 7-1.5M12 10v4.5M9 21l3-6.5 3 6.5" />
   </svg>
 );
+
+/** The platform's mark: two overlapping circles, people sharing. */
+export const LogoMark = () => (
+  <svg {...base} width="70%" height="70%">
+    <circle cx="9" cy="12" r="5.5" />
+    <circle cx="15" cy="12" r="5.5" />
+  </svg>
+);
