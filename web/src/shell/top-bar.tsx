@@ -108,7 +108,6 @@ const Actions = styled.div`
 `;
 
 function MenuEntry({ node, pushRight }: { node: MenuNode; pushRight: boolean }) {
-  const t = useT();
   const [path] = useLocation();
   if (node.children.length > 0) {
     return (
