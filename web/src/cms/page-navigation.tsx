@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import styled from 'styled-components';
+import styled, { useTheme } from 'styled-components';
+import { useMediaQuery } from '../shell/shell.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { Button } from '../ui/button.tsx';
 import { Drawer } from '../ui/drawer.tsx';
@@ -40,11 +41,14 @@ export function goToSection(id: string, delayMs = 0) {
 export function PageNavigation({ entries }: { entries: NavigationEntry[] }) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  // on a phone the floating button shows its icon only, to cover less of the page
+  const mobile = useMediaQuery(useTheme().media.mobile);
   if (entries.length < 2) return null;
   return (
     <>
       <Button onPress={() => setOpen(true)} aria-label={t('cms.openPageNavigation')}>
-        <span aria-hidden="true">☰</span> {t('cms.pageNavigation')}
+        <span aria-hidden="true">☰</span>
+        {mobile ? null : t('cms.pageNavigation')}
       </Button>
       <Drawer title={t('cms.pageNavigation')} isOpen={open} onOpenChange={setOpen} side="right" width={300}>
         <nav aria-label={t('cms.pageNavigation')}>

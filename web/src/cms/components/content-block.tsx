@@ -25,6 +25,12 @@ const card = css`
     margin: 0;
     font-size: 1.25rem;
   }
+  .body {
+    flex: 1;
+    display: flex;
+    flex-direction: column;
+    gap: 0.5rem;
+  }
   p {
     margin: 0;
     flex: 1;
@@ -64,6 +70,9 @@ const List = styled.ul`
     display: flex;
     gap: 1rem;
     align-items: flex-start;
+    .body {
+      flex: 1;
+    }
     padding: 1rem 0;
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   }
@@ -111,15 +120,21 @@ function ItemBody({ item, length, heading }: { item: Item; length: number; headi
   const description = truncate(htmlToText(item.description), length);
   return (
     <>
-      {item.image ? <img src={item.image.url} alt={item.image.alt} loading="lazy" /> : null}
-      <CmsIcon name={item.icon} />
-      <Heading>{item.title}</Heading>
-      {description ? <p>{description}</p> : null}
-      {item.link ? (
-        <div>
-          <CmsTextLink link={item.link} />
+      {item.image || item.icon ? (
+        <div className="media">
+          {item.image ? <img src={item.image.url} alt={item.image.alt} loading="lazy" /> : null}
+          <CmsIcon name={item.icon} />
         </div>
       ) : null}
+      <div className="body">
+        <Heading>{item.title}</Heading>
+        {description ? <p>{description}</p> : null}
+        {item.link ? (
+          <div>
+            <CmsTextLink link={item.link} />
+          </div>
+        ) : null}
+      </div>
     </>
   );
 }

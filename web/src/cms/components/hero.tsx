@@ -1,6 +1,7 @@
 import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import styled from 'styled-components';
+import styled, { ThemeProvider, type DefaultTheme } from 'styled-components';
+import { darkPalette } from '../../theme/theme.ts';
 import type { ComponentProps } from '@platform/contracts/pages/components';
 import { useT } from '../../i18n/use-t.ts';
 import { heroCarouselCycleAtom } from '../../state/settings.ts';
@@ -84,6 +85,12 @@ const Toggle = styled.div`
   }
 `;
 
+/** Over photos the text is white: links and outlined buttons take the dark theme's colours to stay readable. */
+const overImages = (theme: DefaultTheme | undefined): DefaultTheme => {
+  if (!theme) throw new Error('the hero needs the app theme around it');
+  return { ...theme, mode: 'dark', colors: { ...darkPalette, text: '#fff' } };
+};
+
 /** hero (seed 000 §2.8): title, optional title image, subtitle, a carousel of images and buttons. */
 export function Hero({ props }: { props: ComponentProps<'hero'> }) {
   const t = useT();
@@ -114,14 +121,16 @@ export function Hero({ props }: { props: ComponentProps<'hero'> }) {
           ))}
         </Slides>
       ) : null}
-      <Content>
-        {props.titleImage ? (
-          <img className="title-image" src={props.titleImage.url} alt={props.titleImage.alt} />
-        ) : null}
-        {props.title ? <Heading id={headingId}>{props.title}</Heading> : null}
-        {props.subtitle ? <p>{props.subtitle}</p> : null}
-        <LinkButtons links={props.buttons} />
-      </Content>
+      <ThemeProvider theme={count > 0 ? overImages : (t: DefaultTheme | undefined) => t!}>
+        <Content>
+          {props.titleImage ? (
+            <img className="title-image" src={props.titleImage.url} alt={props.titleImage.alt} />
+          ) : null}
+          {props.title ? <Heading id={headingId}>{props.title}</Heading> : null}
+          {props.subtitle ? <p>{props.subtitle}</p> : null}
+          <LinkButtons links={props.buttons} />
+        </Content>
+      </ThemeProvider>
       {count > 1 ? (
         <Toggle>
           {/* seed 000 §3: play/pause is remembered ('1' / '0') for every hero of the site */}
