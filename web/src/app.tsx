@@ -5,6 +5,7 @@ import { IntlProvider } from 'react-intl';
 import { ThemeProvider } from 'styled-components';
 import { Route, Router, Switch } from 'wouter';
 import { endpoints } from './api/endpoints.ts';
+import { APP_VERSION } from './build-info.ts';
 import { ApiProvider, useApi } from './app/api-context.tsx';
 import { ConsentProvider } from './app/consent-context.tsx';
 import { menuAtom } from './app/menu.ts';
@@ -16,7 +17,13 @@ import { FullPageLoader, InlineLoader } from './shell/chrome.tsx';
 import { Shell } from './shell/shell.tsx';
 import { environmentRevisionAtom } from './state/app-status.ts';
 import { onBroadcast } from './state/broadcast.ts';
-import { accessibilityAtom, bootLocale, darkThemeAtom, localeAtom } from './state/settings.ts';
+import {
+  accessibilityAtom,
+  bootLocale,
+  darkThemeAtom,
+  localeAtom,
+  syncStoredVersion,
+} from './state/settings.ts';
 import { applyThemeToDocument } from './theme/apply-to-document.ts';
 import { GlobalStyle } from './theme/global-style.ts';
 import { buildTheme } from './theme/theme.ts';
@@ -105,6 +112,7 @@ export function App({ locale: forced, messages: preloaded, fetchFn, routerHook, 
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
+    syncStoredVersion(APP_VERSION);
     store.set(localeAtom, locale);
     document.documentElement.lang = locale;
     if (!preloaded) loadMessages(locale).then(setMessages, () => setFailed(true));

@@ -71,3 +71,19 @@ export function changeLocale(next: Locale, reload: () => void = () => location.r
   broadcast({ type: 'locale', locale: next });
   reload();
 }
+
+/**
+ * Records the running app version (seed 000 §3 "version" key). A new version drops what earlier versions
+ * cached in session storage (localized data), so nothing stale outlives a deployment. Returns whether it changed.
+ */
+export function syncStoredVersion(version: string): boolean {
+  const previous = readStorage(STORAGE_KEYS.version);
+  if (previous === version) return false;
+  writeStorage(STORAGE_KEYS.version, version);
+  try {
+    sessionStorage.clear();
+  } catch {
+    /* storage disabled */
+  }
+  return true;
+}
