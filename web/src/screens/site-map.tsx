@@ -66,7 +66,8 @@ export function SiteMapScreen() {
             .sort((a, b) => a.path.localeCompare(b.path)),
         ),
       )
-      .catch(() => setPages([]));
+      // an aborted read (the screen left, or StrictMode's second mount) must not show an empty list
+      .catch(() => controller.signal.aborted || setPages([]));
     return () => controller.abort();
   }, [api]);
 

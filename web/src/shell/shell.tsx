@@ -58,7 +58,14 @@ function useFocusMainOnNavigation(path: string) {
  * side drawer on mobile and in the admin area), main content, footer, and the app-wide dialogs, drawers,
  * announcer and loading bar. Route meta can hide the bar, the footer and the accessibility drawer.
  */
-export function Shell({ children }: { children: React.ReactNode }) {
+export function Shell({
+  children,
+  accountActions,
+}: {
+  children: React.ReactNode;
+  /** guest sign-in actions or the signed-in user's menu, once accounts exist (seed 000 §2.9) */
+  accountActions?: React.ReactNode;
+}) {
   const theme = useTheme();
   const [path] = useLocation();
   const meta = routeMeta(path);
@@ -78,6 +85,7 @@ export function Shell({ children }: { children: React.ReactNode }) {
           compact={mobile || meta.admin}
           onOpenDrawer={() => setNavOpen(true)}
           onOpenAccessibility={openA11y}
+          accountActions={accountActions}
         />
       )}
       <Main id="main-content" tabIndex={-1}>
