@@ -5,7 +5,6 @@ import { START } from '@platform/infra/event-store/port';
 import { perSecond } from './report.ts';
 import type { BenchCounts } from './scenarios.ts';
 import { replayWithRunner } from './subjects/ours-replay.ts';
-import { EVENT_TYPES } from './workload.ts';
 
 type Log = (line: string) => void;
 
@@ -44,51 +43,13 @@ async function keysetPages(
   return { events, ms: performance.now() - started };
 }
 
-/**
- * The proposed filtered page: scan a bounded window of `$all` in index order, then filter it. The work per page
- * no longer depends on how many events match the filter further on, and the checkpoint advances through
- * stretches that match nothing.
- */
-async function windowedFilteredPages(sql: Sql, types: string[], pageSize: number) {
-  const started = performance.now();
-  let xid = '0';
-  let pos = '0';
-  let events = 0;
-  for (;;) {
-    const rows = await sql<{ global_position: string; transaction_id: string; matches: boolean }[]>`
-      with snap as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin),
-      w as (
-        select e.global_position, e.transaction_id, e.event_type from es_events e
-         where e.transaction_id < (select xmin from snap)
-           and (e.transaction_id, e.global_position) > (${xid}::xid8, ${pos}::bigint)
-         order by e.transaction_id, e.global_position limit ${pageSize})
-      select w.global_position::text as global_position, w.transaction_id::text as transaction_id,
-             w.event_type = any(${types}) as matches, e.stream_id, e.stream_version::text as stream_version,
-             e.event_id::text as event_id, e.event_type, e.schema_version,
-             case when w.event_type = any(${types}) then e.data end as data,
-             case when w.event_type = any(${types}) then e.metadata end as metadata, e.recorded_at
-        from w join es_events e on e.global_position = w.global_position
-       order by w.transaction_id, w.global_position`;
-    events += rows.filter((r) => r.matches).length;
-    const last = rows[rows.length - 1];
-    if (!last || rows.length < pageSize) break;
-    xid = last.transaction_id;
-    pos = last.global_position;
-  }
-  return { events, ms: performance.now() - started };
-}
-
-async function adapterCatchUp(store: PostgresEventStore, pageSize: number, eventTypes?: string[]) {
+async function adapterCatchUp(store: PostgresEventStore, pageSize: number) {
   const head = await store.headPosition();
   const abort = new AbortController();
   const started = performance.now();
   let events = 0;
   if (head !== START) {
-    for await (const batch of store.subscribeToAll({
-      batchSize: pageSize,
-      signal: abort.signal,
-      filter: eventTypes ? { eventTypes } : undefined,
-    })) {
+    for await (const batch of store.subscribeToAll({ batchSize: pageSize, signal: abort.signal })) {
       events += batch.events.length;
       if (batch.checkpoint === head) abort.abort();
     }
@@ -127,8 +88,8 @@ async function serverPageMs(sql: Sql, pageSize: number): Promise<string> {
 
 /**
  * Where the time of `$all` catch-up and of a replay goes, on the bench's own event store (every event the
- * append scenarios wrote): the adapter's subscription, the same keyset query without the adapter, the query
- * without the JSON columns, the server's share, and the runner at several batch sizes.
+ * append scenarios wrote): the adapter's subscription, the same keyset query without the adapter, with the JSON
+ * left undecoded, without the JSON columns, the server's share, and the runner at several batch sizes.
  */
 export async function diagnoseReads(url: string, counts: BenchCounts, log: Log): Promise<void> {
   const sql = createSql(url, { max: 4 });
@@ -140,14 +101,6 @@ export async function diagnoseReads(url: string, counts: BenchCounts, log: Log):
       );
     log(`$all catch-up, pages of ${counts.pageSize}:`);
     show('adapter subscribeToAll', await adapterCatchUp(store, counts.pageSize));
-    show(
-      'adapter subscribeToAll, filtered by 4 event types',
-      await adapterCatchUp(store, counts.pageSize, [...EVENT_TYPES]),
-    );
-    show(
-      'proposed: bounded window, then filter',
-      await windowedFilteredPages(sql, [...EVENT_TYPES], counts.pageSize),
-    );
     show('same keyset SQL, no adapter', await keysetPages(sql, ALL_COLUMNS, counts.pageSize));
     show(
       'same keyset SQL, JSON left as text (no JSON.parse)',

@@ -2,6 +2,7 @@ import postgres, { type Sql } from 'postgres';
 import { createSql } from '@platform/infra/db/postgres';
 import type { EventToAppend } from '@platform/infra/event-store';
 import type { BenchCluster } from './env.ts';
+import { diagnoseFilteredReads } from './diagnose-filter.ts';
 import { diagnoseReads } from './diagnose-reads.ts';
 import { percentile, perSecond } from './report.ts';
 import { appendToVisible, singleAppends, type Appender, type BenchCounts } from './scenarios.ts';
@@ -11,6 +12,9 @@ import { coalescedWake, createAppendVariants } from './wake.ts';
 import type { Subject } from './workload.ts';
 
 type Log = (line: string) => void;
+
+/** Rounds of the append variants: the machine may be shared, so the median of several interleaved rounds. */
+const ROUNDS = 4;
 
 /** The payload es_append takes, built as the adapter builds it (no contracts registry in the bench). */
 function payloadOf(events: EventToAppend[]) {
@@ -44,7 +48,10 @@ function scratchAppender(
 }
 
 /** Share of sampled active backends per wait event while `work` runs (what the server waited on). */
-async function sampleWaits(url: string, work: () => Promise<number>): Promise<{ ms: number; waits: string }> {
+async function sampleWaits(
+  url: string,
+  work: () => Promise<number>,
+): Promise<{ ms: number; waits: Map<string, number> }> {
   const sampler = postgres(url, { max: 1, onnotice: () => {} });
   const counts = new Map<string, number>();
   let running = true;
@@ -59,7 +66,7 @@ async function sampleWaits(url: string, work: () => Promise<number>): Promise<{ 
   })();
   try {
     const ms = await work();
-    return { ms, waits: formatShares(counts) };
+    return { ms, waits: counts };
   } finally {
     running = false;
     await loop;
@@ -79,7 +86,7 @@ function formatShares(counts: Map<string, number>): string {
 /**
  * Why single-event appends trail raw INSERTs, measured: the same workload through es_append as migrated, a
  * scratch copy without its pg_notify, that copy with a coalesced wake-up after commit (the proposal), raw
- * INSERTs, and raw INSERTs that NOTIFY in their transaction. Two interleaved rounds, with the wait events the
+ * INSERTs, and raw INSERTs that NOTIFY in their transaction; interleaved rounds, with the wait events the
  * server's backends were sampled in.
  */
 async function diagnoseAppends(url: string, counts: BenchCounts, log: Log): Promise<void> {
@@ -114,22 +121,41 @@ async function diagnoseAppends(url: string, counts: BenchCounts, log: Log): Prom
         },
       },
     ];
-    log(`single-event appends, ${counts.writers} writers x ${counts.singlePerWriter} events, 2 rounds:`);
+    const perRound = { ...counts, singlePerWriter: Math.max(1, Math.floor(counts.singlePerWriter / 2)) };
+    log(
+      `single-event appends, ${counts.writers} writers x ${perRound.singlePerWriter} events, ${ROUNDS} interleaved rounds (median, then each round):`,
+    );
     const rates = new Map<string, number[]>();
-    for (let round = 0; round < 2; round++) {
+    const waits = new Map<string, Map<string, number>>();
+    for (let round = 0; round < ROUNDS; round++) {
       for (const v of variants) {
-        const { ms, waits } = await sampleWaits(url, async () => (await singleAppends(v, counts)).ms);
-        const rate = perSecond(counts.writers * counts.singlePerWriter, ms);
-        rates.set(v.name, [...(rates.get(v.name) ?? []), rate]);
-        log(`  ${v.name.padEnd(52)} ${Math.round(rate).toString().padStart(6)} events/s  waits: ${waits}`);
+        const sampled = await sampleWaits(url, async () => (await singleAppends(v, perRound)).ms);
+        rates.set(v.name, [
+          ...(rates.get(v.name) ?? []),
+          perSecond(counts.writers * perRound.singlePerWriter, sampled.ms),
+        ]);
+        const w = waits.get(v.name) ?? new Map<string, number>();
+        for (const [k, n] of sampled.waits) w.set(k, (w.get(k) ?? 0) + n);
+        waits.set(v.name, w);
       }
     }
-    const best = (name: string) => Math.max(...(rates.get(name) ?? [Number.NaN]));
-    const base = best(variants[0]!.name);
-    const rawRate = best('raw INSERT');
+    const median = (name: string) =>
+      percentile(
+        [...(rates.get(name) ?? [])].sort((a, b) => a - b),
+        50,
+      );
+    for (const v of variants) {
+      const rounds = (rates.get(v.name) ?? []).map((r) => Math.round(r)).join(', ');
+      log(
+        `  ${v.name.padEnd(52)} ${Math.round(median(v.name)).toString().padStart(6)} events/s  [${rounds}]`,
+      );
+      log(`  ${''.padEnd(52)} waits: ${formatShares(waits.get(v.name) ?? new Map())}`);
+    }
+    const base = median(variants[0]!.name);
+    const rawRate = median('raw INSERT');
     for (const v of variants.slice(1, 4)) {
       log(
-        `  => ${v.name}: ${(best(v.name) / base).toFixed(2)}x es_append, ${(best(v.name) / rawRate).toFixed(2)}x raw`,
+        `  => ${v.name}: ${(median(v.name) / base).toFixed(2)}x es_append, ${(median(v.name) / rawRate).toFixed(2)}x raw`,
       );
     }
 
@@ -161,4 +187,5 @@ export async function diagnose(
   log('== diagnosis ==');
   await diagnoseAppends(await cluster.createDatabase('diagnose'), counts, log);
   await diagnoseReads(dataUrl, counts, log);
+  await diagnoseFilteredReads(await cluster.createDatabase('filter'), counts, log);
 }

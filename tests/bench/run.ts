@@ -3,7 +3,7 @@
  * PostgreSQL, in one process. Flags: `--quick` (small counts, a smoke run), `--diagnose` (after the figures,
  * measure the variants that explain a missed target; see diagnose.ts).
  */
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { startCluster, serverSettings } from './env.ts';
 import { diagnose } from './diagnose.ts';
 import { evaluateTargets, formatTable, formatTargets, percentile, perSecond, type Metric } from './report.ts';
@@ -29,16 +29,16 @@ const SLICES = 3;
 
 const FULL: BenchCounts = {
   writers: 16,
-  singlePerWriter: 240,
+  singlePerWriter: 150,
   streamsPerWriter: 4,
-  overlapPerWriter: 150,
+  overlapPerWriter: 90,
   sharedStreams: 32,
-  batchesPerWriter: 72,
+  batchesPerWriter: 60,
   batchSize: 100,
   pageSize: 1000,
-  slowCap: 20_000,
+  slowCap: 10_000,
   latencyWriters: 8,
-  latencyPerWriter: 250,
+  latencyPerWriter: 200,
   latencyPauseMs: 10,
 };
 
@@ -47,7 +47,7 @@ const QUICK: BenchCounts = {
   singlePerWriter: 21,
   overlapPerWriter: 12,
   batchesPerWriter: 3,
-  slowCap: 2_000,
+  slowCap: 1_000,
   latencyPerWriter: 20,
 };
 
@@ -107,6 +107,11 @@ function describe(result: unknown): string {
   return '';
 }
 
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+
 const rates = (results: Map<SubjectName, Throughput>) =>
   Object.fromEntries([...results].map(([name, t]) => [name, perSecond(t.events, t.ms)]));
 
@@ -128,6 +133,8 @@ async function main() {
       `machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
     );
     log(`counts: ${JSON.stringify(counts)}`);
+    // other processes on the machine move the figures: the load average says how busy it was
+    log(`load average at start: ${loadAverage()}`);
     subjects.push(oursSubject(urls.ours, counts.writers));
     subjects.push(await rawSubject(urls.raw, counts.writers));
     subjects.push(await emmettSubject(urls.emmett, counts.writers));
@@ -183,11 +190,15 @@ async function main() {
     log(formatTable(metrics));
     log('');
     log(formatTargets(evaluateTargets(metrics)));
+    log(
+      `\nfigures took ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`,
+    );
     if (args.has('--diagnose')) {
       log('');
       await diagnose(cluster, counts, log, urls.ours);
     }
-    log(`\nbench took ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    if (args.has('--diagnose'))
+      log(`\nwith the diagnosis: ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     for (const s of subjects) await s.close().catch(() => {});
     await cluster.stop();
