@@ -144,7 +144,7 @@ describe('the page navigation', () => {
     expect(external.getAttribute('target')).toBe('_blank');
     expect(external.getAttribute('rel')).toContain('noopener');
     expect(external.textContent).toContain('(opens in a new tab)');
-    await user.click(screen.getByRole('button', { name: 'Open the list of sections of this page' }));
+    await user.click(screen.getByRole('button', { name: 'On this page' }));
     const drawer = await screen.findByRole('dialog', { name: 'On this page' });
     expect(
       within(drawer)
@@ -162,6 +162,6 @@ describe('the page navigation', () => {
     consent();
     renderCmsPage([{ name: 'title', props: { title: 'Only one', level: 1 } }]);
     await screen.findByRole('heading', { name: 'Only one' });
-    expect(screen.queryByRole('button', { name: 'Open the list of sections of this page' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'On this page' })).toBeNull();
   });
 });

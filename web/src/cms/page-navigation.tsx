@@ -46,7 +46,8 @@ export function PageNavigation({ entries }: { entries: NavigationEntry[] }) {
   if (entries.length < 2) return null;
   return (
     <>
-      <Button onPress={() => setOpen(true)} aria-label={t('cms.openPageNavigation')}>
+      {/* the visible text is the name; only the icon-only phone variant needs a label (WCAG label in name) */}
+      <Button onPress={() => setOpen(true)} aria-label={mobile ? t('cms.pageNavigation') : undefined}>
         <span aria-hidden="true">☰</span>
         {mobile ? null : t('cms.pageNavigation')}
       </Button>
