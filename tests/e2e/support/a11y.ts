@@ -1,0 +1,20 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA: what issue 3 asks of every public screen. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Runs axe on the page as it is now and fails with one line per violation (rule id, impact, help, and the
+ * elements concerned), so that the report says what to fix without opening a browser.
+ */
+export async function checkA11y(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const violations = results.violations.map((v) => {
+    const targets = v.nodes.map((n) => n.target.map(String).join(' ')).join(' | ');
+    return `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${targets}`;
+  });
+  if (violations.length > 0) {
+    throw new Error(`axe violations on ${label}:\n${violations.map((v) => `  - ${v}`).join('\n')}`);
+  }
+}

@@ -1,0 +1,88 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, inject, onTestFinished } from 'vitest';
+
+export const baseUrl = (): string => inject('e2eBaseUrl');
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+
+/** What a visitor has stored from earlier visits: nothing, or a saved cookie choice. */
+export type ConsentState = 'first-visit' | 'essentials' | 'all';
+
+export interface OpenPageOptions {
+  /** default 'essentials': the first-visit cookie dialog is its own test, the others start past it */
+  consent?: ConsentState;
+  /** the stored theme flag (default light); the system preference matches it */
+  theme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+  /** the browser's language list, which the boot locale falls back to (default en-US) */
+  locale?: string;
+}
+
+const CONSENT: Record<Exclude<ConsentState, 'first-visit'>, string> = {
+  essentials: JSON.stringify({ essentials: true, youtube: false, vimeo: false }),
+  all: JSON.stringify({ essentials: true, youtube: true, vimeo: true }),
+};
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** every request the page tried to send outside the platform's origin (all refused) */
+  outsideRequests: readonly string[];
+}
+
+let browser: Promise<Browser> | undefined;
+
+/** One connection per test file to the run's Chromium (started by the global setup). */
+function connect(): Promise<Browser> {
+  browser ??= chromium.connect(inject('e2eBrowserWsEndpoint'));
+  return browser;
+}
+
+afterAll(async () => {
+  if (browser) await (await browser).close();
+  browser = undefined;
+});
+
+/**
+ * A fresh browser context for the running test (empty storage but for what the options seed), closed when the
+ * test ends. Requests leaving the platform's origin are refused: the tests must not depend on the internet, and
+ * an embedded provider must never be reached without consent. An uncaught error in the page fails the test.
+ */
+export async function openPage(options: OpenPageOptions = {}): Promise<OpenedPage> {
+  const origin = new URL(baseUrl()).origin;
+  const theme = options.theme ?? 'light';
+  const consent = options.consent ?? 'essentials';
+  const localStorage = [{ name: 'dark-theme', value: String(theme === 'dark') }];
+  if (consent !== 'first-visit') localStorage.push({ name: 'cookies-consent', value: CONSENT[consent] });
+
+  const context = await (
+    await connect()
+  ).newContext({
+    baseURL: baseUrl(),
+    viewport: options.viewport ?? VIEWPORTS.desktop,
+    locale: options.locale ?? 'en-US',
+    timezoneId: 'Europe/Paris',
+    colorScheme: theme,
+    storageState: { cookies: [], origins: [{ origin, localStorage }] },
+  });
+  const outside: string[] = [];
+  await context.route(
+    (url) => url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:',
+    (route) => {
+      outside.push(route.request().url());
+      return route.abort('blockedbyclient');
+    },
+  );
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
+
+  onTestFinished(async () => {
+    await context.close();
+    if (errors.length) throw new Error(`Uncaught errors in the page:\n${errors.join('\n\n')}`);
+  });
+  return { page, context, outsideRequests: outside };
+}

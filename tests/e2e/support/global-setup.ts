@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import postgres from 'postgres';
+import { chromium, type BrowserServer } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres } from '@platform/infra/db/embedded';
+import { migrate } from '@platform/infra/db/migrate';
+import { createPlatform, type Platform } from '@platform/infra/platform';
+import { seedDemoSite } from '@platform/infra/seed/demo-site';
+import { mountWeb } from '@platform/infra/web-static';
+import { waitForProjections } from '@platform/projectors/checkpoints';
+import { allProjections } from '@platform/projectors/registry';
+import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
+import { ensureWebBuilt, snapshotWebBuild } from './web-build.ts';
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+
+type Cleanup = () => Promise<void> | void;
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        address && typeof address === 'object' ? resolvePort(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function listen(platform: Platform): Promise<Server> {
+  return new Promise((resolveServer, reject) => {
+    const server = platform.app.listen(0, '127.0.0.1');
+    server.once('listening', () => resolveServer(server));
+    server.once('error', reject);
+  });
+}
+
+/** A fresh database of its own on DATABASE_URL's server, or on an embedded cluster in a temporary directory. */
+async function startDatabase(cleanups: Cleanup[]): Promise<string> {
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const dir = mkdtempSync(join(tmpdir(), 'platform-e2e-pg-'));
+    chmodSync(dir, 0o777); // the cluster runs as the postgres user when we are root
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true, maxRetries: 5 }));
+    const db = await startEmbeddedPostgres({
+      dataDir: join(dir, 'data'),
+      port: await freePort(),
+      persistent: false,
+    });
+    cleanups.push(() => db.stop());
+    adminUrl = db.url;
+  }
+  const name = `e2e_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await a.unsafe(`drop database if exists ${name} with (force)`);
+    await a.end();
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  await migrate(url.toString());
+  return url.toString();
+}
+
+/**
+ * The whole platform as `npm start` runs it, for the browser tests: the built web served from the same origin
+ * as the APIs, a migrated database with the demo site seeded through real commands, and one headless Chromium
+ * that each test file connects to (each test then opens its own fresh context).
+ */
+export default async function setup(project: TestProject) {
+  const executablePath = findChromium(); // fail before the slow steps when the browser is missing
+  const cleanups: Cleanup[] = [];
+  const teardown = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+  try {
+    const [databaseUrl] = await Promise.all([startDatabase(cleanups), ensureWebBuilt(ROOT)]);
+
+    const web = snapshotWebBuild(ROOT);
+    cleanups.push(web.remove);
+
+    const adminToken = randomBytes(24).toString('base64url');
+    const logger = pino({ level: 'silent' });
+    const platform = await createPlatform({
+      databaseUrl,
+      adminToken,
+      logger,
+      mountAfterApis: (app) => mountWeb(app, { distDir: web.dir }),
+    });
+    cleanups.push(() => platform.stop());
+    await platform.start();
+    const server = await listen(platform);
+    cleanups.push(() => {
+      server.closeAllConnections(); // keep-alive sockets would hold close() open
+      return new Promise<void>((done) => server.close(() => done()));
+    });
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+    await seedDemoSite({ baseUrl, adminToken, logger });
+    // the tests read through the projections: wait until they hold everything the seeder wrote
+    const head = await platform.eventStore.headPosition();
+    const names = allProjections.map((p) => p.name);
+    const { reached } = await waitForProjections(platform, names, head, 30_000);
+    if (!reached) throw new Error('The projections did not catch up with the seeded demo site within 30 s');
+
+    const browser: BrowserServer = await chromium.launchServer({
+      executablePath,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    cleanups.push(() => browser.close());
+
+    project.provide('e2eBaseUrl', baseUrl);
+    project.provide('e2eAdminToken', adminToken);
+    project.provide('e2eBrowserWsEndpoint', browser.wsEndpoint());
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eBaseUrl: string;
+    e2eAdminToken: string;
+    e2eBrowserWsEndpoint: string;
+  }
+}
