@@ -81,11 +81,21 @@ async function startDatabase(cleanups: Cleanup[]): Promise<string> {
 export default async function setup(project: TestProject) {
   const executablePath = findChromium(); // fail before the slow steps when the browser is missing
   const cleanups: Cleanup[] = [];
+  // every step runs even when one fails: a stuck browser must not leave a PostgreSQL behind
   const teardown = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    const failures: unknown[] = [];
+    for (const cleanup of cleanups.reverse())
+      await Promise.resolve()
+        .then(cleanup)
+        .catch((e) => failures.push(e));
+    if (failures.length) throw new AggregateError(failures, 'e2e teardown failed');
   };
   try {
-    const [databaseUrl] = await Promise.all([startDatabase(cleanups), ensureWebBuilt(ROOT)]);
+    // both settle before going on, so that a failed build still finds the database's cleanups registered
+    const [database, build] = await Promise.allSettled([startDatabase(cleanups), ensureWebBuilt(ROOT)]);
+    if (build.status === 'rejected') throw build.reason;
+    if (database.status === 'rejected') throw database.reason;
+    const databaseUrl = database.value;
 
     const web = snapshotWebBuild(ROOT);
     cleanups.push(web.remove);
@@ -125,7 +135,7 @@ export default async function setup(project: TestProject) {
     project.provide('e2eAdminToken', adminToken);
     project.provide('e2eBrowserWsEndpoint', browser.wsEndpoint());
   } catch (error) {
-    await teardown();
+    await teardown().catch(() => undefined); // the setup failure is the one to report
     throw error;
   }
   return teardown;
