@@ -1,4 +1,4 @@
-import type { Sql } from 'postgres';
+import postgres, { type Sql } from 'postgres';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore } from '@platform/infra/event-store/postgres-event-store';
 import { perSecond } from './report.ts';
@@ -30,7 +30,7 @@ async function adapterFiltered(store: PostgresEventStore, types: string[], pageS
 }
 
 /**
- * The proposed filtered page: one ordered range of the (event_type, transaction_id, global_position) index per
+ * An alternative filtered page: one ordered range of the (event_type, transaction_id, global_position) index per
  * wanted type, at most `limit` rows each, merged. Its cost per page is bounded by types x limit whatever the
  * statistics say and however rare or common the types are.
  */
@@ -94,11 +94,20 @@ async function filteredPlan(sql: Sql, types: string[], pageSize: number): Promis
 /**
  * Filtered `$all` reads (what every projection does: the runner filters by its event types) on a log loaded in
  * one go, before and after PostgreSQL has gathered statistics on it (autovacuum off in this scratch database,
- * so the "before" is deterministic). Compares the adapter with per-type index ranges.
+ * so the "before" is deterministic). Compares the adapter with per-type index ranges and with the adapter on
+ * connections that cannot choose a bitmap scan or a sort.
  */
 export async function diagnoseFilteredReads(url: string, counts: BenchCounts, log: Log): Promise<void> {
   const sql = createSql(url, { max: 4 });
   const store = new PostgresEventStore({ sql });
+  // the same adapter on connections where the planner may not pick a bitmap scan or a sort: the ordered walk
+  // of es_events_all_order is then the only plan left for a page, whatever the statistics
+  const pinnedSql = postgres(url, {
+    max: 2,
+    onnotice: () => {},
+    connection: { enable_bitmapscan: 'off', enable_sort: 'off' } as Record<string, string>,
+  });
+  const pinned = new PostgresEventStore({ sql: pinnedSql });
   const writer = oursSubject(url, counts.writers);
   try {
     await sql`alter table es_events set (autovacuum_enabled = false)`;
@@ -115,12 +124,21 @@ export async function diagnoseFilteredReads(url: string, counts: BenchCounts, lo
       log(`filtered $all reads, ${stats}, pages of ${counts.pageSize}:`);
       log(`  page plan, 4 of 4 types: ${await filteredPlan(sql, all, counts.pageSize)}`);
       show('adapter, filter = all 4 event types', await adapterFiltered(store, all, counts.pageSize));
-      show('proposed per-type index ranges, all 4 types', await perTypeRanges(sql, all, counts.pageSize));
+      show('per-type index ranges (lateral), 4 types', await perTypeRanges(sql, all, counts.pageSize));
+      show(
+        'adapter, bitmap scans and sorts disabled, 4 types',
+        await adapterFiltered(pinned, all, counts.pageSize),
+      );
       show('adapter, filter = 1 event type (25%)', await adapterFiltered(store, one, counts.pageSize));
-      show('proposed per-type index ranges, 1 type', await perTypeRanges(sql, one, counts.pageSize));
+      show('per-type index ranges (lateral), 1 type', await perTypeRanges(sql, one, counts.pageSize));
+      show(
+        'adapter, bitmap scans and sorts disabled, 1 type',
+        await adapterFiltered(pinned, one, counts.pageSize),
+      );
     }
   } finally {
     await writer.close();
+    await pinnedSql.end();
     await sql.end();
   }
 }

@@ -72,6 +72,19 @@ export async function startCluster(): Promise<BenchCluster> {
   };
 }
 
+/**
+ * ANALYZE a database, so the read scenarios run on statistics as a settled database has them (autovacuum would
+ * otherwise analyze at some random moment during the run). The diagnosis measures the unanalyzed case.
+ */
+export async function analyzeDatabase(url: string): Promise<void> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await sql`analyze`;
+  } finally {
+    await sql.end();
+  }
+}
+
 /** Server settings that shape the figures, printed beside them. */
 export async function serverSettings(url: string): Promise<Record<string, string>> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });

@@ -4,7 +4,7 @@
  * measure the variants that explain a missed target; see diagnose.ts).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
-import { startCluster, serverSettings } from './env.ts';
+import { analyzeDatabase, startCluster, serverSettings } from './env.ts';
 import { diagnose } from './diagnose.ts';
 import { evaluateTargets, formatTable, formatTargets, percentile, perSecond, type Metric } from './report.ts';
 import {
@@ -158,6 +158,7 @@ async function main() {
       if (stored !== expected)
         throw new Error(`${s.name} stores ${stored} events, ${expected} were acknowledged`);
     }
+    for (const url of Object.values(urls)) await analyzeDatabase(url);
     const read = await measure('$all catch-up', subjects, (s) => catchUp(s, counts, expected));
     const replayed = await measure('projection replay', subjects, (s) => replay(s, counts));
     const latency = await measure('append-to-visible', subjects, (s) => appendToVisible(s, counts));
