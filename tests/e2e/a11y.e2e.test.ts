@@ -1,33 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { checkA11y } from './support/a11y.ts';
 import { openPage } from './support/browser.ts';
+import { expectNoAxeViolations, PUBLIC_ROUTES } from './support/public-routes.ts';
 
-/** Every public route of the demo site and the heading a visitor lands on (seed 000 §2.2). */
-const PUBLIC_ROUTES: ReadonlyArray<[path: string, h1: string]> = [
-  ['/', 'Assistive technology, shared'],
-  ['/about', 'About the community'],
-  ['/contact', 'Contact'],
-  ['/legal/notice', 'Legal notice'],
-  ['/legal/privacy-policy', 'Privacy policy'],
-  ['/legal/cookies', 'Cookies'],
-  ['/legal/terms', 'Terms of use'],
-  ['/legal/terms-of-sale', 'Terms of sale'],
-  ['/site-map', 'Site map'],
-  ['/accessibility', 'Accessibility'],
-  ['/errors/not-found', 'Page not found'],
-  ['/errors/unauthorized', 'Access denied'],
-];
-
-describe.each(['light', 'dark'] as const)('axe, WCAG 2.2 AA, %s theme', (theme) => {
-  test.each(PUBLIC_ROUTES)('%s has no violations', async (path, h1) => {
-    const { page } = await openPage({ theme });
-    await page.goto(path);
-    await page.getByRole('heading', { level: 1, name: h1, exact: true }).waitFor({ state: 'attached' });
-    // nothing still loading: the loading bar and in-page loaders are gone
-    await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
-    expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
-    await checkA11y(page, `${path} (${theme})`);
-  });
+// the dark theme is in a11y-dark.e2e.test.ts: two files, so that the two test workers share the work
+describe('axe, WCAG 2.2 AA, light theme', () => {
+  test.each(PUBLIC_ROUTES)('%s has no violations', (path, h1) => expectNoAxeViolations(path, h1, 'light'));
 });
 
 describe('the axe check itself', () => {

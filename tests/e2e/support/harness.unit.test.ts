@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
-import { webBuildIsFresh } from './web-build.ts';
+import { isDevelopmentBuild, webBuildIsFresh } from './web-build.ts';
 
 describe('findChromium', () => {
   test('uses CHROMIUM_PATH when it exists', () => {
@@ -62,5 +62,25 @@ describe('webBuildIsFresh', () => {
     mkdirSync(join(root, 'contracts/src'), { recursive: true });
     writeFileSync(join(root, 'contracts/src/pages.ts'), 'export {};');
     expect(webBuildIsFresh(root)).toBe(false);
+  });
+});
+
+describe('isDevelopmentBuild', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  function build(bundle: string): string {
+    const root = mkdtempSync(join(tmpdir(), 'web-build-'));
+    dirs.push(root);
+    mkdirSync(join(root, 'web/dist/assets'), { recursive: true });
+    writeFileSync(join(root, 'web/dist/assets/index-abc.js'), bundle);
+    return root;
+  }
+
+  test('tells a development bundle (React dev JSX) from a production one', () => {
+    expect(isDevelopmentBuild(build('p.jsxDEV(App,{},void 0,!1,{fileName:"app.tsx"})'))).toBe(true);
+    expect(isDevelopmentBuild(build('p.jsx(App,{})'))).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -25,15 +25,28 @@ export function webBuildIsFresh(root: string): boolean {
   return BUILD_INPUTS.every((input) => newestMtime(join(root, input)) < built.mtimeMs);
 }
 
+/** React's development build names its JSX helper; a production bundle never contains it. */
+export function isDevelopmentBuild(root: string): boolean {
+  const assets = join(root, 'web/dist/assets');
+  if (!existsSync(assets)) return false;
+  return readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .some((file) => readFileSync(join(assets, file), 'utf8').includes('jsxDEV('));
+}
+
 /**
  * Builds the web once for the run (`npm run build`), unless the build on disk is already fresh: the browser
  * tests check what `npm start` serves, not a dev server. A failed build stops the run with Vite's output.
  */
 export async function ensureWebBuilt(root: string): Promise<'fresh' | 'built'> {
-  if (webBuildIsFresh(root)) return 'fresh';
+  // a fresh development build (made by hand, or by an older harness) is not what the tests must check
+  if (webBuildIsFresh(root) && !isDevelopmentBuild(root)) return 'fresh';
   const output: string[] = [];
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    // vitest sets NODE_ENV=test, and Vite would inherit it and make a development build (React's dev mode,
+    // StrictMode's double effects): build what `npm start` serves, and leave that in web/dist for it
+    const env = { ...process.env, NODE_ENV: 'production' };
+    const child = spawn('npm', ['run', 'build'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.on('error', reject);

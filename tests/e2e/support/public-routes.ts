@@ -1,0 +1,30 @@
+import { expect } from 'vitest';
+import { checkA11y } from './a11y.ts';
+import { openPage } from './browser.ts';
+
+/** Every public route of the demo site and the heading a visitor lands on (seed 000 §2.2). */
+export const PUBLIC_ROUTES: ReadonlyArray<[path: string, h1: string]> = [
+  ['/', 'Assistive technology, shared'],
+  ['/about', 'About the community'],
+  ['/contact', 'Contact'],
+  ['/legal/notice', 'Legal notice'],
+  ['/legal/privacy-policy', 'Privacy policy'],
+  ['/legal/cookies', 'Cookies'],
+  ['/legal/terms', 'Terms of use'],
+  ['/legal/terms-of-sale', 'Terms of sale'],
+  ['/site-map', 'Site map'],
+  ['/accessibility', 'Accessibility'],
+  ['/errors/not-found', 'Page not found'],
+  ['/errors/unauthorized', 'Access denied'],
+];
+
+/** Opens a route in a fresh context with the theme stored, waits until it has loaded, and runs axe on it. */
+export async function expectNoAxeViolations(path: string, h1: string, theme: 'light' | 'dark') {
+  const { page } = await openPage({ theme });
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1, name: h1, exact: true }).waitFor({ state: 'attached' });
+  // nothing still loading: the loading bar and in-page loaders are gone
+  await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
+  expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
+  await checkA11y(page, `${path} (${theme})`);
+}
