@@ -10,16 +10,28 @@ export const ERROR_STATUS = {
   'validation.invalid_parameter': 400,
   'validation.payload_too_large': 413,
   'validation.unsupported_media_type': 415,
+  // accounts: a sign-in that does not match, a wrong or replayed two-factor code, a bad reset token
+  'validation.invalid_credentials': 422,
+  'validation.invalid_code': 422,
+  'validation.invalid_token': 422,
   'conflict.wrong_expected_version': 409,
   'conflict.duplicate_id': 409,
   'conflict.duplicate_path': 409,
   'conflict.draft_unchanged': 409,
   'conflict.state': 409,
+  'conflict.duplicate_email': 409,
+  'conflict.duplicate_slug': 409,
   'auth.unauthenticated': 401,
   'auth.session_expired': 419,
   'auth.forbidden': 403,
-  'not_found': 404,
-  'internal': 500,
+  /** an unsafe request carried by a session cookie without the X-Requested-With header */
+  'auth.csrf': 403,
+  /** a signed link (e-mail verification) that was altered or has expired */
+  'auth.link_invalid': 403,
+  'auth.link_expired': 403,
+  'auth.rate_limited': 429,
+  not_found: 404,
+  internal: 500,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

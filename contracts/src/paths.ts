@@ -32,9 +32,12 @@ export const SitePathSchema = z
   })
   .transform(normalisePath);
 
-/** Who holds a path: a page or a redirection. */
+/**
+ * Who holds a claimed value: a page or a redirection holds a path; the same claim streams guard organization
+ * slugs and users' e-mail addresses (command-api/src/paths/claims.ts, ClaimScope).
+ */
 export const PathOwnerSchema = z.object({
-  type: z.enum(['app-page', 'app-redirection']),
+  type: z.enum(['app-page', 'app-redirection', 'organization', 'user']),
   id: z.string().uuid(),
 });
 export type PathOwner = z.infer<typeof PathOwnerSchema>;

@@ -1,6 +1,8 @@
+import { userEventContracts } from './accounts/events.ts';
 import { EventContractRegistry, type EventContract } from './event-contracts.ts';
 import { environmentEventContracts } from './environment/events.ts';
 import { menuEventContracts } from './menu/events.ts';
+import { organizationEventContracts } from './organizations/events.ts';
 import { pagesEventContracts } from './pages/events.ts';
 import { pathClaimEventContracts } from './paths.ts';
 import { redirectionsEventContracts } from './redirections/events.ts';
@@ -12,6 +14,8 @@ export const allEventContracts: EventContract[] = [
   ...menuEventContracts,
   ...environmentEventContracts,
   ...redirectionsEventContracts,
+  ...userEventContracts,
+  ...organizationEventContracts,
 ];
 
 export function createEventContractRegistry(): EventContractRegistry {

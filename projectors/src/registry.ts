@@ -1,5 +1,7 @@
+import { accountsProjection } from './accounts/projection.ts';
 import { environmentProjection } from './environment/projection.ts';
 import { menuProjection } from './menu/projection.ts';
+import { organizationsProjection } from './organizations/projection.ts';
 import { pagesProjection } from './pages/projection.ts';
 import type { Projection } from './projection.ts';
 import { redirectionsProjection } from './redirections/projection.ts';
@@ -15,4 +17,6 @@ export const allProjections: Projection[] = [
   environmentProjection,
   redirectionsProjection,
   homeStatsProjection,
+  accountsProjection,
+  organizationsProjection,
 ];

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ConflictError } from '@platform/contracts/errors';
+import { ConflictError, type ErrorCode } from '@platform/contracts/errors';
 import type { EventContractRegistry } from '@platform/contracts/event-contracts';
 import type { CommandMetadata } from '@platform/contracts/metadata';
 import {
@@ -18,6 +18,27 @@ import { handleCommand } from '../handler.ts';
  * stream's expected version, so two writers racing for one path cannot both win. A caller claims before
  * it records the page or redirection event, and releases the old path after a change or a delete.
  */
+
+/**
+ * What is claimed. Site paths by default; other values that must be unique across streams (organization
+ * slugs, users' e-mail addresses) reuse the same claim streams and decider under a scope of their own: their
+ * own stream category, normal form and conflict code.
+ */
+export interface ClaimScope {
+  /** stream category of the claims, e.g. 'pathclaim' -> `pathclaim-<sha1(value)>` */
+  category: string;
+  normalise(value: string): string;
+  conflictCode: Extract<ErrorCode, `conflict.${string}`>;
+  /** how a conflict names the value: 'path', 'slug', 'e-mail address' */
+  noun: string;
+}
+
+export const PATH_SCOPE: ClaimScope = {
+  category: 'pathclaim',
+  normalise: normalisePath,
+  conflictCode: 'conflict.duplicate_path',
+  noun: 'path',
+};
 
 export interface ClaimDeps {
   eventStore: EventStore;
@@ -40,11 +61,23 @@ export interface ClaimOptions {
   staleAfterMs?: number;
   /** derives the claim's event id, so a retried request appends nothing new */
   idempotencyKey?: string;
+  /** what is claimed (site paths when absent) */
+  scope?: ClaimScope;
 }
 
 type ClaimEvent = DomainEvent<'PathClaimed', PathClaimed> | DomainEvent<'PathReleased', PathReleased>;
 type ClaimCommand =
-  | Command<'ClaimPath', { path: string; owner: PathOwner; staleOwner: PathOwner | null; pointer: string }>
+  | Command<
+      'ClaimPath',
+      {
+        path: string;
+        owner: PathOwner;
+        staleOwner: PathOwner | null;
+        pointer: string;
+        conflictCode?: ClaimScope['conflictCode'];
+        noun?: string;
+      }
+    >
   | Command<'ReleasePath', { path: string; owner: PathOwner }>;
 interface ClaimState {
   owner: PathOwner | null;
@@ -64,8 +97,8 @@ export const pathClaimDecider: Decider<ClaimCommand, ClaimEvent, ClaimState> = {
         if (sameOwner(state.owner, owner)) return [];
         if (state.owner !== null && !sameOwner(state.owner, command.data.staleOwner)) {
           throw new ConflictError(
-            'conflict.duplicate_path',
-            `the path ${path} is already used by ${describe(state.owner)}`,
+            command.data.conflictCode ?? 'conflict.duplicate_path',
+            `the ${command.data.noun ?? 'path'} ${path} is already used by ${describe(state.owner)}`,
             command.data.pointer,
           );
         }
@@ -80,17 +113,18 @@ export const pathClaimDecider: Decider<ClaimCommand, ClaimEvent, ClaimState> = {
   },
 };
 
-export function pathClaimStreamId(path: string): string {
-  return `pathclaim-${createHash('sha1').update(normalisePath(path)).digest('hex')}`;
+export function pathClaimStreamId(path: string, scope: ClaimScope = PATH_SCOPE): string {
+  return `${scope.category}-${createHash('sha1').update(scope.normalise(path)).digest('hex')}`;
 }
 
 /** Who holds the path now (null when nobody does), and since when. */
 export async function pathClaim(
   deps: ClaimDeps,
   path: string,
+  scope: ClaimScope = PATH_SCOPE,
 ): Promise<{ owner: PathOwner | null; claimedAt: Date | null }> {
   try {
-    const events = await deps.eventStore.readStream(pathClaimStreamId(path));
+    const events = await deps.eventStore.readStream(pathClaimStreamId(path, scope));
     const last = events[events.length - 1];
     const owner = events.reduce(
       (s, e) => pathClaimDecider.evolve(s, { type: e.type, data: e.data } as ClaimEvent),
@@ -103,8 +137,12 @@ export async function pathClaim(
   }
 }
 
-export async function pathOwner(deps: ClaimDeps, path: string): Promise<PathOwner | null> {
-  return (await pathClaim(deps, path)).owner;
+export async function pathOwner(
+  deps: ClaimDeps,
+  path: string,
+  scope: ClaimScope = PATH_SCOPE,
+): Promise<PathOwner | null> {
+  return (await pathClaim(deps, path, scope)).owner;
 }
 
 /**
@@ -118,13 +156,19 @@ export async function claimPath(
   metadata: CommandMetadata,
   options: ClaimOptions = {},
 ): Promise<{ position: bigint; claimed: boolean }> {
-  const normalised = normalisePath(path);
+  const scope = options.scope ?? PATH_SCOPE;
+  const normalised = scope.normalise(path);
   const pointer = options.pointer ?? '/data/attributes/path';
+  const named = scope === PATH_SCOPE ? {} : { conflictCode: scope.conflictCode, noun: scope.noun };
   const run = (staleOwner: PathOwner | null) =>
     handleCommand(deps, {
-      streamId: pathClaimStreamId(normalised),
+      streamId: pathClaimStreamId(normalised, scope),
       decider: pathClaimDecider,
-      command: { type: 'ClaimPath', data: { path: normalised, owner, staleOwner, pointer }, metadata },
+      command: {
+        type: 'ClaimPath',
+        data: { path: normalised, owner, staleOwner, pointer, ...named },
+        metadata,
+      },
       ...(options.idempotencyKey !== undefined ? { idempotencyKey: `${options.idempotencyKey}:claim` } : {}),
     });
   let staleOwner: PathOwner | null = null;
@@ -133,9 +177,9 @@ export async function claimPath(
       const result = await run(staleOwner);
       return { position: result.position, claimed: result.events.length > 0 };
     } catch (error) {
-      const duplicate = error instanceof ConflictError && error.code === 'conflict.duplicate_path';
+      const duplicate = error instanceof ConflictError && error.code === scope.conflictCode;
       if (!duplicate || !options.stillHolds || attempt >= 2) throw error;
-      const { owner: current, claimedAt } = await pathClaim(deps, normalised);
+      const { owner: current, claimedAt } = await pathClaim(deps, normalised, scope);
       const age = claimedAt ? metadata.now.getTime() - claimedAt.getTime() : Infinity;
       const recent = age < (options.staleAfterMs ?? 60_000);
       if (
@@ -157,11 +201,12 @@ export async function releasePath(
   path: string,
   owner: PathOwner,
   metadata: CommandMetadata,
-  options: Pick<ClaimOptions, 'idempotencyKey'> = {},
+  options: Pick<ClaimOptions, 'idempotencyKey' | 'scope'> = {},
 ): Promise<{ position: bigint; released: boolean }> {
-  const normalised = normalisePath(path);
+  const scope = options.scope ?? PATH_SCOPE;
+  const normalised = scope.normalise(path);
   const result = await handleCommand(deps, {
-    streamId: pathClaimStreamId(normalised),
+    streamId: pathClaimStreamId(normalised, scope),
     decider: pathClaimDecider,
     command: { type: 'ReleasePath', data: { path: normalised, owner }, metadata },
     ...(options.idempotencyKey !== undefined ? { idempotencyKey: `${options.idempotencyKey}:release` } : {}),

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Router } from 'express';
+import { z } from 'zod';
+import { userStreamId } from '@platform/contracts/accounts/events';
+import {
+  DecideValidationRequestAttributesSchema,
+  OrganizationRefSchema,
+  ValidationRequestAttributesSchema,
+  ValidationRequestRelationshipsSchema,
+} from '@platform/contracts/accounts/requests';
+import { NotFoundError, ValidationError } from '@platform/contracts/errors';
+import { organizationStreamId } from '@platform/contracts/organizations/events';
+import { StreamNotFoundError, type EventStore } from '@platform/infra/event-store';
+import type { CommandModuleDeps } from '../app.ts';
+import { deriveId } from '../handler.ts';
+import { sendCommandResult } from '../http/respond.ts';
+import { parseDocument, resourceDocument } from '../http/validate.ts';
+import { requireAccountsAdmin, requireSelfOrAdmin, signedInUserId, userIdParam } from './authorize.ts';
+import { userDecider } from './decide.ts';
+import type { AccountsCommandOptions } from './options.ts';
+
+const uuid = z.string().uuid();
+
+export async function organizationExists(eventStore: EventStore, id: string): Promise<boolean> {
+  try {
+    const events = await eventStore.readStream(organizationStreamId(id), { maxCount: 1 });
+    return events[0]?.type === 'OrganizationCreated';
+  } catch (error) {
+    if (error instanceof StreamNotFoundError) return false;
+    throw error;
+  }
+}
+
+const ActingDocument = z.object({ data: OrganizationRefSchema.nullable() });
+const CreateRequestDocument = resourceDocument({
+  type: 'validation-requests',
+  id: uuid.optional(),
+  attributes: ValidationRequestAttributesSchema,
+  relationships: ValidationRequestRelationshipsSchema.optional(),
+});
+const DecideRequestDocument = resourceDocument({
+  type: 'validation-requests',
+  id: z.string().optional(),
+  attributes: DecideValidationRequestAttributesSchema,
+});
+const UserOfRequest = z.object({ user_id: z.string() });
+
+/**
+ * Acting on behalf of an organization (PATCH /users/:id/relationships/acting-as-organization) and validation
+ * requests (POST /validation-requests by the user, PATCH /validation-requests/:id by an administrator).
+ */
+export function membershipCommandRoutes(deps: CommandModuleDeps, options: AccountsCommandOptions): Router {
+  const router = express.Router();
+  const { features } = options;
+
+  router.patch('/users/:id/relationships/acting-as-organization', async (req, res) => {
+    if (!features.organizations || !features.userOrganizations)
+      throw new NotFoundError('No route for this call');
+    const request = deps.commandRequest(req, res);
+    const id = userIdParam(req, res);
+    requireSelfOrAdmin(res, id);
+    const doc = parseDocument(ActingDocument, req.body);
+    const result = await deps.handle({
+      streamId: userStreamId(id),
+      decider: userDecider,
+      command: {
+        type: 'SwitchActingOrganization',
+        data: { id, organizationId: doc.data?.id ?? null },
+        metadata: request.metadata,
+      },
+    });
+    // what the viewer may see changed: a new session id (ARCHITECTURE.md §4, session fixation)
+    if (result.events.length > 0 && res.locals.viewer?.userId === id)
+      await options.hooks?.privilegeChanged?.(req, res, id);
+    sendCommandResult(res, { type: 'users', id, result });
+  });
+
+  router.post('/validation-requests', async (req, res) => {
+    if (!features.validationRequests) throw new NotFoundError('No route for this call');
+    const request = deps.commandRequest(req, res);
+    const userId = signedInUserId(res);
+    const doc = parseDocument(CreateRequestDocument, req.body);
+    const key = request.idempotencyKey;
+    const requestId = doc.data.id ?? (key ? deriveId(key, 'validation-requests') : randomUUID());
+    const attached = doc.data.relationships?.attachedOrganization?.data?.id ?? null;
+    if (attached !== null && !(await organizationExists(deps.eventStore, attached))) {
+      throw ValidationError.at('/data/relationships/attachedOrganization/data/id', 'no such organization');
+    }
+    const result = await deps.handle({
+      streamId: userStreamId(userId),
+      decider: userDecider,
+      command: {
+        type: 'RequestValidation',
+        data: {
+          id: userId,
+          requestId,
+          description: doc.data.attributes.description,
+          attachedOrganizationId: attached,
+        },
+        metadata: request.metadata,
+      },
+      ...(key !== undefined ? { idempotencyKey: key } : {}),
+    });
+    sendCommandResult(res, { type: 'validation-requests', id: requestId, result, status: 201 });
+  });
+
+  router.patch('/validation-requests/:id', async (req, res) => {
+    if (!features.validationRequests) throw new NotFoundError('No route for this call');
+    const request = deps.commandRequest(req, res);
+    requireAccountsAdmin(res);
+    const requestId = String(req.params.id);
+    if (!uuid.safeParse(requestId).success)
+      throw new NotFoundError(`validation request ${requestId} not found`);
+    const doc = parseDocument(DecideRequestDocument, req.body);
+    // the request's user: a routing lookup on the read model; the decision itself is made on the user's stream
+    const row = deps.readSql
+      ? (await deps.readSql`select user_id from read.validation_requests where id = ${requestId}`)[0]
+      : undefined;
+    if (!row) throw new NotFoundError(`validation request ${requestId} not found`);
+    const userId = UserOfRequest.parse(row).user_id;
+    const { status, refuseReason } = doc.data.attributes;
+    const result = await deps.handle({
+      streamId: userStreamId(userId),
+      decider: userDecider,
+      command: {
+        type: 'DecideValidationRequest',
+        data: {
+          id: userId,
+          requestId,
+          decision: status,
+          reason: status === 'refused' ? (refuseReason ?? null) : null,
+        },
+        metadata: request.metadata,
+      },
+    });
+    sendCommandResult(res, { type: 'validation-requests', id: requestId, result });
+  });
+
+  return router;
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ConflictError, NotFoundError } from '@platform/contracts/errors';
+import { SlugSchema, slugify, type OrganizationEvent } from '@platform/contracts/organizations/events';
+import { deciderSpec } from '../testing/decider-spec.ts';
+import { specMetadata } from '../testing/given-when-then.ts';
+import { organizationDecider, type OrganizationCommand } from './decide.ts';
+
+const spec = deciderSpec(organizationDecider);
+const metadata = specMetadata();
+const id = '0c000000-0000-4000-8000-00000000000c';
+const fields = {
+  name: 'Fab Lab Lyon',
+  unitName: null,
+  shortDescription: null,
+  description: null,
+  contactEmail: null,
+  contactPhone: null,
+  contactAddress: null,
+  externalUrl: null,
+  country: 'FR',
+  longitude: null,
+  latitude: null,
+  adminOnlyNote: null,
+};
+const created: OrganizationEvent = {
+  type: 'OrganizationCreated',
+  data: { id, slug: 'fab-lab-lyon', accessLevel: 'member_level_1', ...fields },
+};
+const create: OrganizationCommand = { type: 'CreateOrganization', data: created.data, metadata };
+const update = (data: Omit<Extract<OrganizationCommand, { type: 'UpdateOrganization' }>['data'], 'id'>) =>
+  ({ type: 'UpdateOrganization', data: { id, ...data }, metadata }) as OrganizationCommand;
+
+describe('organization decider', () => {
+  it('creates an organization once', () => {
+    spec.given([]).when(create).then([created]);
+    spec.given([created]).when(create).thenThrows(ConflictError, { code: 'conflict.duplicate_id' });
+  });
+
+  it('records changed fields and a changed slug, nothing for an unchanged form', () => {
+    spec
+      .given([created])
+      .when(update({ fields: { name: 'Fab Lab de Lyon' }, slug: 'fablab-lyon' }))
+      .then([
+        { type: 'OrganizationUpdated', data: { id, ...fields, name: 'Fab Lab de Lyon' } },
+        { type: 'OrganizationSlugChanged', data: { id, slug: 'fablab-lyon', previousSlug: 'fab-lab-lyon' } },
+      ]);
+    spec
+      .given([created])
+      .when(update({ fields: { name: 'Fab Lab Lyon' }, slug: 'fab-lab-lyon' }))
+      .thenNothing();
+    spec
+      .given([])
+      .when(update({ fields: {} }))
+      .thenThrows(NotFoundError);
+  });
+
+  it('sets the access level when it changes', () => {
+    const set = (accessLevel: 'member_level_2' | 'member_level_1') =>
+      ({ type: 'SetOrganizationAccessLevel', data: { id, accessLevel }, metadata }) as OrganizationCommand;
+    spec
+      .given([created])
+      .when(set('member_level_2'))
+      .then([{ type: 'OrganizationAccessLevelSet', data: { id, accessLevel: 'member_level_2' } }]);
+    spec.given([created]).when(set('member_level_1')).thenNothing();
+  });
+});
+
+describe('organization slugs', () => {
+  it('slugifies names and refuses slugs that are not lowercase words or that look like ids', () => {
+    expect(slugify('Lab & Co — Lyon Été')).toBe('lab-co-lyon-ete');
+    expect(SlugSchema.parse(' Fab-Lab ')).toBe('fab-lab');
+    expect(SlugSchema.safeParse('fab--lab').success).toBe(false);
+    expect(SlugSchema.safeParse('0c000000-0000-4000-8000-00000000000c').success).toBe(false);
+  });
+});
