@@ -1,36 +1,7 @@
 import type { Sql } from 'postgres';
 
-/**
- * The change proposed for appends (docs/benchmarks.md): wake subscribers AFTER the append has committed, from
- * the appending process, instead of `pg_notify` inside es_append.
- *
- * Why: a transaction that has called NOTIFY takes a database-wide lock at commit and holds it until its commit
- * record is flushed, so all appending transactions commit one by one and group commit is lost. Here the append
- * commits without it; one notifier per process sends at most one notification at a time (appends finishing
- * meanwhile are coalesced into the next one). The notifying transaction writes nothing a reader needs, so it
- * runs with synchronous_commit off and does not wait for a WAL flush either.
- */
-export function coalescedWake(sql: Sql, channel = 'es_appended'): () => void {
-  let inFlight: Promise<void> | null = null;
-  let again = false;
-  const send = async () => {
-    try {
-      do {
-        again = false;
-        // one simple-protocol query = one implicit transaction, so SET LOCAL applies to the NOTIFY's commit
-        await sql.unsafe(`set local synchronous_commit = off; select pg_notify('${channel}', '')`).simple();
-      } while (again);
-    } catch {
-      // a lost wake-up only delays subscribers until their idle recheck
-    } finally {
-      inFlight = null;
-    }
-  };
-  return () => {
-    if (inFlight) again = true;
-    else inFlight = send();
-  };
-}
+/** The wake-up after commit now lives in the adapter; the diagnosis keeps importing it from here. */
+export { coalescedWake } from '@platform/infra/event-store/wake';
 
 function replaceOnce(text: string, pattern: RegExp, by: string): string {
   const out = text.replace(pattern, by);
@@ -48,7 +19,10 @@ function replaceOnce(text: string, pattern: RegExp, by: string): string {
 export async function createAppendVariants(sql: Sql): Promise<void> {
   const [row] = await sql<{ def: string }[]>`select pg_get_functiondef('es_append'::regproc) as def`;
   if (!row) throw new Error('es_append not found');
-  const noNotify = replaceOnce(row.def, /perform pg_notify\([^;]*\);/i, '');
+  // since migration 0003 es_append itself no longer notifies
+  const noNotify = /perform pg_notify/i.test(row.def)
+    ? replaceOnce(row.def, /perform pg_notify\([^;]*\);/i, '')
+    : row.def;
   await sql.unsafe(replaceOnce(noNotify, /public\.es_append\(/, 'public.es_append_no_notify('));
   let lean = replaceOnce(noNotify, /public\.es_append\(/, 'public.es_append_lean(');
   lean = replaceOnce(

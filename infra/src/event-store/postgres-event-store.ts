@@ -16,6 +16,7 @@ import {
   type SubscribeOptions,
   type SubscriptionBatch,
 } from './port.ts';
+import { APPENDED_CHANNEL, coalescedWake } from './wake.ts';
 
 export interface PostgresEventStoreOptions {
   sql: Sql;
@@ -33,8 +34,8 @@ interface EventRow {
   event_id: string;
   event_type: string;
   schema_version: number;
-  data: unknown;
-  metadata: RecordedEvent['metadata'];
+  data: string;
+  metadata: string;
   recorded_at: Date;
 }
 
@@ -47,9 +48,11 @@ interface Cursor {
 const START_CURSOR: Cursor = { xid: '0', position: '0' };
 // Columns are read as text (bigint / xid8 precision) under their own names, so every ORDER BY and WHERE below
 // must name the table's columns through the `e` alias, never the text output columns.
+// Payloads arrive as JSON text and are parsed on first use: a projection that needs only types, streams or
+// positions (counters, statistics) replays without paying for JSON it never reads.
 const EVENT_COLUMNS = `e.global_position::text as global_position, e.transaction_id::text as transaction_id, e.stream_id,
-  e.stream_version::text as stream_version, e.event_id::text as event_id, e.event_type, e.schema_version, e.data,
-  e.metadata, e.recorded_at`;
+  e.stream_version::text as stream_version, e.event_id::text as event_id, e.event_type, e.schema_version,
+  e.data::text as data, e.metadata::text as metadata, e.recorded_at`;
 
 function expectedToNumber(expected: ExpectedVersion): bigint {
   if (expected === 'any') return -1n;
@@ -65,11 +68,13 @@ export class PostgresEventStore implements EventStore {
   private readonly sql: Sql;
   private readonly contracts?: EventContractRegistry;
   private readonly idleRecheckMs: number;
+  private readonly wake: () => void;
 
   constructor(options: PostgresEventStoreOptions) {
     this.sql = options.sql;
     this.contracts = options.contracts;
     this.idleRecheckMs = options.idleRecheckMs ?? 5000;
+    this.wake = coalescedWake(options.sql);
   }
 
   async appendToStream(
@@ -90,10 +95,13 @@ export class PostgresEventStore implements EventStore {
       };
     });
     try {
-      const [row] = await this.sql<{ next_expected_version: string; last_position: string }[]>`
-        select next_expected_version::text, last_position::text
+      const [row] = await this.sql<
+        { next_expected_version: string; last_position: string; idempotent: boolean }[]
+      >`
+        select next_expected_version::text, last_position::text, idempotent
           from es_append(${streamId}, ${expectedToNumber(expected).toString()}::bigint, ${this.sql.json(payload as never)})`;
       if (!row) throw new Error('es_append returned no row');
+      if (!row.idempotent && events.length > 0) this.wake();
       return { nextExpectedVersion: BigInt(row.next_expected_version), position: BigInt(row.last_position) };
     } catch (error) {
       const pgError = error as { code?: string; detail?: string; constraint_name?: string };
@@ -149,7 +157,7 @@ export class PostgresEventStore implements EventStore {
       woken = true;
       wake?.();
     };
-    const listener = await this.sql.listen('es_appended', notify);
+    const listener = await this.sql.listen(APPENDED_CHANNEL, notify);
     const onAbort = () => wake?.();
     signal?.addEventListener('abort', onAbort);
     let backoffMs = 1;
@@ -276,16 +284,27 @@ export class PostgresEventStore implements EventStore {
   }
 
   private toRecorded(row: EventRow): RecordedEvent {
-    const contract = this.contracts?.get(row.event_type);
-    const data =
-      contract && row.schema_version < contract.version
-        ? this.contracts!.upcast(row.event_type, row.data, row.schema_version)
-        : row.data;
+    const contracts = this.contracts;
+    const contract = contracts?.get(row.event_type);
+    let data: unknown;
+    let metadata: RecordedEvent['metadata'] | undefined;
+    // own enumerable getters, so that spreading or serialising a recorded event still sees its payload
     return {
       eventId: row.event_id,
       type: row.event_type,
-      data,
-      metadata: row.metadata,
+      get data() {
+        if (data === undefined) {
+          const stored: unknown = JSON.parse(row.data);
+          data =
+            contract && contracts && row.schema_version < contract.version
+              ? contracts.upcast(row.event_type, stored, row.schema_version)
+              : stored;
+        }
+        return data;
+      },
+      get metadata() {
+        return (metadata ??= JSON.parse(row.metadata) as RecordedEvent['metadata']);
+      },
       streamId: row.stream_id,
       streamVersion: BigInt(row.stream_version),
       globalPosition: BigInt(row.global_position),

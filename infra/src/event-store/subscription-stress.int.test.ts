@@ -52,6 +52,8 @@ describe('subscribeToAll under concurrent writers', () => {
         await tx`select * from es_append(${streamId}, -1, ${tx.json([{ ...e, schemaVersion: 1 }] as never)})`;
         await tx`select pg_sleep(${Math.random() * 0.02})`;
       });
+      // as the adapter does once an append has committed
+      await sql`select pg_notify('es_appended', '')`;
     };
 
     const writers = Array.from({ length: WRITERS }, async (_, w) => {
