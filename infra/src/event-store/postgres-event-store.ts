@@ -62,7 +62,6 @@ function expectedToNumber(expected: ExpectedVersion): bigint {
   return expected;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class PostgresEventStore implements EventStore {
   private readonly sql: Sql;
