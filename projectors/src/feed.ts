@@ -47,6 +47,7 @@ export async function feed(options: FeedOptions): Promise<CheckpointStatus> {
     filter: types.length > 0 ? { eventTypes: [...types] } : undefined,
     signal,
     batchSize: options.batchSize,
+    withPayload: target.projection.readsPayload ?? true,
   })) {
     status = await applyBatchAndAdvance(sql, target, from, batch);
     from = batch.checkpoint;

@@ -12,6 +12,11 @@ export interface Projection {
   version: number;
   /** event types this projection handles; the runner's subscription is filtered by them */
   eventTypes: readonly string[];
+  /**
+   * false when the projection reads only event types, streams, versions and positions (counters, usage
+   * statistics): the runner then reads events without their payload, which makes replays much faster.
+   */
+  readsPayload?: boolean;
   /** tables exposed to readers as `read.<table>` */
   tables: readonly string[];
   /** creates the tables (runs inside a transaction, search_path = the version's schema) */

@@ -253,6 +253,29 @@ export function eventStoreContract(name: string, makeHarness: () => Promise<Cont
       });
     });
 
+    describe('subscribing without payloads', () => {
+      it('delivers types, streams and positions, and refuses to read the payload it did not load', async () => {
+        const category = `bare${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+        const stream = uniqueStream(category);
+        const appended = await h.store.appendToStream(stream, [event('Opened', { secret: 1 })]);
+        await untilVisible(h.store, appended.position);
+        const controller = new AbortController();
+        const [batch] = await collect(
+          h.store.subscribeToAll({
+            filter: { categories: [category] },
+            withPayload: false,
+            signal: controller.signal,
+          }),
+          (n) => n >= 1,
+        );
+        controller.abort();
+        const [bare] = batch!.events;
+        expect(bare).toMatchObject({ type: 'Opened', streamId: stream, streamVersion: 0n });
+        expect(bare!.globalPosition).toBe(appended.position);
+        expect(() => bare!.data).toThrow(/without its payload/);
+      });
+    });
+
     describe('event contracts', () => {
       it('validates a payload on append against its contract', async () => {
         const stream = uniqueStream('widget');

@@ -62,6 +62,11 @@ export interface SubscribeOptions {
   signal?: AbortSignal;
   /** how many events one catch-up read fetches */
   batchSize?: number;
+  /**
+   * false: events come without `data` and `metadata` (reading them throws). For consumers that need only
+   * types, streams, versions and positions, such as usage counters: a replay then skips the payload bytes.
+   */
+  withPayload?: boolean;
 }
 
 export interface SubscriptionBatch {

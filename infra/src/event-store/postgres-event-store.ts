@@ -34,8 +34,8 @@ interface EventRow {
   event_id: string;
   event_type: string;
   schema_version: number;
-  data: string;
-  metadata: string;
+  data: string | null;
+  metadata: string | null;
   recorded_at: Date;
 }
 
@@ -50,9 +50,10 @@ const START_CURSOR: Cursor = { xid: '0', position: '0' };
 // must name the table's columns through the `e` alias, never the text output columns.
 // Payloads arrive as JSON text and are parsed on first use: a projection that needs only types, streams or
 // positions (counters, statistics) replays without paying for JSON it never reads.
-const EVENT_COLUMNS = `e.global_position::text as global_position, e.transaction_id::text as transaction_id, e.stream_id,
-  e.stream_version::text as stream_version, e.event_id::text as event_id, e.event_type, e.schema_version,
-  e.data::text as data, e.metadata::text as metadata, e.recorded_at`;
+const HEADER_COLUMNS = `e.global_position::text as global_position, e.transaction_id::text as transaction_id, e.stream_id,
+  e.stream_version::text as stream_version, e.event_id::text as event_id, e.event_type, e.schema_version`;
+const EVENT_COLUMNS = `${HEADER_COLUMNS}, e.data::text as data, e.metadata::text as metadata, e.recorded_at`;
+const EVENT_COLUMNS_WITHOUT_PAYLOAD = `${HEADER_COLUMNS}, null::text as data, null::text as metadata, e.recorded_at`;
 
 function expectedToNumber(expected: ExpectedVersion): bigint {
   if (expected === 'any') return -1n;
@@ -61,7 +62,6 @@ function expectedToNumber(expected: ExpectedVersion): bigint {
   if (expected < 0n) throw new RangeError(`expectedVersion must be >= 0, got ${expected}`);
   return expected;
 }
-
 
 export class PostgresEventStore implements EventStore {
   private readonly sql: Sql;
@@ -149,6 +149,7 @@ export class PostgresEventStore implements EventStore {
   async *subscribeToAll(options: SubscribeOptions = {}): AsyncIterable<SubscriptionBatch> {
     const { signal, filter } = options;
     const batchSize = options.batchSize ?? 1000;
+    const withPayload = options.withPayload ?? true;
     let cursor = await this.cursorAt(options.fromPosition ?? START);
     let woken = false;
     let wake: (() => void) | null = null;
@@ -165,12 +166,12 @@ export class PostgresEventStore implements EventStore {
     try {
       while (!signal?.aborted) {
         woken = false;
-        const page = await (prefetched ?? this.readPage(cursor, filter, batchSize));
+        const page = await (prefetched ?? this.readPage(cursor, filter, batchSize, withPayload));
         prefetched = null;
         if (page.advanced) {
           cursor = page.cursor;
           backoffMs = 1;
-          if (page.full) prefetched = this.readPage(cursor, filter, batchSize);
+          if (page.full) prefetched = this.readPage(cursor, filter, batchSize, withPayload);
           yield { events: page.events, checkpoint: BigInt(cursor.position) };
           if (page.full) continue;
         }
@@ -229,14 +230,20 @@ export class PostgresEventStore implements EventStore {
    * below the snapshot's xmin, the visible head (so filtered readers advance past what they skip), and
    * whether committed events are still held back behind an older running transaction.
    */
-  private async readPage(cursor: Cursor, filter: AllFilter | undefined, limit: number): Promise<Page> {
+  private async readPage(
+    cursor: Cursor,
+    filter: AllFilter | undefined,
+    limit: number,
+    withPayload = true,
+  ): Promise<Page> {
     const sql = this.sql;
     const categories = filter?.categories?.length ? filter.categories : null;
     const types = filter?.eventTypes?.length ? filter.eventTypes : null;
     const rows = await sql<(EventRow & { kind: 'event' | 'head' | 'held' })[]>`
       with snap as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin),
       page as (
-        select ${sql.unsafe(EVENT_COLUMNS)}, 'event' as kind from es_events e
+        select ${sql.unsafe(withPayload ? EVENT_COLUMNS : EVENT_COLUMNS_WITHOUT_PAYLOAD)}, 'event' as kind
+          from es_events e
          where e.transaction_id < (select xmin from snap)
            and (e.transaction_id, e.global_position) > (${cursor.xid}::xid8, ${cursor.position}::bigint)
            ${categories ? sql`and e.category = any(${categories})` : sql``}
@@ -293,6 +300,7 @@ export class PostgresEventStore implements EventStore {
       type: row.event_type,
       get data() {
         if (data === undefined) {
+          if (row.data === null) throw new Error(`${row.event_type} was read without its payload`);
           const stored: unknown = JSON.parse(row.data);
           data =
             contract && contracts && row.schema_version < contract.version
@@ -302,6 +310,7 @@ export class PostgresEventStore implements EventStore {
         return data;
       },
       get metadata() {
+        if (row.metadata === null) throw new Error(`${row.event_type} was read without its metadata`);
         return (metadata ??= JSON.parse(row.metadata) as RecordedEvent['metadata']);
       },
       streamId: row.stream_id,

@@ -21,6 +21,8 @@ export function categoryCountsProjection(name: string): Projection {
     name,
     version: 1,
     eventTypes: EVENT_TYPES,
+    // it counts streams per category, as usage statistics do: no payload needed
+    readsPayload: false,
     tables: ['category_counts'],
     async setup(tx) {
       await tx`create table category_counts (category text primary key, events bigint not null)`;
