@@ -42,12 +42,11 @@ export function useMediaQuery(query: string): boolean {
  * unless the URL names a section (#hash, scrolled to by the page itself).
  */
 function useFocusMainOnNavigation(path: string) {
-  const first = useRef(true);
+  // the previous path, not a "first run" flag: StrictMode runs effects twice on mount
+  const previous = useRef(path);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (previous.current === path) return;
+    previous.current = path;
     if (!window.location.hash) window.scrollTo(0, 0);
     document.getElementById('main-content')?.focus({ preventScroll: true });
   }, [path]);
