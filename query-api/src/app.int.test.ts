@@ -18,7 +18,8 @@ import { createReadPool } from './db.ts';
 import { counterProjection, counterReads } from './testing/counter-reads.ts';
 import { visibilityClause } from './visibility.ts';
 
-const TIMEOUT_MS = 1500;
+// generous: under a loaded CI machine a projection may need more than a second to catch up
+const TIMEOUT_MS = 4000;
 let db: TestDatabase;
 let sql: Sql;
 let readPool: DatabasePool;
