@@ -25,9 +25,40 @@ const ConfigSchema = z.object({
   SEED_DEMO: flag.default('true'),
   FEATURE_PAGE_NAVIGATION: flag.default('true'),
   FEATURE_RENTAL: flag.default('true'),
+  // accounts (docs/adr/0008): a disabled feature's routes answer 404
+  FEATURE_REGISTER: flag.default('true'),
+  FEATURE_SOCIAL_LOGIN: flag.default('false'),
+  FEATURE_TWO_FACTOR: flag.default('true'),
+  FEATURE_IMPERSONATE: flag.default('true'),
+  FEATURE_ORGANIZATIONS: flag.default('true'),
+  FEATURE_USER_ORGANIZATIONS: flag.default('true'),
+  FEATURE_VALIDATION_REQUESTS: flag.default('true'),
+  /** smtp(s)://user:password@host:port; unset: e-mail goes to the dev mailbox (GET /api/v1/dev/mailbox) */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('no-reply@localhost'),
+  /** signs e-mail verification links; unset: a random key per start (links die with a restart) */
+  APP_KEY: z.string().min(32, 'APP_KEY must be at least 32 characters').optional(),
+  /** the address people open the site at, for links in e-mails (default http://localhost:PORT) */
+  PUBLIC_URL: z.string().url().optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** The account features of the configuration, as the accounts module takes them. */
+export function accountFeatures(config: Config) {
+  return {
+    register: config.FEATURE_REGISTER,
+    socialLogin: config.FEATURE_SOCIAL_LOGIN,
+    twoFactor: config.FEATURE_TWO_FACTOR,
+    impersonate: config.FEATURE_IMPERSONATE,
+    organizations: config.FEATURE_ORGANIZATIONS,
+    userOrganizations: config.FEATURE_USER_ORGANIZATIONS,
+    validationRequests: config.FEATURE_VALIDATION_REQUESTS,
+  };
+}
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';

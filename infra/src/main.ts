@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config.ts';
+import { accountFeatures, ConfigError, loadConfig } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { createPlatform } from './platform.ts';
@@ -19,7 +19,10 @@ async function main() {
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     logger.info({ dataDir: config.DATA_DIR }, 'starting the embedded PostgreSQL');
-    embedded = await startEmbeddedPostgres({ dataDir: join(config.DATA_DIR, 'pg'), port: config.EMBEDDED_PG_PORT });
+    embedded = await startEmbeddedPostgres({
+      dataDir: join(config.DATA_DIR, 'pg'),
+      port: config.EMBEDDED_PG_PORT,
+    });
     databaseUrl = embedded.url;
   }
   const applied = await migrate(databaseUrl);
@@ -32,6 +35,14 @@ async function main() {
     logger,
     minPositionTimeoutMs: config.MIN_POSITION_TIMEOUT_MS,
     mountAfterApis: (app) => mountWeb(app, { distDir: webDist }),
+    accounts: {
+      features: accountFeatures(config),
+      ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
+      mailFrom: config.MAIL_FROM,
+      ...(config.APP_KEY ? { secret: config.APP_KEY } : {}),
+      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      appName: config.APP_NAME,
+    },
   });
   await platform.start();
   const server = platform.app.listen(config.PORT, config.HOST);
@@ -71,6 +82,8 @@ main().catch((error: unknown) => {
     process.stderr.write(`${error.message}\n`);
     process.exit(78);
   }
-  process.stderr.write(`Platform failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Platform failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

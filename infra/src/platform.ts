@@ -1,18 +1,26 @@
+import { randomBytes } from 'node:crypto';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import type { Sql } from 'postgres';
 import type { DatabasePool } from 'slonik';
 import { createEventContractRegistry } from '@platform/contracts/registry';
+import type { AccountFeatures } from '@platform/contracts/accounts/features';
 import { createCommandApi } from '@platform/command-api/app';
+import { createAccountsAuth, type AccountsAuth } from '@platform/command-api/auth/accounts-auth';
+import type { RateLimits } from '@platform/command-api/auth/rate-limit';
+import type { SessionPolicy } from '@platform/command-api/auth/sessions';
+import { requestContext } from '@platform/command-api/http/logging';
 import { errorHandler, notFoundHandler } from '@platform/command-api/http/errors';
 import type { Clock } from '@platform/command-api/http/metadata';
 import { createQueryApi } from '@platform/query-api/app';
+import { accountsQueryModules } from '@platform/query-api/accounts/module';
 import { createReadPool } from '@platform/query-api/db';
 import { createProjectionRunner, type ProjectionRunner } from '@platform/projectors/runner';
 import { allProjections } from '@platform/projectors/registry';
 import { createSql } from './db/postgres.ts';
 import { PostgresEventStore } from './event-store/postgres-event-store.ts';
 import type { EventStore } from './event-store/port.ts';
+import { createMailer } from './mail/mailer.ts';
 import { commandModules, queryModules } from './modules.ts';
 
 export interface PlatformOptions {
@@ -23,6 +31,20 @@ export interface PlatformOptions {
   minPositionTimeoutMs?: number;
   /** extra handlers mounted after the APIs (the built web, later) */
   mountAfterApis?: (app: Express) => void;
+  /** accounts: features, mail, the link-signing secret, limits (defaults suit development and tests) */
+  accounts?: {
+    features?: Partial<AccountFeatures>;
+    /** smtp(s)://...; absent: mail goes to the dev mailbox table (GET /api/v1/dev/mailbox) */
+    smtpUrl?: string;
+    mailFrom?: string;
+    /** signs e-mail verification links; a random one per process when absent */
+    secret?: string;
+    /** the address users open, for links in e-mails */
+    publicUrl?: string;
+    appName?: string;
+    limits?: Partial<RateLimits>;
+    sessionPolicy?: Partial<SessionPolicy>;
+  };
 }
 
 export interface Platform {
@@ -31,6 +53,7 @@ export interface Platform {
   readPool: DatabasePool;
   eventStore: EventStore;
   runner: ProjectionRunner;
+  accounts: AccountsAuth;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -48,12 +71,37 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const eventStore = new PostgresEventStore({ sql, contracts });
   const runner = createProjectionRunner({ sql, eventStore, projections: allProjections, logger });
 
+  const accountsOptions = options.accounts ?? {};
+  const mailer = createMailer({
+    smtpUrl: accountsOptions.smtpUrl,
+    from: accountsOptions.mailFrom ?? 'no-reply@localhost',
+    sql,
+  });
+  const accounts = createAccountsAuth({
+    sql,
+    eventStore,
+    contracts,
+    clock,
+    logger,
+    mailer,
+    secret: accountsOptions.secret ?? randomBytes(32).toString('hex'),
+    publicUrl: accountsOptions.publicUrl ?? 'http://localhost:3000',
+    ...(accountsOptions.appName ? { appName: accountsOptions.appName } : {}),
+    ...(accountsOptions.features ? { features: accountsOptions.features } : {}),
+    ...(accountsOptions.limits ? { limits: accountsOptions.limits } : {}),
+    ...(accountsOptions.sessionPolicy ? { sessionPolicy: accountsOptions.sessionPolicy } : {}),
+    minPositionTimeoutMs: options.minPositionTimeoutMs ?? 5000,
+  });
+
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  app.use('/auth', accounts.authRouter);
+  // cookie sessions beside the API token, for both APIs (the token check inside them leaves a session alone)
+  app.use('/api/v1', requestContext(), accounts.sessionMiddleware);
   app.use(
     '/api/v1',
     createCommandApi({
@@ -63,7 +111,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       logger,
       readSql: sql,
       adminToken: options.adminToken,
-      modules: commandModules,
+      modules: [...commandModules, ...accounts.commandModules],
     }),
   );
   app.use(
@@ -75,7 +123,13 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       logger,
       adminToken: options.adminToken,
       minPositionTimeoutMs: options.minPositionTimeoutMs ?? 5000,
-      modules: queryModules,
+      modules: [
+        ...queryModules,
+        ...accountsQueryModules({
+          ...(accountsOptions.features ? { features: accountsOptions.features } : {}),
+          devMailbox: mailer.toDevMailbox,
+        }),
+      ],
     }),
   );
   app.use('/api', notFoundHandler());
@@ -88,6 +142,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     readPool,
     eventStore,
     runner,
+    accounts,
     start: () => runner.start(),
     async stop() {
       await runner.stop();

@@ -26,6 +26,7 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported media type',
   419: 'Session expired',
   422: 'Invalid input',
+  429: 'Too many requests',
   500: 'Unexpected error',
 };
 

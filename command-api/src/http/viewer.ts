@@ -12,6 +12,10 @@ export interface Viewer {
   /** the effective access level weight (0 for anonymous callers) */
   accessWeight: number;
   isAdmin: boolean;
+  /** the organization the signed-in user acts on behalf of (accounts sessions); absent for API tokens */
+  actingAsOrganizationId?: string | null;
+  /** the administrator behind an impersonation, when the session is one */
+  impersonatorId?: string | null;
 }
 
 export const anonymousViewer: Viewer = Object.freeze({

@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, signIn, startAccountsApp, type AccountsTestApp } from './testing/accounts-app.ts';
+
+let app: AccountsTestApp;
+beforeAll(async () => {
+  app = await startAccountsApp({
+    limits: { login: { account: { max: 3, windowMs: 60_000 }, ip: { max: 6, windowMs: 60_000 } } },
+    sessionPolicy: { idleMs: 30 * 60_000, absoluteMs: 4 * 60 * 60_000 },
+  });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const PASSWORD = 'correct horse battery';
+
+describe('POST /auth/login', () => {
+  it('signs in with a session cookie (httpOnly, SameSite=Lax) and GET /users/me answers the account', async () => {
+    const { id } = await createUser(app, { email: 'ada@example.org', firstName: 'Ada' });
+    const browser = app.browser();
+    const login = await browser.call('POST', '/auth/login', {
+      body: { email: 'ADA@example.org', password: PASSWORD },
+      ip: '198.51.100.1',
+    });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    expect(login.body).toMatchObject({ state: 'authenticated', redirectTo: 'account.profile' });
+    const setCookie = login.headers.getSetCookie().join('\n');
+    expect(setCookie).toMatch(/atc_session=[A-Za-z0-9_-]{40,}/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    const me = await browser.call('GET', `/api/v1/users/me?minPosition=${login.body.meta.position}`);
+    expect(me.status, JSON.stringify(me.body)).toBe(200);
+    expect(me.body.data).toMatchObject({
+      type: 'users',
+      id,
+      attributes: { firstName: 'Ada', email: 'ada@example.org', hasPassword: true },
+    });
+    expect(me.body.data.attributes.lastLoginAt).not.toBeNull();
+  });
+
+  it('answers a wrong password and an unknown address the same way (no enumeration)', async () => {
+    const browser = app.browser();
+    const wrong = await browser.call('POST', '/auth/login', {
+      body: { email: 'ada@example.org', password: 'not the password' },
+      ip: '198.51.100.2',
+    });
+    const unknown = await browser.call('POST', '/auth/login', {
+      body: { email: 'nobody@example.org', password: 'not the password' },
+      ip: '198.51.100.2',
+    });
+    for (const answer of [wrong, unknown]) {
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors).toEqual([
+        expect.objectContaining({ code: 'validation.invalid_credentials', source: { pointer: '/email' } }),
+      ]);
+    }
+    expect(wrong.body.errors[0].detail).toBe(unknown.body.errors[0].detail);
+    expect(browser.cookie()).toBeNull();
+  });
+
+  it.each([
+    [{ email: 'ada@example.org' }, '/password'],
+    [{ email: 'ada@example.org', password: 'x', extra: true }, ''],
+    [{ email: 12, password: 'x' }, '/email'],
+  ])('refuses the malformed body %j with 422 at %s', async (body, pointer) => {
+    const answer = await app.browser().call('POST', '/auth/login', { body, ip: '198.51.100.3' });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors[0].source.pointer).toBe(pointer);
+  });
+
+  it('refuses malformed JSON with a 400 and a login without X-Requested-With with a 403', async () => {
+    const browser = app.browser();
+    expect((await browser.call('POST', '/auth/login', { raw: '{"email":', ip: '198.51.100.3' })).status).toBe(
+      400,
+    );
+    const csrf = await browser.call('POST', '/auth/login', {
+      body: { email: 'ada@example.org', password: PASSWORD },
+      csrf: false,
+    });
+    expect(csrf.status).toBe(403);
+    expect(csrf.body.errors[0].code).toBe('auth.csrf');
+  });
+
+  it('rate-limits per account with a 429 and Retry-After, even for the right password', async () => {
+    await createUser(app, { email: 'limited@example.org' });
+    const browser = app.browser();
+    for (let i = 0; i < 3; i++) {
+      const answer = await browser.call('POST', '/auth/login', {
+        body: { email: 'limited@example.org', password: 'wrong password' },
+        ip: `203.0.113.${i}`,
+      });
+      expect(answer.status).toBe(422);
+    }
+    const blocked = await signIn(browser, 'limited@example.org');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.errors[0]).toMatchObject({
+      status: '429',
+      code: 'auth.rate_limited',
+      title: 'Too many requests',
+    });
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    app.advance(61_000);
+    expect(
+      (
+        await browser.call('POST', '/auth/login', {
+          body: { email: 'limited@example.org', password: PASSWORD },
+          ip: '203.0.113.9',
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('rate-limits per IP address across accounts', async () => {
+    const browser = app.browser();
+    const ip = '192.0.2.77';
+    for (let i = 0; i < 6; i++) {
+      const answer = await browser.call('POST', '/auth/login', {
+        body: { email: `guess${i}@example.org`, password: 'whatever it is' },
+        ip,
+      });
+      expect(answer.status).toBe(422);
+    }
+    const blocked = await browser.call('POST', '/auth/login', {
+      body: { email: 'another@example.org', password: 'whatever it is' },
+      ip,
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).not.toBeNull();
+  });
+});
+
+describe('sessions', () => {
+  it('rotates the session id at sign-in', async () => {
+    await createUser(app, { email: 'rotate@example.org' });
+    const browser = app.browser();
+    expect((await signIn(browser, 'rotate@example.org')).status).toBe(200);
+    const first = browser.cookie();
+    expect((await signIn(browser, 'rotate@example.org')).status).toBe(200);
+    expect(browser.cookie()).not.toBe(first);
+    const stale = app.browser();
+    stale.setCookie(first);
+    expect((await stale.call('GET', '/api/v1/users/me')).status).toBe(401);
+  });
+
+  it('requires X-Requested-With on unsafe API calls carried by the cookie (403), not on reads', async () => {
+    const { id } = await createUser(app, { email: 'csrf@example.org' });
+    const browser = app.browser();
+    await signIn(browser, 'csrf@example.org');
+    const patch = { data: { type: 'users', id, attributes: { phone: '0102030405' } } };
+    const refused = await browser.call('PATCH', '/api/v1/users/me', { body: patch, csrf: false });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors[0].code).toBe('auth.csrf');
+    expect((await browser.call('GET', '/api/v1/users/me', { csrf: false })).status).toBe(200);
+    expect((await browser.call('PATCH', '/api/v1/users/me', { body: patch })).status).toBe(200);
+  });
+
+  it('signs out every tab: the shared cookie no longer works anywhere', async () => {
+    await createUser(app, { email: 'tabs@example.org' });
+    const tab1 = app.browser();
+    await signIn(tab1, 'tabs@example.org');
+    const tab2 = app.browser();
+    tab2.setCookie(tab1.cookie());
+    expect((await tab2.call('GET', '/api/v1/users/me')).status).toBe(200);
+    const out = await tab1.call('POST', '/auth/logout');
+    expect(out.status).toBe(200);
+    expect(out.body.state).toBe('logged_out');
+    expect(tab1.cookie()).toBeNull();
+    // the other tab still holds the old cookie until an answer clears it: its next write is a 419
+    expect(
+      (await tab2.call('PATCH', '/api/v1/users/me', { body: { data: { type: 'users', attributes: {} } } }))
+        .status,
+    ).toBe(419);
+    expect(tab2.cookie()).toBeNull();
+    expect((await tab2.call('GET', '/api/v1/users/me')).status).toBe(401);
+  });
+
+  it('expires an idle session: 419 on a write, signed out on a read', async () => {
+    await createUser(app, { email: 'idle@example.org' });
+    const browser = app.browser();
+    await signIn(browser, 'idle@example.org');
+    app.advance(31 * 60_000);
+    const write = await browser.call('PATCH', '/api/v1/users/me', {
+      body: { data: { type: 'users', attributes: { phone: '1' } } },
+    });
+    expect(write.status).toBe(419);
+    expect(write.body.errors[0]).toMatchObject({ code: 'auth.session_expired', title: 'Session expired' });
+    expect((await browser.call('GET', '/api/v1/users/me')).status).toBe(401);
+  });
+
+  it('ends a session at its absolute expiry even when used all along', async () => {
+    await createUser(app, { email: 'absolute@example.org' });
+    const browser = app.browser();
+    await signIn(browser, 'absolute@example.org');
+    for (let i = 0; i < 9; i++) {
+      app.advance(25 * 60_000);
+      expect((await browser.call('GET', '/api/v1/users/me')).status).toBe(200);
+    }
+    app.advance(25 * 60_000);
+    expect((await browser.call('GET', '/api/v1/users/me')).status).toBe(401);
+  });
+
+  it('keeps the API token working as the admin machine credential; it has no account of its own', async () => {
+    const me = await app.admin('GET', '/users/me');
+    expect(me.status).toBe(404);
+    expect((await app.admin('GET', '/users')).status).toBe(200);
+    expect((await app.browser().call('GET', '/api/v1/users/me')).status).toBe(401);
+  });
+});

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, signIn, startAccountsApp, type AccountsTestApp } from './testing/accounts-app.ts';
+
+let app: AccountsTestApp;
+beforeAll(async () => {
+  app = await startAccountsApp({
+    limits: {
+      passwordReset: { account: { max: 4, windowMs: 60 * 60_000 }, ip: { max: 100, windowMs: 60 * 60_000 } },
+    },
+  });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const NEW_PASSWORD = 'a brand new passphrase';
+
+/** The token and address of the reset link in the last mail to `email`. */
+async function resetLink(email: string) {
+  const mail = await app.lastMail(email);
+  const match = /\/auth\/password\/reset\/([A-Za-z0-9_-]+)\/([^\s]+)/.exec(mail?.text ?? '');
+  if (!match) throw new Error(`no reset link mailed to ${email}: ${mail?.text}`);
+  return { token: match[1]!, email: decodeURIComponent(match[2]!) };
+}
+
+const reset = (body: Record<string, unknown>) =>
+  app.browser().call('POST', '/auth/password/reset', {
+    body: { password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD, ...body },
+  });
+
+describe('password reset', () => {
+  it('answers the same for known and unknown addresses, and mails only known ones', async () => {
+    await createUser(app, { email: 'known@example.org' });
+    const known = await app
+      .browser()
+      .call('POST', '/auth/password/forgot', { body: { email: 'known@example.org' } });
+    const unknown = await app
+      .browser()
+      .call('POST', '/auth/password/forgot', { body: { email: 'unknown@example.org' } });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+    expect(await app.lastMail('known@example.org')).toMatchObject({
+      subject: expect.stringContaining('reset'),
+    });
+    expect(await app.lastMail('unknown@example.org')).toBeUndefined();
+  });
+
+  it('resets with the mailed token once, signs every session out, and the new password works', async () => {
+    await createUser(app, { email: 'reset@example.org' });
+    const elsewhere = app.browser();
+    expect((await signIn(elsewhere, 'reset@example.org')).status).toBe(200);
+    await app.browser().call('POST', '/auth/password/forgot', { body: { email: 'reset@example.org' } });
+    const link = await resetLink('reset@example.org');
+    const done = await reset(link);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.state).toBe('password_reset');
+    expect((await elsewhere.call('GET', '/api/v1/users/me')).status).toBe(401);
+    expect((await signIn(app.browser(), 'reset@example.org')).status).toBe(422);
+    expect((await signIn(app.browser(), 'reset@example.org', NEW_PASSWORD)).status).toBe(200);
+
+    const again = await reset(link);
+    expect(again.status).toBe(422);
+    expect(again.body.errors[0]).toMatchObject({
+      code: 'validation.invalid_token',
+      source: { pointer: '/token' },
+    });
+    expect(again.body.errors[0].detail).toMatch(/already used/);
+  });
+
+  it('refuses an expired token, a token for another address and a made-up token', async () => {
+    await createUser(app, { email: 'late@example.org' });
+    await app.browser().call('POST', '/auth/password/forgot', { body: { email: 'late@example.org' } });
+    const link = await resetLink('late@example.org');
+    const other = await reset({ ...link, email: 'known@example.org' });
+    expect(other.status).toBe(422);
+    expect(other.body.errors[0].detail).toMatch(/not valid/);
+    expect((await reset({ token: 'made-up-token', email: link.email })).status).toBe(422);
+    app.advance(61 * 60_000);
+    const expired = await reset(link);
+    expect(expired.status).toBe(422);
+    expect(expired.body.errors[0].detail).toMatch(/expired/);
+  });
+
+  it('checks the new password before spending the token', async () => {
+    await createUser(app, { email: 'weak@example.org' });
+    await app.browser().call('POST', '/auth/password/forgot', { body: { email: 'weak@example.org' } });
+    const link = await resetLink('weak@example.org');
+    const short = await app.browser().call('POST', '/auth/password/reset', {
+      body: { ...link, password: 'short', passwordConfirmation: 'short' },
+    });
+    expect(short.status).toBe(422);
+    expect(short.body.errors[0].source.pointer).toBe('/password');
+    const mismatch = await app.browser().call('POST', '/auth/password/reset', {
+      body: { ...link, password: NEW_PASSWORD, passwordConfirmation: 'something else' },
+    });
+    expect(mismatch.body.errors[0].source.pointer).toBe('/passwordConfirmation');
+    expect((await reset(link)).status).toBe(200);
+  });
+
+  it('rate-limits reset requests per account with a 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push(
+        (await app.browser().call('POST', '/auth/password/forgot', { body: { email: 'flood@example.org' } }))
+          .status,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+  });
+});

@@ -1,0 +1,94 @@
+import type { Request, RequestHandler } from 'express';
+import type { Sql } from 'postgres';
+import type { AccountFeatures } from '@platform/contracts/accounts/features';
+import { DomainError } from '@platform/contracts/errors';
+import type { EventStore } from '@platform/infra/event-store';
+import { waitForProjections } from '@platform/projectors/checkpoints';
+import type { Clock } from '../http/metadata.ts';
+import type { Viewer } from '../http/viewer.ts';
+import { clearSessionCookie, hasCsrfHeader, sessionSecretOf } from './cookies.ts';
+import type { Session, SessionStore } from './sessions.ts';
+import { loadViewer } from './viewer-loader.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const POSITION = /^\d{1,19}$/;
+
+export interface SessionAuthDeps {
+  sql: Sql;
+  eventStore: EventStore;
+  sessions: SessionStore;
+  features: AccountFeatures;
+  clock: Clock;
+  /** the bound on waiting for the accounts projections when a request names a minPosition */
+  minPositionTimeoutMs: number;
+}
+
+/** The minPosition of the request, if any and well formed (the query API itself rejects a malformed one). */
+function minPositionOf(req: Request): bigint | undefined {
+  const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '').get('minPosition');
+  const header = req.headers['x-min-position'];
+  const raw = query ?? (typeof header === 'string' ? header.trim() : undefined);
+  return raw !== undefined && POSITION.test(raw) ? BigInt(raw) : undefined;
+}
+
+export const sessionOf = (res: { locals: Record<string, unknown> }) =>
+  res.locals.session as Session | undefined;
+
+/**
+ * Cookie sessions beside the API token (mounted before both APIs): a request with an Authorization header is
+ * left to the token check; one with a session cookie gets the session's viewer and actor. An expired or
+ * unknown session clears the cookie; on an unsafe method it is a 419 (the web shows its expired-session
+ * dialog), on a read the caller is simply anonymous. Unsafe requests carried by the cookie need the
+ * X-Requested-With header (403 auth.csrf). A pending two-factor sign-in is not signed in.
+ */
+export function sessionAuth(deps: SessionAuthDeps): RequestHandler {
+  return async (req, res, next) => {
+    if (res.locals.viewer !== undefined || req.headers.authorization !== undefined) return next();
+    const secret = sessionSecretOf(req);
+    if (secret === null) return next();
+    const unsafe = !SAFE_METHODS.has(req.method);
+    const now = deps.clock();
+    const found = await deps.sessions.find(secret, now);
+    if (found.status !== 'active') {
+      clearSessionCookie(req, res);
+      if (unsafe) throw new DomainError('auth.session_expired', 'Your session has expired: sign in again');
+      return next();
+    }
+    const { session } = found;
+    if (session.stage !== 'authenticated') return next();
+    if (unsafe && !hasCsrfHeader(req)) {
+      throw new DomainError(
+        'auth.csrf',
+        'Send the X-Requested-With: XMLHttpRequest header with this request',
+      );
+    }
+    const position = minPositionOf(req);
+    if (position !== undefined) {
+      await waitForProjections(deps, ['accounts', 'organizations'], position, deps.minPositionTimeoutMs);
+    }
+    const viewer: Viewer = (await loadViewer(
+      deps.sql,
+      deps.features,
+      session.userId,
+      session.impersonatorId,
+    )) ?? {
+      // the read model has not caught up with a brand-new account: signed in, nothing more yet
+      userId: session.userId,
+      roles: [],
+      accessWeight: 0,
+      isAdmin: false,
+      actingAsOrganizationId: null,
+      impersonatorId: session.impersonatorId,
+    };
+    res.locals.viewer = viewer;
+    res.locals.actor = {
+      userId: session.userId,
+      actingAsOrganizationId: viewer.actingAsOrganizationId ?? null,
+      impersonatorId: session.impersonatorId,
+    };
+    res.locals.session = session;
+    res.locals.sessionSecret = secret;
+    await deps.sessions.touch(session, now);
+    next();
+  };
+}

@@ -1,0 +1,179 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { createPlatform, type Platform, type PlatformOptions } from '@platform/infra/platform';
+import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
+import { capturedLogger, TEST_ADMIN_TOKEN } from '../../testing/http.ts';
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  // documents are loosely typed in tests on purpose: assertions pin their shape
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+  /** send X-Requested-With (the web client always does); false to test the CSRF check */
+  csrf?: boolean;
+  /** the caller's address (trusted X-Forwarded-For from loopback): rate limits per IP */
+  ip?: string;
+}
+
+/** A browser: keeps the session cookie between calls, like the web client (same origin, credentials). */
+export interface Browser {
+  call(method: string, path: string, options?: RequestOptions): Promise<Answer>;
+  cookie(): string | null;
+  setCookie(value: string | null): void;
+}
+
+export interface AccountsTestApp {
+  platform: Platform;
+  url(path: string): string;
+  browser(): Browser;
+  /** the bootstrap API token (machine credential), JSON:API headers */
+  admin(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
+  /** moves the platform's clock */
+  advance(ms: number): void;
+  now(): Date;
+  /** the latest message of the dev mailbox sent to `to` */
+  lastMail(to: string): Promise<{ subject: string; text: string } | undefined>;
+  close(): Promise<void>;
+}
+
+async function answer(response: Response): Promise<Answer> {
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+/** The whole platform on a fresh database with a clock the test moves, listening on a free port. */
+export async function startAccountsApp(accounts: PlatformOptions['accounts'] = {}): Promise<AccountsTestApp> {
+  const db: TestDatabase = await createTestDatabase();
+  let offset = 0;
+  const clock = () => new Date(Date.now() + offset);
+  const platform = await createPlatform({
+    databaseUrl: db.url,
+    adminToken: TEST_ADMIN_TOKEN,
+    // ACCOUNTS_TEST_LOG=1 shows the platform's log (the 500s' causes) while debugging a test
+    logger: process.env.ACCOUNTS_TEST_LOG ? pino({ level: 'error' }) : capturedLogger().logger,
+    clock,
+    accounts: {
+      secret: 'test-secret-for-verification-links-0123456789',
+      publicUrl: 'http://localhost:3000',
+      ...accounts,
+    },
+  });
+  await platform.start();
+  const server: Server = await new Promise((resolve) => {
+    const s = platform.app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = (path: string) => `http://127.0.0.1:${port}${path}`;
+
+  function browser(): Browser {
+    let cookie: string | null = null;
+    return {
+      cookie: () => cookie,
+      setCookie: (value) => {
+        cookie = value;
+      },
+      async call(method, path, options = {}) {
+        const headers: Record<string, string> = { Accept: 'application/vnd.api+json, application/json' };
+        if (options.csrf !== false) headers['X-Requested-With'] = 'XMLHttpRequest';
+        if (options.body !== undefined || options.raw !== undefined) {
+          headers['Content-Type'] = path.startsWith('/auth')
+            ? 'application/json'
+            : 'application/vnd.api+json';
+        }
+        if (options.ip) headers['X-Forwarded-For'] = options.ip;
+        if (cookie) headers.Cookie = `atc_session=${cookie}`;
+        Object.assign(headers, options.headers);
+        const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+        const response = await fetch(url(path), { method, headers, body });
+        for (const set of response.headers.getSetCookie()) {
+          const match = /^atc_session=([^;]*)/.exec(set);
+          if (match) cookie = match[1] && !/Expires=Thu, 01 Jan 1970/i.test(set) ? match[1] : null;
+        }
+        return answer(response);
+      },
+    };
+  }
+
+  return {
+    platform,
+    url,
+    browser,
+    async admin(method, path, body, headers = {}) {
+      const response = await fetch(url(`/api/v1${path}`), {
+        method,
+        headers: {
+          Authorization: `Bearer ${TEST_ADMIN_TOKEN}`,
+          'Content-Type': 'application/vnd.api+json',
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return answer(response);
+    },
+    advance(ms) {
+      offset += ms;
+    },
+    now: clock,
+    async lastMail(to) {
+      const [row] = await platform.sql<{ subject: string; text_body: string }[]>`
+        select subject, text_body from dev_mailbox where lower(to_address) = ${to.toLowerCase()} order by id desc limit 1`;
+      return row ? { subject: row.subject, text: row.text_body } : undefined;
+    },
+    async close() {
+      await new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
+      await platform.stop();
+      await db.drop();
+    },
+  };
+}
+
+/** Opens an account through the API token: created, verified, with a password; answers its id. */
+export async function createUser(
+  app: AccountsTestApp,
+  attributes: {
+    email: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+    emailVerified?: boolean;
+  },
+): Promise<{ id: string; position: string }> {
+  const created = await app.admin('POST', '/users', {
+    data: {
+      type: 'users',
+      attributes: {
+        firstName: 'Test',
+        lastName: 'User',
+        password: 'correct horse battery',
+        emailVerified: true,
+        ...attributes,
+      },
+    },
+  });
+  if (created.status !== 201)
+    throw new Error(`createUser: ${created.status} ${JSON.stringify(created.body)}`);
+  return { id: created.body.data.id as string, position: created.body.meta.position as string };
+}
+
+/** Signs a browser in with a password (no second factor); answers the login answer. */
+export async function signIn(
+  browser: Browser,
+  email: string,
+  password = 'correct horse battery',
+): Promise<Answer> {
+  return browser.call('POST', '/auth/login', { body: { email, password } });
+}

@@ -1,0 +1,124 @@
+import type { Router } from 'express';
+import {
+  ConfirmTwoFactorRequestSchema,
+  DisableTwoFactorRequestSchema,
+  EnableTwoFactorRequestSchema,
+} from '@platform/contracts/auth/requests';
+import { ConflictError, NotFoundError, ValidationError } from '@platform/contracts/errors';
+import { loadUser } from '../accounts/store.ts';
+import type { ActiveUser } from '../accounts/user.ts';
+import {
+  authMetadata,
+  currentSession,
+  parseBody,
+  runUserCommands,
+  sendJson,
+  type AuthContext,
+} from './context.ts';
+import { newRecoveryCodes, recoveryCodeHash, verifyPassword } from './passwords.ts';
+import { enrolment, newTotpSecret, totpStepOf } from './totp.ts';
+
+/**
+ * Turning two-factor on and off (signed in): POST /auth/two-factor/enable { strategy } starts an authenticator
+ * enrolment (secret, otpauth URL and QR code) or turns the e-mail strategy on; POST /auth/two-factor/confirm
+ * { code } turns TOTP on with a first valid code; both answer the recovery codes, shown once. POST
+ * /auth/two-factor/disable { password }.
+ */
+export function twoFactorRoutes(router: Router, ctx: AuthContext): void {
+  router.use('/two-factor', (_req, _res, next) => {
+    if (!ctx.features.twoFactor) throw new NotFoundError('No route for this call');
+    next();
+  });
+
+  async function signedInUser(
+    req: Parameters<typeof currentSession>[1],
+    res: Parameters<typeof currentSession>[2],
+  ) {
+    const session = (await currentSession(ctx, req, res, 'authenticated'))!;
+    const { state } = await loadUser(ctx.eventStore, session.userId);
+    if (state.status !== 'active') throw new NotFoundError('user not found');
+    return { session, user: state as ActiveUser };
+  }
+
+  function recoveryCodes() {
+    const codes = newRecoveryCodes();
+    return { codes, hashes: codes.map(recoveryCodeHash) };
+  }
+
+  router.post('/two-factor/enable', async (req, res) => {
+    const { user, session } = await signedInUser(req, res);
+    const body = parseBody(EnableTwoFactorRequestSchema, req.body);
+    if (user.twoFactor) throw new ConflictError('conflict.state', 'two-factor authentication is already on');
+    const metadata = authMetadata(ctx, res, user.id, session.impersonatorId);
+    if (body.strategy === 'email') {
+      const { codes, hashes } = recoveryCodes();
+      const result = await runUserCommands(ctx, user.id, [
+        {
+          type: 'EnableTwoFactor',
+          data: { id: user.id, strategy: 'email', recoveryCodeHashes: hashes },
+          metadata,
+        },
+      ]);
+      sendJson(res, 200, {
+        state: 'enabled',
+        strategy: 'email',
+        recoveryCodes: codes,
+        meta: { position: result.position.toString() },
+      });
+      return;
+    }
+    const secret = newTotpSecret();
+    const result = await runUserCommands(ctx, user.id, [
+      { type: 'StartTwoFactorEnrolment', data: { id: user.id, secret }, metadata },
+    ]);
+    sendJson(res, 200, {
+      state: 'confirmation_required',
+      strategy: 'totp',
+      ...(await enrolment(secret, user.email, ctx.appName)),
+      meta: { position: result.position.toString() },
+    });
+  });
+
+  router.post('/two-factor/confirm', async (req, res) => {
+    const { user, session } = await signedInUser(req, res);
+    const body = parseBody(ConfirmTwoFactorRequestSchema, req.body);
+    if (user.twoFactor) throw new ConflictError('conflict.state', 'two-factor authentication is already on');
+    if (!user.totpSecret)
+      throw new ConflictError('conflict.state', 'start the authenticator enrolment first');
+    if (totpStepOf(user.totpSecret, body.code, ctx.clock()) === null) {
+      throw ValidationError.at(
+        '/code',
+        'This code is not valid: check the time on your device',
+        'validation.invalid_code',
+      );
+    }
+    const { codes, hashes } = recoveryCodes();
+    const metadata = authMetadata(ctx, res, user.id, session.impersonatorId);
+    const result = await runUserCommands(ctx, user.id, [
+      {
+        type: 'EnableTwoFactor',
+        data: { id: user.id, strategy: 'totp', recoveryCodeHashes: hashes },
+        metadata,
+      },
+    ]);
+    sendJson(res, 200, {
+      state: 'enabled',
+      strategy: 'totp',
+      recoveryCodes: codes,
+      meta: { position: result.position.toString() },
+    });
+  });
+
+  router.post('/two-factor/disable', async (req, res) => {
+    const { user, session } = await signedInUser(req, res);
+    const body = parseBody(DisableTwoFactorRequestSchema, req.body);
+    if (!(await verifyPassword(user.passwordHash, body.password))) {
+      throw ValidationError.at('/password', 'The password is not correct', 'validation.invalid_credentials');
+    }
+    const metadata = authMetadata(ctx, res, user.id, session.impersonatorId);
+    const result = await runUserCommands(ctx, user.id, [
+      { type: 'DisableTwoFactor', data: { id: user.id }, metadata },
+    ]);
+    sendJson(res, 200, { state: 'disabled', meta: { position: result.position.toString() } });
+  });
+}

@@ -1,0 +1,50 @@
+import type { Sql } from 'postgres';
+import { accessWeightOf, effectiveAccessLevel } from '@platform/contracts/accounts/access';
+import type { AccountFeatures } from '@platform/contracts/accounts/features';
+import { ROLES, type AccessLevel, type Role } from '@platform/contracts/enums';
+import type { Viewer } from '../http/viewer.ts';
+
+interface ViewerRecord {
+  roles: string[];
+  access_level: AccessLevel | null;
+  acting_as_organization_id: string | null;
+  organizations: Array<{ id: string; accessLevel: AccessLevel | null }>;
+}
+
+/**
+ * The viewer of a signed-in user, from the accounts and organizations read models: roles, the effective access
+ * level (seed 000 §6), the acting organization. Null when the read model does not know the user (yet).
+ */
+export async function loadViewer(
+  sql: Sql,
+  features: Pick<AccountFeatures, 'organizations' | 'userOrganizations'>,
+  userId: string,
+  impersonatorId: string | null,
+): Promise<Viewer | null> {
+  const [row] = await sql<ViewerRecord[]>`
+    select u.roles, u.access_level, u.acting_as_organization_id,
+           coalesce((select json_agg(json_build_object('id', o.id, 'accessLevel', o.access_level) order by uo.joined_version)
+                       from read.user_organizations uo
+                       join read.organizations o on o.id = uo.organization_id
+                      where uo.user_id = u.id), '[]') as organizations
+      from read.users u
+     where u.id = ${userId}`;
+  if (!row) return null;
+  const roles = row.roles.filter((r): r is Role => (ROLES as readonly string[]).includes(r));
+  const level = effectiveAccessLevel(
+    {
+      accessLevel: row.access_level,
+      organizations: row.organizations,
+      actingAsOrganizationId: row.acting_as_organization_id,
+    },
+    features,
+  );
+  return {
+    userId,
+    roles,
+    accessWeight: accessWeightOf(level),
+    isAdmin: roles.includes('admin'),
+    actingAsOrganizationId: row.acting_as_organization_id,
+    impersonatorId,
+  };
+}

@@ -1,0 +1,79 @@
+import { sql, type DatabasePool } from 'slonik';
+import type { ResourceObject } from '../jsonapi/document.ts';
+import type { ResourceQuery } from '../jsonapi/query.ts';
+import { ORGANIZATION_COLUMNS, OrganizationRow, organizationResource } from '../organizations/documents.ts';
+import { USER_COLUMNS, UserRow, userResource, type UserRow as UserRowType } from './documents.ts';
+import { referenceItem, referenceResource } from './reference-routes.ts';
+
+/** The includes of GET user 'me' (seed 000 §7). */
+export const ME_INCLUDES = [
+  'roles',
+  'job',
+  'accessLevel',
+  'organizations',
+  'actingAsOrganization',
+  'actingAsOrganization.users',
+  'newsletterFrequency',
+  'rentalInvoicingStrategy',
+  'userCategory',
+];
+
+const TO_ONE: Record<string, [type: string, column: keyof UserRowType]> = {
+  job: ['jobs', 'job_id'],
+  accessLevel: ['access-levels', 'access_level'],
+  newsletterFrequency: ['newsletter-frequencies', 'newsletter_frequency_id'],
+  rentalInvoicingStrategy: ['rental-invoicing-strategies', 'rental_invoicing_strategy_id'],
+  userCategory: ['user-categories', 'user_category_id'],
+};
+
+/** Included resources of 'me': reference items, the user's organizations, the acting one and its members. */
+export async function meIncluded(
+  pool: DatabasePool,
+  row: UserRowType,
+  organizationIds: string[],
+  query: ResourceQuery,
+): Promise<ResourceObject[]> {
+  const included: ResourceObject[] = [];
+  const wants = (name: string) => query.include.includes(name);
+  if (wants('roles')) {
+    for (const role of row.roles) {
+      const item = referenceItem('roles', role);
+      if (item) included.push(referenceResource('roles', item, query.fields));
+    }
+  }
+  for (const [name, [type, column]] of Object.entries(TO_ONE)) {
+    if (!wants(name)) continue;
+    const item = referenceItem(type, row[column] as string | null);
+    if (item) included.push(referenceResource(type, item, query.fields));
+  }
+  const acting = row.acting_as_organization_id;
+  const orgIds = [
+    ...(wants('organizations') ? organizationIds : []),
+    ...((wants('actingAsOrganization') || wants('actingAsOrganization.users')) && acting ? [acting] : []),
+  ];
+  if (orgIds.length === 0) return included;
+  const orgs = await pool.any(sql.type(
+    OrganizationRow,
+  )`select ${ORGANIZATION_COLUMNS} from read.organizations o
+    where o.id = any(${sql.array([...new Set(orgIds)], 'uuid')})`);
+  let members: string[] | undefined;
+  if (wants('actingAsOrganization.users') && acting) {
+    const users = await pool.any(sql.type(UserRow)`select ${USER_COLUMNS} from read.users u
+      join read.user_organizations uo on uo.user_id = u.id where uo.organization_id = ${acting}
+      order by u.last_name, u.first_name, u.id limit 200`);
+    members = users.map((u) => u.id);
+    for (const u of users) {
+      included.push(userResource(u, { full: u.id === row.id, fields: query.fields }));
+    }
+  }
+  const byId = new Map(orgs.map((o) => [o.id, o]));
+  for (const id of new Set(orgIds)) {
+    const org = byId.get(id);
+    if (!org) continue;
+    const userIds = id === acting && members ? members : undefined;
+    included.unshift(
+      organizationResource(org, { isAdmin: false, ...(userIds ? { userIds } : {}), fields: query.fields }),
+    );
+  }
+  return included;
+}

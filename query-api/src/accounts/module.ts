@@ -1,0 +1,23 @@
+import { DEFAULT_ACCOUNT_FEATURES, type AccountFeatures } from '@platform/contracts/accounts/features';
+import type { QueryModule } from '../app.ts';
+import { organizationsQueryRoutes } from '../organizations/routes.ts';
+import { devMailboxRoutes } from './mailbox-routes.ts';
+import { referenceQueryRoutes } from './reference-routes.ts';
+import { usersQueryRoutes } from './routes.ts';
+import { validationRequestsQueryRoutes } from './validation-requests-routes.ts';
+
+/** The accounts module's query side: users, organizations, validation requests, reference lists, dev mailbox. */
+export function accountsQueryModules(options: {
+  features?: Partial<AccountFeatures>;
+  /** mount GET /dev/mailbox (only when no SMTP server is configured) */
+  devMailbox: boolean;
+}): QueryModule[] {
+  const features = { ...DEFAULT_ACCOUNT_FEATURES, ...options.features };
+  return [
+    referenceQueryRoutes,
+    usersQueryRoutes,
+    validationRequestsQueryRoutes(features),
+    organizationsQueryRoutes(features),
+    ...(options.devMailbox ? [devMailboxRoutes] : []),
+  ];
+}

@@ -1,0 +1,178 @@
+import express, { type Response, type Router } from 'express';
+import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
+import { ROLES } from '@platform/contracts/enums';
+import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
+import { SYSTEM_USER_ID } from '@platform/contracts/metadata';
+import { viewerOf, type Viewer } from '@platform/command-api/http/viewer';
+import type { QueryModuleDeps } from '../app.ts';
+import { listDocument, sendDocument, singleDocument, type ResourceObject } from '../jsonapi/document.ts';
+import { parseListQuery, parseResourceQuery, type SortField } from '../jsonapi/query.ts';
+import { consistencyOf } from '../min-position.ts';
+import { ORGANIZATION_FIELDS, ORGANIZATION_TYPE } from '../organizations/documents.ts';
+import { USER_COLUMNS, USER_FIELDS, USER_TYPE, UserRow, userResource } from './documents.ts';
+import { meIncluded, ME_INCLUDES } from './me.ts';
+import { REFERENCE_LISTS } from './reference-routes.ts';
+
+export const ACCOUNTS_PROJECTIONS = ['accounts', 'organizations'] as const;
+const uuid = z.string().uuid();
+const SORTABLE: Record<string, string> = {
+  lastName: 'last_name',
+  firstName: 'first_name',
+  email: 'email',
+  createdAt: 'created_at',
+  lastLoginAt: 'last_login_at',
+};
+const referenceFields = Object.fromEntries(
+  Object.entries(REFERENCE_LISTS).map(([type, items]) => [
+    type,
+    Object.keys(items[0] ?? {}).filter((k) => k !== 'id'),
+  ]),
+);
+const fields = { [USER_TYPE]: USER_FIELDS, [ORGANIZATION_TYPE]: ORGANIZATION_FIELDS, ...referenceFields };
+const listSpec = {
+  fields,
+  sort: Object.keys(SORTABLE),
+  defaultSort: [{ field: 'lastName', direction: 'asc' } as const],
+  filters: {
+    email: z
+      .string()
+      .max(254)
+      .transform((v) => v.trim().toLowerCase()),
+    role: z.enum(ROLES),
+    validated: z.enum(['true', 'false']).transform((v) => v === 'true'),
+    organization: uuid,
+    search: z.string().trim().min(1).max(100),
+  },
+};
+
+/** A full account view: the user themselves or an administrator. */
+const seesAccount = (viewer: Viewer, id: string) =>
+  viewer.isAdmin || viewer.roles.includes('admin') || viewer.userId === id;
+
+export async function organizationIdsOf(pool: DatabasePool, userIds: readonly string[]) {
+  const out = new Map<string, string[]>();
+  if (userIds.length === 0) return out;
+  const rows = await pool.any(sql.type(z.object({ user_id: z.string(), organization_id: z.string() }))`
+    select user_id, organization_id from read.user_organizations
+     where user_id = any(${sql.array([...userIds], 'uuid')}) order by user_id, joined_version`);
+  for (const r of rows) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r.organization_id]);
+  return out;
+}
+
+function orderBy(sort: readonly SortField[]): FragmentSqlToken {
+  const terms = sort.map(
+    (s) =>
+      sql.fragment`${sql.identifier(['u', SORTABLE[s.field]!])} ${s.direction === 'desc' ? sql.fragment`desc nulls last` : sql.fragment`asc nulls last`}`,
+  );
+  return sql.fragment`${sql.join([...terms, sql.fragment`u.id`], sql.fragment`, `)}`;
+}
+
+/** The signed-in user's id, for GET /users/me: anonymous callers get 401, the API token has no account (404). */
+function meId(res: Response): string {
+  const viewer = viewerOf(res);
+  if (viewer.userId === null) throw new UnauthenticatedError('Sign in to see your account');
+  if (viewer.userId === SYSTEM_USER_ID) throw new NotFoundError('The API token has no user account');
+  return viewer.userId;
+}
+
+/**
+ * GET /users (administrators), /users/:id (the account for its owner and administrators, the public profile for
+ * anyone else) and /users/me with the includes of seed 000 §7.
+ */
+export function usersQueryRoutes(deps: QueryModuleDeps): Router {
+  const router = express.Router();
+  const pool = deps.readPool;
+  const reads = deps.readAfter(ACCOUNTS_PROJECTIONS);
+
+  router.get(`/${USER_TYPE}/me`, reads, async (req, res) => {
+    const id = meId(res);
+    const viewer = viewerOf(res);
+    const query = parseResourceQuery(req.originalUrl, { include: ME_INCLUDES, fields });
+    const row = await pool.maybeOne(
+      sql.type(UserRow)`select ${USER_COLUMNS} from read.users u where u.id = ${id}`,
+    );
+    // a session whose user the projection has not caught up with yet reads as signed out, briefly
+    if (!row) throw new UnauthenticatedError('Your account is not available yet: retry in a moment');
+    const organizationIds = (await organizationIdsOf(pool, [id])).get(id) ?? [];
+    const impersonating = Boolean(viewer.impersonatorId);
+    const data = userResource(row, { full: true, organizationIds, impersonating, fields: query.fields });
+    const included = await meIncluded(pool, row, organizationIds, query);
+    sendDocument(
+      res,
+      singleDocument({
+        data,
+        ...(query.include.length ? { included } : {}),
+        url: req.originalUrl,
+        consistency: consistencyOf(res),
+        meta: {
+          effectiveAccessWeight: viewer.accessWeight,
+          ...(viewer.impersonatorId ? { impersonatorId: viewer.impersonatorId } : {}),
+        },
+      }),
+    );
+  });
+
+  router.get(`/${USER_TYPE}`, reads, async (req, res) => {
+    const viewer = viewerOf(res);
+    if (viewer.userId === null) throw new UnauthenticatedError();
+    if (!viewer.isAdmin && !viewer.roles.includes('admin'))
+      throw new ForbiddenError('Listing users requires the admin role');
+    const query = parseListQuery(req.originalUrl, listSpec);
+    const f = query.filter;
+    const conditions: FragmentSqlToken[] = [sql.fragment`true`];
+    if (f.email !== undefined) conditions.push(sql.fragment`lower(u.email) = ${f.email}`);
+    if (f.role !== undefined) conditions.push(sql.fragment`${f.role} = any(u.roles)`);
+    if (f.validated !== undefined) {
+      conditions.push(
+        f.validated ? sql.fragment`u.validated_at is not null` : sql.fragment`u.validated_at is null`,
+      );
+    }
+    if (f.organization !== undefined) {
+      conditions.push(sql.fragment`exists (select 1 from read.user_organizations uo
+        where uo.user_id = u.id and uo.organization_id = ${f.organization})`);
+    }
+    if (f.search !== undefined) {
+      const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(
+        sql.fragment`(u.first_name ilike ${like} or u.last_name ilike ${like} or u.email ilike ${like})`,
+      );
+    }
+    const where = sql.join(conditions, sql.fragment` and `);
+    const rows = await pool.any(sql.type(UserRow)`select ${USER_COLUMNS} from read.users u where ${where}
+      order by ${orderBy(query.sort)} limit ${query.page.size} offset ${query.page.offset}`);
+    const total = await pool.oneFirst(sql.type(z.object({ total: z.number() }))`
+      select count(*)::int as total from read.users u where ${where}`);
+    const orgs = await organizationIdsOf(
+      pool,
+      rows.map((r) => r.id),
+    );
+    const data: ResourceObject[] = rows.map((r) =>
+      userResource(r, { full: true, organizationIds: orgs.get(r.id) ?? [], fields: query.fields }),
+    );
+    sendDocument(
+      res,
+      listDocument({ data, total, query, url: req.originalUrl, consistency: consistencyOf(res) }),
+    );
+  });
+
+  router.get(`/${USER_TYPE}/:id`, reads, async (req, res) => {
+    const id = String(req.params.id);
+    const viewer = viewerOf(res);
+    const query = parseResourceQuery(req.originalUrl, { fields });
+    const row = uuid.safeParse(id).success
+      ? await pool.maybeOne(sql.type(UserRow)`select ${USER_COLUMNS} from read.users u where u.id = ${id}`)
+      : null;
+    if (!row) throw new NotFoundError(`user ${id} not found`);
+    const full = seesAccount(viewer, id);
+    const organizationIds = full ? ((await organizationIdsOf(pool, [id])).get(id) ?? []) : undefined;
+    const data = userResource(row, {
+      full,
+      ...(organizationIds ? { organizationIds } : {}),
+      fields: query.fields,
+    });
+    sendDocument(res, singleDocument({ data, url: req.originalUrl, consistency: consistencyOf(res) }));
+  });
+
+  return router;
+}
