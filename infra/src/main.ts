@@ -6,6 +6,7 @@ import { accountFeatures, ConfigError, loadConfig } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { createPlatform } from './platform.ts';
+import { seedDemoAccounts } from './seed/demo-accounts.ts';
 import { seedDemoSite } from './seed/demo-site.ts';
 import { mountWeb } from './web-static.ts';
 
@@ -55,6 +56,7 @@ async function main() {
   if (config.SEED_DEMO) {
     const seeded = await seedDemoSite({ baseUrl, adminToken, logger });
     if (seeded) logger.info('demo site seeded');
+    if (await seedDemoAccounts({ baseUrl, adminToken, logger })) logger.info('demo accounts seeded');
   }
 
   if (!config.ADMIN_API_TOKEN) {

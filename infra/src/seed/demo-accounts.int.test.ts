@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  signIn,
+  startAccountsApp,
+  type AccountsTestApp,
+} from '@platform/command-api/auth/testing/accounts-app';
+import { capturedLogger, TEST_ADMIN_TOKEN } from '@platform/command-api/testing/http';
+import { DEMO_PASSWORD, demoAccounts, seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoSite } from './demo-site.ts';
+
+let app: AccountsTestApp;
+beforeAll(async () => {
+  app = await startAccountsApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('demo seed', () => {
+  it('seeds the site and one account per role and access level through real commands, once', async () => {
+    const options = { baseUrl: app.url(''), adminToken: TEST_ADMIN_TOKEN, logger: capturedLogger().logger };
+    expect(await seedDemoSite(options)).toBe(true);
+    expect(await seedDemoAccounts(options)).toBe(true);
+
+    const admin = app.browser();
+    const login = await signIn(admin, 'admin@demo.example', DEMO_PASSWORD);
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    expect(login.body.redirectTo).toBe('admin.dashboard');
+    const me = await admin.call(
+      'GET',
+      `/api/v1/users/me?minPosition=${login.body.meta.position}&include=roles`,
+    );
+    expect(me.body.data.attributes).toMatchObject({ isAdmin: true });
+    expect(me.body.data.relationships.roles.data.map((r: { id: string }) => r.id).sort()).toEqual([
+      'admin',
+      'app_admin',
+    ]);
+
+    const orgAdmin = app.browser();
+    const orgLogin = await signIn(orgAdmin, 'org-admin@demo.example', DEMO_PASSWORD);
+    const orgMe = await orgAdmin.call('GET', `/api/v1/users/me?minPosition=${orgLogin.body.meta.position}`);
+    expect(orgMe.body.data.relationships.organizations.data).toHaveLength(2);
+    // acting as nobody, the first organization joined (friendly_member, 200) decides
+    expect(orgMe.body.meta.effectiveAccessWeight).toBe(200);
+
+    const unverified = await signIn(app.browser(), 'unverified@demo.example', DEMO_PASSWORD);
+    expect(unverified.status).toBe(200);
+    const users = await app.admin('GET', `/users?page[size]=100&minPosition=${orgLogin.body.meta.position}`);
+    expect(users.body.meta.total).toBe(demoAccounts.length);
+    expect(await seedDemoAccounts(options)).toBe(false);
+  });
+});
