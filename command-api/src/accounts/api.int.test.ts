@@ -177,6 +177,29 @@ describe('profile', () => {
   });
 });
 
+describe('changing the e-mail address', () => {
+  it('claims the new address, frees the old one and asks to verify the new one', async () => {
+    await createUser(app, { email: 'mover@example.org' });
+    await createUser(app, { email: 'occupied@example.org' });
+    const browser = app.browser();
+    await signIn(browser, 'mover@example.org');
+    const taken = await patchMe(browser, { email: 'occupied@example.org' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors[0]).toMatchObject({
+      code: 'conflict.duplicate_email',
+      source: { pointer: '/data/attributes/email' },
+    });
+    const moved = await patchMe(browser, { email: 'moved@example.org' });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const read = await me(browser, moved.body.meta.position);
+    expect(read.body.data.attributes).toMatchObject({ email: 'moved@example.org', emailVerifiedAt: null });
+    expect((await app.lastMail('moved@example.org'))?.text).toMatch(/\/auth\/email\/verify\//);
+    expect((await signIn(app.browser(), 'moved@example.org')).status).toBe(200);
+    expect((await signIn(app.browser(), 'mover@example.org')).status).toBe(422);
+    expect((await createUser(app, { email: 'mover@example.org' })).id).toHaveLength(36);
+  });
+});
+
 describe('users resource', () => {
   it('lists users for administrators only and shows others a public profile', async () => {
     const { id } = await createUser(app, { email: 'public@example.org', firstName: 'Pia' });
