@@ -1,56 +1,21 @@
-import { expect } from 'vitest';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '@platform/contracts/errors';
 import type { UserEvent } from '@platform/contracts/accounts/events';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { specMetadata } from '../testing/given-when-then.ts';
-import type { UserCommand } from './commands.ts';
 import { userDecider } from './decide.ts';
+import {
+  id,
+  hash,
+  cmd,
+  registered,
+  register,
+  verified,
+  totpEnrolled,
+  codes,
+  totpOn,
+} from './spec-fixtures.ts';
 
 const spec = deciderSpec(userDecider);
-const metadata = specMetadata();
-const id = '0b000000-0000-4000-8000-00000000000b';
-const org = '0c000000-0000-4000-8000-00000000000c';
-const org2 = '0c000000-0000-4000-8000-00000000000d';
-const request = '0d000000-0000-4000-8000-00000000000d';
-const admin = '0e000000-0000-4000-8000-00000000000e';
-const hash = (c: string) => c.repeat(64);
-const cmd = <T extends UserCommand['type']>(type: T, data: Extract<UserCommand, { type: T }>['data']) =>
-  ({ type, data, metadata }) as UserCommand;
-
-const registered: UserEvent = {
-  type: 'UserRegistered',
-  data: {
-    id,
-    email: 'ada@example.org',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    locale: 'en',
-    timezone: 'Europe/Paris',
-    passwordHash: '$argon2id$x',
-    origin: 'register',
-  },
-};
-const register = (emailVerified: boolean) =>
-  cmd('RegisterUser', { ...registered.data, emailVerified } as never);
-const verified: UserEvent = { type: 'UserEmailVerified', data: { id, email: 'ada@example.org' } };
-const joined = (organizationId: string): UserEvent => ({
-  type: 'UserJoinedOrganization',
-  data: { id, organizationId },
-});
-const totpEnrolled: UserEvent = {
-  type: 'UserTwoFactorEnrolmentStarted',
-  data: { id, strategy: 'totp', secret: 'JBSWY3DPEHPK3PXPJBSWY3DP' },
-};
-const codes = [hash('a'), hash('b'), hash('c'), hash('d')];
-const totpOn: UserEvent = {
-  type: 'UserTwoFactorEnabled',
-  data: { id, strategy: 'totp', recoveryCodeHashes: codes },
-};
-const requested: UserEvent = {
-  type: 'UserValidationRequested',
-  data: { id, requestId: request, description: 'I run a fab lab', attachedOrganizationId: null },
-};
 
 describe('user decider: the account', () => {
   it('registers a user once; an administrator may register a verified address', () => {
@@ -267,145 +232,5 @@ describe('user decider: two-factor', () => {
       .when(cmd('SignOut', { id }))
       .then([{ type: 'UserSignedOut', data: { id } }]);
     spec.given([]).when(cmd('SignOut', { id })).thenThrows(NotFoundError);
-  });
-});
-
-describe('user decider: administration', () => {
-  it('sets roles as a list: grants and revokes the difference', () => {
-    const granted: UserEvent = { type: 'UserRoleGranted', data: { id, role: 'contributor' } };
-    spec
-      .given([registered])
-      .when(cmd('SetRoles', { id, roles: ['contributor'] }))
-      .then([granted]);
-    spec
-      .given([registered, granted])
-      .when(cmd('SetRoles', { id, roles: ['admin'] }))
-      .then([
-        { type: 'UserRoleRevoked', data: { id, role: 'contributor' } },
-        { type: 'UserRoleGranted', data: { id, role: 'admin' } },
-      ]);
-    spec
-      .given([registered, granted])
-      .when(cmd('SetRoles', { id, roles: ['contributor'] }))
-      .thenNothing();
-    spec
-      .given([registered])
-      .when(cmd('SetRoles', { id, roles: ['admin', 'admin'] }))
-      .thenThrows(ValidationError);
-  });
-
-  it('sets the access level when it changes', () => {
-    const set: UserEvent = { type: 'UserAccessLevelSet', data: { id, accessLevel: 'member_level_1' } };
-    spec
-      .given([registered])
-      .when(cmd('SetUserAccessLevel', { id, accessLevel: 'member_level_1' }))
-      .then([set]);
-    spec
-      .given([registered, set])
-      .when(cmd('SetUserAccessLevel', { id, accessLevel: 'member_level_1' }))
-      .thenNothing();
-  });
-
-  it('keeps one pending validation request, none once validated', () => {
-    spec
-      .given([registered])
-      .when(cmd('RequestValidation', requested.data as never))
-      .then([requested]);
-    const another = { ...requested.data, requestId: '0d000000-0000-4000-8000-0000000000ff' };
-    spec
-      .given([registered, requested])
-      .when(cmd('RequestValidation', another as never))
-      .thenThrows(ConflictError, { code: 'conflict.state' });
-    spec
-      .given([registered, { type: 'UserValidated', data: { id } }])
-      .when(cmd('RequestValidation', requested.data as never))
-      .thenThrows(ConflictError);
-  });
-
-  it('moves a request from pending to accepted (validating the user) or refused, once', () => {
-    const decide = (decision: 'accepted' | 'refused') =>
-      cmd('DecideValidationRequest', {
-        id,
-        requestId: request,
-        decision,
-        reason: decision === 'refused' ? 'Unknown lab' : null,
-      });
-    const accepted: UserEvent = { type: 'UserValidationRequestAccepted', data: { id, requestId: request } };
-    spec
-      .given([registered, requested])
-      .when(decide('accepted'))
-      .then([accepted, { type: 'UserValidated', data: { id } }]);
-    spec
-      .given([registered, requested])
-      .when(decide('refused'))
-      .then([
-        { type: 'UserValidationRequestRefused', data: { id, requestId: request, reason: 'Unknown lab' } },
-      ]);
-    spec
-      .given([registered, requested, accepted])
-      .when(decide('refused'))
-      .thenThrows(ConflictError, { code: 'conflict.state' });
-    spec.given([registered]).when(decide('accepted')).thenThrows(NotFoundError);
-  });
-
-  it('validates a user directly once', () => {
-    spec
-      .given([registered])
-      .when(cmd('ValidateUser', { id }))
-      .then([{ type: 'UserValidated', data: { id } }]);
-    spec
-      .given([registered, { type: 'UserValidated', data: { id } }])
-      .when(cmd('ValidateUser', { id }))
-      .thenNothing();
-  });
-
-  it('joins and leaves organizations; leaving the acting one acts on no one', () => {
-    spec
-      .given([registered])
-      .when(cmd('JoinOrganization', { id, organizationId: org }))
-      .then([joined(org)]);
-    spec
-      .given([registered, joined(org)])
-      .when(cmd('JoinOrganization', { id, organizationId: org }))
-      .thenNothing();
-    spec
-      .given([registered])
-      .when(cmd('LeaveOrganization', { id, organizationId: org }))
-      .thenNothing();
-    const switched: UserEvent = {
-      type: 'UserActingAsOrganizationSwitched',
-      data: { id, organizationId: org },
-    };
-    const left: UserEvent = { type: 'UserLeftOrganization', data: { id, organizationId: org } };
-    spec
-      .given([registered, joined(org), switched, left])
-      .when(cmd('SwitchActingOrganization', { id, organizationId: null }))
-      .thenNothing();
-  });
-
-  it('acts only on behalf of an organization the user belongs to', () => {
-    spec
-      .given([registered, joined(org)])
-      .when(cmd('SwitchActingOrganization', { id, organizationId: org }))
-      .then([{ type: 'UserActingAsOrganizationSwitched', data: { id, organizationId: org } }]);
-    spec
-      .given([registered, joined(org)])
-      .when(cmd('SwitchActingOrganization', { id, organizationId: org2 }))
-      .thenThrows(ValidationError, { pointer: '/data/relationships/actingAsOrganization/data/id' });
-  });
-
-  it('records impersonation on the impersonated user, never of oneself', () => {
-    spec
-      .given([registered])
-      .when(cmd('StartImpersonation', { id, impersonatorId: admin }))
-      .then([{ type: 'UserImpersonationStarted', data: { id, impersonatorId: admin } }]);
-    spec
-      .given([registered])
-      .when(cmd('StartImpersonation', { id, impersonatorId: id }))
-      .thenThrows(ValidationError);
-    spec
-      .given([registered])
-      .when(cmd('StopImpersonation', { id, impersonatorId: admin }))
-      .then([{ type: 'UserImpersonationStopped', data: { id, impersonatorId: admin } }]);
   });
 });

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createUser,
+  signIn,
+  startAccountsApp,
+  type AccountsTestApp,
+  type Browser,
+} from '../auth/testing/accounts-app.ts';
+
+let app: AccountsTestApp;
+beforeAll(async () => {
+  app = await startAccountsApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const organization = async (name: string, accessLevel: string | null, slug?: string) => {
+  const answer = await app.admin('POST', '/organizations', {
+    data: {
+      type: 'organizations',
+      attributes: { name, ...(slug ? { slug } : {}) },
+      relationships: {
+        accessLevel: { data: accessLevel ? { type: 'access-levels', id: accessLevel } : null },
+      },
+    },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.data.id as string;
+};
+const join = (organizationId: string, userId: string) =>
+  app.admin('POST', `/organizations/${organizationId}/relationships/users`, {
+    data: [{ type: 'users', id: userId }],
+  });
+const me = (browser: Browser, position: string, include = '') =>
+  browser.call('GET', `/api/v1/users/me?minPosition=${position}${include ? `&include=${include}` : ''}`);
+
+describe('organizations', () => {
+  it('creates organizations with unique slugs, found by slug or id, members visible to members', async () => {
+    const id = await organization('Fab Lab Été', 'member_level_2');
+    const duplicate = await app.admin('POST', '/organizations', {
+      data: { type: 'organizations', attributes: { name: 'Other', slug: 'fab-lab-ete' } },
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.errors[0]).toMatchObject({
+      code: 'conflict.duplicate_slug',
+      source: { pointer: '/data/attributes/slug' },
+    });
+    const { id: member } = await createUser(app, { email: 'member@example.org' });
+    const joined = await join(id, member);
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    const bySlug = await app
+      .browser()
+      .call(
+        'GET',
+        `/api/v1/organizations/fab-lab-ete?include=accessLevel&minPosition=${joined.body.meta.position}`,
+      );
+    expect(bySlug.body.data).toMatchObject({ id, attributes: { name: 'Fab Lab Été', slug: 'fab-lab-ete' } });
+    expect(bySlug.body.data.relationships.users).toBeUndefined();
+    expect(bySlug.body.included).toEqual([
+      expect.objectContaining({ type: 'access-levels', id: 'member_level_2' }),
+    ]);
+    const browser = app.browser();
+    await signIn(browser, 'member@example.org');
+    const asMember = await browser.call('GET', `/api/v1/organizations/${id}`);
+    expect(asMember.body.data.relationships.users.data).toEqual([{ type: 'users', id: member }]);
+    const renamed = await app.admin('PATCH', `/organizations/${id}`, {
+      data: { type: 'organizations', attributes: { slug: 'fablab' } },
+    });
+    expect(renamed.status).toBe(200);
+    expect((await organization('Reuses the old slug', null, 'fab-lab-ete')).length).toBe(36);
+    const filtered = await app
+      .browser()
+      .call(
+        'GET',
+        `/api/v1/organizations?filter[accessLevels]=member_level_2&minPosition=${renamed.body.meta.position}`,
+      );
+    expect(filtered.body.data.map((o: { id: string }) => o.id)).toEqual([id]);
+    expect((await app.browser().call('GET', '/api/v1/organizations?filter[accessLevels]=nope')).status).toBe(
+      400,
+    );
+    expect((await join(id, randomUUID())).status).toBe(422);
+    expect((await join(randomUUID(), member)).status).toBe(404);
+  });
+});
+
+describe('acting on behalf of an organization', () => {
+  it('switches the effective access level, and with it what the menu shows', async () => {
+    const item = await app.admin('POST', '/app-menu-items', {
+      data: {
+        type: 'app-menu-items',
+        attributes: { name: 'Level two corner', url: '/level-two', accessLevel: 'member_level_2' },
+      },
+    });
+    expect(item.status, JSON.stringify(item.body)).toBe(201);
+    const { id } = await createUser(app, { email: 'switcher@example.org' });
+    const high = await organization('High Level Lab', 'member_level_2');
+    const low = await organization('Low Level Club', 'contact');
+    await join(low, id);
+    const joined = await join(high, id);
+    const browser = app.browser();
+    await signIn(browser, 'switcher@example.org');
+    const menu = async (position: string) =>
+      JSON.stringify((await browser.call('GET', `/api/v1/services/app-menu?minPosition=${position}`)).body);
+    // acting as nobody: the first organization joined (the club) decides
+    expect(await menu(joined.body.meta.position)).not.toContain('Level two corner');
+    const before = browser.cookie();
+    const switched = await browser.call('PATCH', '/api/v1/users/me/relationships/acting-as-organization', {
+      body: { data: { type: 'organizations', id: high } },
+    });
+    expect(switched.status, JSON.stringify(switched.body)).toBe(200);
+    expect(browser.cookie()).not.toBe(before);
+    expect(await menu(switched.body.meta.position)).toContain('Level two corner');
+    const read = await me(
+      browser,
+      switched.body.meta.position,
+      'actingAsOrganization,actingAsOrganization.users,organizations',
+    );
+    expect(read.body.data.relationships.actingAsOrganization.data).toEqual({
+      type: 'organizations',
+      id: high,
+    });
+    expect(read.body.included.filter((r: { type: string }) => r.type === 'organizations')).toHaveLength(2);
+    expect(read.body.meta.effectiveAccessWeight).toBe(400);
+    const outsider = await organization('Not Mine', 'member_level_2');
+    const refused = await browser.call('PATCH', '/api/v1/users/me/relationships/acting-as-organization', {
+      body: { data: { type: 'organizations', id: outsider } },
+    });
+    expect(refused.status).toBe(422);
+    const back = await browser.call('PATCH', '/api/v1/users/me/relationships/acting-as-organization', {
+      body: { data: null },
+    });
+    expect(await menu(back.body.meta.position)).not.toContain('Level two corner');
+  });
+});
+
+describe('impersonation', () => {
+  it('lets an administrator with a session act as a user and come back', async () => {
+    const { id: adminId } = await createUser(app, { email: 'boss@example.org' });
+    const roles = await app.admin('PATCH', `/users/${adminId}`, {
+      data: { type: 'users', relationships: { roles: { data: [{ type: 'roles', id: 'admin' }] } } },
+    });
+    const { id: target } = await createUser(app, { email: 'target@example.org', firstName: 'Tess' });
+    const browser = app.browser();
+    await signIn(browser, 'boss@example.org');
+    const started = await browser.call(
+      'POST',
+      `/api/v1/services/users/${target}/impersonate?minPosition=${roles.body.meta.position}`,
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const asTarget = await browser.call('GET', '/api/v1/users/me');
+    expect(asTarget.body.data).toMatchObject({
+      id: target,
+      attributes: { impersonating: true, firstName: 'Tess' },
+    });
+    expect(asTarget.body.meta.impersonatorId).toBe(adminId);
+    const stopped = await browser.call('DELETE', '/api/v1/services/users/impersonate');
+    expect(stopped.status).toBe(200);
+    const back = await browser.call('GET', '/api/v1/users/me');
+    expect(back.body.data).toMatchObject({ id: adminId, attributes: { impersonating: false } });
+    const events = await app.platform.eventStore.readStream(`user-${target}`);
+    expect(events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['UserImpersonationStarted', 'UserImpersonationStopped']),
+    );
+    expect(events.find((e) => e.type === 'UserImpersonationStarted')?.metadata.actor.userId).toBe(adminId);
+  });
+
+  it('refuses non-administrators, API tokens, and stopping when not impersonating', async () => {
+    const { id: target } = await createUser(app, { email: 'target2@example.org' });
+    const browser = app.browser();
+    await createUser(app, { email: 'plain@example.org' });
+    await signIn(browser, 'plain@example.org');
+    expect((await browser.call('POST', `/api/v1/services/users/${target}/impersonate`)).status).toBe(403);
+    expect((await browser.call('DELETE', '/api/v1/services/users/impersonate')).status).toBe(409);
+    expect((await app.admin('POST', `/services/users/${target}/impersonate`)).status).toBe(403);
+  });
+});
