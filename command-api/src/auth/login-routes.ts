@@ -61,7 +61,7 @@ export function loginRoutes(router: Router, ctx: AuthContext): void {
     // the same work and the same answer for an unknown address and a wrong password (no enumeration)
     const matches = await verifyPassword(user?.passwordHash ?? null, body.password);
     if (!user || !matches) throw invalidCredentials();
-    await ctx.limiter.reset(accountKey);
+    await ctx.limiter.reset(accountKey, now);
 
     if (ctx.features.twoFactor && user.twoFactor) {
       const strategy = user.twoFactor.strategy;
@@ -137,7 +137,7 @@ export function loginRoutes(router: Router, ctx: AuthContext): void {
     const result = await runUserCommands(ctx, id, [
       { type: 'SignIn', data, metadata: authMetadata(ctx, res, id) },
     ]);
-    await ctx.limiter.reset(`2fa:account:${id}`);
+    await ctx.limiter.reset(`2fa:account:${id}`, now);
     await startSession(ctx, req, res, { userId: id, stage: 'authenticated', remember: pending.remember });
     await signedIn(state, res, result.position);
   });

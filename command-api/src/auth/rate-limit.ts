@@ -63,8 +63,11 @@ export function rateLimiter(sql: Sql) {
       }
     },
     /** A successful sign-in clears the account's counter (the IP's keeps counting). */
-    async reset(key: string): Promise<void> {
+    async reset(key: string, now: Date = new Date()): Promise<void> {
       await sql`delete from auth_rate_limits where key = ${key}`;
+      // windows long past count nothing any more
+      await sql`delete from auth_rate_limits where key in (
+        select key from auth_rate_limits where window_started_at < ${new Date(now.getTime() - 24 * 60 * 60_000)} limit 100)`;
     },
   };
 }

@@ -81,6 +81,9 @@ export function sessionStore(sql: Sql, policy: SessionPolicy = DEFAULT_SESSION_P
       const { idle, absolute } = expiries(now, data.stage, remember);
       await sql.begin(async (tx) => {
         if (replacing) await tx`delete from auth_sessions where id_hash = ${sha256(replacing)}`;
+        // sessions nobody came back to leave with the next sign-in (indexed, a handful of rows at a time)
+        await tx`delete from auth_sessions where id_hash in (
+          select id_hash from auth_sessions where absolute_expires_at < ${now} limit 100)`;
         await tx`insert into auth_sessions ${tx({
           id_hash: sha256(secret),
           user_id: data.userId,

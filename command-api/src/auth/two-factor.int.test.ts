@@ -106,6 +106,18 @@ describe('two-factor sign-in with TOTP', () => {
     expect(next.status, JSON.stringify(next.body)).toBe(200);
   });
 
+  it('lets only one of two concurrent sign-ins use the same code', async () => {
+    app.advance(30_000);
+    const [a, b] = [app.browser(), app.browser()];
+    await signIn(a, 'totp@example.org');
+    await signIn(b, 'totp@example.org');
+    const code = codeAt(secret, app.now());
+    const answers = await Promise.all(
+      [a, b].map((tab) => tab.call('POST', '/auth/two-factor/login', { body: { code } })),
+    );
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 422]);
+  });
+
   it('accepts a recovery code once', async () => {
     const browser = app.browser();
     await signIn(browser, 'totp@example.org');
