@@ -85,6 +85,35 @@ describe('organizations', () => {
   });
 });
 
+describe('organization administrators', () => {
+  it('edit the organizations they belong to, not others, and not the access level', async () => {
+    const mine = await organization('Mine Lab', 'contact');
+    const theirs = await organization('Their Lab', 'contact');
+    const { id } = await createUser(app, { email: 'orgadmin@example.org' });
+    await app.admin('PATCH', `/users/${id}`, {
+      data: {
+        type: 'users',
+        relationships: { roles: { data: [{ type: 'roles', id: 'organization_admin' }] } },
+      },
+    });
+    const joined = await join(mine, id);
+    const browser = app.browser();
+    await signIn(browser, 'orgadmin@example.org');
+    const edit = (org: string, body: Record<string, unknown>) =>
+      browser.call('PATCH', `/api/v1/organizations/${org}?minPosition=${joined.body.meta.position}`, {
+        body: { data: { type: 'organizations', ...body } },
+      });
+    const saved = await edit(mine, { attributes: { shortDescription: 'We print aids' } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await edit(theirs, { attributes: { shortDescription: 'Not mine' } })).status).toBe(403);
+    const level = await edit(mine, {
+      relationships: { accessLevel: { data: { type: 'access-levels', id: 'member_level_2' } } },
+    });
+    expect(level.status).toBe(403);
+    expect((await edit(mine, { attributes: { adminOnlyNote: 'x' } })).status).toBe(403);
+  });
+});
+
 describe('acting on behalf of an organization', () => {
   it('switches the effective access level, and with it what the menu shows', async () => {
     const item = await app.admin('POST', '/app-menu-items', {

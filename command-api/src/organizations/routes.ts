@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import express, { type Request, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { userStreamId } from '@platform/contracts/accounts/events';
-import { NotFoundError, ValidationError } from '@platform/contracts/errors';
+import {
+  ForbiddenError,
+  NotFoundError,
+  UnauthenticatedError,
+  ValidationError,
+} from '@platform/contracts/errors';
 import { AccessLevelSchema } from '@platform/contracts/menu/events';
 import {
   OrganizationFieldsSchema,
@@ -14,7 +19,8 @@ import {
 import type { PathOwner } from '@platform/contracts/paths';
 import { StreamNotFoundError, type EventStore } from '@platform/infra/event-store';
 import type { CommandModuleDeps } from '../app.ts';
-import { requireAccountsAdmin } from '../accounts/authorize.ts';
+import { isAccountsAdmin, requireAccountsAdmin } from '../accounts/authorize.ts';
+import { viewerOf } from '../http/viewer.ts';
 import { userDecider } from '../accounts/decide.ts';
 import type { AccountsCommandOptions } from '../accounts/options.ts';
 import { loadUser } from '../accounts/store.ts';
@@ -81,6 +87,30 @@ function stillHolds(eventStore: EventStore) {
     const state = await loadOrganization(eventStore, o.id);
     return state.status === 'active' && state.slug === slug;
   };
+}
+
+/**
+ * Administrators edit any organization; an organization_admin edits the organizations they belong to (seed
+ * 000 §2.4, "my-organization"), but not what administrators decide: the access level and the admin-only note.
+ */
+async function requireOrganizationEditor(
+  eventStore: EventStore,
+  res: Response,
+  organizationId: string,
+  options: { adminOnly: boolean },
+): Promise<void> {
+  if (isAccountsAdmin(res)) return;
+  const viewer = viewerOf(res);
+  if (viewer.userId === null) throw new UnauthenticatedError();
+  if (!options.adminOnly && viewer.roles.includes('organization_admin')) {
+    const { state } = await loadUser(eventStore, viewer.userId);
+    if (state.status === 'active' && state.organizations.includes(organizationId)) return;
+  }
+  throw new ForbiddenError(
+    options.adminOnly
+      ? 'Only administrators set an access level or an admin-only note'
+      : 'Editing this organization requires the admin role, or organization_admin as one of its members',
+  );
 }
 
 function organizationIdOf(req: Request): string {
@@ -154,8 +184,11 @@ export function organizationsCommandRoutes(deps: CommandModuleDeps, options: Acc
   router.patch(`/${TYPE}/:id`, async (req, res) => {
     const id = organizationIdOf(req);
     const request = deps.commandRequest(req, res);
-    requireAccountsAdmin(res);
     const doc = parseDocument(UpdateDocument, req.body);
+    await requireOrganizationEditor(deps.eventStore, res, id, {
+      adminOnly:
+        doc.data.relationships?.accessLevel !== undefined || doc.data.attributes.adminOnlyNote !== undefined,
+    });
     const current = await loadOrganization(deps.eventStore, id);
     if (current.status !== 'active') throw new NotFoundError(`organization ${id} not found`);
     const { slug, ...fields } = doc.data.attributes;
