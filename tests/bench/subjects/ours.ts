@@ -29,9 +29,11 @@ export function oursSubject(url: string, poolSize: number): Subject {
       const abort = new AbortController();
       for await (const batch of store.subscribeToAll({ batchSize: pageSize, signal: abort.signal })) {
         for (const e of batch.events) onEvent(e.eventId);
-        // `$all` order is not numeric order: ask the store, and only near the tail (a short page)
-        if (batch.events.length < pageSize && (await store.comparePositions(batch.checkpoint, head)) >= 0)
-          abort.abort();
+        // `$all` order is not numeric order: past the head only a short page can end the read, so ask the store then
+        const done =
+          batch.checkpoint === head ||
+          (batch.events.length < pageSize && (await store.comparePositions(batch.checkpoint, head)) >= 0);
+        if (done) abort.abort();
       }
     },
     replay: (batchSize) => replayWithRunner(url, batchSize),
