@@ -68,6 +68,20 @@ function orderBy(sort: readonly SortField[]): FragmentSqlToken {
   return sql.fragment`${sql.join([...terms, sql.fragment`u.id`], sql.fragment`, `)}`;
 }
 
+/**
+ * The signed-in user's row. A session exists only for a user whose events are stored, so a missing row means
+ * the projection has not caught up with a brand-new account yet: wait for it, briefly and bounded.
+ */
+async function signedInUserRow(pool: DatabasePool, id: string): Promise<UserRow | null> {
+  for (let attempt = 0; ; attempt++) {
+    const row = await pool.maybeOne(
+      sql.type(UserRow)`select ${USER_COLUMNS} from read.users u where u.id = ${id}`,
+    );
+    if (row || attempt >= 40) return row;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The signed-in user's id, for GET /users/me: anonymous callers get 401, the API token has no account (404). */
 function meId(res: Response): string {
   const viewer = viewerOf(res);
@@ -89,10 +103,7 @@ export function usersQueryRoutes(deps: QueryModuleDeps): Router {
     const id = meId(res);
     const viewer = viewerOf(res);
     const query = parseResourceQuery(req.originalUrl, { include: ME_INCLUDES, fields });
-    const row = await pool.maybeOne(
-      sql.type(UserRow)`select ${USER_COLUMNS} from read.users u where u.id = ${id}`,
-    );
-    // a session whose user the projection has not caught up with yet reads as signed out, briefly
+    const row = await signedInUserRow(pool, id);
     if (!row) throw new UnauthenticatedError('Your account is not available yet: retry in a moment');
     const organizationIds = (await organizationIdsOf(pool, [id])).get(id) ?? [];
     const impersonating = Boolean(viewer.impersonatorId);
