@@ -304,4 +304,14 @@ describe('dev mailbox', () => {
     expect(box.body.data[0].attributes.subject).toMatch(/reset/);
     expect((await app.browser().call('GET', '/api/v1/dev/mailbox')).status).toBe(401);
   });
+
+  it('does not exist when an SMTP server is configured', async () => {
+    // nodemailer connects only to send, so an unreachable server is enough to configure SMTP here
+    const withSmtp = await startAccountsApp({ smtpUrl: 'smtp://127.0.0.1:9' });
+    try {
+      expect((await withSmtp.admin('GET', '/dev/mailbox')).status).toBe(404);
+    } finally {
+      await withSmtp.close();
+    }
+  });
 });
