@@ -2,7 +2,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '.data/**', 'test-output/**', 'web/dist/**', '**/*.js', '!eslint.config.js'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '.data/**',
+      'test-output/**',
+      'web/dist/**',
+      '**/*.js',
+      '!eslint.config.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

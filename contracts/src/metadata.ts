@@ -8,7 +8,11 @@ export const ActorSchema = z.object({
 export type Actor = z.infer<typeof ActorSchema>;
 
 export const SYSTEM_USER_ID = '00000000-0000-4000-8000-000000000001';
-export const systemActor: Actor = { userId: SYSTEM_USER_ID, actingAsOrganizationId: null, impersonatorId: null };
+export const systemActor: Actor = {
+  userId: SYSTEM_USER_ID,
+  actingAsOrganizationId: null,
+  impersonatorId: null,
+};
 
 /** Stored beside every event. eventId also lives on the event row; it is repeated here for consumers. */
 export const EventMetadataSchema = z.object({
