@@ -11,7 +11,12 @@ import { ConsentProvider } from './app/consent-context.tsx';
 import { menuAtom } from './app/menu.ts';
 import { NavigationProvider } from './app/router.tsx';
 import { ToastProvider } from './app/toast-context.tsx';
+import { accountRoutes } from './account/routes.tsx';
+import { adminRoutes } from './admin/routes.tsx';
+import { authRoutes } from './auth/routes.tsx';
 import { CmsRoute } from './cms/cms-route.tsx';
+import { SessionProvider, sessionAtom } from './session/session.tsx';
+import { twoFactorRoutes } from './two-factor/routes.tsx';
 import { loadMessages, type Messages } from './i18n/load-messages.ts';
 import { FullPageLoader, InlineLoader } from './shell/chrome.tsx';
 import { Shell } from './shell/shell.tsx';
@@ -50,6 +55,10 @@ export function AppRoutes() {
         <Route path="/errors/unauthorized" component={UnauthorizedScreen} />
         <Route path="/site-map" component={SiteMapScreen} />
         <Route path="/accessibility" component={AccessibilityScreen} />
+        {authRoutes}
+        {twoFactorRoutes}
+        {accountRoutes}
+        {adminRoutes}
         {/* every other path is a CMS page, a redirection, or not found: the read model decides */}
         <Route>
           <CmsRoute />
@@ -81,6 +90,12 @@ function BootData({ children }: { children: React.ReactNode }) {
   const setRevision = useSetAtom(environmentRevisionAtom);
   const setMenu = useSetAtom(menuAtom);
   const [ready, setReady] = useState(false);
+  // the menu is filtered by who is reading it: read it again when the viewer changes (sign-in, sign-out,
+  // another acting organization)
+  const session = useAtomValue(sessionAtom);
+  const viewerKey = session.user
+    ? `${session.user.id}:${session.user.actingAsOrganizationId ?? ''}:${session.user.effectiveAccessWeight ?? ''}`
+    : session.status;
   useEffect(() => {
     const controller = new AbortController();
     void Promise.allSettled([
@@ -91,6 +106,13 @@ function BootData({ children }: { children: React.ReactNode }) {
     });
     return () => controller.abort();
   }, [api, setRevision, setMenu]);
+  useEffect(() => {
+    if (!ready) return;
+    const controller = new AbortController();
+    endpoints.menu(api, controller.signal).then(setMenu, () => undefined);
+    return () => controller.abort();
+    // only a new viewer re-reads the menu (api and setMenu are stable)
+  }, [viewerKey]);
   return ready ? children : <FullPageLoader label="Loading" />;
 }
 
@@ -136,11 +158,13 @@ export function App({ locale: forced, messages: preloaded, fetchFn, routerHook, 
                 <NavigationProvider>
                   <ToastProvider>
                     <ConsentProvider>
-                      <BootData>
-                        <Shell>
-                          <AppRoutes />
-                        </Shell>
-                      </BootData>
+                      <SessionProvider>
+                        <BootData>
+                          <Shell>
+                            <AppRoutes />
+                          </Shell>
+                        </BootData>
+                      </SessionProvider>
                     </ConsentProvider>
                   </ToastProvider>
                 </NavigationProvider>

@@ -117,4 +117,12 @@ describe('registration and e-mail verification', () => {
       .call('POST', '/auth/register', { body: registration('closed@example.org') });
     expect(answer.status).toBe(404);
   });
+
+  it('tells the web which account features are on (GET /api/v1/services/features)', async () => {
+    const open = await app.browser().call('GET', '/api/v1/services/features');
+    const closed = await closedApp.browser().call('GET', '/api/v1/services/features');
+    expect(open.status).toBe(200);
+    expect(open.body.data.features).toMatchObject({ register: true, twoFactor: true });
+    expect(closed.body.data.features).toMatchObject({ register: false, twoFactor: true });
+  });
 });

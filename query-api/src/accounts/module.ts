@@ -1,6 +1,7 @@
 import { DEFAULT_ACCOUNT_FEATURES, type AccountFeatures } from '@platform/contracts/accounts/features';
 import type { QueryModule } from '../app.ts';
 import { organizationsQueryRoutes } from '../organizations/routes.ts';
+import { featuresQueryRoutes } from './features-routes.ts';
 import { devMailboxRoutes } from './mailbox-routes.ts';
 import { referenceQueryRoutes } from './reference-routes.ts';
 import { usersQueryRoutes } from './routes.ts';
@@ -15,6 +16,7 @@ export function accountsQueryModules(options: {
   const features = { ...DEFAULT_ACCOUNT_FEATURES, ...options.features };
   return [
     referenceQueryRoutes,
+    featuresQueryRoutes(features),
     usersQueryRoutes,
     validationRequestsQueryRoutes(features),
     organizationsQueryRoutes(features),

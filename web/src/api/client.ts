@@ -31,6 +31,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   headers?: Record<string, string>;
+  /**
+   * The caller handles every failure itself: nothing is announced to the shell (no global dialog), e.g. the
+   * boot-time read of the signed-in user, whose 401 only means "nobody is signed in".
+   */
+  quiet?: boolean;
 }
 
 export interface ApiClient {
@@ -142,7 +147,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch (error) {
       const apiError =
         error instanceof ApiError ? error : new ApiError('unexpected', String((error as Error)?.message));
-      options.onEvent?.({ type: 'request.failed', id, error: apiError });
+      options.onEvent?.(
+        req.quiet ? { type: 'request.settled', id } : { type: 'request.failed', id, error: apiError },
+      );
       throw apiError;
     } finally {
       clearTimeout(timer);

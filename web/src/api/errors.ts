@@ -32,6 +32,7 @@ export type ApiErrorKind =
   | 'forbidden'
   | 'not-found'
   | 'bad-request'
+  | 'rate-limited'
   | 'unexpected';
 
 export class ApiError extends Error {
@@ -60,6 +61,7 @@ export function kindOfStatus(status: number): ApiErrorKind {
   if (status === 403) return 'forbidden';
   if (status === 404) return 'not-found';
   if (status === 400 || status === 413 || status === 415) return 'bad-request';
+  if (status === 429) return 'rate-limited';
   return 'unexpected';
 }
 

@@ -5,12 +5,13 @@ import { pendingRequestsAtom, raiseDialogAtom } from '../state/app-status.ts';
 import { localeAtom } from '../state/settings.ts';
 
 const ApiContext = createContext<ApiClient | null>(null);
+const AuthApiContext = createContext<ApiClient | null>(null);
 
 /** The app's one API client; its events drive the loading bar and the global dialogs (ARCHITECTURE.md §7). */
 export function ApiProvider({ children, fetchFn }: { children: React.ReactNode; fetchFn?: typeof fetch }) {
   const store = useStore();
   const raise = useSetAtom(raiseDialogAtom);
-  const client = useMemo(() => {
+  const [client, authClient] = useMemo(() => {
     const onEvent = (event: ApiClientEvent) => {
       if (event.type === 'request.started') {
         store.set(pendingRequestsAtom, (n) => n + 1);
@@ -28,15 +29,27 @@ export function ApiProvider({ children, fetchFn }: { children: React.ReactNode; 
         raise({ kind: 'unexpected-error', reference: error.correlationId });
       }
     };
-    return createApiClient({
-      baseUrl: '/api/v1',
+    const common = {
       fetch: fetchFn,
       locale: () => store.get(localeAtom),
       isAdminContext: () => location.pathname.startsWith('/admin'),
       onEvent,
-    });
+    };
+    // the APIs under /api/v1, and the /auth calls of seed 000 §7 (sign-in, sign-out, reset, two-factor)
+    return [createApiClient({ baseUrl: '/api/v1', ...common }), createApiClient({ baseUrl: '', ...common })];
   }, [store, raise, fetchFn]);
-  return <ApiContext.Provider value={client}>{children}</ApiContext.Provider>;
+  return (
+    <ApiContext.Provider value={client}>
+      <AuthApiContext.Provider value={authClient}>{children}</AuthApiContext.Provider>
+    </ApiContext.Provider>
+  );
+}
+
+/** The client of the /auth calls (same headers and shell events as useApi, rooted at the origin). */
+export function useAuthApi(): ApiClient {
+  const client = useContext(AuthApiContext);
+  if (!client) throw new Error('useAuthApi must be used inside <ApiProvider>');
+  return client;
 }
 
 export function useApi(): ApiClient {

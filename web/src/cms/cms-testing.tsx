@@ -2,7 +2,9 @@ import { configure, render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../app.tsx';
-import en from '../i18n/messages/en.json';
+import { allMessages } from '../i18n/all-messages.ts';
+
+const en = allMessages('en');
 import { STORAGE_KEYS } from '../state/storage-keys.ts';
 import { fakeFetch } from '../testing/render-app.tsx';
 

@@ -6,11 +6,16 @@ import type en from './messages/en.json';
 export type MessageId = keyof typeof en;
 export type MessageValues = Record<string, string | number | boolean | null | undefined | Date>;
 
-/** `t('footer.cookieSettings')`: a typed shortcut over react-intl's formatMessage. */
-export function useT() {
+/**
+ * `t('footer.cookieSettings')`: a typed shortcut over react-intl's formatMessage. A feature module with its own
+ * message files passes their English shape: `useT<typeof authEn>()` accepts the shell's ids and the module's.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export function useT<Extra extends Record<string, string> = {}>() {
   const intl = useIntl();
   return useCallback(
-    (id: MessageId, values?: MessageValues) => intl.formatMessage({ id }, values) as string,
+    (id: MessageId | (keyof Extra & string), values?: MessageValues) =>
+      intl.formatMessage({ id }, values) as string,
     [intl],
   );
 }

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { NavigationProvider } from '../app/router.tsx';
-import en from '../i18n/messages/en.json';
+import { allMessages } from '../i18n/all-messages.ts';
+
+const en = allMessages('en');
 import { DEFAULT_ACCESSIBILITY } from '../state/accessibility.ts';
 import { preventLeaveAtom } from '../state/app-status.ts';
 import { buildTheme } from '../theme/theme.ts';

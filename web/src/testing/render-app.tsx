@@ -1,7 +1,9 @@
 import { render } from '@testing-library/react';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../app.tsx';
-import en from '../i18n/messages/en.json';
+import { allMessages } from '../i18n/all-messages.ts';
+
+const en = allMessages('en');
 
 export interface FakeApi {
   menu?: unknown[];
@@ -11,7 +13,21 @@ export interface FakeApi {
   pages?: Array<{ id: string; path: string; title: string }>;
   /** the menu read fails: 'network' (no answer) or an HTTP status */
   menuFailure?: 'network' | number;
+  /** the GET /users/me document of the signed-in user; absent: nobody is signed in (401) */
+  me?: unknown;
+  /** account features (GET /services/features); default: all of them on except social login */
+  features?: Record<string, boolean>;
 }
+
+export const ALL_FEATURES = {
+  register: true,
+  socialLogin: false,
+  twoFactor: true,
+  impersonate: true,
+  organizations: true,
+  userOrganizations: true,
+  validationRequests: true,
+};
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/vnd.api+json' } });
@@ -33,6 +49,15 @@ export function fakeFetch(api: FakeApi) {
         });
       }
       return json(200, { data: api.menu ?? [] });
+    }
+    if (url.pathname === '/api/v1/services/features') {
+      return json(200, { data: { features: { ...ALL_FEATURES, ...api.features } } });
+    }
+    if (url.pathname === '/api/v1/users/me') {
+      if (api.me) return json(200, api.me);
+      return json(401, {
+        errors: [{ status: '401', code: 'auth.unauthenticated', detail: 'Sign in first' }],
+      });
     }
     if (url.pathname === '/api/v1/app-environment') {
       return json(200, {
