@@ -11,8 +11,10 @@ import { ConsentProvider } from './app/consent-context.tsx';
 import { menuAtom } from './app/menu.ts';
 import { NavigationProvider } from './app/router.tsx';
 import { ToastProvider } from './app/toast-context.tsx';
+import { ImpersonationBanner } from './account/impersonation-banner.tsx';
 import { accountRoutes } from './account/routes.tsx';
 import { adminRoutes } from './admin/routes.tsx';
+import { AccountActions } from './auth/account-actions.tsx';
 import { authRoutes } from './auth/routes.tsx';
 import { CmsRoute } from './cms/cms-route.tsx';
 import { SessionProvider, sessionAtom } from './session/session.tsx';
@@ -160,7 +162,7 @@ export function App({ locale: forced, messages: preloaded, fetchFn, routerHook, 
                     <ConsentProvider>
                       <SessionProvider>
                         <BootData>
-                          <Shell>
+                          <Shell accountActions={<AccountActions />} banner={<ImpersonationBanner />}>
                             <AppRoutes />
                           </Shell>
                         </BootData>

@@ -60,10 +60,13 @@ function useFocusMainOnNavigation(path: string) {
 export function Shell({
   children,
   accountActions,
+  banner,
 }: {
   children: React.ReactNode;
-  /** guest sign-in actions or the signed-in user's menu, once accounts exist (seed 000 §2.9) */
+  /** guest sign-in actions or the signed-in user's menu (seed 000 §2.9) */
   accountActions?: React.ReactNode;
+  /** a banner above the top bar, e.g. the impersonation banner (seed 000 §2.9) */
+  banner?: React.ReactNode;
 }) {
   const theme = useTheme();
   const [path] = useLocation();
@@ -79,6 +82,7 @@ export function Shell({
       <SkipLink />
       <RequestLoadingBar />
       <EnvironmentBanner />
+      {banner}
       {meta.hideNavigation ? null : (
         <TopBar
           compact={mobile || meta.admin}

@@ -17,7 +17,23 @@ export interface FakeApi {
   me?: unknown;
   /** account features (GET /services/features); default: all of them on except social login */
   features?: Record<string, boolean>;
+  /**
+   * Answers for a module's own calls, tried first, in order: return a Response to answer, or undefined to let
+   * the next handler (and finally the shell's reads) answer. `body` is the parsed JSON body, when any.
+   */
+  handlers?: Array<(request: FakeRequest) => Response | undefined | Promise<Response | undefined>>;
 }
+
+export interface FakeRequest {
+  method: string;
+  url: URL;
+  body: unknown;
+  headers: Headers;
+}
+
+/** A JSON answer for a handler. */
+export const fakeJson = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/vnd.api+json' } });
 
 export const ALL_FEATURES = {
   register: true,
@@ -38,9 +54,22 @@ const json = (status: number, body: unknown) =>
  */
 export function fakeFetch(api: FakeApi) {
   const calls: string[] = [];
-  const fetchFn = (async (input: RequestInfo | URL) => {
+  const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     calls.push(url.pathname + url.search);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    let body: unknown = undefined;
+    if (typeof init?.body === 'string') {
+      try {
+        body = JSON.parse(init.body);
+      } catch {
+        body = init.body;
+      }
+    }
+    for (const handler of api.handlers ?? []) {
+      const answer = await handler({ method, url, body, headers: new Headers(init?.headers) });
+      if (answer) return answer;
+    }
     if (url.pathname === '/api/v1/services/app-menu') {
       if (api.menuFailure === 'network') throw new TypeError('Failed to fetch');
       if (api.menuFailure) {
