@@ -132,6 +132,7 @@ describe('blue/green rebuild', () => {
       eventStore: store,
       projection: counterProjection(),
       batchSize: 10,
+      maxBatchSize: 10,
       onProgress: (n) => progress.push(n),
     });
     // events appended during the replay reach the rebuilt tables, by the replay or by the runner after the swap

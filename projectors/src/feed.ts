@@ -4,12 +4,17 @@ import { applyBatchAndAdvance } from './apply-batch.ts';
 import { isCaughtUp, swapIn, TargetRetiredError } from './swap.ts';
 import { readCheckpoint, type BuildTarget, type CheckpointStatus } from './target.ts';
 
+/** The largest catch-up batch by default: about 5 MB of events with their payloads. */
+export const DEFAULT_MAX_BATCH_SIZE = 10_000;
+
 export interface FeedOptions {
   sql: Sql;
   eventStore: EventStore;
   target: BuildTarget;
   signal: AbortSignal;
   batchSize: number;
+  /** the largest batch while far behind (subscribeToAll's maxBatchSize); default batchSize */
+  maxBatchSize?: number;
   /** the replay command stops once its build is live; the runner keeps following `$all` */
   stopWhenLive?: boolean;
   onBatch?(batch: SubscriptionBatch, status: CheckpointStatus): void;
@@ -47,6 +52,7 @@ export async function feed(options: FeedOptions): Promise<CheckpointStatus> {
     filter: types.length > 0 ? { eventTypes: [...types] } : undefined,
     signal,
     batchSize: options.batchSize,
+    maxBatchSize: options.maxBatchSize ?? options.batchSize,
     withPayload: target.projection.readsPayload ?? true,
   })) {
     status = await applyBatchAndAdvance(sql, target, from, batch);

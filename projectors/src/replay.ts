@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
 import type { EventStore } from '@platform/infra/event-store';
-import { feed } from './feed.ts';
+import { DEFAULT_MAX_BATCH_SIZE, feed } from './feed.ts';
 import type { Projection } from './projection.ts';
 import { liveVersion, prepareTarget, rebuildTarget, versionTarget } from './target.ts';
 
@@ -19,6 +19,8 @@ export interface ReplayOptions {
   eventStore: EventStore;
   projection: Projection;
   batchSize?: number;
+  /** the largest batch while far behind (default: the runner's) */
+  maxBatchSize?: number;
   signal?: AbortSignal;
   /** called after each committed batch with the number of events applied so far */
   onProgress?(eventsApplied: number): void;
@@ -47,6 +49,7 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplaySu
     target,
     signal,
     batchSize: options.batchSize ?? 2000,
+    maxBatchSize: Math.max(options.batchSize ?? 2000, options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE),
     stopWhenLive: true,
     onBatch: (batch) => {
       events += batch.events.length;

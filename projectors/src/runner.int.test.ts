@@ -124,7 +124,7 @@ describe('projection runner', () => {
       },
     });
     const first = run(
-      { projections: [doomed], batchSize: 5, retry: { initialMs: 20 } },
+      { projections: [doomed], batchSize: 5, maxBatchSize: 5, retry: { initialMs: 20 } },
       { sql: doomedSql, store: doomedStore },
     );
     await first.start();

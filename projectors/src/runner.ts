@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
 import type { EventStore } from '@platform/infra/event-store';
 import { CheckpointMovedError } from './apply-batch.ts';
-import { feed } from './feed.ts';
+import { DEFAULT_MAX_BATCH_SIZE, feed } from './feed.ts';
 import type { Projection } from './projection.ts';
 import { dropRetiredSchemas, swapIn, TargetRetiredError } from './swap.ts';
 import { liveVersion, prepareTarget, versionTarget } from './target.ts';
@@ -18,8 +18,14 @@ export interface ProjectionRunnerOptions {
   eventStore: EventStore;
   projections: readonly Projection[];
   logger?: RunnerLogger;
-  /** events per catch-up read, hence per transaction */
+  /** events per read, hence per transaction, when following the head (default 500) */
   batchSize?: number;
+  /**
+   * While a projection is far behind (a new version building, a restart after downtime), reads double up to
+   * this many events per batch and transaction: a rebuild pays the per-transaction cost less often
+   * (docs/benchmarks.md). Default 10,000.
+   */
+  maxBatchSize?: number;
   /** back-off after a failure: doubles from `initialMs` up to `maxMs` */
   retry?: { initialMs?: number; maxMs?: number };
 }
@@ -70,6 +76,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const { sql, eventStore, projections } = options;
   const logger = options.logger ?? silent;
   const batchSize = options.batchSize ?? 500;
+  const maxBatchSize = Math.max(batchSize, options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
   const initialMs = options.retry?.initialMs ?? 100;
   const maxMs = options.retry?.maxMs ?? 30_000;
   assertDistinct(projections);
@@ -100,6 +107,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           target,
           signal,
           batchSize,
+          maxBatchSize,
           onBatch: () => {
             delayMs = initialMs;
           },

@@ -253,6 +253,36 @@ export function eventStoreContract(name: string, makeHarness: () => Promise<Cont
       });
     });
 
+    describe('growing catch-up batches', () => {
+      it('reads larger pages while behind, every event once and in order, then small ones at the head', async () => {
+        const head = await h.store.headPosition();
+        const category = `grow${randomUUID().slice(0, 8)}`;
+        const stream = uniqueStream(category);
+        const appended = await h.store.appendToStream(
+          stream,
+          Array.from({ length: 40 }, (_, n) => event('Counted', { n })),
+        );
+        await untilVisible(h.store, appended.position);
+        const controller = new AbortController();
+        const sizes: number[] = [];
+        const numbers: number[] = [];
+        for await (const batch of h.store.subscribeToAll({
+          fromPosition: head,
+          filter: { categories: [category] },
+          signal: controller.signal,
+          batchSize: 2,
+          maxBatchSize: 8,
+        })) {
+          sizes.push(batch.events.length);
+          numbers.push(...batch.events.map((e) => (e.data as { n: number }).n));
+          if (numbers.length >= 40) break;
+        }
+        controller.abort();
+        expect(numbers).toEqual(Array.from({ length: 40 }, (_, n) => n));
+        expect(sizes).toEqual([2, 4, 8, 8, 8, 8, 2]);
+      });
+    });
+
     describe('subscribing without payloads', () => {
       it('delivers types, streams and positions, and refuses to read the payload it did not load', async () => {
         const category = `bare${randomUUID().replaceAll('-', '').slice(0, 12)}`;

@@ -63,6 +63,12 @@ export interface SubscribeOptions {
   /** how many events one catch-up read fetches */
   batchSize?: number;
   /**
+   * While a subscriber is far behind (each read comes back full), every next read fetches twice as many
+   * events, up to this many; a read that reaches the head drops back to `batchSize`. Fewer, larger batches
+   * make a replay cheaper; small batches keep a live subscriber prompt. Default: `batchSize` (no growth).
+   */
+  maxBatchSize?: number;
+  /**
    * false: events come without `data` and `metadata` (reading them throws). For consumers that need only
    * types, streams, versions and positions, such as usage counters: a replay then skips the payload bytes.
    */

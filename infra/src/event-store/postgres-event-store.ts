@@ -149,6 +149,8 @@ export class PostgresEventStore implements EventStore {
   async *subscribeToAll(options: SubscribeOptions = {}): AsyncIterable<SubscriptionBatch> {
     const { signal, filter } = options;
     const batchSize = options.batchSize ?? 1000;
+    const maxBatchSize = Math.max(batchSize, options.maxBatchSize ?? batchSize);
+    let size = batchSize;
     const withPayload = options.withPayload ?? true;
     let cursor = await this.cursorAt(options.fromPosition ?? START);
     let woken = false;
@@ -166,12 +168,14 @@ export class PostgresEventStore implements EventStore {
     try {
       while (!signal?.aborted) {
         woken = false;
-        const page = await (prefetched ?? this.readPage(cursor, filter, batchSize, withPayload));
+        const page = await (prefetched ?? this.readPage(cursor, filter, size, withPayload));
         prefetched = null;
+        // far behind: read larger pages; at the head: back to the small ones
+        size = page.full ? Math.min(size * 2, maxBatchSize) : batchSize;
         if (page.advanced) {
           cursor = page.cursor;
           backoffMs = 1;
-          if (page.full) prefetched = this.readPage(cursor, filter, batchSize, withPayload);
+          if (page.full) prefetched = this.readPage(cursor, filter, size, withPayload);
           yield { events: page.events, checkpoint: BigInt(cursor.position) };
           if (page.full) continue;
         }
