@@ -1,2 +1,48 @@
-/** The admin screens (dashboard, validation requests, dev mailbox), each a <Route> wrapped in <Guarded>. */
-export const adminRoutes = <></>;
+import { lazy } from 'react';
+import { Route } from 'wouter';
+import { Guarded } from '../session/guarded.tsx';
+import { ADMIN_ROUTES } from './access.ts';
+import { AdministratorsOnly } from './admin-ui.tsx';
+
+// each screen is its own chunk, loaded when first visited (seed 000 §7)
+const DashboardScreen = lazy(() => import('./dashboard.tsx').then((m) => ({ default: m.DashboardScreen })));
+const ValidationRequestsScreen = lazy(() =>
+  import('./validation-requests.tsx').then((m) => ({ default: m.ValidationRequestsScreen })),
+);
+const UsersScreen = lazy(() => import('./users.tsx').then((m) => ({ default: m.UsersScreen })));
+const MailboxScreen = lazy(() => import('./mailbox.tsx').then((m) => ({ default: m.MailboxScreen })));
+
+/**
+ * The admin screens (seed 000 §2.4: sign-in, verified e-mail and validated account): the dashboard, and for
+ * administrators the validation requests (validation-requests feature), the users and the dev mailbox.
+ */
+export const adminRoutes = (
+  <>
+    <Route path={ADMIN_ROUTES.dashboard}>
+      <Guarded requirement="validated">
+        <DashboardScreen />
+      </Guarded>
+    </Route>
+    <Route path={ADMIN_ROUTES.validationRequests}>
+      <Guarded requirement="validated" feature="validationRequests">
+        <AdministratorsOnly>
+          <ValidationRequestsScreen />
+        </AdministratorsOnly>
+      </Guarded>
+    </Route>
+    <Route path={ADMIN_ROUTES.users}>
+      <Guarded requirement="validated">
+        <AdministratorsOnly>
+          <UsersScreen />
+        </AdministratorsOnly>
+      </Guarded>
+    </Route>
+    <Route path={ADMIN_ROUTES.mailbox}>
+      <Guarded requirement="validated">
+        <AdministratorsOnly>
+          <MailboxScreen />
+        </AdministratorsOnly>
+      </Guarded>
+    </Route>
+  </>
+);

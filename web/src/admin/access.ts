@@ -1,0 +1,38 @@
+import type { AccountFeatures, SessionUser } from '../session/documents.ts';
+import { landingPath, ROUTES } from '../session/guard.ts';
+
+/**
+ * Who may use the dashboard (seed 000 §2.10 rule 7, §6): a user with at least one role, or, when the
+ * validation-requests feature is on, a validated user. It is the same rule that makes the dashboard the
+ * landing page after sign-in, so both read landingPath.
+ */
+export function canUseDashboard(
+  user: Pick<SessionUser, 'roles' | 'validated'>,
+  features: Pick<AccountFeatures, 'validationRequests'>,
+): boolean {
+  return landingPath(user, features) === ROUTES.dashboard;
+}
+
+/** Validation requests, users and the dev mailbox are for administrators (the admin role). */
+export function isAdministrator(user: Pick<SessionUser, 'isAdmin' | 'roles'>): boolean {
+  return user.isAdmin || user.roles.includes('admin');
+}
+
+/** Impersonation is offered for anyone but administrators (the server refuses them) and oneself. */
+export function canImpersonate(
+  viewer: Pick<SessionUser, 'id'>,
+  target: { id: string; isAdmin: boolean; roles: readonly string[] },
+  features: Pick<AccountFeatures, 'impersonate'>,
+): boolean {
+  return (
+    features.impersonate && target.id !== viewer.id && !target.isAdmin && !target.roles.includes('admin')
+  );
+}
+
+export const ADMIN_ROUTES = {
+  dashboard: ROUTES.dashboard,
+  validationRequests: '/admin/validation-requests',
+  users: '/admin/users',
+  mailbox: '/admin/dev/mailbox',
+  unauthorized: '/errors/unauthorized',
+} as const;
