@@ -1,5 +1,75 @@
+import { lazy } from 'react';
+import { Route } from 'wouter';
+import { Guarded } from '../session/guarded.tsx';
+
+// each screen is its own chunk, loaded when first visited (seed 000 §7)
+const SignInScreen = lazy(() => import('./sign-in.tsx').then((m) => ({ default: m.SignInScreen })));
+const RegisterScreen = lazy(() => import('./register.tsx').then((m) => ({ default: m.RegisterScreen })));
+const ForgotPasswordScreen = lazy(() =>
+  import('./forgot-password.tsx').then((m) => ({ default: m.ForgotPasswordScreen })),
+);
+const ResetPasswordScreen = lazy(() =>
+  import('./reset-password.tsx').then((m) => ({ default: m.ResetPasswordScreen })),
+);
+const VerifyEmailScreen = lazy(() =>
+  import('./verify-email.tsx').then((m) => ({ default: m.VerifyEmailScreen })),
+);
+const VerifyEmailLinkScreen = lazy(() =>
+  import('./verify-email-link.tsx').then((m) => ({ default: m.VerifyEmailLinkScreen })),
+);
+const NotValidatedScreen = lazy(() =>
+  import('./not-validated.tsx').then((m) => ({ default: m.NotValidatedScreen })),
+);
+
 /**
  * The authentication screens of seed 000 §2.5 (sign-in, register, forgot, reset, e-mail verification,
  * not-validated), each a <Route> wrapped in <Guarded>; AppRoutes places them before the CMS catch-all.
  */
-export const authRoutes = <></>;
+export const authRoutes = (
+  <>
+    <Route path="/auth/sign-in">
+      <Guarded requirement="guest">
+        <SignInScreen />
+      </Guarded>
+    </Route>
+    <Route path="/auth/register">
+      <Guarded requirement="guest" feature="register">
+        <RegisterScreen />
+      </Guarded>
+    </Route>
+    <Route path="/auth/password/forgot">
+      <Guarded requirement="guest">
+        <ForgotPasswordScreen />
+      </Guarded>
+    </Route>
+    <Route path="/auth/password/reset/:token/:email">
+      {(params: { token: string; email: string }) => (
+        <Guarded requirement="guest">
+          <ResetPasswordScreen token={params.token} email={params.email} />
+        </Guarded>
+      )}
+    </Route>
+    <Route path="/auth/email/verify">
+      <Guarded requirement="auth">
+        <VerifyEmailScreen />
+      </Guarded>
+    </Route>
+    <Route path="/auth/email/verify/expired">
+      <Guarded requirement="auth">
+        <VerifyEmailScreen expired />
+      </Guarded>
+    </Route>
+    <Route path="/auth/email/verify/:id/:hash">
+      {(params: { id: string; hash: string }) => (
+        <Guarded requirement="auth">
+          <VerifyEmailLinkScreen id={params.id} hash={params.hash} />
+        </Guarded>
+      )}
+    </Route>
+    <Route path="/auth/not-validated">
+      <Guarded requirement="auth">
+        <NotValidatedScreen />
+      </Guarded>
+    </Route>
+  </>
+);
