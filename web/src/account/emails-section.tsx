@@ -8,7 +8,7 @@ import { useT } from '../i18n/use-t.ts';
 import { useSignedInUser } from '../session/session.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import type en from './messages/en.json';
-import { cleanSecondaryEmails, emailBody, emailValues, patchUser } from './profile-api.ts';
+import { emailBody, emailValues, patchUser } from './profile-api.ts';
 import { ProfileSection, SectionFormView, useSectionForm } from './section-form.tsx';
 
 const FIELDS = ['email', 'secondaryEmails'] as const;
@@ -28,8 +28,8 @@ export function EmailsSection() {
     validate: (values) => {
       const errors: Record<string, string> = {};
       if (emailToAscii(String(values.email ?? '')) === null) errors.email = t('account.error.email');
-      const secondary = cleanSecondaryEmails(String(values.secondaryEmails ?? ''));
-      const parsed = parseSecondaryEmails(secondary);
+      // line numbers as the reader sees them (blank lines counted); parsing trims and skips blanks itself
+      const parsed = parseSecondaryEmails(String(values.secondaryEmails ?? ''));
       if (!parsed.ok) {
         const lines = parsed.invalidLines.map((l) => l + 1);
         errors.secondaryEmails = t('account.emails.invalidLines', {
