@@ -330,6 +330,43 @@ describe('the profile screen', () => {
     expect(screen.queryByRole('region', { name: 'Organizations' })).toBeNull();
   });
 
+  it('reads the account again after a version conflict, keeping what was typed', async () => {
+    const user = userEvent.setup();
+    const patch = patchRecorder(() =>
+      fakeJson(409, {
+        errors: [{ status: '409', code: 'conflict.wrong_expected_version', detail: 'stale' }],
+      }),
+    );
+    const { server } = await openProfile(meDocument({}, { version: '7' }), patch.handler);
+    const identity = section('Identity');
+    const phone = within(identity).getByRole('textbox', { name: 'Phone' });
+    await user.type(phone, '0102');
+    server.state.current = meDocument({}, { version: '9' });
+    const reads = server.state.positions.length;
+    await user.click(within(identity).getByRole('button', { name: 'Save' }));
+
+    const alert = await within(identity).findByText(/Your account was changed elsewhere/);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(server.state.positions.length).toBeGreaterThan(reads);
+    expect((phone as HTMLInputElement).value).toBe('0102');
+    await user.click(within(identity).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patch.sent.at(-1)!.headers.get('If-Match')).toBe('"9"'));
+  });
+
+  it('after a new main address is saved, goes to e-mail verification without asking to leave', async () => {
+    const user = userEvent.setup();
+    const patch = patchRecorder();
+    const { server, location } = await openProfile(meDocument(), patch.handler);
+    const emails = section('E-mail addresses');
+    const email = within(emails).getByRole('textbox', { name: /Main e-mail address/ });
+    await user.clear(email);
+    await user.type(email, 'grace@example.org');
+    server.state.current = meDocument({ email: 'grace@example.org', emailVerifiedAt: null });
+    await user.click(within(emails).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/auth/email/verify'));
+    expect(screen.queryByRole('alertdialog', { name: 'Leave this page?' })).toBeNull();
+  });
+
   it('asks before leaving with unsaved edits', async () => {
     const user = userEvent.setup();
     const { location } = await openProfile(meDocument());

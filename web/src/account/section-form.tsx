@@ -76,8 +76,8 @@ export function useSectionForm(config: SectionConfig) {
   const errorMessages = useErrorMessages(t);
   const { report: reportDirty } = useContext(DirtySectionsContext);
   // the actor is created once; it reads the latest props through this ref
-  const latest = useRef({ config, user, refresh, toast, sharedLookup, errorMessages });
-  latest.current = { config, user, refresh, toast, sharedLookup, errorMessages };
+  const latest = useRef({ config, user, refresh, toast, sharedLookup, errorMessages, reportDirty });
+  latest.current = { config, user, refresh, toast, sharedLookup, errorMessages, reportDirty };
 
   const [snapshot, send] = useMachine(
     sectionFormMachine.provide({
@@ -90,6 +90,8 @@ export function useSectionForm(config: SectionConfig) {
           const lookup = (id: string) => shared(`account.${id}`) ?? shared(id);
           try {
             const position = await c.submit(input.values, input.baseline, u);
+            // saved: a redirect caused by the new state (an address to verify again) must not ask to leave
+            latest.current.reportDirty(c.id, false);
             const fresh = await r(position);
             show(c.savedMessage, 'success');
             const shown = c.afterSave?.(fresh, input.values) ?? (fresh ? c.fromUser(fresh) : input.values);
@@ -216,14 +218,18 @@ export function SectionFormView({
   const t = useT<typeof en>();
   const ref = useRef<HTMLFormElement>(null);
   const alertId = useId();
-  const { errors } = form;
+  const { errors, saving } = form;
+  // only right after a refused save: later edits must not pull focus away from where the user types
+  const wasSaving = useRef(false);
   useEffect(() => {
-    if (Object.keys(errors).length === 0) return;
+    const settled = wasSaving.current && !saving;
+    wasSaving.current = saving;
+    if (!settled || Object.keys(errors).length === 0) return;
     const target =
       ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
       ref.current?.querySelector<HTMLElement>(`[id="${alertId}"]`);
     target?.focus();
-  }, [errors, alertId]);
+  }, [saving, errors, alertId]);
   return (
     <form
       ref={ref}
