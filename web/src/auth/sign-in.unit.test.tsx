@@ -56,7 +56,7 @@ describe('/auth/sign-in', () => {
     expect(calls).toContain(
       '/api/v1/users/me?include=roles%2CaccessLevel%2Corganizations%2CactingAsOrganization%2Cjob%2CuserCategory&minPosition=42',
     );
-  });
+  }, 30_000);
 
   it('lands on the dashboard of a user with a role when no redirect URL was given', async () => {
     consentDecided();
