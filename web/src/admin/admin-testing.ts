@@ -63,3 +63,9 @@ export function route(
     return answer(request);
   };
 }
+
+/**
+ * The first find of a test waits for the app to boot and the screen's lazy chunk to load, which takes longer
+ * than Testing Library's default wait on a loaded machine.
+ */
+export const FIRST_RENDER = { timeout: 10_000 };

@@ -151,6 +151,10 @@ export const DataTable = styled.table`
   tr[aria-current='true'] td {
     background: ${({ theme }) => theme.colors.surfaceRaised};
   }
+  .text {
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
   .actions {
     display: flex;
     flex-wrap: wrap;

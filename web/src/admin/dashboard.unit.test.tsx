@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeJson, renderApp } from '../testing/render-app.tsx';
-import { consentDecided, listMeta, meDocument, notFound, route } from './admin-testing.ts';
+import { consentDecided, listMeta, meDocument, notFound, route, FIRST_RENDER } from './admin-testing.ts';
 import { canUseDashboard } from './access.ts';
 
 const pendingCount = (total: number) =>
@@ -28,7 +28,7 @@ describe('the dashboard', () => {
       me: meDocument({ roles: ['admin'] }),
       handlers: [pendingCount(2), mailbox(true)],
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, FIRST_RENDER)).toBeTruthy();
     expect(screen.getByText('Welcome, Grace Hopper. Here is what you can do.')).toBeTruthy();
     expect(await screen.findByText('2 requests are waiting for a decision.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Review the validation requests' }).getAttribute('href')).toBe(
@@ -52,7 +52,7 @@ describe('the dashboard', () => {
       me: meDocument({ roles: ['admin'] }),
       handlers: [pendingCount(0), mailbox(false)],
     });
-    expect(await screen.findByText('0 requests are waiting for a decision.')).toBeTruthy();
+    expect(await screen.findByText('0 requests are waiting for a decision.', {}, FIRST_RENDER)).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.startsWith('/api/v1/dev/mailbox'))).toBe(true));
     expect(screen.queryByRole('link', { name: 'Open the dev mailbox' })).toBeNull();
   });
@@ -63,7 +63,7 @@ describe('the dashboard', () => {
       me: meDocument({ roles: ['contributor'] }),
       features: { validationRequests: false },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, FIRST_RENDER)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open my profile' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Open the users list' })).toBeNull();
     expect(calls.some((c) => c.startsWith('/api/v1/validation-requests'))).toBe(false);
@@ -76,7 +76,7 @@ describe('the dashboard', () => {
       me: meDocument({ roles: [] }),
       features: { validationRequests: true },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, FIRST_RENDER)).toBeTruthy();
     expect(location.history?.at(-1)).toBe('/admin/dashboard');
   });
 
@@ -86,7 +86,7 @@ describe('the dashboard', () => {
       me: meDocument({ roles: [] }),
       features: { validationRequests: false },
     });
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/account/profile'));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/account/profile'), FIRST_RENDER);
     expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).toBeNull();
   });
 
@@ -95,6 +95,9 @@ describe('the dashboard', () => {
     const { location } = renderApp('/admin/dashboard', {
       me: meDocument({ roles: ['admin'], validated: false }),
     });
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/auth/not-validated?guarded=validated'));
+    await waitFor(
+      () => expect(location.history?.at(-1)).toBe('/auth/not-validated?guarded=validated'),
+      FIRST_RENDER,
+    );
   });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeJson, renderApp, type FakeRequest } from '../testing/render-app.tsx';
-import { consentDecided, listMeta, meDocument, notFound, route } from './admin-testing.ts';
+import { consentDecided, listMeta, meDocument, notFound, route, FIRST_RENDER } from './admin-testing.ts';
 
 const origin = window.location.origin;
 const messages = [
@@ -45,7 +45,7 @@ describe('the dev mailbox', () => {
         ),
       ],
     });
-    const table = await screen.findByRole('table', { name: '2 messages' });
+    const table = await screen.findByRole('table', { name: '2 messages' }, FIRST_RENDER);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual([
       'ada@example.org',
@@ -82,6 +82,8 @@ describe('the dev mailbox', () => {
     expect(
       await screen.findByText(
         'The dev mailbox is not available here: this platform sends its e-mails through a mail server.',
+        {},
+        FIRST_RENDER,
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
@@ -105,7 +107,7 @@ describe('the dev mailbox', () => {
         ),
       ],
     });
-    await screen.findByRole('table', { name: '2 messages' });
+    await screen.findByRole('table', { name: '2 messages' }, FIRST_RENDER);
     await userEvent.type(screen.getByLabelText("Recipient's e-mail address"), 'alan@example.org{Enter}');
     expect(await screen.findByRole('table', { name: '1 message' })).toBeTruthy();
     expect(reads.at(-1)!.url.searchParams.get('filter[to]')).toBe('alan@example.org');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeJson, renderApp, type FakeRequest } from '../testing/render-app.tsx';
-import { commandAnswer, consentDecided, listMeta, meDocument, route } from './admin-testing.ts';
+import { commandAnswer, consentDecided, listMeta, meDocument, route, FIRST_RENDER } from './admin-testing.ts';
 import { appReload } from './impersonate-dialog.tsx';
 
 const user = (
@@ -79,7 +79,7 @@ describe('users', () => {
     consentDecided();
     const server = fakeServer();
     renderApp('/admin/users', { me: meDocument({ roles: ['admin'] }), handlers: server.handlers });
-    const table = await screen.findByRole('table', { name: '3 users' });
+    const table = await screen.findByRole('table', { name: '3 users' }, FIRST_RENDER);
     const ada = within(table).getByRole('rowheader', { name: 'Ada Lovelace' }).closest('tr')!;
     expect(within(ada).getByText('ada@example.org')).toBeTruthy();
     expect(within(ada).getByText('Contributor')).toBeTruthy();
@@ -99,7 +99,7 @@ describe('users', () => {
       me: meDocument({ roles: ['admin'] }),
       handlers: server.handlers,
     });
-    await screen.findByRole('table', { name: '3 users' });
+    await screen.findByRole('table', { name: '3 users' }, FIRST_RENDER);
     await userEvent.type(screen.getByRole('searchbox', { name: 'Name or e-mail address' }), 'alan{Enter}');
     expect(await screen.findByRole('table', { name: '1 user' })).toBeTruthy();
     expect(server.reads.at(-1)!.url.searchParams.get('filter[search]')).toBe('alan');
@@ -111,7 +111,9 @@ describe('users', () => {
     const reload = vi.spyOn(appReload, 'toRoot').mockImplementation(() => undefined);
     const server = fakeServer();
     renderApp('/admin/users', { me: meDocument({ roles: ['admin'] }), handlers: server.handlers });
-    await userEvent.click(await screen.findByRole('button', { name: 'Impersonate Ada Lovelace' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Impersonate Ada Lovelace' }, FIRST_RENDER),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Impersonate Ada Lovelace?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Start impersonating' }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
@@ -128,7 +130,7 @@ describe('users', () => {
       features: { impersonate: false },
       handlers: server.handlers,
     });
-    await screen.findByRole('table', { name: '3 users' });
+    await screen.findByRole('table', { name: '3 users' }, FIRST_RENDER);
     expect(screen.queryByRole('button', { name: /^Impersonate/ })).toBeNull();
   });
 
@@ -136,7 +138,9 @@ describe('users', () => {
     consentDecided();
     const server = fakeServer();
     renderApp('/admin/users', { me: meDocument({ roles: ['admin'] }), handlers: server.handlers });
-    await userEvent.click(await screen.findByRole('button', { name: 'Validate the account of Alan Turing' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Validate the account of Alan Turing' }, FIRST_RENDER),
+    );
     await waitFor(() => expect(server.writes).toHaveLength(1));
     expect(server.writes[0]!.url.pathname).toBe('/api/v1/users/u-alan');
     expect(server.writes[0]!.body).toEqual({

@@ -130,6 +130,7 @@ export function ValidationRequestsScreen() {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [refusing, setRefusing] = useState<{ request: ValidationRequest; name: string } | null>(null);
   const tableRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const focusTable = useRef(false);
   usePageTitle(t('admin.validationRequests.title'));
 
@@ -137,7 +138,7 @@ export function ValidationRequestsScreen() {
   useEffect(() => {
     if (state.status === 'ready' && focusTable.current) {
       focusTable.current = false;
-      tableRef.current?.focus();
+      (tableRef.current ?? headingRef.current)?.focus();
     }
   }, [state]);
 
@@ -181,7 +182,9 @@ export function ValidationRequestsScreen() {
   return (
     <WidePage>
       <BackToDashboard />
-      <h1>{t('admin.validationRequests.title')}</h1>
+      <h1 ref={headingRef} tabIndex={-1}>
+        {t('admin.validationRequests.title')}
+      </h1>
       <Filters onSubmit={(e) => e.preventDefault()}>
         <Select
           label={t('admin.validationRequests.statusFilter')}
@@ -234,7 +237,7 @@ export function ValidationRequestsScreen() {
                   <tr key={r.id}>
                     <th scope="row">{name}</th>
                     <td>{person?.email ?? '—'}</td>
-                    <td style={{ whiteSpace: 'pre-wrap' }}>{a.description}</td>
+                    <td className="text">{a.description}</td>
                     {features.organizations ? (
                       <td>
                         {orgId

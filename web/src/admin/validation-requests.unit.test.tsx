@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeJson, renderApp, type FakeRequest } from '../testing/render-app.tsx';
-import { commandAnswer, consentDecided, listMeta, meDocument, route } from './admin-testing.ts';
+import { commandAnswer, consentDecided, listMeta, meDocument, route, FIRST_RENDER } from './admin-testing.ts';
 
 const request = (id: string, userId: string, status = 'pending', extra: Record<string, unknown> = {}) => ({
   type: 'validation-requests',
@@ -83,7 +83,9 @@ describe('validation requests', () => {
       me: meDocument({ roles: ['admin'] }),
       handlers: server.handlers,
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Validation requests' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Validation requests' }, FIRST_RENDER),
+    ).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Validation requests (Pending): 2 in all' });
     expect(within(table).getByRole('rowheader', { name: 'Ada Lovelace' })).toBeTruthy();
     expect(within(table).getByText('ada@example.org')).toBeTruthy();
@@ -118,7 +120,11 @@ describe('validation requests', () => {
       me: meDocument({ roles: ['admin'] }),
       handlers: server.handlers,
     });
-    const table = await screen.findByRole('table', { name: 'Validation requests (All): 2 in all' });
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Validation requests (All): 2 in all' },
+      FIRST_RENDER,
+    );
     expect(server.reads[0]!.url.searchParams.has('filter[status]')).toBe(false);
     const alanRow = within(table).getByRole('rowheader', { name: 'Alan Turing' }).closest('tr')!;
     expect(within(alanRow).getByText(/Reason: Not a member/)).toBeTruthy();
@@ -132,7 +138,9 @@ describe('validation requests', () => {
       me: meDocument({ roles: ['admin'] }),
       handlers: server.handlers,
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Refuse the request of Alan Turing' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Refuse the request of Alan Turing' }, FIRST_RENDER),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Refuse the request of Alan Turing' });
     await userEvent.type(
       within(dialog).getByLabelText('Reason (optional)'),
@@ -158,7 +166,11 @@ describe('validation requests', () => {
       me: meDocument({ roles: ['admin'] }),
       handlers: server.handlers,
     });
-    const accept = await screen.findByRole('button', { name: 'Accept the request of Ada Lovelace' });
+    const accept = await screen.findByRole(
+      'button',
+      { name: 'Accept the request of Ada Lovelace' },
+      FIRST_RENDER,
+    );
     server.store[0]!.attributes = { ...server.store[0]!.attributes, status: 'accepted' };
     await userEvent.click(accept);
     const message = await screen.findByText("This action is not possible in the item's current state.");
@@ -173,6 +185,6 @@ describe('validation requests', () => {
     const { location } = renderApp('/admin/validation-requests', {
       me: meDocument({ roles: ['contributor'] }),
     });
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/errors/unauthorized'));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/errors/unauthorized'), FIRST_RENDER);
   });
 });
