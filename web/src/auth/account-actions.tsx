@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
 import { useT } from '../i18n/use-t.ts';
-import { landingPath, ROUTES } from '../session/guard.ts';
+import { landingPath, ROUTES, safeRedirectUrl } from '../session/guard.ts';
 import { useSession } from '../session/session.tsx';
 import { Button } from '../ui/button.tsx';
 import { ChevronDownIcon } from '../ui/icons.tsx';
@@ -60,11 +60,18 @@ export function initialsOf(firstName: string, lastName: string): string {
   return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
 }
 
-/** Where a guest comes back after signing in: here, unless here is itself an auth screen. */
+/**
+ * Where a guest comes back after signing in: here, unless here is an auth screen (no loop) or an error screen
+ * (the page it names, when it names one).
+ */
 export function signInHref(path: string, search: string): string {
   if (path.startsWith('/auth/')) return ROUTES.signIn;
-  const here = search ? `${path}?${search}` : path;
-  return `${ROUTES.signIn}?${new URLSearchParams({ redirectUrl: here })}`;
+  const here = path.startsWith('/errors/')
+    ? safeRedirectUrl(new URLSearchParams(search).get('redirectUrl'))
+    : search
+      ? `${path}?${search}`
+      : path;
+  return here ? `${ROUTES.signIn}?${new URLSearchParams({ redirectUrl: here })}` : ROUTES.signIn;
 }
 
 /**

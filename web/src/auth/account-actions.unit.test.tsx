@@ -87,5 +87,9 @@ describe('account actions in the top bar', () => {
     expect(initialsOf(' ada', 'lovelace ')).toBe('AL');
     expect(signInHref('/auth/register', '')).toBe('/auth/sign-in');
     expect(signInHref('/about', '')).toBe('/auth/sign-in?redirectUrl=%2Fabout');
+    expect(signInHref('/errors/unauthorized', 'redirectUrl=%2Fmembers')).toBe(
+      '/auth/sign-in?redirectUrl=%2Fmembers',
+    );
+    expect(signInHref('/errors/not-found', '')).toBe('/auth/sign-in');
   });
 });
