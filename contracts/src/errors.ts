@@ -42,6 +42,8 @@ export interface ErrorIssue {
   parameter?: string;
   code: ErrorCode;
   detail: string;
+  /** facts a client acts on, e.g. { retryAfter: seconds } on a 429 */
+  meta?: Record<string, unknown>;
 }
 
 /** A failure the caller can act on. Deciders throw these; the error middleware renders them. */

@@ -77,7 +77,7 @@ describe('the app shell', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Access denied' })).toBeTruthy();
     expect(location.history?.at(-1)).toBe('/errors/unauthorized?redirectUrl=%2Fmembers');
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
       '/auth/sign-in?redirectUrl=%2Fmembers',
     );
   });

@@ -99,6 +99,8 @@ describe('POST /auth/login', () => {
       title: 'Too many requests',
     });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // the wait is in the document as well, for clients that cannot read the header
+    expect(blocked.body.errors[0].meta.retryAfter).toBe(Number(blocked.headers.get('retry-after')));
     app.advance(61_000);
     expect(
       (

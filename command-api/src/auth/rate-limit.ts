@@ -28,7 +28,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 export class RateLimitedError extends DomainError {
   readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number) {
-    super('auth.rate_limited', `Too many attempts: try again in ${retryAfterSeconds} seconds`);
+    const detail = `Too many attempts: try again in ${retryAfterSeconds} seconds`;
+    // the wait is in the document too (meta.retryAfter, seconds), not only in the Retry-After header
+    super('auth.rate_limited', detail, [
+      { code: 'auth.rate_limited', detail, meta: { retryAfter: retryAfterSeconds } },
+    ]);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }

@@ -63,6 +63,7 @@ function issueToError(status: number, issue: ErrorIssue): JsonApiError {
     title: TITLES[status] ?? 'Error',
     detail: issue.detail,
     ...(source ? { source } : {}),
+    ...(issue.meta ? { meta: issue.meta } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '@platform/infra/db/embedded';
 import { migrate } from '@platform/infra/db/migrate';
 import { createPlatform, type Platform } from '@platform/infra/platform';
+import { seedDemoAccounts } from '@platform/infra/seed/demo-accounts';
 import { seedDemoSite } from '@platform/infra/seed/demo-site';
 import { mountWeb } from '@platform/infra/web-static';
 import { waitForProjections } from '@platform/projectors/checkpoints';
@@ -118,6 +119,7 @@ export default async function setup(project: TestProject) {
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
     await seedDemoSite({ baseUrl, adminToken, logger });
+    await seedDemoAccounts({ baseUrl, adminToken, logger });
     // the tests read through the projections: wait until they hold everything the seeder wrote
     const head = await platform.eventStore.headPosition();
     const names = allProjections.map((p) => p.name);
