@@ -11,7 +11,8 @@ import type { Projection } from '../projection.ts';
  */
 export const accountsProjection: Projection = {
   name: 'accounts',
-  version: 1,
+  // v2: every user event advances the row's version (v1 left sign-ins and enrolments out: stale If-Match)
+  version: 2,
   eventTypes: USER_EVENT_TYPES,
   tables: ['users', 'user_organizations', 'validation_requests'],
   async setup(tx) {
@@ -199,13 +200,16 @@ async function applyUserEvent(tx: TransactionSql, event: RecordedEvent & UserEve
     case 'UserActingAsOrganizationSwitched':
       return touch(tx, event, { acting_as_organization_id: event.data.organizationId });
     case 'UserSignedIn':
-      await tx`update users set last_login_at = ${at} where id = ${event.data.id}`;
+      await tx`update users set last_login_at = ${at}, version = ${event.streamVersion.toString()}
+                where id = ${event.data.id}`;
       return;
     case 'UserTwoFactorEnrolmentStarted':
     case 'UserRecoveryCodeUsed':
     case 'UserSignedOut':
     case 'UserImpersonationStarted':
     case 'UserImpersonationStopped':
+      // nothing shown changes, but the row's version stays the stream's: the next save's If-Match must match
+      await tx`update users set version = ${event.streamVersion.toString()} where id = ${event.data.id}`;
       return;
     default: {
       const exhaustive: never = event;

@@ -1,0 +1,229 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
+import { checkA11y } from './support/a11y.ts';
+import { baseUrl, openPage } from './support/browser.ts';
+
+const DEMO_PASSWORD = 'demo-password-2025';
+const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The newest message sent to `to`, read from the dev mailbox with the machine credential. */
+async function lastMailTo(to: string): Promise<{ subject: string; text: string }> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const answer = await fetch(`${baseUrl()}/api/v1/dev/mailbox?filter[to]=${encodeURIComponent(to)}`, {
+      headers: { Authorization: `Bearer ${inject('e2eAdminToken')}` },
+    });
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { data: { attributes: { subject: string; text: string } }[] };
+    if (body.data[0]) return body.data[0].attributes;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The path and query of the first link of a mail that matches `pattern` (the host is the configured one). */
+function linkIn(text: string, pattern: RegExp): string {
+  const url = text.match(/https?:\/\/\S+/g)?.find((u) => pattern.test(u));
+  if (!url) throw new Error(`no link matching ${pattern} in:\n${text}`);
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.search;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/auth/sign-in');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signOutFromMenu(page: Page, name: string) {
+  await page.getByRole('banner').getByRole('button', { name }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL('**/auth/sign-in');
+}
+
+describe('accounts, end to end', () => {
+  test('register → mailbox → verify → admin validates → TOTP on → sign in with TOTP → profile edit → sign-out in one tab signs out the other', async () => {
+    const id = randomBytes(4).toString('hex');
+    const email = `newcomer-${id}@example.org`;
+    const password = `a long password ${id}`;
+    const { page, context } = await openPage();
+
+    // a visitor registers
+    await page.goto('/auth/register');
+    await page.getByRole('heading', { level: 1, name: 'Create an account' }).waitFor();
+    await checkA11y(page, '/auth/register');
+    await page.getByLabel('First name').fill('Noor');
+    await page.getByLabel('Last name').fill(`Newcomer ${id}`);
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm the password').fill(password);
+    await page.getByRole('button', { name: 'Create my account' }).click();
+
+    // the guard sends the unverified member to e-mail verification
+    await page.waitForURL('**/auth/email/verify');
+    await page.getByRole('heading', { level: 1, name: 'Check your mailbox' }).waitFor();
+    expect(await page.getByRole('main').innerText()).toContain(email);
+    await checkA11y(page, '/auth/email/verify');
+    await shot(page, 'accounts-verify-email');
+
+    // the link of the mail verifies the address; the account then waits for validation
+    const verification = await lastMailTo(email);
+    await page.goto(linkIn(verification.text, /\/auth\/email\/verify\//));
+    await page.waitForURL('**/auth/not-validated**');
+    await page.getByRole('heading', { level: 1, name: 'Your account is waiting for validation' }).waitFor();
+    await page
+      .getByLabel('Message to the administrators')
+      .fill('Occupational therapist, joining to lend equipment.');
+    await page.getByRole('button', { name: 'Send the request' }).click();
+    await page.getByText("is waiting for an administrator's decision").waitFor();
+    await checkA11y(page, '/auth/not-validated');
+    await shot(page, 'accounts-not-validated');
+
+    // an administrator accepts the request, in a browser of their own
+    const admin = await openPage();
+    await signIn(admin.page, 'admin@demo.example', DEMO_PASSWORD);
+    await admin.page.waitForURL('**/admin/dashboard');
+    await admin.page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await checkA11y(admin.page, '/admin/dashboard');
+    await shot(admin.page, 'accounts-admin-dashboard');
+    await admin.page.getByRole('link', { name: 'Review the validation requests' }).click();
+    await admin.page.getByRole('heading', { level: 1, name: 'Validation requests' }).waitFor();
+    const accept = admin.page.getByRole('button', { name: `Accept the request of Noor Newcomer ${id}` });
+    await accept.waitFor();
+    await checkA11y(admin.page, '/admin/validation-requests');
+    await shot(admin.page, 'accounts-validation-requests');
+    await accept.click();
+    await admin.page.getByText(`The request of Noor Newcomer ${id} is accepted`).first().waitFor();
+
+    // validated: the profile opens; two-step verification with an authenticator app
+    await page.goto('/account/profile');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Use an authenticator app' }).click();
+    const keyLine = page.getByText(/^Setup key:/);
+    await keyLine.waitFor();
+    const secret = (await keyLine.innerText()).replace(/^Setup key:/, '').replace(/\s+/g, '');
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+    await shot(page, 'accounts-profile-totp-enrolment');
+    await page.getByLabel('Code from the app').fill(totp.generate());
+    await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
+    await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
+    await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+    await page
+      .getByText('Two-step verification is on: you enter a code from your authenticator app')
+      .waitFor();
+    await checkA11y(page, '/account/profile');
+    await shot(page, 'accounts-profile');
+
+    // sign out, then sign in again: password, then the authenticator's code
+    await signOutFromMenu(page, `Noor Newcomer ${id}`);
+    await signIn(page, email, password);
+    await page.waitForURL('**/auth/two-factor/totp**');
+    await page.getByLabel('6-digit code').waitFor();
+    await checkA11y(page, '/auth/two-factor/totp');
+    await shot(page, 'accounts-two-factor');
+    // the code of the next time step: never the one the enrolment used, still within the accepted drift
+    await page.getByLabel('6-digit code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    // a validated member lands on the dashboard when validation requests are on (seed 000 §2.10 rule 7)
+    await page.waitForURL('**/admin/dashboard');
+
+    // profile edit: the new name shows in the account menu
+    await page.goto('/account/profile');
+    const identity = page.getByRole('region', { name: 'Identity' });
+    await identity.getByLabel('First name').fill('Nour');
+    await identity.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: `Nour Newcomer ${id}` })
+      .waitFor();
+
+    // a second tab of the same browser; signing out in the first signs the second out
+    const second = await context.newPage();
+    await second.goto('/account/profile');
+    await second.getByRole('region', { name: 'Identity' }).waitFor();
+    await signOutFromMenu(page, `Nour Newcomer ${id}`);
+    await second.waitForURL('**/auth/sign-in**');
+    await second.goto('/account/profile');
+    await second.waitForURL('**/auth/sign-in?guarded=auth&redirectUrl=%2Faccount%2Fprofile');
+  }, 120_000);
+
+  test('a wrong password is refused on the e-mail field, with no hint whether the address exists', async () => {
+    const { page } = await openPage();
+    await signIn(page, 'member2@demo.example', 'not the password');
+    const known = page.getByText('These credentials do not match our records');
+    await known.waitFor();
+    await signIn(page, `nobody-${randomBytes(3).toString('hex')}@example.org`, 'not the password');
+    await known.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth/sign-in');
+    await checkA11y(page, '/auth/sign-in with an error');
+  });
+
+  test('an anonymous visitor of the profile signs in and comes back to it', async () => {
+    const { page } = await openPage();
+    await page.goto('/account/profile');
+    await page.waitForURL('**/auth/sign-in?guarded=auth&redirectUrl=%2Faccount%2Fprofile');
+    await page.getByText('Sign in to continue.').waitFor();
+    await page.getByLabel('E-mail address').fill('member2@demo.example');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/account/profile');
+    await page.getByRole('region', { name: 'Identity' }).waitFor();
+  });
+
+  test.each([
+    ['/auth/sign-in', 'Sign in'],
+    ['/auth/password/forgot', 'Forgot your password?'],
+    ['/auth/password/reset/some-token/someone%40example.org', 'Choose a new password'],
+    ['/auth/two-factor/totp', 'Two-step verification'],
+  ])('%s passes axe in both themes', async (path, heading) => {
+    for (const theme of ['light', 'dark'] as const) {
+      const { page } = await openPage({ theme });
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await checkA11y(page, `${path} (${theme})`);
+      if (theme === 'light') await shot(page, `accounts${path.split('/').slice(0, 4).join('-')}`);
+    }
+  });
+
+  test('an administrator impersonates a member, sees the banner, and stops', async () => {
+    const { page } = await openPage();
+    await signIn(page, 'admin@demo.example', DEMO_PASSWORD);
+    await page.waitForURL('**/admin/dashboard');
+    await page.goto('/admin/users');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await checkA11y(page, '/admin/users');
+    await shot(page, 'accounts-admin-users');
+    const row = page.getByRole('row').filter({ hasText: 'member2@demo.example' });
+    await row.getByRole('button', { name: /Impersonate/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Start impersonating' }).click();
+    const banner = page.getByRole('region', { name: 'Impersonation' });
+    await banner.waitFor();
+    expect(await banner.innerText()).toContain('You are acting as');
+    await checkA11y(page, 'impersonation banner');
+    await shot(page, 'accounts-impersonation');
+    await banner.getByRole('button', { name: 'Stop' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await page.goto('/admin/users');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+
+  test('the dev mailbox lists the messages the platform sent, with their links', async () => {
+    const { page } = await openPage();
+    await signIn(page, 'admin@demo.example', DEMO_PASSWORD);
+    await page.waitForURL('**/admin/dashboard');
+    await page.goto('/admin/dev/mailbox');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await checkA11y(page, '/admin/dev/mailbox');
+    await shot(page, 'accounts-mailbox');
+  });
+});
