@@ -217,12 +217,21 @@ describe('accounts, end to end', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
   });
 
-  test('the dev mailbox lists the messages the platform sent, with their links', async () => {
+  test('the admin drawer leads to the dev mailbox, which lists the messages the platform sent', async () => {
     const { page } = await openPage();
     await signIn(page, 'admin@demo.example', DEMO_PASSWORD);
     await page.waitForURL('**/admin/dashboard');
-    await page.goto('/admin/dev/mailbox');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    const adminNav = page.getByRole('navigation', { name: 'Administration' });
+    expect(await adminNav.getByRole('link').allInnerTexts()).toEqual([
+      'Dashboard',
+      'Validation requests',
+      'Users',
+      'Dev mailbox',
+    ]);
+    await adminNav.getByRole('link', { name: 'Dev mailbox' }).click();
+    await page.waitForURL('**/admin/dev/mailbox');
+    await page.getByRole('heading', { level: 1, name: 'Dev mailbox' }).waitFor();
     await checkA11y(page, '/admin/dev/mailbox');
     await shot(page, 'accounts-mailbox');
   });

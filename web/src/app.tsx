@@ -13,6 +13,7 @@ import { NavigationProvider } from './app/router.tsx';
 import { ToastProvider } from './app/toast-context.tsx';
 import { ImpersonationBanner } from './account/impersonation-banner.tsx';
 import { accountRoutes } from './account/routes.tsx';
+import { AdminNavEntries } from './admin/admin-nav.tsx';
 import { adminRoutes } from './admin/routes.tsx';
 import { AccountActions } from './auth/account-actions.tsx';
 import { authRoutes } from './auth/routes.tsx';
@@ -162,7 +163,11 @@ export function App({ locale: forced, messages: preloaded, fetchFn, routerHook, 
                     <ConsentProvider>
                       <SessionProvider>
                         <BootData>
-                          <Shell accountActions={<AccountActions />} banner={<ImpersonationBanner />}>
+                          <Shell
+                            accountActions={<AccountActions />}
+                            banner={<ImpersonationBanner />}
+                            drawerExtra={(close) => <AdminNavEntries onNavigate={close} />}
+                          >
                             <AppRoutes />
                           </Shell>
                         </BootData>

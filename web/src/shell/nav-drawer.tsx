@@ -72,9 +72,12 @@ function Entries({ nodes, path, onNavigate }: { nodes: MenuNode[]; path: string;
 export function NavDrawer({
   isOpen,
   onOpenChange,
+  extra,
 }: {
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
+  /** entries a module adds below the menu (the admin area's screens), given the drawer's close action */
+  extra?: (close: () => void) => React.ReactNode;
 }) {
   const t = useT();
   const menu = useAtomValue(menuAtom) ?? [];
@@ -84,6 +87,7 @@ export function NavDrawer({
       <nav aria-label={t('app.mainNavigation')}>
         <Entries nodes={menu} path={path} onNavigate={() => onOpenChange(false)} />
       </nav>
+      {extra ? <List as="div">{extra(() => onOpenChange(false))}</List> : null}
     </Drawer>
   );
 }

@@ -61,12 +61,15 @@ export function Shell({
   children,
   accountActions,
   banner,
+  drawerExtra,
 }: {
   children: React.ReactNode;
   /** guest sign-in actions or the signed-in user's menu (seed 000 §2.9) */
   accountActions?: React.ReactNode;
   /** a banner above the top bar, e.g. the impersonation banner (seed 000 §2.9) */
   banner?: React.ReactNode;
+  /** entries added below the menu in the side drawer (the admin area's screens) */
+  drawerExtra?: (close: () => void) => React.ReactNode;
 }) {
   const theme = useTheme();
   const [path] = useLocation();
@@ -95,7 +98,7 @@ export function Shell({
         {children}
       </Main>
       {meta.hideFooter ? null : <Footer onOpenAccessibility={openA11y} />}
-      <NavDrawer isOpen={navOpen} onOpenChange={setNavOpen} />
+      <NavDrawer isOpen={navOpen} onOpenChange={setNavOpen} extra={drawerExtra} />
       {meta.hideAccessibility ? null : <AccessibilityDrawer isOpen={a11yOpen} onOpenChange={setA11yOpen} />}
       <CookieConsentDialog />
       <GlobalDialogs />
