@@ -56,7 +56,7 @@ async function main() {
   if (config.SEED_DEMO) {
     const seeded = await seedDemoSite({ baseUrl, adminToken, logger });
     if (seeded) logger.info('demo site seeded');
-    if (await seedDemoAccounts({ baseUrl, adminToken, logger })) logger.info('demo accounts seeded');
+    await seedDemoAccounts({ baseUrl, adminToken, logger }); // logs what it seeded
   }
 
   if (!config.ADMIN_API_TOKEN) {
