@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
 import { Checkbox as AriaCheckbox, Form, type CheckboxProps } from 'react-aria-components';
 import styled from 'styled-components';
+import { NoticeBox } from '../ui/notice-box.ts';
 import { usePageTitle } from '../app/page-title.ts';
 import { PageContainer } from '../screens/page-container.tsx';
 import { Button } from '../ui/button.tsx';
@@ -30,25 +31,6 @@ export const AuthForm = styled(Form).attrs({ validationBehavior: 'aria' })`
   margin-top: 1rem;
 `;
 
-const Box = styled.div<{ $tone: 'error' | 'info' | 'success' | 'warning' }>`
-  border-left: 6px solid ${({ theme, $tone }) => theme.colors[$tone]};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.text};
-  padding: 0.75rem 1rem;
-  border-radius: 0.375rem;
-  margin: 0 0 1.25rem;
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
-  p {
-    margin: 0;
-  }
-  p + p {
-    margin-top: 0.5rem;
-  }
-`;
-
 /**
  * A message about the whole form. role="alert" is announced as soon as it appears; it takes focus after a failed
  * submit that names no field (tabIndex -1: focusable by script only).
@@ -58,9 +40,9 @@ export const FormAlert = forwardRef<HTMLDivElement, { children: React.ReactNode 
   ref,
 ) {
   return (
-    <Box ref={ref} role="alert" tabIndex={-1} $tone="error">
+    <NoticeBox ref={ref} role="alert" tabIndex={-1} $tone="error">
       {children}
-    </Box>
+    </NoticeBox>
   );
 });
 
@@ -72,7 +54,7 @@ export function Notice({
   children: React.ReactNode;
   tone?: 'info' | 'success' | 'warning';
 }) {
-  return <Box $tone={tone}>{children}</Box>;
+  return <NoticeBox $tone={tone}>{children}</NoticeBox>;
 }
 
 /**

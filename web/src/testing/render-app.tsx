@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { DEFAULT_ACCOUNT_FEATURES } from '@platform/contracts/accounts/features';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../app.tsx';
 import { allMessages } from '../i18n/all-messages.ts';
@@ -35,15 +36,7 @@ export interface FakeRequest {
 export const fakeJson = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/vnd.api+json' } });
 
-export const ALL_FEATURES = {
-  register: true,
-  socialLogin: false,
-  twoFactor: true,
-  impersonate: true,
-  organizations: true,
-  userOrganizations: true,
-  validationRequests: true,
-};
+export const ALL_FEATURES = { ...DEFAULT_ACCOUNT_FEATURES };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/vnd.api+json' } });

@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
 import { Form } from 'react-aria-components';
 import styled from 'styled-components';
+import { NoticeBox, type NoticeTone } from '../ui/notice-box.ts';
 import { PageContainer } from '../screens/page-container.tsx';
 import { VisuallyHidden } from '../ui/visually-hidden.tsx';
 
@@ -15,28 +16,7 @@ export const CodeForm = styled(Form).attrs({ validationBehavior: 'aria' })`
   margin-top: 1rem;
 `;
 
-export type Tone = 'error' | 'info' | 'success' | 'warning';
-
-const Box = styled.div<{ $tone: Tone }>`
-  border-left: 6px solid ${({ theme, $tone }) => theme.colors[$tone]};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.text};
-  padding: 0.75rem 1rem;
-  border-radius: 0.375rem;
-  margin: 0 0 1.25rem;
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
-  p,
-  h2,
-  h3 {
-    margin: 0;
-  }
-  * + p {
-    margin-top: 0.5rem;
-  }
-`;
+export type Tone = NoticeTone;
 
 /**
  * A boxed message. `alert`: announced at once (errors, lockout, expiry); it can take focus by script
@@ -45,9 +25,9 @@ const Box = styled.div<{ $tone: Tone }>`
 export const Notice = forwardRef<HTMLDivElement, { tone?: Tone; alert?: boolean; children: React.ReactNode }>(
   function Notice({ tone = 'info', alert = false, children }, ref) {
     return (
-      <Box ref={ref} $tone={tone} tabIndex={-1} {...(alert ? { role: 'alert' } : {})}>
+      <NoticeBox ref={ref} $tone={tone} tabIndex={-1} {...(alert ? { role: 'alert' } : {})}>
         {children}
-      </Box>
+      </NoticeBox>
     );
   },
 );
