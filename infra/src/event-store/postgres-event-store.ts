@@ -297,6 +297,9 @@ export class PostgresEventStore implements EventStore {
   }
 
   private toRecorded(row: EventRow): RecordedEvent {
+    // read without payload (counters, statistics): a plain class instance is much cheaper to build than an
+    // object with own getters, and there is no payload for a spread to carry
+    if (row.data === null && row.metadata === null) return new HeaderOnlyEvent(row);
     const contracts = this.contracts;
     const contract = contracts?.get(row.event_type);
     let data: unknown;
@@ -325,6 +328,30 @@ export class PostgresEventStore implements EventStore {
       globalPosition: BigInt(row.global_position),
       recordedAt: new Date(row.recorded_at),
     };
+  }
+}
+
+/** An event read without its payload: reading `data` or `metadata` throws (SubscribeOptions.withPayload). */
+class HeaderOnlyEvent implements RecordedEvent {
+  readonly eventId: string;
+  readonly type: string;
+  readonly streamId: string;
+  readonly streamVersion: bigint;
+  readonly globalPosition: bigint;
+  readonly recordedAt: Date;
+  constructor(row: EventRow) {
+    this.eventId = row.event_id;
+    this.type = row.event_type;
+    this.streamId = row.stream_id;
+    this.streamVersion = BigInt(row.stream_version);
+    this.globalPosition = BigInt(row.global_position);
+    this.recordedAt = new Date(row.recorded_at);
+  }
+  get data(): unknown {
+    throw new Error(`${this.type} was read without its payload`);
+  }
+  get metadata(): RecordedEvent['metadata'] {
+    throw new Error(`${this.type} was read without its metadata`);
   }
 }
 
