@@ -132,11 +132,15 @@ describe('projection runner', () => {
     await first.stop();
 
     const afterKill = await checkpointOf(sql, 'counter', 1);
-    // the open batch (events 11-15) left nothing behind: checkpoint and rows stop at the last committed batch
-    expect(afterKill?.events_applied).toBe('10');
+    // the open batch (the one holding the 13th event) left nothing behind: checkpoint and rows stop at the last
+    // committed batch. Batches hold up to 5 events, fewer when a page ends at what was visible then (other test
+    // files' transactions on the cluster hold visibility back), so the count is 8 to 12, not always 10.
+    const applied = Number(afterKill?.events_applied);
+    expect(applied).toBeGreaterThanOrEqual(8);
+    expect(applied).toBeLessThanOrEqual(12);
     expect(await store.comparePositions(BigInt(afterKill!.position), head)).toBeLessThan(0);
     const [partial] = await sql`select count(*)::int as n from read.applied_events`;
-    expect(partial?.n).toBe(10);
+    expect(partial?.n).toBe(applied);
 
     await run({ projections: [counterProjection()], batchSize: 5 }).start();
     expect(await reached(head)).toBe(true);
