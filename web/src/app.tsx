@@ -21,6 +21,7 @@ import { CmsRoute } from './cms/cms-route.tsx';
 import { SessionProvider, sessionAtom } from './session/session.tsx';
 import { twoFactorRoutes } from './two-factor/routes.tsx';
 import { loadMessages, type Messages } from './i18n/load-messages.ts';
+import { useT } from './i18n/use-t.ts';
 import { FullPageLoader, InlineLoader } from './shell/chrome.tsx';
 import { Shell } from './shell/shell.tsx';
 import { environmentRevisionAtom } from './state/app-status.ts';
@@ -93,6 +94,7 @@ function BootData({ children }: { children: React.ReactNode }) {
   const setRevision = useSetAtom(environmentRevisionAtom);
   const setMenu = useSetAtom(menuAtom);
   const [ready, setReady] = useState(false);
+  const t = useT();
   // the menu is filtered by who is reading it: read it again when the viewer changes (sign-in, sign-out,
   // another acting organization)
   const session = useAtomValue(sessionAtom);
@@ -116,7 +118,7 @@ function BootData({ children }: { children: React.ReactNode }) {
     return () => controller.abort();
     // only a new viewer re-reads the menu (api and setMenu are stable)
   }, [viewerKey]);
-  return ready ? children : <FullPageLoader label="Loading" />;
+  return ready ? children : <FullPageLoader label={t('app.loading')} />;
 }
 
 export interface AppProps {

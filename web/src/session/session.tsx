@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 import { useApi, useAuthApi } from '../app/api-context.tsx';
 import { useNavigation } from '../app/router.tsx';
 import { ApiError } from '../api/errors.ts';
+import { useT } from '../i18n/use-t.ts';
 import { FullPageLoader } from '../shell/chrome.tsx';
 import { broadcast, onBroadcast } from '../state/broadcast.ts';
 import { z } from 'zod';
@@ -73,6 +74,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
   const setSession = useSetAtom(sessionAtom);
   const setFeatures = useSetAtom(featuresAtom);
   const [booted, setBooted] = useState(false);
+  const t = useT();
 
   const refresh = useCallback(
     async (minPosition?: string): Promise<SessionUser | null> => {
@@ -162,7 +164,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
 
   return (
     <SessionActionsContext.Provider value={actions}>
-      {booted ? children : <FullPageLoader label="Loading" />}
+      {booted ? children : <FullPageLoader label={t('app.loading')} />}
     </SessionActionsContext.Provider>
   );
 }
