@@ -178,7 +178,12 @@ export class PostgresEventStore implements EventStore {
         if (page.advanced) {
           cursor = page.cursor;
           backoffMs = 1;
-          if (page.full) prefetched = this.readPage(cursor, filter, size, withPayload);
+          if (page.full) {
+            prefetched = this.readPage(cursor, filter, size, withPayload);
+            // it is awaited on the next turn or in `finally`; while this generator waits at `yield` (the consumer
+            // applying the batch), a failure must not count as an unhandled rejection
+            prefetched.catch(() => undefined);
+          }
           yield { events: page.events, checkpoint: BigInt(cursor.position) };
           if (page.full) continue;
         }
