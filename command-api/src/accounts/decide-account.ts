@@ -1,4 +1,5 @@
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '@platform/contracts/errors';
+import { MAX_SECONDARY_EMAILS } from '@platform/contracts/accounts/emails';
 import type { UserEvent } from '@platform/contracts/accounts/events';
 import type {
   ChangeEmail,
@@ -63,6 +64,12 @@ export function updateProfile(command: UpdateProfile, state: UserState): UserEve
     if (!sameJson(next, user.profile)) events.push({ type: 'UserProfileUpdated', data: { id, ...next } });
   }
   if (secondaryEmails !== undefined) {
+    if (secondaryEmails.length > MAX_SECONDARY_EMAILS) {
+      throw ValidationError.at(
+        '/data/attributes/secondaryEmailsString',
+        `at most ${MAX_SECONDARY_EMAILS} secondary e-mail addresses`,
+      );
+    }
     if (secondaryEmails.includes(user.email)) {
       throw ValidationError.at(
         '/data/attributes/secondaryEmailsString',

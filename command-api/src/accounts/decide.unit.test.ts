@@ -1,3 +1,4 @@
+import { MAX_SECONDARY_EMAILS } from '@platform/contracts/accounts/emails';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '@platform/contracts/errors';
 import type { UserEvent } from '@platform/contracts/accounts/events';
@@ -128,6 +129,15 @@ describe('user decider: the account', () => {
     spec
       .given([registered])
       .when(cmd('UpdateProfile', { id, secondaryEmails: ['ada@example.org'] }))
+      .thenThrows(ValidationError, { pointer: '/data/attributes/secondaryEmailsString' });
+    spec
+      .given([registered])
+      .when(
+        cmd('UpdateProfile', {
+          id,
+          secondaryEmails: Array.from({ length: MAX_SECONDARY_EMAILS + 1 }, (_, n) => `s${n}@example.org`),
+        }),
+      )
       .thenThrows(ValidationError, { pointer: '/data/attributes/secondaryEmailsString' });
   });
 
