@@ -1,7 +1,7 @@
 import { NOTIFICATION_KINDS, OTHER_JOB_ID } from '@platform/contracts/accounts/reference';
 import { z } from 'zod';
 import type { ApiClient } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
+import { ApiError, retryAfterSeconds } from '../api/errors.ts';
 import { fieldOfPointer, toFieldErrors, type FieldMessageLookup } from '../api/field-errors.ts';
 import type { SessionUser } from '../session/documents.ts';
 import type { SectionErrors, SectionValues } from './section-form.machine.ts';
@@ -224,8 +224,7 @@ export function sectionErrors(
     return out;
   }
   if (error.kind === 'rate-limited') {
-    const seconds = /(\d+)\s*second/.exec(error.message)?.[1];
-    return { _form: messages.rateLimited(seconds ? Number(seconds) : null) };
+    return { _form: messages.rateLimited(retryAfterSeconds(error)) };
   }
   if (error.kind === 'forbidden') return { _form: messages.forbidden };
   if (error.kind === 'not-found') return { _form: messages.notFound };

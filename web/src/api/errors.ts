@@ -78,6 +78,18 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
   });
 }
 
+/**
+ * Seconds to wait after a 429, as the answer states them (`meta.retryAfter` of the rate-limited error, the same
+ * number as its Retry-After header); null when the answer does not say.
+ */
+export function retryAfterSeconds(error: ApiError): number | null {
+  for (const e of error.errors) {
+    const value = Number(e.meta?.retryAfter);
+    if (Number.isFinite(value) && value > 0) return Math.ceil(value);
+  }
+  return null;
+}
+
 /** Transport failures keep the wording the seed lists (§8), so logs read the same everywhere. */
 export const transportError = {
   network: () => new ApiError('network', 'Network Error'),

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/errors.ts';
+import { ApiError, retryAfterSeconds } from '../api/errors.ts';
 
 /**
  * What a failed /auth call (or an account call made from an auth screen) means to its form: messages on the
@@ -30,15 +30,6 @@ export function serverCodeMessage(code: string | undefined, lookup: Lookup): str
   if (!code) return undefined;
   const bare = code.replace(/^validation\./, '');
   return lookup(`auth.serverError.${bare}`) ?? lookup(`serverError.${bare}`);
-}
-
-/** Seconds to wait from a 429, when the answer says (a `retryAfter` in the error's meta); else null. */
-export function retryAfterSeconds(error: ApiError): number | null {
-  for (const e of error.errors) {
-    const value = Number(e.meta?.retryAfter ?? e.meta?.retryAfterSeconds);
-    if (Number.isFinite(value) && value > 0) return Math.ceil(value);
-  }
-  return null;
 }
 
 /** The message for a 429: with the wait when it is known, else a generic "wait a few minutes". */

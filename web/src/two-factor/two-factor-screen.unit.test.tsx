@@ -223,6 +223,7 @@ describe('the two-factor sign-in screen', () => {
                 code: 'auth.rate_limited',
                 title: 'Too many requests',
                 detail: 'Too many attempts: try again in 840 seconds',
+                meta: { retryAfter: 840 },
               },
             ],
           },

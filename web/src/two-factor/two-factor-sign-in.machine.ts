@@ -1,6 +1,6 @@
 import { TwoFactorLoginRequestSchema } from '@platform/contracts/auth/requests';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { ApiError } from '../api/errors.ts';
+import { ApiError, retryAfterSeconds } from '../api/errors.ts';
 import type { AuthStateAnswer } from '../session/documents.ts';
 
 export type TwoFactorStrategy = 'totp' | 'email';
@@ -70,17 +70,6 @@ export type Failure =
 
 const FIELDS: readonly ProblemField[] = ['email', 'password', 'code', 'recoveryCode'];
 
-/**
- * The ApiError does not carry the Retry-After header; the server's detail says the same number
- * ("Too many attempts: try again in 42 seconds", command-api/src/auth/rate-limit.ts).
- */
-export function retryAfterOf(error: ApiError): number | null {
-  const meta = error.errors[0]?.meta?.retryAfter;
-  if (typeof meta === 'number' && meta > 0) return Math.ceil(meta);
-  const found = /(\d+)\s*seconds?/i.exec(error.errors[0]?.detail ?? error.message);
-  return found ? Number(found[1]) : null;
-}
-
 export function failureOf(error: unknown): Failure {
   if (!(error instanceof ApiError)) return { kind: 'other', formProblem: 'unexpected' };
   switch (error.kind) {
@@ -104,7 +93,7 @@ export function failureOf(error: unknown): Failure {
       return { kind: 'invalid', problems, formProblem };
     }
     case 'rate-limited':
-      return { kind: 'rateLimited', retryAfterSeconds: retryAfterOf(error) };
+      return { kind: 'rateLimited', retryAfterSeconds: retryAfterSeconds(error) };
     case 'session-expired':
       return { kind: 'expired' };
     case 'network':

@@ -37,6 +37,7 @@ const rateLimited = (seconds: number | null) =>
         status: '429',
         code: 'auth.rate_limited',
         detail: seconds === null ? 'Too many requests' : `Too many attempts: try again in ${seconds} seconds`,
+        ...(seconds === null ? {} : { meta: { retryAfter: seconds } }),
       },
     ],
   });
