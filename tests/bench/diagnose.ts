@@ -1,51 +1,17 @@
-import postgres, { type Sql } from 'postgres';
+import postgres from 'postgres';
 import { createSql } from '@platform/infra/db/postgres';
-import type { EventToAppend } from '@platform/infra/event-store';
 import type { BenchCluster } from './env.ts';
 import { diagnoseFilteredReads } from './diagnose-filter.ts';
 import { diagnoseReads } from './diagnose-reads.ts';
 import { percentile, perSecond } from './report.ts';
-import { appendToVisible, singleAppends, type Appender, type BenchCounts } from './scenarios.ts';
+import { singleAppends, type Appender, type BenchCounts } from './scenarios.ts';
 import { oursSubject } from './subjects/ours.ts';
 import { rawSubject } from './subjects/raw.ts';
-import { coalescedWake, createAppendVariants } from './wake.ts';
-import type { Subject } from './workload.ts';
 
 type Log = (line: string) => void;
 
 /** Rounds of the append variants: the machine may be shared, so the median of several interleaved rounds. */
 const ROUNDS = 4;
-
-/** The payload es_append takes, built as the adapter builds it (no contracts registry in the bench). */
-function payloadOf(events: EventToAppend[]) {
-  return events.map((e) => ({
-    eventId: e.eventId,
-    type: e.type,
-    schemaVersion: 1,
-    data: e.data,
-    metadata: { ...e.metadata, eventId: e.eventId, schemaVersion: 1 },
-  }));
-}
-
-/** Appends through a scratch copy of es_append (no NOTIFY inside), optionally waking subscribers after. */
-function scratchAppender(
-  sql: Sql,
-  fn: 'es_append_no_notify' | 'es_append_lean',
-  wake?: () => void,
-): Appender['append'] {
-  return async (streamId, expected, events) => {
-    const exp = expected < 0n ? '-2' : expected.toString();
-    try {
-      await sql`select last_position from ${sql(fn)}(${streamId}, ${exp}::bigint,
-                ${sql.json(payloadOf(events) as never)})`;
-    } catch (error) {
-      if ((error as { code?: string }).code === 'P0002') return false;
-      throw new Error(`${fn}: ${(error as Error).message}`);
-    }
-    wake?.();
-    return true;
-  };
-}
 
 /** Share of sampled active backends per wait event while `work` runs (what the server waited on). */
 async function sampleWaits(
@@ -84,42 +50,28 @@ function formatShares(counts: Map<string, number>): string {
 }
 
 /**
- * Why single-event appends trail raw INSERTs, measured: the same workload through es_append as migrated, a
- * scratch copy without its pg_notify, that copy with a coalesced wake-up after commit (the proposal), raw
- * INSERTs, and raw INSERTs that NOTIFY in their transaction; interleaved rounds, with the wait events the
- * server's backends were sampled in.
+ * Where single-event appends stand against raw INSERTs, measured: the adapter, the same rows INSERTed into
+ * es_events by a plain statement (its indexes, no version check), and raw INSERTs into a table with a primary
+ * key only; interleaved rounds, with the wait events the server's backends were sampled in.
  */
 async function diagnoseAppends(url: string, counts: BenchCounts, log: Log): Promise<void> {
   const sql = createSql(url, { max: counts.writers + 1 });
   const ours = oursSubject(url, counts.writers);
   const raw = await rawSubject(url, counts.writers);
   try {
-    await createAppendVariants(sql);
-    const wake = coalescedWake(sql);
     const variants: Appender[] = [
-      { name: 'es_append as migrated (NOTIFY in the transaction)', append: ours.append },
-      { name: 'copy without pg_notify', append: scratchAppender(sql, 'es_append_no_notify') },
+      { name: 'our appendToStream', append: ours.append },
       {
-        name: 'copy without pg_notify + wake after commit',
-        append: scratchAppender(sql, 'es_append_no_notify', wake),
-      },
-      {
-        name: 'same, and no es_streams row (lean) + wake',
-        append: scratchAppender(sql, 'es_append_lean', wake),
-      },
-      { name: 'raw INSERT', append: raw.append },
-      {
-        name: 'raw INSERT + pg_notify in the transaction',
+        name: 'plain INSERT into es_events (no version check)',
         append: async (streamId, expected, events) => {
           const e = events[0]!;
-          await sql`with ins as (
-              insert into raw_events (stream_id, stream_version, category, event_id, event_type, data, metadata)
-              values (${streamId}, ${(expected + 1n).toString()}, ${streamId.split('-')[0]!}, ${e.eventId}, ${e.type},
-                      ${sql.json(e.data as never)}, ${sql.json(e.metadata as never)}) returning global_position)
-            select pg_notify('raw_appended', global_position::text) from ins`;
+          await sql`insert into es_events (stream_id, stream_version, category, event_id, event_type, data, metadata)
+            values (${streamId}, ${(expected + 1n).toString()}, ${streamId.split('-')[0]!}, ${e.eventId}, ${e.type},
+                    ${sql.json(e.data as never)}, ${sql.json(e.metadata as never)})`;
           return true;
         },
       },
+      { name: 'raw INSERT', append: raw.append },
     ];
     const perRound = { ...counts, singlePerWriter: Math.max(1, Math.floor(counts.singlePerWriter / 2)) };
     log(
@@ -151,26 +103,9 @@ async function diagnoseAppends(url: string, counts: BenchCounts, log: Log): Prom
       );
       log(`  ${''.padEnd(52)} waits: ${formatShares(waits.get(v.name) ?? new Map())}`);
     }
-    const base = median(variants[0]!.name);
     const rawRate = median('raw INSERT');
-    for (const v of variants.slice(1, 4)) {
-      log(
-        `  => ${v.name}: ${(median(v.name) / base).toFixed(2)}x es_append, ${(median(v.name) / rawRate).toFixed(2)}x raw`,
-      );
-    }
-
-    log(`append-to-visible, ${counts.latencyWriters} writers x ${counts.latencyPerWriter} events:`);
-    const current: Subject = ours;
-    const proposed: Subject = { ...ours, append: scratchAppender(sql, 'es_append_no_notify', wake) };
-    for (const [label, subject] of [
-      ['es_append as migrated', current],
-      ['copy without pg_notify + wake after commit', proposed],
-    ] as const) {
-      const l = await appendToVisible(subject, counts);
-      log(
-        `  ${label.padEnd(52)} p50 ${percentile(l.samples, 50).toFixed(1)} ms, p99 ${percentile(l.samples, 99).toFixed(1)} ms, ${l.missing} missing`,
-      );
-    }
+    for (const v of variants.slice(0, 2))
+      log(`  => ${v.name}: ${(median(v.name) / rawRate).toFixed(2)}x raw`);
   } finally {
     await ours.close();
     await raw.close();

@@ -24,14 +24,17 @@ import { oursSubject } from './subjects/ours.ts';
 import { rawSubject } from './subjects/raw.ts';
 import type { Subject, SubjectName } from './workload.ts';
 
-/** Append scenarios run in this many slices, the subjects taking turns, so a load spike hits all alike. */
-const SLICES = 3;
+/**
+ * Append scenarios run in this many slices, the subjects taking turns in a rotating order, so that a load spike
+ * or a slow first turn hits all alike.
+ */
+const SLICES = 6;
 
 const FULL: BenchCounts = {
   writers: 16,
-  singlePerWriter: 150,
+  singlePerWriter: 360,
   streamsPerWriter: 4,
-  overlapPerWriter: 90,
+  overlapPerWriter: 180,
   sharedStreams: 32,
   batchesPerWriter: 60,
   batchSize: 100,
@@ -44,9 +47,9 @@ const FULL: BenchCounts = {
 
 const QUICK: BenchCounts = {
   ...FULL,
-  singlePerWriter: 21,
+  singlePerWriter: 24,
   overlapPerWriter: 12,
-  batchesPerWriter: 3,
+  batchesPerWriter: 6,
   slowCap: 1_000,
   latencyPerWriter: 20,
 };
@@ -64,7 +67,7 @@ async function measure<T>(label: string, subjects: Subject[], run: (s: Subject) 
   return results;
 }
 
-/** Runs an append scenario in SLICES turns per subject (ours, raw, Emmett, ours, ...) and sums the turns. */
+/** Runs an append scenario in SLICES turns per subject (ours, raw, Emmett, raw, Emmett, ours, ...), summed. */
 async function measureSliced(
   label: string,
   subjects: Subject[],
@@ -73,7 +76,8 @@ async function measureSliced(
 ) {
   const totals = new Map<SubjectName, Throughput>();
   for (let turn = 0; turn < SLICES; turn++) {
-    for (const subject of subjects) {
+    const k = turn % subjects.length;
+    for (const subject of [...subjects.slice(k), ...subjects.slice(0, k)]) {
       const t = await run(subject, slice);
       const sum = totals.get(subject.name) ?? { events: 0, ms: 0 };
       totals.set(subject.name, {

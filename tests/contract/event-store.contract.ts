@@ -114,6 +114,67 @@ export function eventStoreContract(name: string, makeHarness: () => Promise<Cont
         expect(ok.position).toBeGreaterThan(first.position);
       });
 
+      it('refuses an expected version past the end of the stream (no gap in revisions)', async () => {
+        const stream = uniqueStream();
+        await h.store.appendToStream(stream, [event(), event()]);
+        const error = await h.store
+          .appendToStream(stream, [event()], { expectedVersion: 5n })
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(WrongExpectedVersionError);
+        expect((error as WrongExpectedVersionError).actualVersion).toBe(1n);
+        expect(await h.store.readStream(stream)).toHaveLength(2);
+      });
+
+      it('lets exactly one of concurrent appends with the same expected version in', async () => {
+        const stream = uniqueStream();
+        await h.store.appendToStream(stream, [event()], { expectedVersion: 'no_stream' });
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 8 }, () => h.store.appendToStream(stream, [event()], { expectedVersion: 0n })),
+        );
+        expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+        for (const o of outcomes.filter((r) => r.status === 'rejected')) {
+          expect(o.reason).toBeInstanceOf(WrongExpectedVersionError);
+          expect((o.reason as WrongExpectedVersionError).actualVersion).toBe(1n);
+        }
+        expect((await h.store.readStream(stream)).map((e) => e.streamVersion)).toEqual([0n, 1n]);
+      });
+
+      it('stores every one of concurrent `any` appends to one stream, revisions without gaps', async () => {
+        const stream = uniqueStream();
+        const results = await Promise.all(
+          Array.from({ length: 12 }, () => h.store.appendToStream(stream, [event(), event()])),
+        );
+        expect(results.map((r) => r.nextExpectedVersion).sort((a, b) => Number(a - b))).toEqual(
+          Array.from({ length: 12 }, (_, i) => BigInt(2 * i + 1)),
+        );
+        const versions = (await h.store.readStream(stream)).map((e) => e.streamVersion);
+        expect(versions).toEqual(Array.from({ length: 24 }, (_, i) => BigInt(i)));
+      });
+
+      it('refuses an event id already stored in another stream, and stores nothing', async () => {
+        const taken = event();
+        await h.store.appendToStream(uniqueStream(), [taken]);
+        const stream = uniqueStream();
+        await h.store.appendToStream(stream, [event()]);
+        const error = await h.store.appendToStream(stream, [event(), taken]).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(WrongExpectedVersionError);
+        expect((error as WrongExpectedVersionError).actualVersion).toBe(0n);
+        expect(await h.store.readStream(stream)).toHaveLength(1);
+      });
+
+      it('checks the expected version of an empty append and stores nothing', async () => {
+        const stream = uniqueStream();
+        await expect(
+          h.store.appendToStream(stream, [], { expectedVersion: 'stream_exists' }),
+        ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+        await h.store.appendToStream(stream, [event()]);
+        const r = await h.store.appendToStream(stream, [], { expectedVersion: 0n });
+        expect(r.nextExpectedVersion).toBe(0n);
+        await expect(
+          h.store.appendToStream(stream, [], { expectedVersion: 'no_stream' }),
+        ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      });
+
       it('is idempotent when the same event ids are appended again', async () => {
         const stream = uniqueStream();
         const events = [event(), event()];

@@ -16,6 +16,7 @@ import {
   type SubscribeOptions,
   type SubscriptionBatch,
 } from './port.ts';
+import { explainRefusal, expectationHolds, insertEvents, type StoredEvent } from './postgres-append.ts';
 import { APPENDED_CHANNEL, coalescedWake } from './wake.ts';
 
 export interface PostgresEventStoreOptions {
@@ -58,13 +59,8 @@ const EVENT_COLUMNS = `${HEADER_COLUMNS}, e.data::text as data, e.metadata::text
 const EVENT_COLUMNS_WITHOUT_PAYLOAD = `${HEADER_COLUMNS}, null::text as data, null::text as metadata,
   (extract(epoch from e.recorded_at) * 1000)::float8 as recorded_at`;
 
-function expectedToNumber(expected: ExpectedVersion): bigint {
-  if (expected === 'any') return -1n;
-  if (expected === 'no_stream') return -2n;
-  if (expected === 'stream_exists') return -3n;
-  if (expected < 0n) throw new RangeError(`expectedVersion must be >= 0, got ${expected}`);
-  return expected;
-}
+/** Tries of an `any` or `stream_exists` append that keeps losing its revision to other writers of the stream. */
+const MAX_RACE_ATTEMPTS = 100;
 
 export class PostgresEventStore implements EventStore {
   private readonly sql: Sql;
@@ -85,7 +81,11 @@ export class PostgresEventStore implements EventStore {
     options: { expectedVersion?: ExpectedVersion } = {},
   ): Promise<AppendResult> {
     const expected = options.expectedVersion ?? 'any';
-    const payload = events.map((e) => {
+    if (typeof expected === 'bigint' && expected < 0n) {
+      throw new RangeError(`expectedVersion must be >= 0, got ${expected}`);
+    }
+    if (events.length === 0) return this.appendNothing(streamId, expected);
+    const toStore: StoredEvent[] = events.map((e) => {
       const contract = this.contracts?.get(e.type);
       const data = this.contracts ? this.contracts.validate(e.type, e.data) : e.data;
       return {
@@ -96,27 +96,40 @@ export class PostgresEventStore implements EventStore {
         metadata: { ...e.metadata, eventId: e.eventId, schemaVersion: contract?.version ?? 1 },
       };
     });
-    try {
-      const [row] = await this.sql<
-        { next_expected_version: string; last_position: string; idempotent: boolean }[]
-      >`
-        select next_expected_version::text, last_position::text, idempotent
-          from es_append(${streamId}, ${expectedToNumber(expected).toString()}::bigint, ${this.sql.json(payload as never)})`;
-      if (!row) throw new Error('es_append returned no row');
-      if (!row.idempotent && events.length > 0) this.wake();
-      return { nextExpectedVersion: BigInt(row.next_expected_version), position: BigInt(row.last_position) };
-    } catch (error) {
-      const pgError = error as { code?: string; detail?: string; constraint_name?: string };
-      if (pgError.code === 'P0002') {
-        const actual = BigInt(pgError.detail ?? '-1');
-        throw new WrongExpectedVersionError(streamId, expected, actual < 0n ? 'no_stream' : actual);
+    for (let attempt = 1; ; attempt++) {
+      const inserted = await insertEvents(this.sql, streamId, expected, toStore);
+      if (inserted) {
+        this.wake();
+        return inserted;
       }
-      if (pgError.code === '23505' && pgError.constraint_name === 'es_events_event_id_unique') {
-        // the id is stored in another stream: not a retry of this append
-        throw new WrongExpectedVersionError(streamId, expected, 'no_stream');
-      }
-      throw error;
+      const refusal = await explainRefusal(
+        this.sql,
+        streamId,
+        toStore.map((e) => e.eventId),
+      );
+      if (refusal.retried) return refusal.retried;
+      // `any` and `stream_exists` hold no version of their own: losing a revision to another writer of the
+      // stream is a race, tried again on the revision that writer committed
+      const raced =
+        !refusal.idsTaken && expectationHolds(expected, refusal.current) && typeof expected === 'string';
+      if (raced && attempt < MAX_RACE_ATTEMPTS) continue;
+      throw new WrongExpectedVersionError(
+        streamId,
+        expected,
+        refusal.current < 0n ? 'no_stream' : refusal.current,
+      );
     }
+  }
+
+  /** An empty append checks the expected version and stores nothing. */
+  private async appendNothing(streamId: string, expected: ExpectedVersion): Promise<AppendResult> {
+    const [row] = await this.sql<{ current: string | null }[]>`
+      select max(stream_version)::text as current from es_events where stream_id = ${streamId}`;
+    const current = row?.current == null ? -1n : BigInt(row.current);
+    if (!expectationHolds(expected, current)) {
+      throw new WrongExpectedVersionError(streamId, expected, current < 0n ? 'no_stream' : current);
+    }
+    return { nextExpectedVersion: current, position: START };
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -136,8 +149,7 @@ export class PostgresEventStore implements EventStore {
            where e.stream_id = ${streamId} ${bound === null ? sql`` : sql`and e.stream_version >= ${bound}::bigint`}
            order by e.stream_version asc limit ${limit}`;
     if (rows.length === 0) {
-      const [exists] = await this
-        .sql`select 1 from es_streams where stream_id = ${streamId} and version >= 0`;
+      const [exists] = await this.sql`select 1 from es_events where stream_id = ${streamId} limit 1`;
       if (!exists) throw new StreamNotFoundError(streamId);
     }
     return rows.map((r) => this.toRecorded(r));

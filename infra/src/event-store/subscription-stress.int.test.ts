@@ -4,6 +4,7 @@ import type { Sql } from 'postgres';
 import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
 import { event } from '@platform/tests/contract/event-store.contract';
 import { createSql } from '../db/postgres.ts';
+import { insertEvents } from './postgres-append.ts';
 import { PostgresEventStore } from './postgres-event-store.ts';
 import type { RecordedEvent } from './port.ts';
 
@@ -48,10 +49,20 @@ describe('subscribeToAll under concurrent writers', () => {
     })();
 
     const slowAppend = async (streamId: string, e: ReturnType<typeof event>) => {
-      await sql.begin(async (tx) => {
-        await tx`select * from es_append(${streamId}, -1, ${tx.json([{ ...e, schemaVersion: 1 }] as never)})`;
-        await tx`select pg_sleep(${Math.random() * 0.02})`;
-      });
+      // another writer may take the revision first (a race of `any`, which aborts the transaction): try it again
+      for (;;) {
+        const stored = await sql
+          .begin(async (tx) => {
+            if (!(await insertEvents(tx, streamId, 'any', [{ ...e, schemaVersion: 1 }]))) return false;
+            await tx`select pg_sleep(${Math.random() * 0.02})`;
+            return true;
+          })
+          .catch((error: unknown) => {
+            if ((error as { code?: string }).code === '23505') return false;
+            throw error;
+          });
+        if (stored) break;
+      }
       // as the adapter does once an append has committed
       await sql`select pg_notify('es_appended', '')`;
     };

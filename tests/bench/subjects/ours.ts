@@ -7,7 +7,7 @@ import { replayWithRunner } from './ours-replay.ts';
 
 const toExpected = (expected: bigint): ExpectedVersion => (expected < 0n ? 'no_stream' : expected);
 
-/** Our PostgreSQL event store (es_append, `$all` by (transaction id, position), LISTEN/NOTIFY). */
+/** Our PostgreSQL event store (one INSERT per append, `$all` by (transaction id, position), LISTEN/NOTIFY). */
 export function oursSubject(url: string, poolSize: number): Subject {
   const sql: Sql = createSql(url, { max: poolSize });
   const store = new PostgresEventStore({ sql });
