@@ -52,9 +52,8 @@ describe('PostgresEventStore read-ahead', () => {
       for (let attempt = 0; attempt < 40 && failedReadAheads < 3; attempt++) {
         const reader = createSql(db.url);
         try {
-          const subscription = new PostgresEventStore({ sql: reader })
-            .subscribeToAll({ batchSize: 2 })
-            [Symbol.asyncIterator]();
+          const batches = new PostgresEventStore({ sql: reader }).subscribeToAll({ batchSize: 2 });
+          const subscription = batches[Symbol.asyncIterator]();
           // the log is visible once every older transaction of the cluster has ended
           let first = await subscription.next();
           while (!first.done && first.value.events.length === 0) first = await subscription.next();
