@@ -83,6 +83,8 @@ describe('handleCommand', () => {
 
     const [stored] = await store.readStream(streamId);
     expect(stored?.eventId).toBe(result.events[0]?.eventId);
+    // a time-ordered id (UUIDv7, ADR 0011)
+    expect(stored?.eventId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(stored?.metadata).toEqual({
       eventId: result.events[0]?.eventId,
       correlationId: 'corr-1',

@@ -1,7 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { ConflictError } from '@platform/contracts/errors';
 import type { EventContractRegistry } from '@platform/contracts/event-contracts';
-import type { EventMetadata } from '@platform/contracts/metadata';
+import { newEventId, type EventMetadata } from '@platform/contracts/metadata';
 import {
   START,
   StreamNotFoundError,
@@ -163,7 +163,7 @@ function toEventToAppend<C extends Command, E extends DomainEvent, S>(
   contracts: EventContractRegistry | undefined,
 ): EventToAppend {
   const eventId =
-    spec.idempotencyKey !== undefined ? deriveId(spec.idempotencyKey, spec.streamId, index) : randomUUID();
+    spec.idempotencyKey !== undefined ? deriveId(spec.idempotencyKey, spec.streamId, index) : newEventId();
   const { metadata } = spec.command;
   const eventMetadata: EventMetadata = {
     eventId,

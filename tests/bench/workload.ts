@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newEventId } from '@platform/contracts/metadata';
 import type { EventToAppend } from '@platform/infra/event-store';
 
 /** Stream categories of the platform; the replay projection counts events per category. */
@@ -16,9 +16,12 @@ export function streamIdFor(category: number, key: string): string {
   return `${CATEGORIES[category % CATEGORIES.length]}-${key}`;
 }
 
-/** A realistic event (about 500 bytes of JSON): the same rows go to every subject. */
+/**
+ * A realistic event (about 500 bytes of JSON) with an id as the platform makes them (UUIDv7): the same rows go to
+ * every subject.
+ */
 export function makeEvent(streamId: string, n: number): EventToAppend {
-  const eventId = randomUUID();
+  const eventId = newEventId();
   const category = CATEGORIES.indexOf(
     streamId.slice(0, streamId.indexOf('-')) as (typeof CATEGORIES)[number],
   );
