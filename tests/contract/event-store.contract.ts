@@ -151,6 +151,24 @@ export function eventStoreContract(name: string, makeHarness: () => Promise<Cont
         expect(versions).toEqual(Array.from({ length: 24 }, (_, i) => BigInt(i)));
       });
 
+      it("gives a batch's events positions in revision order, in the stream and in $all", async () => {
+        const category = `batch${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+        const stream = uniqueStream(category);
+        const batch = () => Array.from({ length: 40 }, () => event());
+        await h.store.appendToStream(stream, batch(), { expectedVersion: 'no_stream' });
+        await h.store.appendToStream(stream, batch(), { expectedVersion: 39n });
+        const last = await h.store.appendToStream(stream, batch(), { expectedVersion: 'any' });
+        expect(last.nextExpectedVersion).toBe(119n);
+        const stored = await h.store.readStream(stream);
+        expect(stored.map((e) => e.streamVersion)).toEqual(stored.map((_, i) => BigInt(i)));
+        for (let i = 1; i < stored.length; i++) {
+          expect(stored[i]!.globalPosition).toBeGreaterThan(stored[i - 1]!.globalPosition);
+        }
+        await untilVisible(h.store, last.position);
+        const all = await h.store.readAll({ filter: { categories: [category] } });
+        expect(all.map((e) => e.streamVersion)).toEqual(stored.map((e) => e.streamVersion));
+      });
+
       it('refuses an event id already stored in another stream, and stores nothing', async () => {
         const taken = event();
         await h.store.appendToStream(uniqueStream(), [taken]);
