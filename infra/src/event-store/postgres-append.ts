@@ -63,8 +63,8 @@ export async function insertEvents(
 type Returned = { global_position: string; stream_version?: string; count?: number }[];
 
 /**
- * One event (most commands): its columns are parameters, and the statement has the shape of a plain INSERT
- * (scratch comparisons: any subquery or join around it costs a measurable share of the append).
+ * One event (most commands): its columns are parameters, and the statement keeps close to a plain INSERT, with a
+ * subquery only where the expectation needs one (scratch comparisons: every extra node costs a measurable share).
  */
 function insertOne(sql: Sql | TransactionSql, streamId: string, expected: ExpectedVersion, e: StoredEvent) {
   const category = categoryOf(streamId);
@@ -89,7 +89,7 @@ function insertOne(sql: Sql | TransactionSql, streamId: string, expected: Expect
   return sql<Returned>`
     insert into es_events (stream_id, stream_version, category, event_id, event_type, schema_version, data, metadata)
     select ${streamId}, coalesce(max(x.stream_version), -1) + 1, ${category}, ${e.eventId}::uuid, ${e.type},
-           ${e.schemaVersion}, ${data}, ${metadata}
+           ${e.schemaVersion}::int, ${data}, ${metadata}
       from es_events x where x.stream_id = ${streamId}
     having ${expected === 'any'} or max(x.stream_version) is not null
     returning global_position, stream_version`;

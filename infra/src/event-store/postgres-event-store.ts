@@ -62,7 +62,7 @@ const EVENT_COLUMNS_WITHOUT_PAYLOAD = `${HEADER_COLUMNS}, null::text as data, nu
 /** From this many events, a page is read with the index walked in order (see readPage). */
 const LARGE_PAGE = 2000;
 
-/** Tries of an `any` or `stream_exists` append that keeps losing its revision to other writers of the stream. */
+/** Tries of an append whose expectation still holds after each refusal (races with other writers of the stream). */
 const MAX_RACE_ATTEMPTS = 100;
 
 export class PostgresEventStore implements EventStore {
@@ -111,10 +111,10 @@ export class PostgresEventStore implements EventStore {
         toStore.map((e) => e.eventId),
       );
       if (refusal.retried) return refusal.retried;
-      // `any` and `stream_exists` hold no version of their own: losing a revision to another writer of the
-      // stream is a race, tried again on the revision that writer committed
-      const raced =
-        !refusal.idsTaken && expectationHolds(expected, refusal.current) && typeof expected === 'string';
+      // The expectation still holds: the append lost a race to another writer of the stream (for `any` and
+      // `stream_exists`, a writer that committed the revision first; for any expectation, one that held it and
+      // rolled back). Tried again on what the stream holds now.
+      const raced = !refusal.idsTaken && expectationHolds(expected, refusal.current);
       if (raced && attempt < MAX_RACE_ATTEMPTS) continue;
       throw new WrongExpectedVersionError(
         streamId,
