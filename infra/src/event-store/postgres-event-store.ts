@@ -17,6 +17,7 @@ import {
   type SubscriptionBatch,
 } from './port.ts';
 import { explainRefusal, expectationHolds, insertEvents, type StoredEvent } from './postgres-append.ts';
+import { createGroupAppender, type GroupAppender } from './postgres-group-append.ts';
 import { APPENDED_CHANNEL, coalescedWake } from './wake.ts';
 
 export interface PostgresEventStoreOptions {
@@ -70,12 +71,14 @@ export class PostgresEventStore implements EventStore {
   private readonly contracts?: EventContractRegistry;
   private readonly idleRecheckMs: number;
   private readonly wake: () => void;
+  private readonly group: GroupAppender;
 
   constructor(options: PostgresEventStoreOptions) {
     this.sql = options.sql;
     this.contracts = options.contracts;
     this.idleRecheckMs = options.idleRecheckMs ?? 5000;
     this.wake = coalescedWake(options.sql);
+    this.group = createGroupAppender(options.sql);
   }
 
   async appendToStream(
@@ -99,6 +102,17 @@ export class PostgresEventStore implements EventStore {
         metadata: { ...e.metadata, eventId: e.eventId, schemaVersion: contract?.version ?? 1 },
       };
     });
+    const [only] = toStore;
+    if (only && toStore.length === 1 && (expected === 'no_stream' || typeof expected === 'bigint')) {
+      // most commands: one event after the revision they read; shares a statement with appends running beside it
+      const after = expected === 'no_stream' ? -1n : expected;
+      const grouped = await this.group.append({ streamId, after, event: only });
+      if (grouped) {
+        this.wake();
+        return grouped;
+      }
+    }
+    // the single path: a batch, `any` / `stream_exists`, or an append the group did not store
     for (let attempt = 1; ; attempt++) {
       const inserted = await insertEvents(this.sql, streamId, expected, toStore);
       if (inserted) {
