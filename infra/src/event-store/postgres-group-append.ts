@@ -21,10 +21,10 @@ export interface GroupAppender {
 /**
  * Single-event appends waiting in this process share one INSERT (ADR 0012). At most `maxInFlight` statements run
  * at once; appends arriving meanwhile wait and go together in the next one, a stream at most once per group.
- * Each row is checked against its own stream's predecessor; a row whose check fails is left out and its append
- * resolves to null. A unique index refusing any row refuses the whole statement: every append of the group then
- * resolves to null, and the caller's single path stores it or explains the refusal, so one append's conflict or
- * retry never changes another's answer. A lone append takes the single statement at once.
+ * Each row is checked against its own stream's predecessor, and a row whose revision or event id is taken is
+ * skipped (`on conflict do nothing`): its append resolves to null and the caller's single path stores it or
+ * explains the refusal, so one append's conflict or retry never changes another's answer. A statement that fails
+ * sends every append of its group down the single path. A lone append takes the single statement at once.
  */
 export function createGroupAppender(
   sql: Sql,
@@ -74,8 +74,10 @@ export function createGroupAppender(
         data: p.event.data,
         metadata: p.event.metadata,
       }));
-      // the predecessor is probed per row through the (stream_id, stream_version) index (LATERAL ... LIMIT 1): a
-      // correlated EXISTS was planned as a hash semi-join over the whole log (docs/benchmarks.md, third round)
+      // The predecessor is probed per row through the (stream_id, stream_version) index (LATERAL ... LIMIT 1): a
+      // correlated EXISTS was planned as a hash semi-join over the whole log (docs/benchmarks.md, third round).
+      // A row whose revision or event id is taken is skipped, not the group: on contended streams a refused group
+      // sent every one of its appends down the single path (overlapping streams fell to 0.23x raw).
       const stored = await sql<{ stream_id: string; global_position: string }[]>`
         insert into es_events (stream_id, stream_version, category, event_id, event_type, schema_version, data, metadata)
         select a.stream_id, a.after + 1, a.category, a.event_id, a.type, a.schema_version, a.data, a.metadata
@@ -85,6 +87,7 @@ export function createGroupAppender(
             select 1 as found from es_events x
              where a.after >= 0 and x.stream_id = a.stream_id and x.stream_version = a.after limit 1) p on true
          where a.after < 0 or p.found is not null
+        on conflict do nothing
         returning stream_id, global_position`;
       const positions = new Map(stored.map((r) => [r.stream_id, BigInt(r.global_position)]));
       for (const p of group) {
@@ -92,8 +95,8 @@ export function createGroupAppender(
         p.resolve(position === undefined ? null : { nextExpectedVersion: p.after + 1n, position });
       }
     } catch {
-      // a unique index refused a row, or the statement failed: each append takes the single path, which stores
-      // it, explains its refusal, or meets the failure itself
+      // the statement failed: each append takes the single path, which stores it, explains its refusal, or meets
+      // the failure itself
       for (const p of group) p.resolve(null);
     }
   };
