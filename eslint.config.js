@@ -1,6 +1,51 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/*
+ * Dependencies run one way: contracts <- infra <- command-api, projectors, query-api <- host (and tests); web
+ * imports contracts only. Test code (test files, testing/ folders) may also use its siblings and the shared
+ * test support of tests/support and tests/contract, never what stands above.
+ */
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/test-support.ts'];
+const layer = (name) => ({
+  group: [`@platform/${name}`, `@platform/${name}/**`],
+  message: `a lower layer must not import @platform/${name}`,
+});
+const testSupportOnly = {
+  regex: '^@platform/tests(?!/(support|contract)/)',
+  message: 'test code below the host uses only tests/support and tests/contract',
+};
+const restrict = (files, names, extra = [], ignores = []) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns: [...names.map(layer), ...extra] }] },
+});
+const SERVICES = ['command-api', 'query-api', 'projectors'];
+const layering = [
+  restrict(['contracts/**'], ['infra', ...SERVICES, 'host', 'web', 'tests']),
+  restrict(['infra/**'], [...SERVICES, 'host', 'web', 'tests'], [], TEST_FILES),
+  restrict(
+    TEST_FILES.map((f) => `infra/${f}`),
+    [...SERVICES, 'host', 'web'],
+    [testSupportOnly],
+  ),
+  ...SERVICES.flatMap((service) => [
+    restrict(
+      [`${service}/**`],
+      [...SERVICES.filter((s) => s !== service), 'host', 'web', 'tests'],
+      [],
+      TEST_FILES,
+    ),
+    restrict(
+      TEST_FILES.map((f) => `${service}/${f}`),
+      ['host', 'web'],
+      [testSupportOnly],
+    ),
+  ]),
+  restrict(['host/**'], ['web', 'tests'], [], TEST_FILES),
+  restrict(['web/**'], ['infra', ...SERVICES, 'host', 'tests']),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -20,4 +65,5 @@ export default tseslint.config(
       'no-constant-condition': ['error', { checkLoops: false }],
     },
   },
+  ...layering,
 );

@@ -5,7 +5,7 @@ import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore } from '@platform/infra/event-store';
 import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
 import { createCommandApi } from './app.ts';
-import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
 import { counterContracts } from './testing/counter.ts';
 import { counterModule } from './testing/counter-module.ts';
 import { adminHeaders, capturedLogger, JSON_API, listen, TEST_ADMIN_TOKEN } from './testing/http.ts';

@@ -7,8 +7,8 @@ import type { EventStore } from '@platform/infra/event-store';
 import type { Command, DomainEvent } from './decider.ts';
 import { handleCommand, type CommandResult, type CommandSpec } from './handler.ts';
 import { jsonBody } from './http/body.ts';
-import { apiEdge } from './http/edge.ts';
-import { errorHandler } from './http/errors.ts';
+import { apiEdge } from '@platform/infra/http/edge';
+import { errorHandler } from '@platform/infra/http/errors';
 import { commandMetadata, type Clock } from './http/metadata.ts';
 import { parseIdempotencyKey, parseIfMatch } from './http/validate.ts';
 

@@ -1,6 +1,7 @@
 import type { Sql } from 'postgres';
 import type { GlobalPosition, SubscriptionBatch } from '@platform/infra/event-store';
-import { CHECKPOINT_CHANNEL, TargetRetiredError } from './swap.ts';
+import { CHECKPOINT_CHANNEL } from '@platform/infra/projections/checkpoints';
+import { TargetRetiredError } from './swap.ts';
 import { readCheckpoint, useSchema, type BuildTarget, type CheckpointStatus } from './target.ts';
 
 /**

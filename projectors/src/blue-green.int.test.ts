@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@platform/tests/support/d
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore } from '@platform/infra/event-store';
 import { createProjectionRunner, type ProjectionRunner } from './runner.ts';
-import { getCheckpoints, waitForProjections } from './checkpoints.ts';
+import { getCheckpoints, waitForProjections } from '@platform/infra/projections/checkpoints';
 import { replayProjection } from './replay.ts';
 import {
   appendEvents,

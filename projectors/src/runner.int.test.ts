@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@platform/tests/support/d
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore } from '@platform/infra/event-store';
 import { createProjectionRunner, type ProjectionRunner } from './runner.ts';
-import { waitForProjections } from './checkpoints.ts';
+import { waitForProjections } from '@platform/infra/projections/checkpoints';
 import { replayProjection } from './replay.ts';
 import { applyBatchAndAdvance, CheckpointMovedError } from './apply-batch.ts';
 import { prepareTarget, versionTarget } from './target.ts';

@@ -1,5 +1,6 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { EventStore, GlobalPosition } from '@platform/infra/event-store';
+import { CHECKPOINT_CHANNEL } from '@platform/infra/projections/checkpoints';
 import {
   ident,
   lockProjection,
@@ -13,8 +14,6 @@ import {
 export class TargetRetiredError extends Error {
   override readonly name = 'TargetRetiredError';
 }
-
-export const CHECKPOINT_CHANNEL = 'projection_checkpoint';
 
 /** True when `position` is at or after the visible head of `$all`. */
 export async function isCaughtUp(eventStore: EventStore, position: GlobalPosition): Promise<boolean> {

@@ -16,7 +16,9 @@ export interface BuildTarget {
   kind: 'version' | 'rebuild';
 }
 
-export type CheckpointStatus = 'building' | 'live' | 'retired';
+import type { CheckpointStatus } from '@platform/infra/projections/checkpoints';
+
+export type { CheckpointStatus };
 
 export interface CheckpointRow {
   position: GlobalPosition;

@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import type { Sql } from 'postgres';
 import type { DatabasePool } from 'slonik';
 import type { EventStore } from '@platform/infra/event-store';
-import { apiEdge } from '@platform/command-api/http/edge';
-import { errorHandler } from '@platform/command-api/http/errors';
+import { apiEdge } from '@platform/infra/http/edge';
+import { errorHandler } from '@platform/infra/http/errors';
 import { readAfter } from './min-position.ts';
 
 /** Given to every query module (pages, menu, ...). */

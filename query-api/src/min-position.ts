@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Sql } from 'postgres';
 import type { EventStore, GlobalPosition } from '@platform/infra/event-store';
-import { waitForProjections } from '@platform/projectors/checkpoints';
+import { waitForProjections } from '@platform/infra/projections/checkpoints';
 import { badParameter } from './jsonapi/query.ts';
 import type { Consistency } from './jsonapi/document.ts';
 

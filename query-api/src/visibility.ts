@@ -1,5 +1,5 @@
 import { sql, type FragmentSqlToken } from 'slonik';
-import type { Viewer } from '@platform/command-api/http/viewer';
+import type { Viewer } from '@platform/infra/http/viewer';
 
 export interface VisibilityOptions {
   /** table alias when the query joins several tables */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anonymousViewer, bootstrapAdminViewer, type Viewer } from '@platform/command-api/http/viewer';
+import { anonymousViewer, bootstrapAdminViewer, type Viewer } from '@platform/infra/http/viewer';
 import { visibilityClause } from './visibility.ts';
 
 const member: Viewer = {

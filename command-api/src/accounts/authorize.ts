@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { SYSTEM_USER_ID } from '@platform/contracts/metadata';
-import { viewerOf } from '../http/viewer.ts';
+import { viewerOf } from '@platform/infra/http/viewer';
 
 const uuid = z.string().uuid();
 

@@ -15,7 +15,7 @@ import { batchDecider } from '../accounts/batch.ts';
 import { userDecider } from '../accounts/decide.ts';
 import { loadUser } from '../accounts/store.ts';
 import { handleCommand, type CommandResult } from '../handler.ts';
-import { zodIssueToIssue } from '../http/errors.ts';
+import { zodIssueToIssue } from '@platform/infra/http/errors';
 import type { Clock } from '../http/metadata.ts';
 import { correlationIdOf, requestIdOf } from '../http/metadata.ts';
 import { clearSessionCookie, sessionSecretOf, setSessionCookie } from './cookies.ts';

@@ -2,7 +2,7 @@ import type { Sql } from 'postgres';
 import { accessWeightOf, effectiveAccessLevel } from '@platform/contracts/accounts/access';
 import type { AccountFeatures } from '@platform/contracts/accounts/features';
 import { ROLES, type AccessLevel, type Role } from '@platform/contracts/enums';
-import type { Viewer } from '../http/viewer.ts';
+import type { Viewer } from '@platform/infra/http/viewer';
 
 interface ViewerRecord {
   roles: string[];

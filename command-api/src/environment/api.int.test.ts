@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCmsTestApp, type Answer, type CmsTestApp } from '@platform/query-api/routes/cms-test-app';
+import { startCmsTestApp, type Answer, type CmsTestApp } from '@platform/query-api/testing/cms-test-app';
 
 let app: CmsTestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { ForbiddenError } from '@platform/contracts/errors';
-import { viewerOf } from '../http/viewer.ts';
+import { viewerOf } from '@platform/infra/http/viewer';
 
 /**
  * Who may change the app environment and what it renders (menu, redirections): administrators and holders of

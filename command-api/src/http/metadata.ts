@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { UnauthenticatedError } from '@platform/contracts/errors';
 import type { CommandMetadata } from '@platform/contracts/metadata';
-import { actorOf } from './viewer.ts';
+import { actorOf } from '@platform/infra/http/viewer';
 
 /** Time comes from outside (CONVENTIONS.md habit 2): the process passes `() => new Date()`, tests a fixed one. */
 export type Clock = () => Date;

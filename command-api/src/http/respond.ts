@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { CommandResult } from '../handler.ts';
-import { JSON_API_MEDIA_TYPE } from './errors.ts';
+import { JSON_API_MEDIA_TYPE } from '@platform/infra/http/errors';
 
 /**
  * The answer to a command: the resource it touched and where its last event stands. `meta.position`

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { z, type ZodTypeAny } from 'zod';
 import { ValidationError } from '@platform/contracts/errors';
-import { zodIssueToIssue } from './errors.ts';
+import { zodIssueToIssue } from '@platform/infra/http/errors';
 
 /**
  * The zod schema of a JSON:API request document `{ data: { type, id?, attributes, relationships? } }`.

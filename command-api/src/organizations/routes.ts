@@ -20,7 +20,7 @@ import type { PathOwner } from '@platform/contracts/paths';
 import { StreamNotFoundError, type EventStore } from '@platform/infra/event-store';
 import type { CommandModuleDeps } from '../app.ts';
 import { isAccountsAdmin, requireAccountsAdmin } from '../accounts/authorize.ts';
-import { viewerOf } from '../http/viewer.ts';
+import { viewerOf } from '@platform/infra/http/viewer';
 import { userDecider } from '../accounts/decide.ts';
 import type { AccountsCommandOptions } from '../accounts/options.ts';
 import { loadUser } from '../accounts/store.ts';

@@ -6,7 +6,7 @@ import { claimPath, pathOwner } from '../paths/claims.ts';
 import type { PageCommand } from './commands.ts';
 import { pageDecider } from './decide.ts';
 import { loadPage, pageStreamId } from './store.ts';
-import { pageDocument, startPagesApi, type PagesApi } from './api-fixture.ts';
+import { pageDocument, startPagesApi, type PagesApi } from '../testing/pages-api.ts';
 
 /**
  * The two-stream operations (draft, publish, delete of a draft, path claims) when a process died between

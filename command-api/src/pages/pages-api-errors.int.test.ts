@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../testing/http.ts';
-import { anonymous, componentDocument, pageDocument, startPagesApi, type PagesApi } from './api-fixture.ts';
+import {
+  anonymous,
+  componentDocument,
+  pageDocument,
+  startPagesApi,
+  type PagesApi,
+} from '../testing/pages-api.ts';
 
 let api: PagesApi;
 let pageId: string;

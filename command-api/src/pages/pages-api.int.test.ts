@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymous, componentDocument, pageDocument, startPagesApi, type PagesApi } from './api-fixture.ts';
+import {
+  anonymous,
+  componentDocument,
+  pageDocument,
+  startPagesApi,
+  type PagesApi,
+} from '../testing/pages-api.ts';
 
 let api: PagesApi;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore, type GlobalPosition } from '@platform/infra/event-store';
 import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
-import { waitForProjections } from '../checkpoints.ts';
+import { waitForProjections } from '@platform/infra/projections/checkpoints';
 import { replayProjection } from '../replay.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../runner.ts';
 import { metadata, tableRows } from '../test-support.ts';

@@ -2,7 +2,7 @@ import express, { type Router } from 'express';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { ForbiddenError, UnauthenticatedError } from '@platform/contracts/errors';
-import { viewerOf } from '@platform/command-api/http/viewer';
+import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModuleDeps } from '../app.ts';
 import { listDocument, resourceObject, sendDocument } from '../jsonapi/document.ts';
 import { parseListQuery } from '../jsonapi/query.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ROLES } from '@platform/contracts/enums';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { SYSTEM_USER_ID } from '@platform/contracts/metadata';
-import { viewerOf, type Viewer } from '@platform/command-api/http/viewer';
+import { viewerOf, type Viewer } from '@platform/infra/http/viewer';
 import type { QueryModuleDeps } from '../app.ts';
 import { listDocument, sendDocument, singleDocument, type ResourceObject } from '../jsonapi/document.ts';
 import { parseListQuery, parseResourceQuery, type SortField } from '../jsonapi/query.ts';

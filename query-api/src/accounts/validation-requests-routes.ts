@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AccountFeatures } from '@platform/contracts/accounts/features';
 import { VALIDATION_REQUEST_STATUSES } from '@platform/contracts/accounts/reference';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
-import { viewerOf } from '@platform/command-api/http/viewer';
+import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModule } from '../app.ts';
 import { listDocument, resourceObject, sendDocument, singleDocument } from '../jsonapi/document.ts';
 import { parseListQuery, parseResourceQuery } from '../jsonapi/query.ts';

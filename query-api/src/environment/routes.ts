@@ -1,7 +1,7 @@
 import express, { type Router } from 'express';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { viewerOf } from '@platform/command-api/http/viewer';
+import { viewerOf } from '@platform/infra/http/viewer';
 import {
   APP_ENVIRONMENT_SETTING_NAMES,
   emptyAppEnvironmentSettings,

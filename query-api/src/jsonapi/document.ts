@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { JSON_API_MEDIA_TYPE } from '@platform/command-api/http/errors';
+import { JSON_API_MEDIA_TYPE } from '@platform/infra/http/errors';
 import type { ListQuery, ResourceQuery } from './query.ts';
 
 export interface ResourceIdentifier {

@@ -1,4 +1,4 @@
-import type { Viewer } from '@platform/command-api/http/viewer';
+import type { Viewer } from '@platform/infra/http/viewer';
 import { resourceObject, type ResourceObject } from '../jsonapi/document.ts';
 import type { ResourceQuery } from '../jsonapi/query.ts';
 import type { MenuItemRow } from './visible.ts';

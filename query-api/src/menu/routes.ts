@@ -2,7 +2,7 @@ import express, { type Router } from 'express';
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { NotFoundError } from '@platform/contracts/errors';
-import { viewerOf, type Viewer } from '@platform/command-api/http/viewer';
+import { viewerOf, type Viewer } from '@platform/infra/http/viewer';
 import type { QueryModuleDeps } from '../app.ts';
 import { listDocument, sendDocument, singleDocument, type ResourceObject } from '../jsonapi/document.ts';
 import { parseListQuery, parseResourceQuery, type SortField } from '../jsonapi/query.ts';

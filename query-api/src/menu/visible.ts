@@ -1,6 +1,6 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
-import type { Viewer } from '@platform/command-api/http/viewer';
+import type { Viewer } from '@platform/infra/http/viewer';
 import { visibilityClause } from '../visibility.ts';
 
 /** epoch milliseconds (slonik's timestamptz parser) as ISO 8601 */

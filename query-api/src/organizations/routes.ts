@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AccountFeatures } from '@platform/contracts/accounts/features';
 import { ACCESS_LEVELS } from '@platform/contracts/enums';
 import { NotFoundError } from '@platform/contracts/errors';
-import { viewerOf, type Viewer } from '@platform/command-api/http/viewer';
+import { viewerOf, type Viewer } from '@platform/infra/http/viewer';
 import type { QueryModule } from '../app.ts';
 import { listDocument, sendDocument, singleDocument, type ResourceObject } from '../jsonapi/document.ts';
 import { parseListQuery, parseResourceQuery } from '../jsonapi/query.ts';

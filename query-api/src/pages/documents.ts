@@ -1,6 +1,6 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
-import type { Viewer } from '@platform/command-api/http/viewer';
+import type { Viewer } from '@platform/infra/http/viewer';
 import { resourceObject, type ResourceObject } from '../jsonapi/document.ts';
 import type { ResourceQuery } from '../jsonapi/query.ts';
 import { visibilityClause } from '../visibility.ts';

@@ -3,7 +3,7 @@ import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { ForbiddenError, NotFoundError } from '@platform/contracts/errors';
 import { SitePathSchema } from '@platform/contracts/paths';
-import { viewerOf } from '@platform/command-api/http/viewer';
+import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModuleDeps } from '../app.ts';
 import { listDocument, sendDocument, singleDocument } from '../jsonapi/document.ts';
 import { parseListQuery, parseResourceQuery, type SortField } from '../jsonapi/query.ts';

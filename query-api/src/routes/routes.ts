@@ -2,7 +2,7 @@ import express, { type Router } from 'express';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { ForbiddenError, NotFoundError } from '@platform/contracts/errors';
-import { viewerOf } from '@platform/command-api/http/viewer';
+import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModuleDeps } from '../app.ts';
 import { sendDocument } from '../jsonapi/document.ts';
 import { consistencyOf } from '../min-position.ts';

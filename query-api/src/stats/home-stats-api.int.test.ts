@@ -2,7 +2,7 @@ import express from 'express';
 import type { Sql } from 'postgres';
 import type { DatabasePool } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorHandler, notFoundHandler } from '@platform/command-api/http/errors';
+import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
 import { adminHeaders, capturedLogger, listen, TEST_ADMIN_TOKEN } from '@platform/command-api/testing/http';
 import { HomeStatsDocumentSchema } from '@platform/contracts/stats/home-stats';
 import { createSql } from '@platform/infra/db/postgres';

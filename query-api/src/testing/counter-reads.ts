@@ -2,7 +2,7 @@ import express from 'express';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { NotFoundError } from '@platform/contracts/errors';
-import { viewerOf } from '@platform/command-api/http/viewer';
+import { viewerOf } from '@platform/infra/http/viewer';
 import type { Projection } from '@platform/projectors/projection';
 import type { QueryModule } from '../app.ts';
 import { listDocument, resourceObject, sendDocument, singleDocument } from '../jsonapi/document.ts';

@@ -3,7 +3,7 @@ import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore } from '@platform/infra/event-store/postgres-event-store';
 import type { RecordedEvent } from '@platform/infra/event-store/port';
 import { categoryOf } from '@platform/infra/event-store/port';
-import { waitForProjections } from '@platform/projectors/checkpoints';
+import { waitForProjections } from '@platform/infra/projections/checkpoints';
 import type { Projection } from '@platform/projectors/projection';
 import { createProjectionRunner } from '@platform/projectors/runner';
 import { EVENT_TYPES } from '../workload.ts';

@@ -1,7 +1,11 @@
 import type { Sql } from 'postgres';
-import type { EventStore, GlobalPosition } from '@platform/infra/event-store';
-import { CHECKPOINT_CHANNEL } from './swap.ts';
-import type { CheckpointStatus } from './target.ts';
+import type { EventStore, GlobalPosition } from '../event-store/index.ts';
+
+/** The state of one build of a projection, in its checkpoint row (owned by the projectors). */
+export type CheckpointStatus = 'building' | 'live' | 'retired';
+
+/** Notified with a projection's name when its live checkpoint advances or a build takes over. */
+export const CHECKPOINT_CHANNEL = 'projection_checkpoint';
 
 export interface ProjectionCheckpoint {
   name: string;

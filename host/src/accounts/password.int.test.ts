@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn, startAccountsApp, type AccountsTestApp } from './testing/accounts-app.ts';
+import { createUser, signIn, startAccountsApp, type AccountsTestApp } from '../testing/accounts-app.ts';
 
 let app: AccountsTestApp;
 beforeAll(async () => {

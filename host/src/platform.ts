@@ -9,18 +9,17 @@ import { createCommandApi } from '@platform/command-api/app';
 import { createAccountsAuth, type AccountsAuth } from '@platform/command-api/auth/accounts-auth';
 import type { RateLimits } from '@platform/command-api/auth/rate-limit';
 import type { SessionPolicy } from '@platform/command-api/auth/sessions';
-import { requestContext } from '@platform/command-api/http/logging';
-import { errorHandler, notFoundHandler } from '@platform/command-api/http/errors';
+import { requestContext } from '@platform/infra/http/logging';
+import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
 import type { Clock } from '@platform/command-api/http/metadata';
 import { createQueryApi } from '@platform/query-api/app';
 import { accountsQueryModules } from '@platform/query-api/accounts/module';
 import { createReadPool } from '@platform/query-api/db';
 import { createProjectionRunner, type ProjectionRunner } from '@platform/projectors/runner';
 import { allProjections } from '@platform/projectors/registry';
-import { createSql } from './db/postgres.ts';
-import { PostgresEventStore } from './event-store/postgres-event-store.ts';
-import type { EventStore } from './event-store/port.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createSql } from '@platform/infra/db/postgres';
+import { PostgresEventStore, type EventStore } from '@platform/infra/event-store';
+import { createMailer } from '@platform/infra/mail/mailer';
 import { commandModules, queryModules } from './modules.ts';
 
 export interface PlatformOptions {

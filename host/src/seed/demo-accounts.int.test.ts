@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  signIn,
-  startAccountsApp,
-  type AccountsTestApp,
-} from '@platform/command-api/auth/testing/accounts-app';
+import { signIn, startAccountsApp, type AccountsTestApp } from '../testing/accounts-app.ts';
 import { capturedLogger, TEST_ADMIN_TOKEN } from '@platform/command-api/testing/http';
 import { DEMO_PASSWORD, demoAccounts, seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoSite } from './demo-site.ts';

@@ -6,7 +6,7 @@ import {
   startAccountsApp,
   type AccountsTestApp,
   type Browser,
-} from '../auth/testing/accounts-app.ts';
+} from '../testing/accounts-app.ts';
 
 let app: AccountsTestApp;
 beforeAll(async () => {

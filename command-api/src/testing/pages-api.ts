@@ -11,9 +11,9 @@ import { createReadPool } from '@platform/query-api/db';
 import { pagesQueryRoutes } from '@platform/query-api/pages/routes';
 import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
 import { createCommandApi } from '../app.ts';
-import { errorHandler, notFoundHandler } from '../http/errors.ts';
-import { capturedLogger, JSON_API, listen, TEST_ADMIN_TOKEN } from '../testing/http.ts';
-import { pagesCommandRoutes } from './routes.ts';
+import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
+import { capturedLogger, JSON_API, listen, TEST_ADMIN_TOKEN } from './http.ts';
+import { pagesCommandRoutes } from '../pages/routes.ts';
 
 /**
  * The pages module on the full stack, for API tests: the real event store, the projection runner and the

@@ -3,7 +3,7 @@ import type { Sql } from 'postgres';
 import type { DatabasePool } from 'slonik';
 import { createCommandApi } from '@platform/command-api/app';
 import { environmentCommandRoutes } from '@platform/command-api/environment/routes';
-import { errorHandler, notFoundHandler } from '@platform/command-api/http/errors';
+import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
 import { pagesCommandRoutes } from '@platform/command-api/pages/routes';
 import { redirectionCommandRoutes } from '@platform/command-api/redirections/routes';
@@ -23,7 +23,7 @@ import { environmentQueryRoutes } from '../environment/routes.ts';
 import { menuQueryRoutes } from '../menu/routes.ts';
 import { pagesQueryRoutes } from '../pages/routes.ts';
 import { redirectionQueryRoutes } from '../redirections/routes.ts';
-import { routeResolverRoutes } from './routes.ts';
+import { routeResolverRoutes } from '../routes/routes.ts';
 
 export interface Answer {
   status: number;
