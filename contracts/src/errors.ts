@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   'auth.rate_limited': 429,
   not_found: 404,
   internal: 500,
+  /** the platform is starting (migrating, catching up, seeding): try again after Retry-After */
+  'unavailable.starting': 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

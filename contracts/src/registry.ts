@@ -6,6 +6,7 @@ import { organizationEventContracts } from './organizations/events.ts';
 import { pagesEventContracts } from './pages/events.ts';
 import { pathClaimEventContracts } from './paths.ts';
 import { redirectionsEventContracts } from './redirections/events.ts';
+import { seedEventContracts } from './seed/events.ts';
 
 /** Every event contract of the platform: validated on append, upcast on read. */
 export const allEventContracts: EventContract[] = [
@@ -16,6 +17,7 @@ export const allEventContracts: EventContract[] = [
   ...redirectionsEventContracts,
   ...userEventContracts,
   ...organizationEventContracts,
+  ...seedEventContracts,
 ];
 
 export function createEventContractRegistry(): EventContractRegistry {

@@ -1,41 +1,67 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { accountFeatures, ConfigError, loadConfig } from '@platform/infra/config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@platform/infra/db/embedded';
 import { migrate } from '@platform/infra/db/migrate';
-import { createPlatform } from './platform.ts';
-import { seedDemoAccounts } from './seed/demo-accounts.ts';
-import { seedDemoSite } from './seed/demo-site.ts';
+import { createLogger } from '@platform/infra/logger';
+import { waitForProjections } from '@platform/infra/projections/checkpoints';
+import { allProjections } from '@platform/projectors/registry';
+import { createPlatform, type Platform } from './platform.ts';
+import { seedDemo } from './seed/demo.ts';
 import { mountWeb } from './web-static.ts';
 
 const webDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+/** How long a start waits for the projections to catch up with the log before it opens the site anyway. */
+const CATCH_UP_TIMEOUT_MS = 120_000;
+
+let stopping = false;
+
 async function main() {
   const config = loadConfig();
-  const logger = pino({ level: config.LOG_LEVEL, base: { service: 'platform' } });
+  const logger = createLogger(config);
 
-  let embedded: EmbeddedDatabase | undefined;
+  // stops what has started so far, also when a signal comes in the middle of the start (seeding included)
+  const started: { embedded?: EmbeddedDatabase; platform?: Platform; server?: Server } = {};
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    started.server?.close();
+    started.server?.closeAllConnections();
+    await started.platform?.stop().catch(() => undefined);
+    await started.embedded?.stop().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     logger.info({ dataDir: config.DATA_DIR }, 'starting the embedded PostgreSQL');
-    embedded = await startEmbeddedPostgres({
+    started.embedded = await startEmbeddedPostgres({
       dataDir: join(config.DATA_DIR, 'pg'),
       port: config.EMBEDDED_PG_PORT,
     });
-    databaseUrl = embedded.url;
+    databaseUrl = started.embedded.url;
   }
   const applied = await migrate(databaseUrl);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
 
+  const webBuilt = existsSync(join(webDist, 'index.html'));
+  if (!webBuilt) logger.warn(`the web is not built (${webDist}): serving the APIs only; run npm run build`);
   const adminToken = config.ADMIN_API_TOKEN ?? randomBytes(24).toString('base64url');
   const platform = await createPlatform({
     databaseUrl,
     adminToken,
     logger,
+    // until the projections caught up and the first-start seeding is done, the site answers 503 (a "starting" page)
+    startNotReady: true,
     minPositionTimeoutMs: config.MIN_POSITION_TIMEOUT_MS,
-    mountAfterApis: (app) => mountWeb(app, { distDir: webDist }),
+    ...(webBuilt ? { mountAfterApis: (app) => mountWeb(app, { distDir: webDist }) } : {}),
     accounts: {
       features: accountFeatures(config),
       ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
@@ -45,41 +71,43 @@ async function main() {
       appName: config.APP_NAME,
     },
   });
+  started.platform = platform;
   await platform.start();
   const server = platform.app.listen(config.PORT, config.HOST);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
+  started.server = server;
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('listening', resolveListen);
     server.once('error', reject);
   });
-  const baseUrl = `http://127.0.0.1:${config.PORT}`;
 
   if (config.SEED_DEMO) {
-    const seeded = await seedDemoSite({ baseUrl, adminToken, logger });
-    if (seeded) logger.info('demo site seeded');
-    await seedDemoAccounts({ baseUrl, adminToken, logger }); // logs what it seeded
+    const outcome = await seedDemo({
+      eventStore: platform.eventStore,
+      contracts: platform.contracts,
+      baseUrl: `http://127.0.0.1:${config.PORT}`,
+      adminToken,
+      logger,
+    });
+    if (outcome === 'seeded') logger.info('demo site and accounts seeded');
   }
+
+  // every read model holds what the log held when the start began (seeding included) before the site opens
+  const head = await platform.eventStore.headPosition();
+  const names = allProjections.map((p) => p.name);
+  const { reached } = await waitForProjections(platform, names, head, CATCH_UP_TIMEOUT_MS);
+  if (!reached)
+    logger.warn('the projections are still catching up with the event log: opening the site anyway');
+  platform.readiness.markReady();
 
   if (!config.ADMIN_API_TOKEN) {
     // printed, not logged as a field: it is the bootstrap credential until accounts replace it
     process.stdout.write(`\nBootstrap admin API token (this run only): ${adminToken}\n`);
   }
   process.stdout.write(`Platform listening on http://localhost:${config.PORT}\n`);
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping');
-    server.close();
-    await platform.stop();
-    await embedded?.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {
+  if (stopping) return; // a start stopped half-way: what failed is what the stop closed
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(78);

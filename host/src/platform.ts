@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import type { Sql } from 'postgres';
 import type { DatabasePool } from 'slonik';
+import type { EventContractRegistry } from '@platform/contracts/event-contracts';
 import { createEventContractRegistry } from '@platform/contracts/registry';
 import type { AccountFeatures } from '@platform/contracts/accounts/features';
 import { createCommandApi } from '@platform/command-api/app';
@@ -21,6 +22,7 @@ import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore, type EventStore } from '@platform/infra/event-store';
 import { createMailer } from '@platform/infra/mail/mailer';
 import { commandModules, queryModules } from './modules.ts';
+import { createReadiness, type Readiness } from './readiness.ts';
 
 export interface PlatformOptions {
   databaseUrl: string;
@@ -28,6 +30,11 @@ export interface PlatformOptions {
   logger: Logger;
   clock?: Clock;
   minPositionTimeoutMs?: number;
+  /**
+   * true: every route but /healthz, /readyz and the machine credential answers 503 until `readiness.markReady()`
+   * (npm start opens the site once the first-start seeding is done); false (the default): ready at once
+   */
+  startNotReady?: boolean;
   /** extra handlers mounted after the APIs (the built web, later) */
   mountAfterApis?: (app: Express) => void;
   /** accounts: features, mail, the link-signing secret, limits (defaults suit development and tests) */
@@ -51,8 +58,10 @@ export interface Platform {
   sql: Sql;
   readPool: DatabasePool;
   eventStore: EventStore;
+  contracts: EventContractRegistry;
   runner: ProjectionRunner;
   accounts: AccountsAuth;
+  readiness: Readiness;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -92,12 +101,15 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     minPositionTimeoutMs: options.minPositionTimeoutMs ?? 5000,
   });
 
+  const readiness = createReadiness({ adminToken: options.adminToken, ready: !options.startNotReady });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(readiness.gate);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  app.get('/readyz', readiness.probe);
   app.use('/auth', accounts.authRouter);
   // cookie sessions beside the API token, for both APIs (the token check inside them leaves a session alone)
   app.use('/api/v1', requestContext(), accounts.sessionMiddleware);
@@ -140,8 +152,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     sql,
     readPool,
     eventStore,
+    contracts,
     runner,
     accounts,
+    readiness,
     start: () => runner.start(),
     async stop() {
       await runner.stop();

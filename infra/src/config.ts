@@ -21,6 +21,9 @@ const ConfigSchema = z.object({
   DEFAULT_LOCALE: z.enum(LOCALES).default('en'),
   CURRENCY: z.string().length(3).default('EUR'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** pretty: one short readable line per entry (the default in development); json: one JSON object per line
+   * (the default when NODE_ENV=production) */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   MIN_POSITION_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   SEED_DEMO: flag.default('true'),
   FEATURE_PAGE_NAVIGATION: flag.default('true'),

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { AccessLevel, Role } from '@platform/contracts/enums';
-import { seedClient, type SeedClient } from './client.ts';
+import { seedClient } from './client.ts';
 
 /** The password of every demo account. Demo data only: never seed these accounts on a real site. */
 export const DEMO_PASSWORD = 'demo-password-2025';
@@ -64,21 +64,14 @@ export const demoAccounts: DemoAccount[] = [
   account('unverified', 'Ulla', { validated: false, emailVerified: false }),
 ];
 
-async function existingUserId(client: SeedClient, email: string): Promise<string | null> {
-  const found = await client.get(`/users?filter[email]=${encodeURIComponent(email)}`);
-  const data = found.data as Array<{ id: string }>;
-  return data[0]?.id ?? null;
-}
-
 /**
  * Seeds the demo organizations and accounts through the command API as an administrator would: each
  * account is opened, given its roles, access level and validation, and joins its organizations. Every
- * command carries an Idempotency-Key derived from what it seeds, so an interrupted run completes on the next
- * start. Returns false when the demo administrator already exists.
+ * command carries an Idempotency-Key derived from what it seeds, so running it again (after an interrupted
+ * start) appends only what is missing (seedDemo in demo.ts).
  */
 export async function seedDemoAccounts(options: { baseUrl: string; adminToken: string; logger: Logger }) {
   const client = seedClient(options.baseUrl, options.adminToken);
-  if ((await existingUserId(client, demoAccounts[0]!.email)) !== null) return false;
 
   const organizationIds = new Map<string, string>();
   for (const org of demoOrganizations) {
@@ -142,5 +135,4 @@ export async function seedDemoAccounts(options: { baseUrl: string; adminToken: s
     }
   }
   options.logger.info({ accounts: demoAccounts.length }, 'demo accounts seeded');
-  return true;
 }

@@ -4,14 +4,11 @@ import { demoPages, demoMenu, demoRedirections, type DemoMenuItem } from './demo
 
 /**
  * Seeds the demo site through the command API, as an editor would: pages and their components, a menu with
- * nested items and a redirection. Every command carries an Idempotency-Key derived from what it seeds, so a
- * start interrupted half-way finishes the job on the next start without duplicating anything. Returns false
- * when the site already had pages.
+ * nested items and a redirection. Every command carries an Idempotency-Key derived from what it seeds, so
+ * running it again (after a start interrupted half-way) appends only what is missing (seedDemo in demo.ts).
  */
 export async function seedDemoSite(options: { baseUrl: string; adminToken: string; logger: Logger }) {
   const client = seedClient(options.baseUrl, options.adminToken);
-  const existing = await client.get('/app-pages?page[size]=1&filter[path]=/');
-  if (Array.isArray(existing.data) && existing.data.length > 0) return false;
 
   const pageIds = new Map<string, string>();
   for (const page of demoPages) {
@@ -48,7 +45,6 @@ export async function seedDemoSite(options: { baseUrl: string; adminToken: strin
     );
   }
   options.logger.info({ pages: demoPages.length }, 'demo pages seeded');
-  return true;
 }
 
 async function seedMenu(

@@ -24,7 +24,21 @@ export function requestContext(): RequestHandler {
   };
 }
 
-/** pino-http request logs; every line of a request (req.log) carries its correlation id. */
+/** `GET /api/v1/services/app-menu 200 3 ms`: the path without its query string, which may carry tokens. */
+function requestLine(
+  req: { method?: string; url?: string; originalUrl?: string },
+  status: number,
+  ms?: number,
+) {
+  const path = (req.originalUrl ?? req.url ?? '').split('?')[0];
+  return `${req.method ?? '?'} ${path} ${status}${ms === undefined ? '' : ` ${Math.round(ms)} ms`}`;
+}
+
+/**
+ * pino-http request logs, one entry per request whose message is the short request line; the entry's fields
+ * (request, response, correlation id) are there for JSON logs and left out of the readable ones (logger.ts).
+ * Every line of a request (req.log) carries its correlation id.
+ */
 export function requestLogger(logger: Logger): RequestHandler {
   const http = pinoHttp({
     logger,
@@ -33,6 +47,8 @@ export function requestLogger(logger: Logger): RequestHandler {
     customProps: (_req, res) => ({
       correlationId: (res as unknown as { locals: Record<string, unknown> }).locals.correlationId,
     }),
+    customSuccessMessage: (req, res, responseTime) => requestLine(req, res.statusCode, responseTime),
+    customErrorMessage: (req, res, error) => `${requestLine(req, res.statusCode)}: ${error.message}`,
     customLogLevel: (_req, res, error) =>
       error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     // bodies and the Authorization header stay out of the logs

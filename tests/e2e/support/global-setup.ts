@@ -12,12 +12,11 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '@platform/infra/db/embedded';
 import { migrate } from '@platform/infra/db/migrate';
 import { createPlatform, type Platform } from '@platform/host/platform';
-import { seedDemoAccounts } from '@platform/host/seed/demo-accounts';
-import { seedDemoSite } from '@platform/host/seed/demo-site';
+import { seedDemo } from '@platform/host/seed/demo';
 import { mountWeb } from '@platform/host/web-static';
 import { waitForProjections } from '@platform/infra/projections/checkpoints';
 import { allProjections } from '@platform/projectors/registry';
-import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
+import { CHROMIUM_ARGS, ensureChromium } from './chromium.ts';
 import { ensureWebBuilt, snapshotWebBuild } from './web-build.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
@@ -80,7 +79,7 @@ async function startDatabase(cleanups: Cleanup[]): Promise<string> {
  * that each test file connects to (each test then opens its own fresh context).
  */
 export default async function setup(project: TestProject) {
-  const executablePath = findChromium(); // fail before the slow steps when the browser is missing
+  const executablePath = ensureChromium(); // installed or refused before the slow steps
   const cleanups: Cleanup[] = [];
   // every step runs even when one fails: a stuck browser must not leave a PostgreSQL behind
   const teardown = async () => {
@@ -118,8 +117,13 @@ export default async function setup(project: TestProject) {
     });
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-    await seedDemoSite({ baseUrl, adminToken, logger });
-    await seedDemoAccounts({ baseUrl, adminToken, logger });
+    await seedDemo({
+      eventStore: platform.eventStore,
+      contracts: platform.contracts,
+      baseUrl,
+      adminToken,
+      logger,
+    });
     // the tests read through the projections: wait until they hold everything the seeder wrote
     const head = await platform.eventStore.headPosition();
     const names = allProjections.map((p) => p.name);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startAccountsApp, type AccountsTestApp } from '../testing/accounts-app.ts';
 import { capturedLogger, TEST_ADMIN_TOKEN } from '@platform/command-api/testing/http';
-import { DEMO_PASSWORD, demoAccounts, seedDemoAccounts } from './demo-accounts.ts';
-import { seedDemoSite } from './demo-site.ts';
+import { DEMO_PASSWORD, demoAccounts } from './demo-accounts.ts';
+import { seedDemo } from './demo.ts';
 
 let app: AccountsTestApp;
 beforeAll(async () => {
@@ -14,9 +14,14 @@ afterAll(async () => {
 
 describe('demo seed', () => {
   it('seeds the site and one account per role and access level through real commands, once', async () => {
-    const options = { baseUrl: app.url(''), adminToken: TEST_ADMIN_TOKEN, logger: capturedLogger().logger };
-    expect(await seedDemoSite(options)).toBe(true);
-    expect(await seedDemoAccounts(options)).toBe(true);
+    const options = {
+      eventStore: app.platform.eventStore,
+      contracts: app.platform.contracts,
+      baseUrl: app.url(''),
+      adminToken: TEST_ADMIN_TOKEN,
+      logger: capturedLogger().logger,
+    };
+    expect(await seedDemo(options)).toBe('seeded');
 
     const admin = app.browser();
     const login = await signIn(admin, 'admin@demo.example', DEMO_PASSWORD);
@@ -43,6 +48,37 @@ describe('demo seed', () => {
     expect(unverified.status).toBe(200);
     const users = await app.admin('GET', `/users?page[size]=100&minPosition=${orgLogin.body.meta.position}`);
     expect(users.body.meta.total).toBe(demoAccounts.length);
-    expect(await seedDemoAccounts(options)).toBe(false);
+
+    const head = await app.platform.eventStore.headPosition();
+    expect(await seedDemo(options)).toBe('already-seeded');
+    expect(await app.platform.eventStore.headPosition()).toBe(head);
+  });
+});
+
+describe('demo seed on a site with pages of its own', () => {
+  let site: AccountsTestApp;
+  beforeAll(async () => {
+    site = await startAccountsApp();
+  });
+  afterAll(async () => {
+    await site.close();
+  });
+
+  it('leaves a site that had a home page before any seeding alone', async () => {
+    const created = await site.admin('POST', '/app-pages', {
+      data: { type: 'app-pages', attributes: { path: '/', title: 'Our home' } },
+    });
+    expect(created.status).toBe(201);
+    await site.admin('GET', `/app-pages?minPosition=${created.body.meta.position}`);
+    const head = await site.platform.eventStore.headPosition();
+    const outcome = await seedDemo({
+      eventStore: site.platform.eventStore,
+      contracts: site.platform.contracts,
+      baseUrl: site.url(''),
+      adminToken: TEST_ADMIN_TOKEN,
+      logger: capturedLogger().logger,
+    });
+    expect(outcome).toBe('not-a-demo-site');
+    expect(await site.platform.eventStore.headPosition()).toBe(head);
   });
 });

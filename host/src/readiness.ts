@@ -1,0 +1,65 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Locale } from '@platform/contracts/enums';
+import type { ErrorCode } from '@platform/contracts/errors';
+import { STARTING_LOCALES, startingPage } from './starting-page.ts';
+
+/** How long a client should wait before asking again while the platform starts (seconds). */
+export const STARTING_RETRY_AFTER_S = 2;
+
+export interface Readiness {
+  readonly ready: boolean;
+  /** opens every route: called once migrations ran, projections caught up and the first-start seeding is done */
+  markReady(): void;
+  /** answers 503 until ready; lets through /healthz, /readyz and the machine credential (the seeder) */
+  gate: RequestHandler;
+  /** GET /readyz: 200 once ready, 503 before */
+  probe: RequestHandler;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+export function createReadiness(options: { adminToken: string; ready?: boolean }): Readiness {
+  let ready = options.ready ?? false;
+  const adminDigest = digest(`Bearer ${options.adminToken}`);
+  const isMachineCredential = (header: string | undefined) =>
+    header !== undefined && timingSafeEqual(digest(header), adminDigest);
+
+  return {
+    get ready() {
+      return ready;
+    },
+    markReady() {
+      ready = true;
+    },
+    gate(req, res, next) {
+      if (ready || req.path === '/healthz' || req.path === '/readyz') return next();
+      if (isMachineCredential(req.headers.authorization)) return next();
+      res.setHeader('Retry-After', String(STARTING_RETRY_AFTER_S));
+      res.setHeader('Cache-Control', 'no-store');
+      const isApi = req.path.startsWith('/api/') || req.path === '/api' || req.path.startsWith('/auth/');
+      if (!isApi && req.method === 'GET' && req.accepts(['html', 'json']) === 'html') {
+        const locale = (req.acceptsLanguages(...STARTING_LOCALES) || 'en') as Locale;
+        res.status(503).type('html').send(startingPage(locale));
+        return;
+      }
+      res
+        .status(503)
+        .type('application/vnd.api+json')
+        .json({
+          errors: [
+            {
+              status: '503',
+              code: 'unavailable.starting' satisfies ErrorCode,
+              title: 'The platform is starting',
+              detail: `Try again in ${STARTING_RETRY_AFTER_S} seconds.`,
+            },
+          ],
+        });
+    },
+    probe(_req, res) {
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'starting' });
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { handleCommand } from '@platform/command-api/handler';
+import type { EventContractRegistry } from '@platform/contracts/event-contracts';
+import { systemActor } from '@platform/contracts/metadata';
+import { DEMO_SEED_STREAM } from '@platform/contracts/seed/events';
+import { StreamNotFoundError, type EventStore } from '@platform/infra/event-store';
+import { seedClient } from './client.ts';
+import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoSite } from './demo-site.ts';
+import { demoSeedDecider, isSeeded, type DemoSeedCommand, type DemoSeedEvent } from './progress.ts';
+
+/** Raise it when the demo content grows: a site seeded by an earlier version is topped up on its next start. */
+export const DEMO_CONTENT_VERSION = 1;
+
+export interface DemoSeedDeps {
+  eventStore: EventStore;
+  contracts: EventContractRegistry;
+  baseUrl: string;
+  adminToken: string;
+  logger: Logger;
+  clock?: () => Date;
+}
+
+export type DemoSeedOutcome = 'seeded' | 'already-seeded' | 'not-a-demo-site';
+
+/**
+ * Seeds the demo site and accounts on a new site, and finishes a seeding an earlier start began: the seed
+ * stream records when a seeding began and when it was completed, and every seeding command carries an
+ * Idempotency-Key, so running them all again appends only what an interrupted run had not. A site that already
+ * had pages before any seeding began is not a demo site and is left alone.
+ */
+export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedOutcome> {
+  const { eventStore, logger } = deps;
+  const state = await readSeedState(eventStore);
+  if (isSeeded(state, DEMO_CONTENT_VERSION)) return 'already-seeded';
+  if (state.status === 'none') {
+    const home = await seedClient(deps.baseUrl, deps.adminToken).get(
+      '/app-pages?page[size]=1&filter[path]=/',
+    );
+    if (Array.isArray(home.data) && home.data.length > 0) {
+      logger.info('the site has pages of its own: the demo content is not seeded');
+      return 'not-a-demo-site';
+    }
+  } else if (state.status === 'started') {
+    logger.info('completing the demo seeding an earlier start began');
+  }
+
+  await record(deps, 'BeginDemoSeed');
+  await seedDemoSite(deps);
+  await seedDemoAccounts(deps);
+  await record(deps, 'CompleteDemoSeed');
+  return 'seeded';
+}
+
+async function readSeedState(eventStore: EventStore) {
+  try {
+    const events = await eventStore.readStream(DEMO_SEED_STREAM);
+    return events.reduce(
+      (state, e) => demoSeedDecider.evolve(state, { type: e.type, data: e.data } as DemoSeedEvent),
+      demoSeedDecider.initialState(),
+    );
+  } catch (error) {
+    if (error instanceof StreamNotFoundError) return demoSeedDecider.initialState();
+    throw error;
+  }
+}
+
+async function record(deps: DemoSeedDeps, type: DemoSeedCommand['type']) {
+  const id = randomUUID();
+  await handleCommand(
+    { eventStore: deps.eventStore, contracts: deps.contracts },
+    {
+      streamId: DEMO_SEED_STREAM,
+      decider: demoSeedDecider,
+      command: {
+        type,
+        data: { version: DEMO_CONTENT_VERSION },
+        metadata: {
+          now: (deps.clock ?? (() => new Date()))(),
+          actor: systemActor,
+          correlationId: id,
+          causationId: id,
+        },
+      },
+    },
+  );
+}
