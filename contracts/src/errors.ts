@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   'conflict.state': 409,
   'conflict.duplicate_email': 409,
   'conflict.duplicate_slug': 409,
+  /** a resource attribute declared unique (a short URL's token, a language line's key) */
+  'conflict.duplicate_value': 409,
   'auth.unauthenticated': 401,
   'auth.session_expired': 419,
   'auth.forbidden': 403,

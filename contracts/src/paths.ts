@@ -34,10 +34,11 @@ export const SitePathSchema = z
 
 /**
  * Who holds a claimed value: a page or a redirection holds a path; the same claim streams guard organization
- * slugs and users' e-mail addresses (command-api/src/paths/claims.ts, ClaimScope).
+ * slugs, users' e-mail addresses and the unique attributes of resources (command-api/src/paths/claims.ts,
+ * ClaimScope). The type is the owner's JSON:API type or singular name ('app-page', 'user', 'app-short-urls').
  */
 export const PathOwnerSchema = z.object({
-  type: z.enum(['app-page', 'app-redirection', 'organization', 'user']),
+  type: z.string().regex(/^[a-z][a-z-]*$/),
   id: z.string().uuid(),
 });
 export type PathOwner = z.infer<typeof PathOwnerSchema>;

@@ -6,6 +6,8 @@ import { organizationEventContracts } from './organizations/events.ts';
 import { pagesEventContracts } from './pages/events.ts';
 import { pathClaimEventContracts } from './paths.ts';
 import { redirectionsEventContracts } from './redirections/events.ts';
+import { resourceCatalogue } from './resources/catalogue.ts';
+import { resourceEventContracts } from './resources/definition.ts';
 import { seedEventContracts } from './seed/events.ts';
 
 /** Every event contract of the platform: validated on append, upcast on read. */
@@ -18,6 +20,7 @@ export const allEventContracts: EventContract[] = [
   ...userEventContracts,
   ...organizationEventContracts,
   ...seedEventContracts,
+  ...resourceCatalogue.flatMap(resourceEventContracts),
 ];
 
 export function createEventContractRegistry(): EventContractRegistry {

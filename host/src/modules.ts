@@ -1,4 +1,7 @@
 import type { CommandModule } from '@platform/command-api/app';
+import { resourceCommandRoutes } from '@platform/command-api/resources/routes';
+import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import { publishableRoutes, resourceQueryRoutes } from '@platform/query-api/resources/routes';
 import type { QueryModule } from '@platform/query-api/app';
 import { environmentCommandRoutes } from '@platform/command-api/environment/routes';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
@@ -11,18 +14,24 @@ import { redirectionQueryRoutes } from '@platform/query-api/redirections/routes'
 import { routeResolverRoutes } from '@platform/query-api/routes/routes';
 import { homeStatsQueryRoutes } from '@platform/query-api/stats/routes';
 
-/** The command and query modules the platform serves, one entry per domain module. */
-export const commandModules: CommandModule[] = [
+/**
+ * The command and query modules the platform serves, one entry per hand-written domain module and one router
+ * for the resources of the catalogue (tests may serve a catalogue of their own).
+ */
+export const commandModules = (resources: readonly ResourceDefinition[]): CommandModule[] => [
   pagesCommandRoutes,
   menuCommandRoutes,
   environmentCommandRoutes,
   redirectionCommandRoutes,
+  resourceCommandRoutes(resources),
 ];
-export const queryModules: QueryModule[] = [
+export const queryModules = (resources: readonly ResourceDefinition[]): QueryModule[] => [
   pagesQueryRoutes,
   menuQueryRoutes,
   environmentQueryRoutes,
   redirectionQueryRoutes,
   routeResolverRoutes,
   homeStatsQueryRoutes,
+  resourceQueryRoutes(resources),
+  publishableRoutes(resources),
 ];

@@ -17,7 +17,9 @@ import { createQueryApi } from '@platform/query-api/app';
 import { accountsQueryModules } from '@platform/query-api/accounts/module';
 import { createReadPool } from '@platform/query-api/db';
 import { createProjectionRunner, type ProjectionRunner } from '@platform/projectors/runner';
-import { allProjections } from '@platform/projectors/registry';
+import { projectionsFor } from '@platform/projectors/registry';
+import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
+import { resourceEventContracts, type ResourceDefinition } from '@platform/contracts/resources/definition';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore, type EventStore } from '@platform/infra/event-store';
 import { createMailer } from '@platform/infra/mail/mailer';
@@ -35,6 +37,8 @@ export interface PlatformOptions {
    * (npm start opens the site once the first-start seeding is done); false (the default): ready at once
    */
   startNotReady?: boolean;
+  /** the record types of the resource layer (the catalogue by default; tests may bring their own) */
+  resources?: readonly ResourceDefinition[];
   /** extra handlers mounted after the APIs (the built web, later) */
   mountAfterApis?: (app: Express) => void;
   /** accounts: features, mail, the link-signing secret, limits (defaults suit development and tests) */
@@ -75,9 +79,13 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const clock: Clock = options.clock ?? (() => new Date());
   const sql = createSql(options.databaseUrl, { max: 20 });
   const readPool = await createReadPool(options.databaseUrl);
+  const resources = options.resources ?? resourceCatalogue;
   const contracts = createEventContractRegistry();
+  for (const definition of resources)
+    if (!resourceCatalogue.includes(definition))
+      for (const contract of resourceEventContracts(definition)) contracts.register(contract);
   const eventStore = new PostgresEventStore({ sql, contracts });
-  const runner = createProjectionRunner({ sql, eventStore, projections: allProjections, logger });
+  const runner = createProjectionRunner({ sql, eventStore, projections: projectionsFor(resources), logger });
 
   const accountsOptions = options.accounts ?? {};
   const mailer = createMailer({
@@ -122,7 +130,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       logger,
       readSql: sql,
       adminToken: options.adminToken,
-      modules: [...commandModules, ...accounts.commandModules],
+      modules: [...commandModules(resources), ...accounts.commandModules],
     }),
   );
   app.use(
@@ -135,7 +143,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       adminToken: options.adminToken,
       minPositionTimeoutMs: options.minPositionTimeoutMs ?? 5000,
       modules: [
-        ...queryModules,
+        ...queryModules(resources),
         ...accountsQueryModules({
           ...(accountsOptions.features ? { features: accountsOptions.features } : {}),
           devMailbox: mailer.toDevMailbox,

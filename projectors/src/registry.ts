@@ -5,13 +5,16 @@ import { organizationsProjection } from './organizations/projection.ts';
 import { pagesProjection } from './pages/projection.ts';
 import type { Projection } from './projection.ts';
 import { redirectionsProjection } from './redirections/projection.ts';
+import { resourceProjection } from './resources/projection.ts';
+import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
+import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { homeStatsProjection } from './stats/home-stats-projection.ts';
 
 /**
  * Every projection of the platform, as run by the main process and rebuilt by `npm run replay -- <name>`.
  * Each module adds its projection here (pages, menu, ...), imported from its own folder.
  */
-export const allProjections: Projection[] = [
+export const handWrittenProjections: Projection[] = [
   pagesProjection,
   menuProjection,
   environmentProjection,
@@ -20,3 +23,11 @@ export const allProjections: Projection[] = [
   accountsProjection,
   organizationsProjection,
 ];
+
+/** The projections of the hand-written modules and one per resource of `resources` (RESOURCES.md). */
+export const projectionsFor = (resources: readonly ResourceDefinition[]): Projection[] => [
+  ...handWrittenProjections,
+  ...resources.map(resourceProjection),
+];
+
+export const allProjections: Projection[] = projectionsFor(resourceCatalogue);

@@ -56,7 +56,10 @@ async function answer(response: Response): Promise<Answer> {
 }
 
 /** The whole platform on a fresh database with a clock the test moves, listening on a free port. */
-export async function startAccountsApp(accounts: PlatformOptions['accounts'] = {}): Promise<AccountsTestApp> {
+export async function startAccountsApp(
+  accounts: PlatformOptions['accounts'] = {},
+  options: Pick<PlatformOptions, 'resources'> = {},
+): Promise<AccountsTestApp> {
   const db: TestDatabase = await createTestDatabase();
   let offset = 0;
   const clock = () => new Date(Date.now() + offset);
@@ -66,6 +69,7 @@ export async function startAccountsApp(accounts: PlatformOptions['accounts'] = {
     // ACCOUNTS_TEST_LOG=1 shows the platform's log (the 500s' causes) while debugging a test
     logger: process.env.ACCOUNTS_TEST_LOG ? pino({ level: 'error' }) : capturedLogger().logger,
     clock,
+    ...options,
     accounts: {
       secret: 'test-secret-for-verification-links-0123456789',
       publicUrl: 'http://localhost:3000',

@@ -1,0 +1,88 @@
+import { ConflictError, NotFoundError } from '@platform/contracts/errors';
+import type {
+  RelationshipValue,
+  ResourceDefinition,
+  ResourceEvent,
+} from '@platform/contracts/resources/definition';
+import {
+  evolveResource,
+  initialResourceState,
+  type ResourceState,
+  type ResourceValues,
+} from '@platform/contracts/resources/state';
+import type { Command, Decider, DomainEvent } from '../decider.ts';
+
+export type { ResourceState, ResourceValues };
+
+export type ResourceCommand =
+  | Command<'CreateResource', { id: string } & ResourceValues>
+  | Command<'UpdateResource', { id: string } & ResourceValues>
+  | Command<'SoftDeleteResource' | 'RestoreResource' | 'DeleteResource', { id: string }>;
+
+export type StoredResourceEvent = DomainEvent<string, unknown>;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The values of `next` that differ from `current`: an update records what changed, nothing else. */
+function changes(current: Record<string, unknown>, next: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(next).filter(([name, value]) => value !== undefined && !same(current[name], value)),
+  );
+}
+
+/**
+ * The one decider of every plain record type: create, update (the changed values only), soft delete, restore,
+ * delete. Field rules are the definition's zod schemas, applied at the edge; what the decider guards is the
+ * record's life: no second create of an id, no change to a deleted or soft-deleted record.
+ */
+export function resourceDecider(
+  definition: ResourceDefinition,
+): Decider<ResourceCommand, StoredResourceEvent, ResourceState> {
+  const { events, singular } = definition;
+  const notFound = (id: string) => new NotFoundError(`${singular} ${id} not found`);
+
+  const evolve = (state: ResourceState, event: StoredResourceEvent): ResourceState =>
+    evolveResource(definition, state, event);
+
+  const decide = (command: ResourceCommand, state: ResourceState): StoredResourceEvent[] => {
+    const { id } = command.data;
+    const event = (type: string, data: unknown): StoredResourceEvent => ({ type, data });
+    switch (command.type) {
+      case 'CreateResource': {
+        if (state.status !== 'none')
+          throw new ConflictError('conflict.duplicate_id', `${singular} ${id} already exists`, '/data/id');
+        const { attributes, relationships } = command.data;
+        return [event(events.created, { id, attributes, relationships })];
+      }
+      case 'UpdateResource': {
+        if (state.status === 'none' || state.status === 'deleted') throw notFound(id);
+        if (state.status === 'softDeleted')
+          throw new ConflictError('conflict.state', `${singular} ${id} is soft-deleted: restore it first`);
+        const attributes = changes(state.attributes, command.data.attributes);
+        const relationships = changes(state.relationships, command.data.relationships) as Record<
+          string,
+          RelationshipValue
+        >;
+        if (!Object.keys(attributes).length && !Object.keys(relationships).length) return [];
+        return [event(events.updated, { id, attributes, relationships })];
+      }
+      case 'SoftDeleteResource':
+        if (state.status === 'none' || state.status === 'deleted') throw notFound(id);
+        return state.status === 'active' ? [event(events.softDeleted, { id })] : [];
+      case 'RestoreResource':
+        if (state.status === 'none' || state.status === 'deleted') throw notFound(id);
+        return state.status === 'softDeleted' ? [event(events.restored, { id })] : [];
+      case 'DeleteResource':
+        if (state.status === 'none' || state.status === 'deleted') throw notFound(id);
+        return [event(events.deleted, { id })];
+      default: {
+        const never: never = command;
+        return never;
+      }
+    }
+  };
+
+  return { initialState: initialResourceState, evolve, decide };
+}
+
+export type { ResourceEvent };

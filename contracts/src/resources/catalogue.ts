@@ -1,0 +1,14 @@
+import { shortUrlResource } from '../short-urls/short-url.ts';
+import { adminTagResource, newsletterTypeResource } from '../site-settings/lists.ts';
+import type { ResourceDefinition } from './definition.ts';
+
+/** Every record type built by the resource layer: its API, projection, admin screens and history. */
+export const resourceCatalogue: readonly ResourceDefinition[] = [
+  shortUrlResource,
+  adminTagResource,
+  newsletterTypeResource,
+];
+
+export function resourceDefinition(type: string): ResourceDefinition | undefined {
+  return resourceCatalogue.find((definition) => definition.type === type);
+}

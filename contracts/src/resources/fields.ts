@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { ResourceDefinition } from './definition.ts';
+
+/** What an attribute holds, read from its zod schema: the projection's column type and the form's widget. */
+export type FieldKind = 'text' | 'longText' | 'integer' | 'number' | 'boolean' | 'datetime' | 'enum' | 'json';
+
+export interface FieldInfo {
+  name: string;
+  kind: FieldKind;
+  nullable: boolean;
+  /** the create form may leave it out (it has a default or may be absent) */
+  optional: boolean;
+  enumValues?: readonly string[];
+  maxLength?: number;
+  min?: number;
+  max?: number;
+}
+
+/** Longer limits than this get a multi-line field. */
+const SHORT_TEXT = 255;
+
+export function fieldInfo(name: string, schema: z.ZodTypeAny): FieldInfo {
+  const flags = { nullable: false, optional: false };
+  let inner = schema;
+  // each wrapper may add a flag; unwrap until a plain type
+  for (;;) {
+    if (inner instanceof z.ZodNullable) {
+      flags.nullable = true;
+      inner = inner.unwrap();
+    } else if (inner instanceof z.ZodOptional) {
+      flags.optional = true;
+      inner = inner.unwrap();
+    } else if (inner instanceof z.ZodDefault) {
+      flags.optional = true;
+      inner = inner.removeDefault();
+    } else if (inner instanceof z.ZodEffects) {
+      inner = inner.innerType();
+    } else break;
+  }
+  const base = { name, nullable: flags.nullable, optional: flags.optional || flags.nullable };
+  if (inner instanceof z.ZodString) {
+    if (inner._def.checks.some((c) => c.kind === 'datetime')) return { ...base, kind: 'datetime' };
+    const maxLength = inner.maxLength ?? undefined;
+    return {
+      ...base,
+      kind: maxLength !== undefined && maxLength <= SHORT_TEXT ? 'text' : 'longText',
+      ...(maxLength !== undefined ? { maxLength } : {}),
+    };
+  }
+  if (inner instanceof z.ZodNumber) {
+    const bounds = {
+      ...(inner.minValue !== null ? { min: inner.minValue } : {}),
+      ...(inner.maxValue !== null ? { max: inner.maxValue } : {}),
+    };
+    return { ...base, kind: inner.isInt ? 'integer' : 'number', ...bounds };
+  }
+  if (inner instanceof z.ZodBoolean) return { ...base, kind: 'boolean' };
+  if (inner instanceof z.ZodEnum) return { ...base, kind: 'enum', enumValues: inner.options as string[] };
+  return { ...base, kind: 'json' };
+}
+
+/** Every attribute of a resource, in the order the definition declares them. */
+export function resourceFields(definition: ResourceDefinition): FieldInfo[] {
+  return Object.entries(definition.attributes.shape).map(([name, schema]) =>
+    fieldInfo(name, schema as z.ZodTypeAny),
+  );
+}

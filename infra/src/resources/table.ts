@@ -1,0 +1,35 @@
+import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import { resourceFields, type FieldKind } from '@platform/contracts/resources/fields';
+
+const COLUMN_TYPES: Record<FieldKind, string> = {
+  text: 'text',
+  longText: 'text',
+  integer: 'bigint',
+  number: 'double precision',
+  boolean: 'boolean',
+  datetime: 'timestamptz',
+  enum: 'text',
+  json: 'jsonb',
+};
+
+export const snake = (name: string) =>
+  name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`).replace(/-/g, '_');
+
+/**
+ * Where a resource's rows live and what its columns are called: the projection writes them, the query side
+ * reads them.
+ */
+export function resourceTable(definition: ResourceDefinition) {
+  const table = snake(definition.type);
+  const attributes = resourceFields(definition).map((field) => ({
+    ...field,
+    column: snake(field.name),
+    sqlType: COLUMN_TYPES[field.kind],
+  }));
+  const relationships = Object.entries(definition.relationships).map(([name, spec]) => ({
+    name,
+    ...spec,
+    column: spec.many ? `${snake(name)}_ids` : `${snake(name)}_id`,
+  }));
+  return { projection: `resource_${table}`.slice(0, 40), table, attributes, relationships };
+}

@@ -1,0 +1,126 @@
+import type { TransactionSql } from 'postgres';
+import {
+  resourceEventKind,
+  type RelationshipValue,
+  type ResourceDefinition,
+} from '@platform/contracts/resources/definition';
+import type { RecordedEvent } from '@platform/infra/event-store';
+import { resourceTable } from '@platform/infra/resources/table';
+import type { Projection } from '../projection.ts';
+
+/**
+ * One projection per resource: a table with a typed column per attribute (from the zod schema), an id column
+ * per to-one relationship and an id array per to-many one, the record's authors, times, soft-deletion and
+ * stream version. Indexes follow what the definition lets a list filter and sort on. A definition whose
+ * attributes change takes a new `version`, and the runner rebuilds it beside the old one (blue/green).
+ */
+export function resourceProjection(definition: ResourceDefinition): Projection {
+  const shape = resourceTable(definition);
+  const { table } = shape;
+  const indexed = new Set<string>([
+    ...definition.filters,
+    ...definition.sorts,
+    ...(definition.defaultSort.field === 'createdAt' || definition.defaultSort.field === 'updatedAt'
+      ? []
+      : [definition.defaultSort.field]),
+  ]);
+  const columnOf = new Map(shape.attributes.map((a) => [a.name, a]));
+  const relationshipColumn = new Map(shape.relationships.map((r) => [r.name, r.column]));
+
+  const attributeValues = (tx: TransactionSql, attributes: Record<string, unknown>) => {
+    const row: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(attributes)) {
+      const field = columnOf.get(name);
+      if (!field) continue; // an attribute a later definition dropped
+      row[field.column] =
+        field.kind === 'json' && value !== null && value !== undefined ? tx.json(value as never) : value;
+    }
+    return row;
+  };
+  const relationshipValues = (relationships: Record<string, RelationshipValue>) => {
+    const row: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(relationships)) {
+      const column = relationshipColumn.get(name);
+      if (column) row[column] = value;
+    }
+    return row;
+  };
+
+  return {
+    name: shape.projection,
+    version: definition.version,
+    eventTypes: Object.values(definition.events),
+    tables: [table],
+    async setup(tx) {
+      const columns = [
+        'id uuid primary key',
+        ...shape.attributes.map((a) => `${a.column} ${a.sqlType} null`),
+        ...shape.relationships.map((r) => `${r.column} ${r.many ? 'uuid[]' : 'uuid'} null`),
+        'created_at timestamptz not null',
+        'updated_at timestamptz not null',
+        'created_by text null',
+        'updated_by text null',
+        'deleted_at timestamptz null',
+        'version bigint not null',
+      ];
+      await tx.unsafe(`create table ${table} (${columns.join(', ')})`);
+      for (const name of indexed) {
+        const column = columnOf.get(name)?.column;
+        if (column) await tx.unsafe(`create index ${table}_${column} on ${table} (${column}, id)`);
+      }
+      await tx.unsafe(`create index ${table}_created_at on ${table} (created_at, id)`);
+      for (const r of shape.relationships.filter((r) => !r.many))
+        await tx.unsafe(`create index ${table}_${r.column} on ${table} (${r.column})`);
+    },
+    async apply(tx, event: RecordedEvent) {
+      const kind = resourceEventKind(definition, event.type);
+      const data = event.data as {
+        id: string;
+        attributes?: Record<string, unknown>;
+        relationships?: Record<string, RelationshipValue>;
+      };
+      const at = event.metadata.recordedAt;
+      const by = event.metadata.actor.userId;
+      const version = event.streamVersion.toString();
+      switch (kind) {
+        case 'created': {
+          const row = {
+            id: data.id,
+            ...attributeValues(tx, data.attributes ?? {}),
+            ...relationshipValues(data.relationships ?? {}),
+            created_at: at,
+            updated_at: at,
+            created_by: by,
+            updated_by: by,
+            deleted_at: null,
+            version,
+          };
+          await tx`insert into ${tx(table)} ${tx(row)} on conflict (id) do nothing`;
+          return;
+        }
+        case 'updated': {
+          const values = {
+            ...attributeValues(tx, data.attributes ?? {}),
+            ...relationshipValues(data.relationships ?? {}),
+            updated_at: at,
+            updated_by: by,
+            version,
+          };
+          await tx`update ${tx(table)} set ${tx(values)} where id = ${data.id}`;
+          return;
+        }
+        case 'softDeleted':
+          await tx`update ${tx(table)} set deleted_at = ${at}, version = ${version} where id = ${data.id}`;
+          return;
+        case 'restored':
+          await tx`update ${tx(table)} set deleted_at = null, version = ${version} where id = ${data.id}`;
+          return;
+        case 'deleted':
+          await tx`delete from ${tx(table)} where id = ${data.id}`;
+          return;
+        default:
+          return;
+      }
+    },
+  };
+}

@@ -1,0 +1,329 @@
+import express, { type Response, type Router } from 'express';
+import { sql, type FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
+import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
+import { allows, type ResourceAction } from '@platform/contracts/resources/access';
+import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import type { FieldInfo } from '@platform/contracts/resources/fields';
+import { resourceAsOf, resourceHistory } from '@platform/contracts/resources/history';
+import { StreamNotFoundError, type RecordedEvent } from '@platform/infra/event-store';
+import { viewerOf } from '@platform/infra/http/viewer';
+import { resourceTable } from '@platform/infra/resources/table';
+import type { QueryModule, QueryModuleDeps } from '../app.ts';
+import { listDocument, resourceObject, sendDocument, singleDocument } from '../jsonapi/document.ts';
+import { badParameter, parseListQuery, parseResourceQuery, type FilterSchema } from '../jsonapi/query.ts';
+import { consistencyOf } from '../min-position.ts';
+
+const uuid = z.string().uuid();
+const Row = z.record(z.unknown());
+type Row = z.infer<typeof Row>;
+
+function authorize(definition: ResourceDefinition, action: ResourceAction, res: Response): void {
+  const viewer = viewerOf(res);
+  if (allows(definition.access[action], viewer)) return;
+  if (viewer.userId === null) throw new UnauthenticatedError();
+  throw new ForbiddenError(`${definition.singular}: ${action} is not allowed`);
+}
+
+/** A filter value arrives as text; it is read as the attribute's kind. */
+function filterSchema(field: FieldInfo): FilterSchema {
+  switch (field.kind) {
+    case 'boolean':
+      return z.enum(['true', 'false']).transform((v) => v === 'true');
+    case 'integer':
+      return z
+        .string()
+        .regex(/^-?\d{1,15}$/)
+        .transform(Number);
+    case 'number':
+      return z
+        .string()
+        .regex(/^-?\d+(\.\d+)?$/)
+        .transform(Number);
+    case 'enum':
+      return z.enum(field.enumValues as [string, ...string[]]);
+    default:
+      return z.string().max(2048);
+  }
+}
+
+const iso = (value: unknown) => (typeof value === 'number' ? new Date(value).toISOString() : (value ?? null));
+
+/**
+ * The read side of every resource of the catalogue: list (filters, search, sorts, pages, the soft-deleted view
+ * for administrators) and find, filtered in SQL; for those who may see its admin screens, a record's history
+ * read from its stream and its state as it was at any entry of it.
+ */
+export function resourceQueryRoutes(catalogue: readonly ResourceDefinition[]): QueryModule {
+  return (deps: QueryModuleDeps): Router => {
+    const router = express.Router();
+    for (const definition of catalogue) mount(router, definition, deps);
+    return router;
+  };
+}
+
+function mount(router: Router, definition: ResourceDefinition, deps: QueryModuleDeps): void {
+  const { type } = definition;
+  const shape = resourceTable(definition);
+  const table = sql.identifier(['read', shape.table]);
+  const attributeNames = shape.attributes.map((a) => a.name);
+  const relationshipNames = shape.relationships.map((r) => r.name);
+  const meta = ['createdAt', 'updatedAt', ...(definition.softDeletable ? ['deletedAt'] : [])];
+  const fields = { [type]: [...attributeNames, ...meta, ...relationshipNames] };
+  const columnOf = new Map<string, string>([
+    ...shape.attributes.map((a) => [a.name, a.column] as const),
+    ['createdAt', 'created_at'],
+    ['updatedAt', 'updated_at'],
+  ]);
+  const filters: Record<string, FilterSchema> = { search: z.string().trim().min(1).max(200) };
+  for (const name of definition.filters)
+    filters[name] = filterSchema(shape.attributes.find((a) => a.name === name)!);
+  if (definition.softDeletable) filters.trashed = z.enum(['with', 'only']);
+  const listSpec = {
+    fields,
+    filters,
+    sort: [...definition.sorts, 'createdAt', 'updatedAt'],
+    defaultSort: [definition.defaultSort],
+  };
+  const reads = deps.readAfter([shape.projection]);
+  const isDatetime = new Set(shape.attributes.filter((a) => a.kind === 'datetime').map((a) => a.name));
+
+  const resource = (row: Row, fieldsQuery: Record<string, string[]>) => {
+    const attributes: Record<string, unknown> = {};
+    for (const a of shape.attributes) {
+      const value = row[a.column];
+      attributes[a.name] = isDatetime.has(a.name)
+        ? iso(value)
+        : typeof value === 'bigint'
+          ? Number(value)
+          : (value ?? null);
+    }
+    attributes.createdAt = iso(row.created_at);
+    attributes.updatedAt = iso(row.updated_at);
+    if (definition.softDeletable) attributes.deletedAt = iso(row.deleted_at);
+    const relationships = Object.fromEntries(
+      shape.relationships.map((r) => {
+        const value = row[r.column];
+        const data = r.many
+          ? ((value as string[] | null) ?? []).map((id) => ({ type: r.type, id }))
+          : value
+            ? { type: r.type, id: value as string }
+            : null;
+        return [r.name, { data }];
+      }),
+    );
+    return resourceObject(type, String(row.id), attributes, {
+      relationships,
+      self: `/api/v1/${type}/${String(row.id)}`,
+      meta: { version: String(row.version) },
+      fields: fieldsQuery,
+    });
+  };
+
+  router.get(`/${type}`, reads, async (req, res) => {
+    authorize(definition, 'index', res);
+    const query = parseListQuery(req.originalUrl, listSpec);
+    const viewer = viewerOf(res);
+    const conditions: FragmentSqlToken[] = [];
+    const filter = query.filter as Record<string, unknown>;
+    const trashed = filter.trashed as 'with' | 'only' | undefined;
+    if (trashed && !viewer.isAdmin)
+      throw badParameter('filter[trashed]', 'Only administrators see soft-deleted records');
+    if (definition.softDeletable) {
+      if (trashed === 'only') conditions.push(sql.fragment`deleted_at is not null`);
+      else if (trashed !== 'with') conditions.push(sql.fragment`deleted_at is null`);
+    }
+    for (const name of definition.filters) {
+      if (filter[name] === undefined) continue;
+      conditions.push(sql.fragment`${sql.identifier([columnOf.get(name)!])} = ${filter[name] as string}`);
+    }
+    if (typeof filter.search === 'string' && definition.search.length) {
+      const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const terms = definition.search.map(
+        (name) => sql.fragment`${sql.identifier([columnOf.get(name)!])} ilike ${pattern}`,
+      );
+      conditions.push(sql.fragment`(${sql.join(terms, sql.fragment` or `)})`);
+    }
+    const where = conditions.length ? sql.join(conditions, sql.fragment` and `) : sql.fragment`true`;
+    const order = sql.join(
+      [
+        ...query.sort.map(
+          (s) =>
+            sql.fragment`${sql.identifier([columnOf.get(s.field)!])} ${s.direction === 'desc' ? sql.fragment`desc` : sql.fragment`asc`}`,
+        ),
+        sql.fragment`id`,
+      ],
+      sql.fragment`, `,
+    );
+    const rows = await deps.readPool.any(sql.type(Row)`
+      select * from ${table} where ${where} order by ${order} limit ${query.page.size} offset ${query.page.offset}`);
+    const total = await deps.readPool.oneFirst(sql.type(z.object({ total: z.number() }))`
+      select count(*)::int as total from ${table} where ${where}`);
+    sendDocument(
+      res,
+      listDocument({
+        data: rows.map((row) => resource(row, query.fields)),
+        total,
+        query,
+        url: req.originalUrl,
+        consistency: consistencyOf(res),
+      }),
+    );
+  });
+
+  const findRow = async (id: string, res: Response): Promise<Row> => {
+    const row = uuid.safeParse(id).success
+      ? await deps.readPool.maybeOne(sql.type(Row)`select * from ${table} where id = ${id}`)
+      : null;
+    // a soft-deleted record is not found but by administrators (seed 001 §6, §8)
+    if (!row || (row.deleted_at != null && !viewerOf(res).isAdmin))
+      throw new NotFoundError(`${definition.singular} ${id} not found`);
+    return row;
+  };
+
+  router.get(`/${type}/:id`, reads, async (req, res) => {
+    authorize(definition, 'show', res);
+    const query = parseResourceQuery(req.originalUrl, { fields });
+    const row = await findRow(String(req.params.id), res);
+    sendDocument(
+      res,
+      singleDocument({
+        data: resource(row, query.fields),
+        url: req.originalUrl,
+        consistency: consistencyOf(res),
+      }),
+    );
+  });
+
+  const readEvents = async (id: string): Promise<RecordedEvent[]> => {
+    if (!uuid.safeParse(id).success) throw new NotFoundError(`${definition.singular} ${id} not found`);
+    try {
+      return await deps.eventStore.readStream(definition.streamId(id));
+    } catch (error) {
+      if (error instanceof StreamNotFoundError)
+        throw new NotFoundError(`${definition.singular} ${id} not found`);
+      throw error;
+    }
+  };
+  const historyEvents = (events: RecordedEvent[]) =>
+    events.map((e) => ({
+      type: e.type,
+      data: e.data,
+      streamVersion: e.streamVersion,
+      globalPosition: e.globalPosition,
+      metadata: { actor: e.metadata.actor, recordedAt: e.metadata.recordedAt },
+    }));
+
+  /** The audit timeline, newest first, with the names of the people in it (included users). */
+  router.get(`/${type}/:id/history`, async (req, res) => {
+    authorize(definition, 'see', res);
+    authorize(definition, 'show', res);
+    const id = String(req.params.id);
+    const events = await readEvents(id);
+    const entries = resourceHistory(definition, historyEvents(events)).reverse();
+    const people = [
+      ...new Set(
+        entries.flatMap((e) => [e.actor.userId, e.actor.impersonatorId].filter((v): v is string => !!v)),
+      ),
+    ];
+    const users = people.length
+      ? await deps.readPool.any(
+          sql.type(
+            z.object({ id: z.string(), first_name: z.string(), last_name: z.string() }),
+          )`select id::text, first_name, last_name from read.users where id::text = any(${sql.array(people, 'text')})`,
+        )
+      : [];
+    sendDocument(res, {
+      data: entries.map((entry) => ({
+        type: 'history-entries',
+        id: `${id}:${entry.revision}`,
+        attributes: entry,
+      })),
+      included: users.map((u) =>
+        resourceObject('users', u.id, { fullName: `${u.first_name} ${u.last_name}`.trim() }),
+      ),
+      meta: { total: entries.length },
+      links: { self: req.originalUrl },
+    });
+  });
+
+  /** The record as it was at one entry of its history (by stream revision). */
+  router.get(`/${type}/:id/history/:revision`, async (req, res) => {
+    authorize(definition, 'see', res);
+    authorize(definition, 'show', res);
+    const id = String(req.params.id);
+    const revision = z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .safeParse(req.params.revision);
+    if (!revision.success) throw badParameter('revision', 'The revision must be a non-negative integer');
+    const events = await readEvents(id);
+    const at = BigInt(revision.data);
+    if (at > events[events.length - 1]!.streamVersion)
+      throw new NotFoundError(`${definition.singular} ${id} has no revision ${at}`);
+    const state = resourceAsOf(definition, historyEvents(events), at);
+    const entry = events.find((e) => e.streamVersion === at)!;
+    const values = state.status === 'active' || state.status === 'softDeleted' ? state : null;
+    sendDocument(res, {
+      data: {
+        type,
+        id,
+        attributes: values?.attributes ?? {},
+        relationships: Object.fromEntries(
+          shape.relationships.map((r) => {
+            const value = values?.relationships[r.name] ?? (r.many ? [] : null);
+            const data = Array.isArray(value)
+              ? value.map((v) => ({ type: r.type, id: v }))
+              : value
+                ? { type: r.type, id: value }
+                : null;
+            return [r.name, { data }];
+          }),
+        ),
+        meta: {
+          revision: at.toString(),
+          status: state.status,
+          recordedAt: entry.metadata.recordedAt,
+          position: entry.globalPosition.toString(),
+        },
+      },
+      links: { self: req.originalUrl },
+    });
+  });
+}
+
+/**
+ * GET /api/v1/services/publishables/{pluralType}/{id}: whether the record exists at all, so that the web can
+ * tell "not found" from "not allowed" after a 404 or 403 (seed 000 §6, 001 §7). A soft-deleted record exists
+ * for administrators only.
+ */
+export function publishableRoutes(catalogue: readonly ResourceDefinition[]): QueryModule {
+  const tables = new Map<string, { table: string; softDeletable: boolean }>([
+    ['app-pages', { table: 'app_pages', softDeletable: false }],
+    ...catalogue.map(
+      (d) => [d.type, { table: resourceTable(d).table, softDeletable: d.softDeletable }] as const,
+    ),
+  ]);
+  return (deps) => {
+    const router = express.Router();
+    router.get('/services/publishables/:type/:id', async (req, res) => {
+      const known = tables.get(String(req.params.type));
+      if (!known) throw new NotFoundError(`Unknown type ${String(req.params.type)}`);
+      const id = String(req.params.id);
+      let exists = false;
+      if (uuid.safeParse(id).success) {
+        const hidden =
+          known.softDeletable && !viewerOf(res).isAdmin
+            ? sql.fragment`and deleted_at is null`
+            : sql.fragment``;
+        exists = await deps.readPool.exists(
+          sql.type(
+            z.object({}),
+          )`select 1 from ${sql.identifier(['read', known.table])} where id = ${id} ${hidden}`,
+        );
+      }
+      sendDocument(res, { data: { type: String(req.params.type), id, exists }, meta: {} });
+    });
+    return router;
+  };
+}
