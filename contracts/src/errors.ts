@@ -23,6 +23,10 @@ export const ERROR_STATUS = {
   'conflict.duplicate_slug': 409,
   /** a resource attribute declared unique (a short URL's token, a language line's key) */
   'conflict.duplicate_value': 409,
+  /** a coupon purchase the availability rule refuses (seed 001 §4) */
+  'conflict.coupon_expired': 409,
+  'conflict.coupon_sold_out': 409,
+  'conflict.coupon_individual_limit': 409,
   'auth.unauthenticated': 401,
   'auth.session_expired': 419,
   'auth.forbidden': 403,

@@ -6,6 +6,7 @@ import { organizationEventContracts } from './organizations/events.ts';
 import { pagesEventContracts } from './pages/events.ts';
 import { pathClaimEventContracts } from './paths.ts';
 import { redirectionsEventContracts } from './redirections/events.ts';
+import { couponEventContracts } from './coupons/coupon.ts';
 import { resourceCatalogue } from './resources/catalogue.ts';
 import { resourceEventContracts } from './resources/definition.ts';
 import { seedEventContracts } from './seed/events.ts';
@@ -21,6 +22,7 @@ export const allEventContracts: EventContract[] = [
   ...organizationEventContracts,
   ...seedEventContracts,
   ...resourceCatalogue.flatMap(resourceEventContracts),
+  ...couponEventContracts,
 ];
 
 export function createEventContractRegistry(): EventContractRegistry {

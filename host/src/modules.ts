@@ -1,5 +1,7 @@
 import type { CommandModule } from '@platform/command-api/app';
+import { couponCommandRoutes } from '@platform/command-api/coupons/routes';
 import { resourceCommandRoutes } from '@platform/command-api/resources/routes';
+import { couponQueryRoutes } from '@platform/query-api/coupons/routes';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { publishableRoutes, resourceQueryRoutes } from '@platform/query-api/resources/routes';
 import type { QueryModule } from '@platform/query-api/app';
@@ -24,6 +26,7 @@ export const commandModules = (resources: readonly ResourceDefinition[]): Comman
   environmentCommandRoutes,
   redirectionCommandRoutes,
   resourceCommandRoutes(resources),
+  couponCommandRoutes,
 ];
 export const queryModules = (resources: readonly ResourceDefinition[]): QueryModule[] => [
   pagesQueryRoutes,
@@ -33,5 +36,6 @@ export const queryModules = (resources: readonly ResourceDefinition[]): QueryMod
   routeResolverRoutes,
   homeStatsQueryRoutes,
   resourceQueryRoutes(resources),
+  couponQueryRoutes,
   publishableRoutes(resources),
 ];

@@ -5,7 +5,8 @@ import { organizationsProjection } from './organizations/projection.ts';
 import { pagesProjection } from './pages/projection.ts';
 import type { Projection } from './projection.ts';
 import { redirectionsProjection } from './redirections/projection.ts';
-import { resourceProjection } from './resources/projection.ts';
+import { couponPurchasesExtension } from './coupons/purchases.ts';
+import { resourceProjection, type ResourceProjectionExtension } from './resources/projection.ts';
 import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { homeStatsProjection } from './stats/home-stats-projection.ts';
@@ -24,10 +25,15 @@ export const handWrittenProjections: Projection[] = [
   organizationsProjection,
 ];
 
+/** The hand-written workflows' handlers in their resource's projection. */
+const resourceExtensions: Record<string, ResourceProjectionExtension> = {
+  coupons: couponPurchasesExtension,
+};
+
 /** The projections of the hand-written modules and one per resource of `resources` (RESOURCES.md). */
 export const projectionsFor = (resources: readonly ResourceDefinition[]): Projection[] => [
   ...handWrittenProjections,
-  ...resources.map(resourceProjection),
+  ...resources.map((definition) => resourceProjection(definition, resourceExtensions[definition.type])),
 ];
 
 export const allProjections: Projection[] = projectionsFor(resourceCatalogue);

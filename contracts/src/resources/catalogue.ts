@@ -1,3 +1,4 @@
+import { couponResource } from '../coupons/coupon.ts';
 import { shortUrlResource } from '../short-urls/short-url.ts';
 import { adminTagResource, newsletterTypeResource } from '../site-settings/lists.ts';
 import type { ResourceDefinition } from './definition.ts';
@@ -7,6 +8,7 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   shortUrlResource,
   adminTagResource,
   newsletterTypeResource,
+  couponResource,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventContract } from '../event-contracts.ts';
 import { RESOURCE_ACTIONS, type AccessRule, type ResourceAction } from './access.ts';
+import type { FieldKind } from './fields.ts';
 
 /** The groups of the admin menu (seed 001 §6), in their order; null puts an entry at the top level. */
 export const ADMIN_MENU_GROUPS = [
@@ -52,6 +53,11 @@ export interface ResourceDefinitionInput<S extends Shape> {
   /** the attributes a record holds and a create accepts (defaults applied), with the seeds' field rules */
   attributes: z.ZodObject<S>;
   relationships?: Record<string, RelationshipSpec>;
+  /**
+   * read-only attributes a hand-written workflow keeps (a coupon's purchasedCouponsCount): columns of the
+   * record's table, filled by that workflow's projection handlers, shown but never written through the API
+   */
+  computed?: Record<string, FieldKind>;
   softDeletable?: boolean;
   /** attributes no two live records may share (guarded by a claim stream per value, never check-then-write) */
   unique?: readonly Key<S>[];
@@ -105,6 +111,7 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
   return {
     ...input,
     relationships: input.relationships ?? {},
+    computed: input.computed ?? {},
     softDeletable: input.softDeletable ?? false,
     unique: input.unique ?? [],
     filters: input.filters ?? [],

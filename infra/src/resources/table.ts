@@ -26,10 +26,16 @@ export function resourceTable(definition: ResourceDefinition) {
     column: snake(field.name),
     sqlType: COLUMN_TYPES[field.kind],
   }));
+  const computed = Object.entries(definition.computed).map(([name, kind]) => ({
+    name,
+    kind,
+    column: snake(name),
+    sqlType: COLUMN_TYPES[kind],
+  }));
   const relationships = Object.entries(definition.relationships).map(([name, spec]) => ({
     name,
     ...spec,
     column: spec.many ? `${snake(name)}_ids` : `${snake(name)}_id`,
   }));
-  return { projection: `resource_${table}`.slice(0, 40), table, attributes, relationships };
+  return { projection: `resource_${table}`.slice(0, 40), table, attributes, computed, relationships };
 }

@@ -14,7 +14,19 @@ import type { Projection } from '../projection.ts';
  * stream version. Indexes follow what the definition lets a list filter and sort on. A definition whose
  * attributes change takes a new `version`, and the runner rebuilds it beside the old one (blue/green).
  */
-export function resourceProjection(definition: ResourceDefinition): Projection {
+/** What a hand-written workflow adds to a resource's projection: its events, kept in the computed columns. */
+export interface ResourceProjectionExtension {
+  eventTypes: readonly string[];
+  /** extra tables of the workflow, created beside the record's table */
+  tables?: readonly string[];
+  setup?(tx: TransactionSql): Promise<void>;
+  apply(tx: TransactionSql, event: RecordedEvent, table: string): Promise<void>;
+}
+
+export function resourceProjection(
+  definition: ResourceDefinition,
+  extension?: ResourceProjectionExtension,
+): Projection {
   const shape = resourceTable(definition);
   const { table } = shape;
   const indexed = new Set<string>([
@@ -49,13 +61,16 @@ export function resourceProjection(definition: ResourceDefinition): Projection {
   return {
     name: shape.projection,
     version: definition.version,
-    eventTypes: Object.values(definition.events),
-    tables: [table],
+    eventTypes: [...Object.values(definition.events), ...(extension?.eventTypes ?? [])],
+    tables: [table, ...(extension?.tables ?? [])],
     async setup(tx) {
       const columns = [
         'id uuid primary key',
         ...shape.attributes.map((a) => `${a.column} ${a.sqlType} null`),
         ...shape.relationships.map((r) => `${r.column} ${r.many ? 'uuid[]' : 'uuid'} null`),
+        ...shape.computed.map(
+          (c) => `${c.column} ${c.sqlType} null${c.kind === 'integer' ? ' default 0' : ''}`,
+        ),
         'created_at timestamptz not null',
         'updated_at timestamptz not null',
         'created_by text null',
@@ -71,6 +86,7 @@ export function resourceProjection(definition: ResourceDefinition): Projection {
       await tx.unsafe(`create index ${table}_created_at on ${table} (created_at, id)`);
       for (const r of shape.relationships.filter((r) => !r.many))
         await tx.unsafe(`create index ${table}_${r.column} on ${table} (${r.column})`);
+      await extension?.setup?.(tx);
     },
     async apply(tx, event: RecordedEvent) {
       const kind = resourceEventKind(definition, event.type);
@@ -119,6 +135,7 @@ export function resourceProjection(definition: ResourceDefinition): Projection {
           await tx`delete from ${tx(table)} where id = ${data.id}`;
           return;
         default:
+          if (extension?.eventTypes.includes(event.type)) await extension.apply(tx, event, table);
           return;
       }
     },

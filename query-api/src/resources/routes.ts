@@ -69,7 +69,8 @@ function mount(router: Router, definition: ResourceDefinition, deps: QueryModule
   const attributeNames = shape.attributes.map((a) => a.name);
   const relationshipNames = shape.relationships.map((r) => r.name);
   const meta = ['createdAt', 'updatedAt', ...(definition.softDeletable ? ['deletedAt'] : [])];
-  const fields = { [type]: [...attributeNames, ...meta, ...relationshipNames] };
+  const computedNames = shape.computed.map((c) => c.name);
+  const fields = { [type]: [...attributeNames, ...computedNames, ...meta, ...relationshipNames] };
   const columnOf = new Map<string, string>([
     ...shape.attributes.map((a) => [a.name, a.column] as const),
     ['createdAt', 'created_at'],
@@ -86,11 +87,13 @@ function mount(router: Router, definition: ResourceDefinition, deps: QueryModule
     defaultSort: [definition.defaultSort],
   };
   const reads = deps.readAfter([shape.projection]);
-  const isDatetime = new Set(shape.attributes.filter((a) => a.kind === 'datetime').map((a) => a.name));
+  const isDatetime = new Set(
+    [...shape.attributes, ...shape.computed].filter((a) => a.kind === 'datetime').map((a) => a.name),
+  );
 
   const resource = (row: Row, fieldsQuery: Record<string, string[]>) => {
     const attributes: Record<string, unknown> = {};
-    for (const a of shape.attributes) {
+    for (const a of [...shape.attributes, ...shape.computed]) {
       const value = row[a.column];
       attributes[a.name] = isDatetime.has(a.name)
         ? iso(value)
