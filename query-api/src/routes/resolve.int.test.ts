@@ -62,6 +62,16 @@ describe('route resolver', () => {
     }
   });
 
+  it('leads a short URL to its target, and answers 404 for an unknown token', async () => {
+    await command('POST', '/app-short-urls', {
+      data: { type: 'app-short-urls', attributes: { token: 'fair-2026', url: '/about/team' } },
+    });
+    const known = await resolve('path=/s/fair-2026&query=utm=mail');
+    expect(known.status).toBe(200);
+    expect(known.body.data).toMatchObject({ kind: 'redirect', location: '/about/team?utm=mail' });
+    expect((await resolve('path=/s/nothing-here')).status).toBe(404);
+  });
+
   it('redirects with the query string kept', async () => {
     const answer = await resolve(`path=/old-team/&query=${encodeURIComponent('tab=2&lang=fr')}`);
     expect(answer.status).toBe(200);

@@ -2,13 +2,16 @@ import express, { type Router } from 'express';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { ForbiddenError, NotFoundError } from '@platform/contracts/errors';
+import { shortUrlResource } from '@platform/contracts/short-urls/short-url';
 import { viewerOf } from '@platform/infra/http/viewer';
+import { resourceTable } from '@platform/infra/resources/table';
 import type { QueryModuleDeps } from '../app.ts';
 import { sendDocument } from '../jsonapi/document.ts';
 import { consistencyOf } from '../min-position.ts';
 import { visibilityClause } from '../visibility.ts';
 import { parseRouteRequest, redirectLocation } from './resolve.ts';
 
+const SHORT_URL_PATH = /^\/s\/([A-Za-z0-9_-]{1,64})$/;
 const timestamp = z.number().transform((ms) => new Date(ms).toISOString());
 
 const PageRow = z.object({
@@ -38,7 +41,8 @@ const ComponentRow = z.object({
 
 /**
  * GET /api/v1/services/routes/resolve?path=<path>&query=<raw query>: what the web shows at a path. A live,
- * published page at the (normalised) path wins; else a redirection from it (query string kept); else 404. A page
+ * published page at the (normalised) path wins; else a redirection from it (query string kept); else, for
+ * /s/{token}, the short URL's target; else 404. A page
  * the viewer may not open is a 403 (seed 000 §6), decided in SQL by the shared visibility clause. The root falls
  * back to the default page when no page claims '/'.
  */
@@ -46,7 +50,8 @@ export function routeResolverRoutes(deps: QueryModuleDeps): Router {
   const router = express.Router();
   const pool = deps.readPool;
 
-  router.get('/services/routes/resolve', deps.readAfter(['pages', 'redirections']), async (req, res) => {
+  const reads = deps.readAfter(['pages', 'redirections', resourceTable(shortUrlResource).projection]);
+  router.get('/services/routes/resolve', reads, async (req, res) => {
     const viewer = viewerOf(res);
     const route = parseRouteRequest(req.originalUrl);
     const page = await pool.maybeOne(sql.type(PageRow)`
@@ -105,6 +110,23 @@ export function routeResolverRoutes(deps: QueryModuleDeps): Router {
           kind: 'redirect',
           location: redirectLocation(redirection.to_path, route.query),
           redirectionId: redirection.id,
+        },
+        meta,
+      });
+      return;
+    }
+    // {base}/s/{token}: a short URL leads to its target (seed 001 §2)
+    const token = SHORT_URL_PATH.exec(route.path)?.[1];
+    const shortUrl = token
+      ? await pool.maybeOne(sql.type(z.object({ id: z.string(), url: z.string() }))`
+          select id, url from read.app_short_urls where token = ${token} limit 1`)
+      : null;
+    if (shortUrl) {
+      sendDocument(res, {
+        data: {
+          kind: 'redirect',
+          location: redirectLocation(shortUrl.url, route.query),
+          shortUrlId: shortUrl.id,
         },
         meta,
       });

@@ -15,7 +15,10 @@ import { environmentProjection } from '@platform/projectors/environment/projecti
 import { menuProjection } from '@platform/projectors/menu/projection';
 import { pagesProjection } from '@platform/projectors/pages/projection';
 import { redirectionsProjection } from '@platform/projectors/redirections/projection';
+import { resourceProjection } from '@platform/projectors/resources/projection';
 import { createProjectionRunner } from '@platform/projectors/runner';
+import { resourceCommandRoutes } from '@platform/command-api/resources/routes';
+import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
 import { createTestDatabase } from '@platform/tests/support/database';
 import { createQueryApi } from '../app.ts';
 import { createReadPool } from '../db.ts';
@@ -23,6 +26,7 @@ import { environmentQueryRoutes } from '../environment/routes.ts';
 import { menuQueryRoutes } from '../menu/routes.ts';
 import { pagesQueryRoutes } from '../pages/routes.ts';
 import { redirectionQueryRoutes } from '../redirections/routes.ts';
+import { resourceQueryRoutes } from '../resources/routes.ts';
 import { routeResolverRoutes } from '../routes/routes.ts';
 
 export interface Answer {
@@ -49,8 +53,8 @@ export interface CmsTestApp {
 }
 
 /**
- * The CMS slice of the platform for API tests: the pages, menu, environment and redirection modules on both
- * sides, their projections running, a fresh database of their own, real HTTP.
+ * The CMS slice of the platform for API tests: the pages, menu, environment and redirection modules and the
+ * resources of the catalogue on both sides, their projections running, a fresh database of their own, real HTTP.
  */
 export async function startCmsTestApp(): Promise<CmsTestApp> {
   const db = await createTestDatabase();
@@ -61,7 +65,13 @@ export async function startCmsTestApp(): Promise<CmsTestApp> {
   const runner = createProjectionRunner({
     sql,
     eventStore,
-    projections: [pagesProjection, menuProjection, environmentProjection, redirectionsProjection],
+    projections: [
+      pagesProjection,
+      menuProjection,
+      environmentProjection,
+      redirectionsProjection,
+      ...resourceCatalogue.map((definition) => resourceProjection(definition)),
+    ],
   });
   await runner.start();
   const { logger } = capturedLogger();
@@ -79,6 +89,7 @@ export async function startCmsTestApp(): Promise<CmsTestApp> {
         menuCommandRoutes,
         environmentCommandRoutes,
         redirectionCommandRoutes,
+        resourceCommandRoutes(resourceCatalogue),
       ],
     }),
     createQueryApi({
@@ -94,6 +105,7 @@ export async function startCmsTestApp(): Promise<CmsTestApp> {
         environmentQueryRoutes,
         redirectionQueryRoutes,
         routeResolverRoutes,
+        resourceQueryRoutes(resourceCatalogue),
       ],
     }),
     notFoundHandler(),
