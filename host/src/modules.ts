@@ -2,6 +2,7 @@ import type { CommandModule } from '@platform/command-api/app';
 import { couponCommandRoutes } from '@platform/command-api/coupons/routes';
 import { resourceCommandRoutes } from '@platform/command-api/resources/routes';
 import { couponQueryRoutes } from '@platform/query-api/coupons/routes';
+import { webLanguageLineRoutes } from '@platform/query-api/site-settings/web-language-lines';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { publishableRoutes, resourceQueryRoutes } from '@platform/query-api/resources/routes';
 import type { QueryModule } from '@platform/query-api/app';
@@ -37,5 +38,6 @@ export const queryModules = (resources: readonly ResourceDefinition[]): QueryMod
   homeStatsQueryRoutes,
   resourceQueryRoutes(resources),
   couponQueryRoutes,
+  webLanguageLineRoutes,
   publishableRoutes(resources),
 ];

@@ -1,5 +1,6 @@
 import { couponResource } from '../coupons/coupon.ts';
 import { shortUrlResource } from '../short-urls/short-url.ts';
+import { languageLineResource } from '../site-settings/language-line.ts';
 import { adminTagResource, newsletterTypeResource } from '../site-settings/lists.ts';
 import type { ResourceDefinition } from './definition.ts';
 
@@ -9,6 +10,7 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   adminTagResource,
   newsletterTypeResource,
   couponResource,
+  languageLineResource,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

@@ -66,10 +66,10 @@ export function resourceProjection(
     async setup(tx) {
       const columns = [
         'id uuid primary key',
-        ...shape.attributes.map((a) => `${a.column} ${a.sqlType} null`),
-        ...shape.relationships.map((r) => `${r.column} ${r.many ? 'uuid[]' : 'uuid'} null`),
+        ...shape.attributes.map((a) => `"${a.column}" ${a.sqlType} null`),
+        ...shape.relationships.map((r) => `"${r.column}" ${r.many ? 'uuid[]' : 'uuid'} null`),
         ...shape.computed.map(
-          (c) => `${c.column} ${c.sqlType} null${c.kind === 'integer' ? ' default 0' : ''}`,
+          (c) => `"${c.column}" ${c.sqlType} null${c.kind === 'integer' ? ' default 0' : ''}`,
         ),
         'created_at timestamptz not null',
         'updated_at timestamptz not null',
@@ -78,14 +78,15 @@ export function resourceProjection(
         'deleted_at timestamptz null',
         'version bigint not null',
       ];
+      // quoted: an attribute may carry a reserved word's name (a language line's group)
       await tx.unsafe(`create table ${table} (${columns.join(', ')})`);
       for (const name of indexed) {
         const column = columnOf.get(name)?.column;
-        if (column) await tx.unsafe(`create index ${table}_${column} on ${table} (${column}, id)`);
+        if (column) await tx.unsafe(`create index "${table}_${column}" on ${table} ("${column}", id)`);
       }
       await tx.unsafe(`create index ${table}_created_at on ${table} (created_at, id)`);
       for (const r of shape.relationships.filter((r) => !r.many))
-        await tx.unsafe(`create index ${table}_${r.column} on ${table} (${r.column})`);
+        await tx.unsafe(`create index "${table}_${r.column}" on ${table} ("${r.column}")`);
       await extension?.setup?.(tx);
     },
     async apply(tx, event: RecordedEvent) {
