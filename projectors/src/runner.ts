@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Sql } from 'postgres';
 import type { EventStore } from '@platform/infra/event-store';
 import { CheckpointMovedError } from './apply-batch.ts';
@@ -142,6 +143,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     async start() {
       if (controller && !controller.signal.aborted) throw new Error('projection runner already started');
       const current = new AbortController();
+      // one signal for every projection, each of which listens to it (the catalogue brings dozens): not a leak
+      setMaxListeners(Math.max(10, projections.length * 4), current.signal);
       controller = current;
       const readies: Promise<void>[] = [];
       loops = projections.map((projection) => {
