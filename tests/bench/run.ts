@@ -1,7 +1,10 @@
 /**
  * `npm run bench`: our event store beside raw INSERTs and Emmett's PostgreSQL event store, on the same
- * PostgreSQL, in one process. Flags: `--quick` (small counts, a smoke run), `--diagnose` (after the figures,
- * measure the variants that explain a missed target; see diagnose.ts).
+ * PostgreSQL, in one process; then the query side (query/query-bench.ts): the public reads of the platform
+ * beside a bare Express endpoint, at 10 and 10,000 pages. Flags: `--quick` (small counts, a smoke run),
+ * `--diagnose` (after the figures, measure the variants that explain a missed target; see diagnose.ts),
+ * `--only store` / `--only query` (one section), `--profile <dir>` (query side: a CPU profile of the served
+ * process per read and size, written to <dir>).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { analyzeDatabase, startCluster, serverSettings } from './env.ts';
@@ -19,6 +22,7 @@ import {
   type Latency,
   type Throughput,
 } from './scenarios.ts';
+import { QUERY_FULL, QUERY_QUICK, queryBench } from './query/query-bench.ts';
 import { emmettSubject } from './subjects/emmett.ts';
 import { oursSubject } from './subjects/ours.ts';
 import { rawSubject } from './subjects/raw.ts';
@@ -54,8 +58,24 @@ const QUICK: BenchCounts = {
   latencyPerWriter: 20,
 };
 
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
 const counts = args.has('--quick') ? QUICK : FULL;
+
+/** `--name value` or `--name=value` */
+function option(name: string): string | undefined {
+  const inline = argv.find((a) => a.startsWith(`${name}=`));
+  if (inline) return inline.slice(name.length + 1);
+  const at = argv.indexOf(name);
+  return at >= 0 ? argv[at + 1] : undefined;
+}
+const SECTIONS = ['store', 'query'] as const;
+const only = option('--only');
+if (only !== undefined && !(SECTIONS as readonly string[]).includes(only)) {
+  process.stderr.write(`--only takes one of ${SECTIONS.join(', ')}\n`);
+  process.exit(2);
+}
+const runs = (section: (typeof SECTIONS)[number]) => only === undefined || only === section;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function measure<T>(label: string, subjects: Subject[], run: (s: Subject) => Promise<T>) {
@@ -120,8 +140,30 @@ const rates = (results: Map<SubjectName, Throughput>) =>
   Object.fromEntries([...results].map(([name, t]) => [name, perSecond(t.events, t.ms)]));
 
 async function main() {
-  const started = performance.now();
   const cluster = await startCluster();
+  try {
+    if (runs('store')) await storeBench(cluster);
+    if (runs('query')) {
+      const started = performance.now();
+      if (runs('store')) log('');
+      log(`load average at start of the query side: ${loadAverage()}`);
+      await queryBench({
+        cluster,
+        counts: args.has('--quick') ? QUERY_QUICK : QUERY_FULL,
+        log,
+        ...(option('--profile') ? { profileDir: option('--profile') } : {}),
+      });
+      log(
+        `\nquery side took ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`,
+      );
+    }
+  } finally {
+    await cluster.stop();
+  }
+}
+
+async function storeBench(cluster: Awaited<ReturnType<typeof startCluster>>) {
+  const started = performance.now();
   const subjects: Subject[] = [];
   try {
     const urls = {
@@ -206,7 +248,6 @@ async function main() {
       log(`\nwith the diagnosis: ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     for (const s of subjects) await s.close().catch(() => {});
-    await cluster.stop();
   }
 }
 

@@ -7,11 +7,12 @@ import {
   emptyAppEnvironmentSettings,
 } from '@platform/contracts/environment/settings';
 import type { QueryModuleDeps } from '../app.ts';
-import { resourceObject, sendDocument, singleDocument } from '../jsonapi/document.ts';
+import { resourceObject, singleDocument } from '../jsonapi/document.ts';
 import { parseResourceQuery } from '../jsonapi/query.ts';
 import { consistencyOf } from '../min-position.ts';
 
 const TYPE = 'app-environment';
+const PROJECTIONS = ['environment'];
 const ID = 'main';
 
 const EnvironmentRow = z.object({
@@ -33,34 +34,35 @@ const ADMIN_ONLY = new Set(['integrationTemplates']);
  */
 export function environmentQueryRoutes(deps: QueryModuleDeps): Router {
   const router = express.Router();
-  router.get(`/${TYPE}`, deps.readAfter(['environment']), async (req, res) => {
+  router.get(`/${TYPE}`, deps.readAfter(PROJECTIONS), async (req, res) => {
     const viewer = viewerOf(res);
     const query = parseResourceQuery(req.originalUrl, {
       fields: { [TYPE]: [...APP_ENVIRONMENT_SETTING_NAMES, 'initialized'] },
     });
-    const row = await deps.readPool.maybeOne(sql.type(EnvironmentRow)`
-      select settings, initialized, revision, settings_version, updated_at from read.app_environment where id = ${ID}`);
-    const settings: Record<string, unknown> = { ...emptyAppEnvironmentSettings() };
-    for (const name of APP_ENVIRONMENT_SETTING_NAMES) {
-      if (row && Object.hasOwn(row.settings, name)) settings[name] = row.settings[name];
-      if (ADMIN_ONLY.has(name) && !viewer.isAdmin) delete settings[name];
-    }
-    const version = row?.settings_version ?? null;
-    const data = resourceObject(
-      TYPE,
-      ID,
-      { ...settings, initialized: row?.initialized ?? false },
-      { meta: { version: version === null ? null : version.toString() }, fields: query.fields },
-    );
-    sendDocument(
-      res,
-      singleDocument({
+    // what the viewer may see of the environment depends only on whether they are an administrator
+    const variant = viewer.isAdmin ? 'admin' : 'public';
+    await deps.sendRead(req, res, { projections: PROJECTIONS, variant }, async () => {
+      const row = await deps.readPool.maybeOne(sql.type(EnvironmentRow)`
+        select settings, initialized, revision, settings_version, updated_at from read.app_environment where id = ${ID}`);
+      const settings: Record<string, unknown> = { ...emptyAppEnvironmentSettings() };
+      for (const name of APP_ENVIRONMENT_SETTING_NAMES) {
+        if (row && Object.hasOwn(row.settings, name)) settings[name] = row.settings[name];
+        if (ADMIN_ONLY.has(name) && !viewer.isAdmin) delete settings[name];
+      }
+      const version = row?.settings_version ?? null;
+      const data = resourceObject(
+        TYPE,
+        ID,
+        { ...settings, initialized: row?.initialized ?? false },
+        { meta: { version: version === null ? null : version.toString() }, fields: query.fields },
+      );
+      return singleDocument({
         data,
         url: req.originalUrl,
         consistency: consistencyOf(res),
         meta: { revision: (row?.revision ?? 0n).toString(), updatedAt: row?.updated_at ?? null },
-      }),
-    );
+      });
+    });
   });
   return router;
 }

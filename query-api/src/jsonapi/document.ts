@@ -134,10 +134,15 @@ export function singleDocument(args: {
   };
 }
 
+const bigintAsString = (_key: string, value: unknown) =>
+  typeof value === 'bigint' ? value.toString() : value;
+
+/** A document as JSON text; bigint values (int8 columns, positions) are written as strings. */
+export function serializeDocument(document: unknown): string {
+  return JSON.stringify(document, bigintAsString);
+}
+
 /** Sends a document as JSON:API; bigint values (int8 columns, positions) are written as strings. */
 export function sendDocument(res: Response, document: unknown, status = 200): void {
-  const body = JSON.stringify(document, (_key, value: unknown) =>
-    typeof value === 'bigint' ? value.toString() : value,
-  );
-  res.status(status).type(JSON_API_MEDIA_TYPE).send(body);
+  res.status(status).type(JSON_API_MEDIA_TYPE).send(serializeDocument(document));
 }

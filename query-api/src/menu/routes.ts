@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { NotFoundError } from '@platform/contracts/errors';
 import { viewerOf, type Viewer } from '@platform/infra/http/viewer';
 import type { QueryModuleDeps } from '../app.ts';
-import { listDocument, sendDocument, singleDocument, type ResourceObject } from '../jsonapi/document.ts';
+import { listDocument, singleDocument, type ResourceObject } from '../jsonapi/document.ts';
 import { parseListQuery, parseResourceQuery, type SortField } from '../jsonapi/query.ts';
 import { consistencyOf } from '../min-position.ts';
 import { MENU_ITEM_FIELDS, MENU_ITEM_TYPE, menuItemResource, menuTree } from './documents.ts';
@@ -33,6 +33,7 @@ const listSpec = {
 const findSpec = { include: ['children', 'parent'], fields };
 
 const ChildRow = z.object({ id: z.string(), parent_id: z.string() });
+const TotalRow = z.object({ total: z.number() });
 
 /** Menus are read by what they render: the pages projection decides whether a linked page is reachable. */
 const PROJECTIONS = ['menu', 'pages'];
@@ -96,53 +97,66 @@ export function menuQueryRoutes(deps: QueryModuleDeps): Router {
     };
   }
 
-  router.get('/services/app-menu', reads, async (_req, res) => {
-    const viewer = viewerOf(res);
-    const visible = await pool.any(sql.type(MenuItemRow)`
-      ${visibleMenuItems(viewer)}
-      select ${MENU_ITEM_COLUMNS} from visible_items v ${PAGE_JOIN} order by v.parent_id nulls first, v.position`);
-    sendDocument(res, { data: menuTree(visible), meta: { ...consistencyOf(res) } });
+  router.get('/services/app-menu', reads, async (req, res) => {
+    await deps.sendRead(req, res, { projections: PROJECTIONS }, async () => {
+      const visible = await pool.any(sql.type(MenuItemRow)`
+        ${visibleMenuItems(viewerOf(res))}
+        select ${MENU_ITEM_COLUMNS} from visible_items v ${PAGE_JOIN} order by v.parent_id nulls first, v.position`);
+      return { data: menuTree(visible), meta: { ...consistencyOf(res) } };
+    });
   });
 
   router.get(`/${MENU_ITEM_TYPE}`, reads, async (req, res) => {
     const viewer = viewerOf(res);
     const query = parseListQuery(req.originalUrl, listSpec);
-    const conditions: FragmentSqlToken[] = [sql.fragment`true`];
-    if (query.filter.parent !== undefined) {
-      conditions.push(
-        query.filter.parent === null
-          ? sql.fragment`v.parent_id is null`
-          : sql.fragment`v.parent_id = ${query.filter.parent}`,
-      );
-    }
-    if (query.filter.page !== undefined) conditions.push(sql.fragment`v.page_id = ${query.filter.page}`);
-    const where = sql.fragment`${sql.join(conditions, sql.fragment` and `)}`;
-    const primary = await rows(
-      viewer,
-      where,
-      sql.fragment`order by ${orderBy(query.sort)} limit ${query.page.size} offset ${query.page.offset}`,
-    );
-    const total = await pool.oneFirst(sql.type(z.object({ total: z.number() }))`
-      ${visibleMenuItems(viewer, { everything: true })}
-      select count(*)::int as total from visible_items v where ${where}`);
-    const { data, included } = await resources(viewer, primary, query);
-    sendDocument(
-      res,
-      listDocument({ data, included, total, query, url: req.originalUrl, consistency: consistencyOf(res) }),
-    );
+    await deps.sendRead(req, res, { projections: PROJECTIONS }, async () => {
+      const conditions: FragmentSqlToken[] = [sql.fragment`true`];
+      if (query.filter.parent !== undefined) {
+        conditions.push(
+          query.filter.parent === null
+            ? sql.fragment`v.parent_id is null`
+            : sql.fragment`v.parent_id = ${query.filter.parent}`,
+        );
+      }
+      if (query.filter.page !== undefined) conditions.push(sql.fragment`v.page_id = ${query.filter.page}`);
+      const where = sql.fragment`${sql.join(conditions, sql.fragment` and `)}`;
+      const [primary, total] = await Promise.all([
+        rows(
+          viewer,
+          where,
+          sql.fragment`order by ${orderBy(query.sort)} limit ${query.page.size} offset ${query.page.offset}`,
+        ),
+        pool.oneFirst(sql.type(TotalRow)`
+          ${visibleMenuItems(viewer, { everything: true })}
+          select count(*)::int as total from visible_items v where ${where}`),
+      ]);
+      const { data, included } = await resources(viewer, primary, query);
+      return listDocument({
+        data,
+        included,
+        total,
+        query,
+        url: req.originalUrl,
+        consistency: consistencyOf(res),
+      });
+    });
   });
 
   router.get(`/${MENU_ITEM_TYPE}/:id`, reads, async (req, res) => {
     const viewer = viewerOf(res);
     const id = String(req.params.id);
     const query = parseResourceQuery(req.originalUrl, findSpec);
-    const found = uuid.safeParse(id).success ? await rows(viewer, sql.fragment`v.id = ${id}`) : [];
-    if (found.length === 0) throw new NotFoundError(`app-menu-item ${id} not found`);
-    const { data, included } = await resources(viewer, found, query);
-    sendDocument(
-      res,
-      singleDocument({ data: data[0]!, included, url: req.originalUrl, consistency: consistencyOf(res) }),
-    );
+    await deps.sendRead(req, res, { projections: PROJECTIONS }, async () => {
+      const found = uuid.safeParse(id).success ? await rows(viewer, sql.fragment`v.id = ${id}`) : [];
+      if (found.length === 0) throw new NotFoundError(`app-menu-item ${id} not found`);
+      const { data, included } = await resources(viewer, found, query);
+      return singleDocument({
+        data: data[0]!,
+        included,
+        url: req.originalUrl,
+        consistency: consistencyOf(res),
+      });
+    });
   });
 
   return router;

@@ -5,7 +5,7 @@ import { ForbiddenError, NotFoundError } from '@platform/contracts/errors';
 import { SitePathSchema } from '@platform/contracts/paths';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModuleDeps } from '../app.ts';
-import { listDocument, sendDocument, singleDocument } from '../jsonapi/document.ts';
+import { listDocument, singleDocument } from '../jsonapi/document.ts';
 import { parseListQuery, parseResourceQuery, type SortField } from '../jsonapi/query.ts';
 import { consistencyOf } from '../min-position.ts';
 import {
@@ -27,6 +27,10 @@ import {
 export const PAGES_PROJECTIONS = ['pages'] as const;
 
 const uuid = z.string().uuid();
+// row schemas are built once: a zod schema built per request costs more than parsing the row with it
+const FoundPageRow = PageRow.extend({ accessible: z.boolean() });
+const TotalRow = z.object({ total: z.number() });
+const PageIdRow = z.object({ page_id: z.string() });
 const booleanFilter = z
   .enum(['true', 'false'], { message: 'must be true or false' })
   .transform((v) => v === 'true');
@@ -99,7 +103,7 @@ export function pagesQueryRoutes(deps: QueryModuleDeps): Router {
   /** One page for this viewer: 404 when it does not exist for them, 403 when they may not open it. */
   async function findPage(res: Response, pageId: string) {
     const { exists, accessible } = findablePages(viewerOf(res));
-    const row = await pool.maybeOne(sql.type(PageRow.extend({ accessible: z.boolean() }))`
+    const row = await pool.maybeOne(sql.type(FoundPageRow)`
       select ${PAGE_COLUMNS}, ${accessible} as accessible from read.app_pages p where p.id = ${pageId} and ${exists}`);
     if (!row) throw new NotFoundError(`${PAGE_TYPE} ${pageId} not found`);
     if (!row.accessible) throw new ForbiddenError('app page cannot be accessed, unauthorized');
@@ -108,51 +112,54 @@ export function pagesQueryRoutes(deps: QueryModuleDeps): Router {
 
   async function sendPage(req: Request, res: Response, pageId: string, includeComponents: boolean) {
     const query = parseResourceQuery(req.originalUrl, pageListSpec);
-    const row = await findPage(res, pageId);
-    const components = await componentsOf([row.id]);
-    const data = pageResource(
-      row,
-      components.map((c) => c.id),
-      query,
-    );
-    const included =
-      includeComponents || query.include.includes('components')
-        ? components.map((c) => componentResource(c, query))
-        : undefined;
-    sendDocument(
-      res,
-      singleDocument({ data, included, url: req.originalUrl, consistency: consistencyOf(res) }),
-    );
+    await deps.sendRead(req, res, { projections: PAGES_PROJECTIONS }, async () => {
+      const row = await findPage(res, pageId);
+      const components = await componentsOf([row.id]);
+      const data = pageResource(
+        row,
+        components.map((c) => c.id),
+        query,
+      );
+      const included =
+        includeComponents || query.include.includes('components')
+          ? components.map((c) => componentResource(c, query))
+          : undefined;
+      return singleDocument({ data, included, url: req.originalUrl, consistency: consistencyOf(res) });
+    });
   }
 
   router.get(`/${PAGE_TYPE}`, reads, async (req, res) => {
     const query = parseListQuery(req.originalUrl, pageListSpec);
-    const conditions: FragmentSqlToken[] = [listablePages(viewerOf(res))];
-    if (query.filter.path !== undefined) conditions.push(sql.fragment`p.path = ${query.filter.path}`);
-    if (query.filter.isDraft !== undefined)
-      conditions.push(sql.fragment`p.is_draft = ${query.filter.isDraft}`);
-    const where = sql.join(conditions, sql.fragment` and `);
-    const rows = await pool.any(sql.type(PageRow)`
-      select ${PAGE_COLUMNS} from read.app_pages p where ${where}
-       order by ${orderBy('p', PAGE_SORT, query.sort, ['path', 'id'])}
-       limit ${query.page.size} offset ${query.page.offset}`);
-    const total = await pool.oneFirst(sql.type(z.object({ total: z.number() }))`
-      select count(*)::int as total from read.app_pages p where ${where}`);
-    const components = await componentsOf(rows.map((r) => r.id));
-    const data = rows.map((row) =>
-      pageResource(
-        row,
-        components.filter((c) => c.page_id === row.id).map((c) => c.id),
+    await deps.sendRead(req, res, { projections: PAGES_PROJECTIONS }, async () => {
+      const conditions: FragmentSqlToken[] = [listablePages(viewerOf(res))];
+      if (query.filter.path !== undefined) conditions.push(sql.fragment`p.path = ${query.filter.path}`);
+      if (query.filter.isDraft !== undefined)
+        conditions.push(sql.fragment`p.is_draft = ${query.filter.isDraft}`);
+      const where = sql.join(conditions, sql.fragment` and `);
+      const [rows, total] = await Promise.all([
+        pool.any(sql.type(PageRow)`
+          select ${PAGE_COLUMNS} from read.app_pages p where ${where}
+           order by ${orderBy('p', PAGE_SORT, query.sort, ['path', 'id'])}
+           limit ${query.page.size} offset ${query.page.offset}`),
+        pool.oneFirst(sql.type(TotalRow)`
+          select count(*)::int as total from read.app_pages p where ${where}`),
+      ]);
+      const components = await componentsOf(rows.map((r) => r.id));
+      const idsByPage = new Map<string, string[]>();
+      for (const c of components) idsByPage.set(c.page_id, [...(idsByPage.get(c.page_id) ?? []), c.id]);
+      const data = rows.map((row) => pageResource(row, idsByPage.get(row.id) ?? [], query));
+      const included = query.include.includes('components')
+        ? components.map((c) => componentResource(c, query))
+        : undefined;
+      return listDocument({
+        data,
+        included,
+        total,
         query,
-      ),
-    );
-    const included = query.include.includes('components')
-      ? components.map((c) => componentResource(c, query))
-      : undefined;
-    sendDocument(
-      res,
-      listDocument({ data, included, total, query, url: req.originalUrl, consistency: consistencyOf(res) }),
-    );
+        url: req.originalUrl,
+        consistency: consistencyOf(res),
+      });
+    });
   });
 
   router.get(`/${PAGE_TYPE}/:id`, reads, async (req, res) => {
@@ -166,54 +173,60 @@ export function pagesQueryRoutes(deps: QueryModuleDeps): Router {
 
   router.get(`/${COMPONENT_TYPE}`, reads, async (req, res) => {
     const query = parseListQuery(req.originalUrl, componentListSpec);
-    const viewer = viewerOf(res);
-    const conditions: FragmentSqlToken[] = [listablePages(viewer)];
-    if (query.filter.page !== undefined) conditions.push(sql.fragment`c.page_id = ${query.filter.page}`);
-    const where = sql.join(conditions, sql.fragment` and `);
-    const from = sql.fragment`read.app_page_components c join read.app_pages p on p.id = c.page_id`;
-    const rows = await pool.any(sql.type(ComponentRow)`
-      select ${COMPONENT_COLUMNS} from ${from} where ${where}
-       order by ${orderBy('c', COMPONENT_SORT, query.sort, ['page_id', 'position', 'id'])}
-       limit ${query.page.size} offset ${query.page.offset}`);
-    const total = await pool.oneFirst(sql.type(z.object({ total: z.number() }))`
-      select count(*)::int as total from ${from} where ${where}`);
-    const data = rows.map((r) => componentResource(r, query));
-    const included = query.include.includes('page') ? await pagesFor(rows, query) : undefined;
-    sendDocument(
-      res,
-      listDocument({ data, included, total, query, url: req.originalUrl, consistency: consistencyOf(res) }),
-    );
+    await deps.sendRead(req, res, { projections: PAGES_PROJECTIONS }, async () => {
+      const conditions: FragmentSqlToken[] = [listablePages(viewerOf(res))];
+      if (query.filter.page !== undefined) conditions.push(sql.fragment`c.page_id = ${query.filter.page}`);
+      const where = sql.join(conditions, sql.fragment` and `);
+      const from = sql.fragment`read.app_page_components c join read.app_pages p on p.id = c.page_id`;
+      const [rows, total] = await Promise.all([
+        pool.any(sql.type(ComponentRow)`
+          select ${COMPONENT_COLUMNS} from ${from} where ${where}
+           order by ${orderBy('c', COMPONENT_SORT, query.sort, ['page_id', 'position', 'id'])}
+           limit ${query.page.size} offset ${query.page.offset}`),
+        pool.oneFirst(sql.type(TotalRow)`
+          select count(*)::int as total from ${from} where ${where}`),
+      ]);
+      const data = rows.map((r) => componentResource(r, query));
+      const included = query.include.includes('page') ? await pagesFor(rows, query) : undefined;
+      return listDocument({
+        data,
+        included,
+        total,
+        query,
+        url: req.originalUrl,
+        consistency: consistencyOf(res),
+      });
+    });
   });
 
   router.get(`/${COMPONENT_TYPE}/:id`, reads, async (req, res) => {
     const query = parseResourceQuery(req.originalUrl, componentListSpec);
     const componentId = idOf(req, COMPONENT_TYPE);
-    const pageId = await pool.maybeOneFirst(sql.type(z.object({ page_id: z.string() }))`
-      select page_id from read.app_page_components where id = ${componentId}`);
-    if (pageId === null) throw new NotFoundError(`${COMPONENT_TYPE} ${componentId} not found`);
-    const page = await findPage(res, pageId);
-    const row = await pool.maybeOne(sql.type(ComponentRow)`
-      select ${COMPONENT_COLUMNS} from read.app_page_components c join read.app_pages p on p.id = c.page_id
-       where c.id = ${componentId}`);
-    if (!row) throw new NotFoundError(`${COMPONENT_TYPE} ${componentId} not found`);
-    const included = query.include.includes('page')
-      ? [
-          pageResource(
-            page,
-            (await componentsOf([page.id])).map((c) => c.id),
-            query,
-          ),
-        ]
-      : undefined;
-    sendDocument(
-      res,
-      singleDocument({
+    await deps.sendRead(req, res, { projections: PAGES_PROJECTIONS }, async () => {
+      const pageId = await pool.maybeOneFirst(sql.type(PageIdRow)`
+        select page_id from read.app_page_components where id = ${componentId}`);
+      if (pageId === null) throw new NotFoundError(`${COMPONENT_TYPE} ${componentId} not found`);
+      const page = await findPage(res, pageId);
+      const row = await pool.maybeOne(sql.type(ComponentRow)`
+        select ${COMPONENT_COLUMNS} from read.app_page_components c join read.app_pages p on p.id = c.page_id
+         where c.id = ${componentId}`);
+      if (!row) throw new NotFoundError(`${COMPONENT_TYPE} ${componentId} not found`);
+      const included = query.include.includes('page')
+        ? [
+            pageResource(
+              page,
+              (await componentsOf([page.id])).map((c) => c.id),
+              query,
+            ),
+          ]
+        : undefined;
+      return singleDocument({
         data: componentResource(row, query),
         included,
         url: req.originalUrl,
         consistency: consistencyOf(res),
-      }),
-    );
+      });
+    });
   });
 
   async function pagesFor(components: readonly ComponentRow[], query: Parameters<typeof pageResource>[2]) {

@@ -1,0 +1,115 @@
+/**
+ * The process the query bench loads: the whole platform as `npm start` composes it (createPlatform: command and
+ * query APIs, session middleware, projectors, request logging at LOG_LEVEL, default `info`), and beside it, in
+ * the same process, a bare Express app answering a fixed JSON body of a requested size: the baseline. Both run
+ * in one child process, so the load generator (autocannon, in the parent) never shares their event loop, and
+ * the platform and its baseline run under the same Node flags (`--cpu-prof` when the bench profiles).
+ *
+ * Started by query/harness.ts with DATABASE_URL and ADMIN_API_TOKEN in its environment; it sends
+ * `{ platformUrl, bareUrl }` over IPC once both listen, and stops on SIGTERM or on a `stop` message.
+ */
+import { writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { Session } from 'node:inspector/promises';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import pino from 'pino';
+import { createPlatform } from '@platform/host/platform';
+
+function listen(app: express.Express): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(0, '127.0.0.1');
+    server.once('listening', () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+/**
+ * The baseline: `GET /bytes/:n` answers a JSON:API-typed document of exactly n bytes (built once per size), with
+ * the same Express defaults (`etag` on, as in the platform) and nothing else: no logging, no database.
+ */
+function bareApp(): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  const bodies = new Map<number, string>();
+  const bodyOf = (bytes: number) => {
+    let body = bodies.get(bytes);
+    if (body === undefined) {
+      const skeleton = JSON.stringify({ data: { type: 'baseline', id: '1', attributes: { text: '' } } });
+      body = skeleton.replace('"text":""', `"text":"${'x'.repeat(Math.max(0, bytes - skeleton.length))}"`);
+      bodies.set(bytes, body);
+    }
+    return body;
+  };
+  app.get('/bytes/:n', (req, res) => {
+    const bytes = Number(req.params.n);
+    if (!Number.isInteger(bytes) || bytes < 0 || bytes > 10_000_000) {
+      res.status(400).end();
+      return;
+    }
+    res.type('application/vnd.api+json').send(bodyOf(bytes));
+  });
+  return app;
+}
+
+async function main() {
+  const databaseUrl = process.env.DATABASE_URL;
+  const adminToken = process.env.ADMIN_API_TOKEN;
+  if (!databaseUrl || !adminToken) throw new Error('server.ts needs DATABASE_URL and ADMIN_API_TOKEN');
+  // as `npm start` logs (pino, one line per request at info), written to /dev/null: the cost measured is the
+  // platform's serialising of the lines, not a terminal's
+  const logger = pino(
+    { level: process.env.LOG_LEVEL ?? 'info', base: { service: 'platform' } },
+    pino.destination({ dest: '/dev/null', sync: true }),
+  );
+  const platform = await createPlatform({ databaseUrl, adminToken, logger, minPositionTimeoutMs: 5000 });
+  await platform.start();
+  const platformServer = await listen(platform.app);
+  const bareServer = await listen(bareApp());
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    platformServer.closeAllConnections();
+    bareServer.closeAllConnections();
+    platformServer.close();
+    bareServer.close();
+    await platform.stop();
+    // exit normally so that --cpu-prof writes its profile
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  // `{ profile: 'start' }` / `{ profile: 'stop', file }`: a CPU profile of this process over one measurement
+  // (the inspector's sampling profiler), written as a .cpuprofile file (Chrome DevTools, speedscope)
+  let session: Session | undefined;
+  const profile = async (message: { profile: 'start' | 'stop'; file?: string }) => {
+    if (message.profile === 'start') {
+      session = new Session();
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.setSamplingInterval', { interval: 200 });
+      await session.post('Profiler.start');
+    } else if (session) {
+      const { profile: data } = await session.post('Profiler.stop');
+      if (message.file) writeFileSync(message.file, JSON.stringify(data));
+      session.disconnect();
+      session = undefined;
+    }
+    process.send?.({ profiled: message.profile });
+  };
+  process.on('message', (message) => {
+    if (message === 'stop') void stop();
+    else if (typeof message === 'object' && message !== null && 'profile' in message) {
+      void profile(message as { profile: 'start' | 'stop'; file?: string });
+    }
+  });
+  process.send?.({ platformUrl: urlOf(platformServer), bareUrl: urlOf(bareServer) });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
