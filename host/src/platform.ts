@@ -121,36 +121,35 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   app.use('/auth', accounts.authRouter);
   // cookie sessions beside the API token, for both APIs (the token check inside them leaves a session alone)
   app.use('/api/v1', requestContext(), accounts.sessionMiddleware);
-  app.use(
-    '/api/v1',
-    createCommandApi({
-      eventStore,
-      contracts,
-      clock,
-      logger,
-      readSql: sql,
-      adminToken: options.adminToken,
-      modules: [...commandModules(resources), ...accounts.commandModules],
-    }),
-  );
-  app.use(
-    '/api/v1',
-    createQueryApi({
-      readPool,
-      sql,
-      eventStore,
-      logger,
-      adminToken: options.adminToken,
-      minPositionTimeoutMs: options.minPositionTimeoutMs ?? 5000,
-      modules: [
-        ...queryModules(resources),
-        ...accountsQueryModules({
-          ...(accountsOptions.features ? { features: accountsOptions.features } : {}),
-          devMailbox: mailer.toDevMailbox,
-        }),
-      ],
-    }),
-  );
+  const commandApi = createCommandApi({
+    eventStore,
+    contracts,
+    clock,
+    logger,
+    readSql: sql,
+    adminToken: options.adminToken,
+    modules: [...commandModules(resources), ...accounts.commandModules],
+  });
+  const queryApi = createQueryApi({
+    readPool,
+    sql,
+    eventStore,
+    logger,
+    adminToken: options.adminToken,
+    minPositionTimeoutMs: options.minPositionTimeoutMs ?? 5000,
+    modules: [
+      ...queryModules(resources),
+      ...accountsQueryModules({
+        ...(accountsOptions.features ? { features: accountsOptions.features } : {}),
+        devMailbox: mailer.toDevMailbox,
+      }),
+    ],
+  });
+  // commands are unsafe methods and reads are GET and HEAD: each request goes through the one router that can
+  // answer it (a read no longer walks every command module's middleware first)
+  const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+  app.use('/api/v1', (req, res, next) => (isRead(req.method) ? next() : commandApi(req, res, next)));
+  app.use('/api/v1', (req, res, next) => (isRead(req.method) ? queryApi(req, res, next) : next()));
   app.use('/api', notFoundHandler());
   options.mountAfterApis?.(app);
   app.use(errorHandler({ logger }));
