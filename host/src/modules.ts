@@ -1,5 +1,6 @@
 import type { CommandModule } from '@platform/command-api/app';
 import { couponCommandRoutes } from '@platform/command-api/coupons/routes';
+import { notificationCommandRoutes } from '@platform/command-api/notifications/routes';
 import { resourceCommandRoutes } from '@platform/command-api/resources/routes';
 import { couponQueryRoutes } from '@platform/query-api/coupons/routes';
 import { webLanguageLineRoutes } from '@platform/query-api/site-settings/web-language-lines';
@@ -28,6 +29,7 @@ export const commandModules = (resources: readonly ResourceDefinition[]): Comman
   redirectionCommandRoutes,
   resourceCommandRoutes(resources),
   couponCommandRoutes,
+  notificationCommandRoutes,
 ];
 export const queryModules = (resources: readonly ResourceDefinition[]): QueryModule[] => [
   pagesQueryRoutes,

@@ -1,4 +1,5 @@
 import { couponResource } from '../coupons/coupon.ts';
+import { notificationResource } from '../notifications/notification.ts';
 import { shortUrlResource } from '../short-urls/short-url.ts';
 import { languageLineResource } from '../site-settings/language-line.ts';
 import { adminTagResource, newsletterTypeResource } from '../site-settings/lists.ts';
@@ -11,6 +12,7 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   newsletterTypeResource,
   couponResource,
   languageLineResource,
+  notificationResource,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

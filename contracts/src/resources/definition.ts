@@ -59,6 +59,11 @@ export interface ResourceDefinitionInput<S extends Shape> {
    */
   computed?: Record<string, FieldKind>;
   softDeletable?: boolean;
+  /**
+   * a to-one relationship to users naming the record's owner: a viewer who is not an administrator lists and
+   * finds only the records they own (a member's notifications)
+   */
+  ownedBy?: string;
   /** attributes no two live records may share (guarded by a claim stream per value, never check-then-write) */
   unique?: readonly Key<S>[];
   /** who may take each action; unlisted actions are refused */
@@ -77,9 +82,10 @@ export interface ResourceDefinitionInput<S extends Shape> {
 }
 
 export interface ResourceDefinition<S extends Shape = Shape> extends Required<
-  Omit<ResourceDefinitionInput<S>, 'defaultSort' | 'title' | 'access'>
+  Omit<ResourceDefinitionInput<S>, 'defaultSort' | 'title' | 'access' | 'ownedBy'>
 > {
   access: Record<ResourceAction, AccessRule>;
+  ownedBy: string | null;
   defaultSort: { field: string; direction: 'asc' | 'desc' };
   title: Key<S> | null;
   /** the attributes of an update: every one optional, no defaults (an absent attribute is left as it is) */
@@ -113,6 +119,7 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     relationships: input.relationships ?? {},
     computed: input.computed ?? {},
     softDeletable: input.softDeletable ?? false,
+    ownedBy: input.ownedBy ?? null,
     unique: input.unique ?? [],
     filters: input.filters ?? [],
     search: input.search ?? [],

@@ -25,8 +25,14 @@ function authorize(definition: ResourceDefinition, action: ResourceAction, res: 
   throw new ForbiddenError(`${definition.singular}: ${action} is not allowed`);
 }
 
-/** A filter value arrives as text; it is read as the attribute's kind. */
+/** A filter value arrives as text; it is read as the attribute's kind (`null` for an empty nullable one). */
 function filterSchema(field: FieldInfo): FilterSchema {
+  const typed = typedFilter(field);
+  if (!field.nullable || field.kind === 'text' || field.kind === 'longText') return typed;
+  return z.union([z.literal('null').transform(() => null), typed]) as unknown as FilterSchema;
+}
+
+function typedFilter(field: FieldInfo): FilterSchema {
   switch (field.kind) {
     case 'boolean':
       return z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -42,6 +48,11 @@ function filterSchema(field: FieldInfo): FilterSchema {
         .transform(Number);
     case 'enum':
       return z.enum(field.enumValues as [string, ...string[]]);
+    case 'datetime':
+      return z
+        .string()
+        .datetime({ offset: true })
+        .transform((v) => new Date(v).toISOString());
     default:
       return z.string().max(2048);
   }
@@ -87,6 +98,10 @@ function mount(router: Router, definition: ResourceDefinition, deps: QueryModule
     defaultSort: [definition.defaultSort],
   };
   const reads = deps.readAfter([shape.projection]);
+  const ownerColumn = definition.ownedBy
+    ? (shape.relationships.find((r) => r.name === definition.ownedBy)?.column ?? null)
+    : null;
+  const owner = ownerColumn ? sql.identifier([ownerColumn]) : null;
   const isDatetime = new Set(
     [...shape.attributes, ...shape.computed].filter((a) => a.kind === 'datetime').map((a) => a.name),
   );
@@ -137,9 +152,14 @@ function mount(router: Router, definition: ResourceDefinition, deps: QueryModule
       else if (trashed !== 'with') conditions.push(sql.fragment`deleted_at is null`);
     }
     for (const name of definition.filters) {
-      if (filter[name] === undefined) continue;
-      conditions.push(sql.fragment`${sql.identifier([columnOf.get(name)!])} = ${filter[name] as string}`);
+      const value = filter[name];
+      if (value === undefined) continue;
+      const column = sql.identifier([columnOf.get(name)!]);
+      conditions.push(
+        value === null ? sql.fragment`${column} is null` : sql.fragment`${column} = ${value as string}`,
+      );
     }
+    if (owner && !viewer.isAdmin) conditions.push(sql.fragment`${owner} = ${viewer.userId}`);
     if (typeof filter.search === 'string' && definition.search.length) {
       const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const terms = definition.search.map(
@@ -175,12 +195,15 @@ function mount(router: Router, definition: ResourceDefinition, deps: QueryModule
   });
 
   const findRow = async (id: string, res: Response): Promise<Row> => {
+    const viewer = viewerOf(res);
     const row = uuid.safeParse(id).success
       ? await deps.readPool.maybeOne(sql.type(Row)`select * from ${table} where id = ${id}`)
       : null;
-    // a soft-deleted record is not found but by administrators (seed 001 §6, §8)
-    if (!row || (row.deleted_at != null && !viewerOf(res).isAdmin))
-      throw new NotFoundError(`${definition.singular} ${id} not found`);
+    // a soft-deleted record is not found but by administrators (seed 001 §6, §8), nor another member's own record
+    const hidden =
+      !viewer.isAdmin &&
+      (row?.deleted_at != null || (ownerColumn !== null && row?.[ownerColumn] !== viewer.userId));
+    if (!row || hidden) throw new NotFoundError(`${definition.singular} ${id} not found`);
     return row;
   };
 
