@@ -3,6 +3,7 @@ import { couponCommandRoutes } from '@platform/command-api/coupons/routes';
 import { notificationCommandRoutes } from '@platform/command-api/notifications/routes';
 import { resourceCommandRoutes } from '@platform/command-api/resources/routes';
 import { couponQueryRoutes } from '@platform/query-api/coupons/routes';
+import { historyRoutes } from '@platform/query-api/history/routes';
 import { webLanguageLineRoutes } from '@platform/query-api/site-settings/web-language-lines';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { publishableRoutes, resourceQueryRoutes } from '@platform/query-api/resources/routes';
@@ -42,4 +43,5 @@ export const queryModules = (resources: readonly ResourceDefinition[]): QueryMod
   couponQueryRoutes,
   webLanguageLineRoutes,
   publishableRoutes(resources),
+  historyRoutes(resources),
 ];

@@ -15,7 +15,7 @@ import type {
   UpdateProfile,
   VerifyEmail,
 } from './commands.ts';
-import type { ActiveUser, UserState } from './user.ts';
+import type { ActiveUser, UserState } from '@platform/contracts/accounts/user-state';
 
 /** A command on a user that does not exist is a 404 (the id came from a URL or a claim). */
 export function active(state: UserState, id: string): ActiveUser {

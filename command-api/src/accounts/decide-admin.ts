@@ -11,7 +11,7 @@ import type {
   ValidateUser,
 } from './commands.ts';
 import { active } from './decide-account.ts';
-import type { UserState } from './user.ts';
+import type { UserState } from '@platform/contracts/accounts/user-state';
 
 /** The roles become exactly the given list: one event per role granted or revoked. */
 export function setRoles(command: SetRoles, state: UserState): UserEvent[] {

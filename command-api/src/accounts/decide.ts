@@ -3,7 +3,7 @@ import type { Decider } from '../decider.ts';
 import type { UserCommand } from './commands.ts';
 import * as account from './decide-account.ts';
 import * as admin from './decide-admin.ts';
-import { evolveUser, initialUserState, type UserState } from './user.ts';
+import { evolveUser, initialUserState, type UserState } from '@platform/contracts/accounts/user-state';
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {

@@ -4,7 +4,7 @@ import type { PathOwner } from '@platform/contracts/paths';
 import { StreamNotFoundError, type EventStore } from '@platform/infra/event-store';
 import { pathOwner, type ClaimDeps, type ClaimScope } from '../paths/claims.ts';
 import { userDecider } from './decide.ts';
-import type { UserState } from './user.ts';
+import type { UserState } from '@platform/contracts/accounts/user-state';
 
 /** E-mail addresses are unique across user streams through claim streams (ADR 0008). */
 export const EMAIL_SCOPE: ClaimScope = {

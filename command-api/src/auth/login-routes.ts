@@ -10,7 +10,7 @@ import { NotFoundError, ValidationError } from '@platform/contracts/errors';
 import { twoFactorCodeMessage } from '@platform/infra/mail/messages';
 import type { SignIn } from '../accounts/commands.ts';
 import { loadUser, userIdByEmail } from '../accounts/store.ts';
-import type { ActiveUser } from '../accounts/user.ts';
+import type { ActiveUser } from '@platform/contracts/accounts/user-state';
 import { clearSessionCookie, sessionSecretOf } from './cookies.ts';
 import {
   authMetadata,

@@ -6,7 +6,7 @@ import {
 } from '@platform/contracts/auth/requests';
 import { ConflictError, NotFoundError, ValidationError } from '@platform/contracts/errors';
 import { loadUser } from '../accounts/store.ts';
-import type { ActiveUser } from '../accounts/user.ts';
+import type { ActiveUser } from '@platform/contracts/accounts/user-state';
 import {
   authMetadata,
   currentSession,

@@ -8,7 +8,7 @@ import {
   subtreeIds,
   type MenuItemState,
   type MenuState,
-} from './menu.ts';
+} from '@platform/contracts/menu/state';
 
 /** `expectedVersion` is the item's version the caller last saw (If-Match); it guards that item only. */
 export type CreateAppMenuItem = Command<

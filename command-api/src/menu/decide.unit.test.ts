@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError, ValidationError } from '@platform/contrac
 import type { MenuEvent, MenuItemFields } from '@platform/contracts/menu/events';
 import { deciderSpec, specMetadata } from '../testing/given-when-then.ts';
 import { menuDecider, type MenuCommand } from './decide.ts';
-import { childrenOf } from './menu.ts';
+import { childrenOf } from '@platform/contracts/menu/state';
 
 const spec = deciderSpec(menuDecider);
 const metadata = specMetadata();

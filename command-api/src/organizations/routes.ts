@@ -29,7 +29,7 @@ import { sendCommandResult } from '../http/respond.ts';
 import { parseDocument, resourceDocument } from '../http/validate.ts';
 import { claimPath, releasePath, type ClaimScope } from '../paths/claims.ts';
 import { organizationDecider, type OrganizationCommand } from './decide.ts';
-import type { OrganizationState } from './organization.ts';
+import type { OrganizationState } from '@platform/contracts/organizations/state';
 
 const TYPE = 'organizations';
 const uuid = z.string().uuid();

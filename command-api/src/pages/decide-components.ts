@@ -2,7 +2,7 @@ import { ConflictError, NotFoundError, ValidationError } from '@platform/contrac
 import { parseComponentProps } from '@platform/contracts/pages/components';
 import type { PageEvent } from '@platform/contracts/pages/events';
 import type { PageCommand } from './commands.ts';
-import type { ActivePage } from './pages.ts';
+import type { ActivePage } from '@platform/contracts/pages/state';
 
 type Cmd<T extends PageCommand['type']> = Extract<PageCommand, { type: T }>;
 

@@ -4,7 +4,7 @@ import type { PageEvent, PageFields } from '@platform/contracts/pages/events';
 import type { Decider } from '../decider.ts';
 import type { PageCommand } from './commands.ts';
 import { addComponent, moveComponent, removeComponent, updateComponent } from './decide-components.ts';
-import { evolve, initialState, type ActivePage, type PageState } from './pages.ts';
+import { evolve, initialState, type ActivePage, type PageState } from '@platform/contracts/pages/state';
 
 type Cmd<T extends PageCommand['type']> = Extract<PageCommand, { type: T }>;
 

@@ -7,7 +7,7 @@ import type { CommandModuleDeps, CommandRequest } from '../app.ts';
 import { recordEnvironmentUpdated } from '../environment/record.ts';
 import type { CommandResult } from '../handler.ts';
 import { pageDecider } from './decide.ts';
-import type { PageState } from './pages.ts';
+import type { PageState } from '@platform/contracts/pages/state';
 
 /** What the page operations need: the event store and the generic command handler. */
 export type PagesDeps = Pick<CommandModuleDeps, 'eventStore' | 'handle'> & {

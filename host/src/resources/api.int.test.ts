@@ -283,7 +283,7 @@ describe('a resource of the catalogue, end to end', () => {
 
     const asItWas = await app.admin('GET', `/app-short-urls/${id}/history/0`);
     expect(asItWas.body.data.attributes).toEqual({ token: 'history', url: '/first', name: 'First' });
-    expect(asItWas.body.data.meta).toMatchObject({ revision: '0', status: 'active' });
+    expect(asItWas.body.data.meta).toMatchObject({ revision: '0', exists: true });
     expect((await app.admin('GET', `/app-short-urls/${id}/history/7`)).status).toBe(404);
     expect((await app.admin('GET', `/app-short-urls/${id}/history/x`)).status).toBe(400);
 

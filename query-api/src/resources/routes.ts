@@ -5,8 +5,6 @@ import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@platform/c
 import { allows, type ResourceAction } from '@platform/contracts/resources/access';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import type { FieldInfo } from '@platform/contracts/resources/fields';
-import { resourceAsOf, resourceHistory } from '@platform/contracts/resources/history';
-import { StreamNotFoundError, type RecordedEvent } from '@platform/infra/event-store';
 import { viewerOf } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
 import type { QueryModule, QueryModuleDeps } from '../app.ts';
@@ -62,8 +60,7 @@ const iso = (value: unknown) => (typeof value === 'number' ? new Date(value).toI
 
 /**
  * The read side of every resource of the catalogue: list (filters, search, sorts, pages, the soft-deleted view
- * for administrators) and find, filtered in SQL; for those who may see its admin screens, a record's history
- * read from its stream and its state as it was at any entry of it.
+ * for administrators) and find, filtered in SQL. Their history is served by history/routes.ts.
  */
 export function resourceQueryRoutes(catalogue: readonly ResourceDefinition[]): QueryModule {
   return (deps: QueryModuleDeps): Router => {
@@ -219,102 +216,6 @@ function mount(router: Router, definition: ResourceDefinition, deps: QueryModule
         consistency: consistencyOf(res),
       }),
     );
-  });
-
-  const readEvents = async (id: string): Promise<RecordedEvent[]> => {
-    if (!uuid.safeParse(id).success) throw new NotFoundError(`${definition.singular} ${id} not found`);
-    try {
-      return await deps.eventStore.readStream(definition.streamId(id));
-    } catch (error) {
-      if (error instanceof StreamNotFoundError)
-        throw new NotFoundError(`${definition.singular} ${id} not found`);
-      throw error;
-    }
-  };
-  const historyEvents = (events: RecordedEvent[]) =>
-    events.map((e) => ({
-      type: e.type,
-      data: e.data,
-      streamVersion: e.streamVersion,
-      globalPosition: e.globalPosition,
-      metadata: { actor: e.metadata.actor, recordedAt: e.metadata.recordedAt },
-    }));
-
-  /** The audit timeline, newest first, with the names of the people in it (included users). */
-  router.get(`/${type}/:id/history`, async (req, res) => {
-    authorize(definition, 'see', res);
-    authorize(definition, 'show', res);
-    const id = String(req.params.id);
-    const events = await readEvents(id);
-    const entries = resourceHistory(definition, historyEvents(events)).reverse();
-    const people = [
-      ...new Set(
-        entries.flatMap((e) => [e.actor.userId, e.actor.impersonatorId].filter((v): v is string => !!v)),
-      ),
-    ];
-    const users = people.length
-      ? await deps.readPool.any(
-          sql.type(
-            z.object({ id: z.string(), first_name: z.string(), last_name: z.string() }),
-          )`select id::text, first_name, last_name from read.users where id::text = any(${sql.array(people, 'text')})`,
-        )
-      : [];
-    sendDocument(res, {
-      data: entries.map((entry) => ({
-        type: 'history-entries',
-        id: `${id}:${entry.revision}`,
-        attributes: entry,
-      })),
-      included: users.map((u) =>
-        resourceObject('users', u.id, { fullName: `${u.first_name} ${u.last_name}`.trim() }),
-      ),
-      meta: { total: entries.length },
-      links: { self: req.originalUrl },
-    });
-  });
-
-  /** The record as it was at one entry of its history (by stream revision). */
-  router.get(`/${type}/:id/history/:revision`, async (req, res) => {
-    authorize(definition, 'see', res);
-    authorize(definition, 'show', res);
-    const id = String(req.params.id);
-    const revision = z
-      .string()
-      .regex(/^\d{1,18}$/)
-      .safeParse(req.params.revision);
-    if (!revision.success) throw badParameter('revision', 'The revision must be a non-negative integer');
-    const events = await readEvents(id);
-    const at = BigInt(revision.data);
-    if (at > events[events.length - 1]!.streamVersion)
-      throw new NotFoundError(`${definition.singular} ${id} has no revision ${at}`);
-    const state = resourceAsOf(definition, historyEvents(events), at);
-    const entry = events.find((e) => e.streamVersion === at)!;
-    const values = state.status === 'active' || state.status === 'softDeleted' ? state : null;
-    sendDocument(res, {
-      data: {
-        type,
-        id,
-        attributes: values?.attributes ?? {},
-        relationships: Object.fromEntries(
-          shape.relationships.map((r) => {
-            const value = values?.relationships[r.name] ?? (r.many ? [] : null);
-            const data = Array.isArray(value)
-              ? value.map((v) => ({ type: r.type, id: v }))
-              : value
-                ? { type: r.type, id: value }
-                : null;
-            return [r.name, { data }];
-          }),
-        ),
-        meta: {
-          revision: at.toString(),
-          status: state.status,
-          recordedAt: entry.metadata.recordedAt,
-          position: entry.globalPosition.toString(),
-        },
-      },
-      links: { self: req.originalUrl },
-    });
   });
 }
 

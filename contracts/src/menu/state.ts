@@ -1,4 +1,4 @@
-import type { MenuEvent, MenuItemFields } from '@platform/contracts/menu/events';
+import type { MenuEvent, MenuItemFields } from './events.ts';
 
 export interface MenuItemState extends MenuItemFields {
   id: string;

@@ -1,5 +1,5 @@
-import type { AccessLevel } from '@platform/contracts/enums';
-import type { OrganizationEvent, OrganizationFields } from '@platform/contracts/organizations/events';
+import type { AccessLevel } from '../enums.ts';
+import type { OrganizationEvent, OrganizationFields } from './events.ts';
 
 export type OrganizationState =
   | { status: 'none' }

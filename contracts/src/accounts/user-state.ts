@@ -1,7 +1,7 @@
-import type { Role } from '@platform/contracts/enums';
-import type { AccessLevel, Locale } from '@platform/contracts/enums';
-import type { NotificationPreferences, UserEvent, UserProfile } from '@platform/contracts/accounts/events';
-import type { TwoFactorStrategy, ValidationRequestStatus } from '@platform/contracts/accounts/reference';
+import type { Role } from '../enums.ts';
+import type { AccessLevel, Locale } from '../enums.ts';
+import type { NotificationPreferences, UserEvent, UserProfile } from './events.ts';
+import type { TwoFactorStrategy, ValidationRequestStatus } from './reference.ts';
 
 export interface ActiveUser {
   status: 'active';

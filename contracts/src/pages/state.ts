@@ -1,4 +1,4 @@
-import type { PageComponent, PageEvent, PageFields } from '@platform/contracts/pages/events';
+import type { PageComponent, PageEvent, PageFields } from './events.ts';
 
 /**
  * State of one `page-<uuid>` stream, folded from its events. A page is a regular page or a draft of

@@ -1,0 +1,131 @@
+import { evolveUser, initialUserState, type UserState } from '../accounts/user-state.ts';
+import type { UserEvent } from '../accounts/events.ts';
+import { MENU_STREAM_ID, type MenuEvent } from '../menu/events.ts';
+import { evolveMenu, initialMenuState, type MenuState } from '../menu/state.ts';
+import type { OrganizationEvent } from '../organizations/events.ts';
+import {
+  evolveOrganization,
+  initialOrganizationState,
+  type OrganizationState,
+} from '../organizations/state.ts';
+import type { PageEvent } from '../pages/events.ts';
+import { evolve as evolvePage, initialState as initialPageState, type PageState } from '../pages/state.ts';
+import { resourceEventKind, type ResourceDefinition } from '../resources/definition.ts';
+import { evolveResource, initialResourceState, type ResourceState } from '../resources/state.ts';
+
+/**
+ * How the history shows one record of a stream: its stream, which of the stream's events are its own (the menu
+ * tree shares one stream), the module's own fold, and the record's fields as an administrator reads them at
+ * any point (secrets left out). The same view gives the timeline's before → after and "as it was".
+ */
+export interface HistoryView<S> {
+  type: string;
+  streamId(id: string): string;
+  belongs?(event: { type: string; data: unknown }, id: string): boolean;
+  initial(): S;
+  evolve(state: S, event: { type: string; data: unknown }): S;
+  /** the record's fields, or null when it does not exist (yet, or any more) */
+  fields(state: S, id: string): Record<string, unknown> | null;
+  /** who may read the history: administrators only, or also the application administrators */
+  audience: 'admins' | 'appAdmins';
+  /** what an event did to the record in a word (created, updated, softDeleted, ...), when the module says */
+  kind?(eventType: string): string | null;
+}
+
+export function resourceHistoryView(definition: ResourceDefinition): HistoryView<ResourceState> {
+  return {
+    type: definition.type,
+    streamId: definition.streamId,
+    initial: initialResourceState,
+    evolve: (state, event) => evolveResource(definition, state, event),
+    fields: (state) =>
+      state.status === 'active' || state.status === 'softDeleted'
+        ? { ...state.attributes, ...state.relationships }
+        : null,
+    audience: 'appAdmins',
+    kind: (eventType) => resourceEventKind(definition, eventType),
+  };
+}
+
+const pagesView: HistoryView<PageState> = {
+  type: 'app-pages',
+  streamId: (id) => `page-${id}`,
+  initial: initialPageState,
+  evolve: (state, event) => evolvePage(state, event as PageEvent),
+  fields(state) {
+    if (state.status === 'empty') return null;
+    return {
+      ...state.fields,
+      status: state.status,
+      isDraft: state.isDraft,
+      draftOfPageId: state.draftOfPageId,
+      draftPageId: state.draftPageId,
+      components: state.components.map((c) => ({ name: c.name, position: c.position, props: c.props })),
+    };
+  },
+  audience: 'appAdmins',
+};
+
+const menuItemsView: HistoryView<MenuState> = {
+  type: 'app-menu-items',
+  streamId: () => MENU_STREAM_ID,
+  belongs: (event, id) => (event.data as { id?: string }).id === id,
+  initial: initialMenuState,
+  evolve: (state, event) => evolveMenu(state, event as MenuEvent),
+  fields(state, id) {
+    const item = state.items.get(id);
+    if (!item) return null;
+    const { version: _version, id: _id, ...fields } = item;
+    return fields as Record<string, unknown>;
+  },
+  audience: 'appAdmins',
+};
+
+const usersView: HistoryView<UserState> = {
+  type: 'users',
+  streamId: (id) => `user-${id}`,
+  initial: initialUserState,
+  evolve: (state, event) => evolveUser(state, event as UserEvent),
+  fields(state) {
+    if (state.status === 'none') return null;
+    // never the password hash, the TOTP secret or the recovery codes: only whether they are set
+    const {
+      passwordHash,
+      totpSecret: _secret,
+      lastTotpTimeStep: _step,
+      twoFactor,
+      status: _status,
+      id: _id,
+      profile,
+      ...rest
+    } = state;
+    return {
+      ...profile,
+      ...rest,
+      hasPassword: passwordHash !== null,
+      twoFactorStrategy: twoFactor?.strategy ?? null,
+    };
+  },
+  audience: 'admins',
+};
+
+const organizationsView: HistoryView<OrganizationState> = {
+  type: 'organizations',
+  streamId: (id) => `organization-${id}`,
+  initial: initialOrganizationState,
+  evolve: (state, event) => evolveOrganization(state, event as OrganizationEvent),
+  fields(state) {
+    if (state.status === 'none') return null;
+    return { slug: state.slug, accessLevel: state.accessLevel, ...state.fields };
+  },
+  audience: 'admins',
+};
+
+/** The hand-written modules whose records have a history beside the resources of the catalogue. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const handWrittenHistoryViews: HistoryView<any>[] = [
+  pagesView,
+  menuItemsView,
+  usersView,
+  organizationsView,
+];

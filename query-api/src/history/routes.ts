@@ -1,0 +1,136 @@
+import express, { type Response } from 'express';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
+import { asOf, timeline, type HistoryEvent } from '@platform/contracts/history/timeline';
+import {
+  handWrittenHistoryViews,
+  resourceHistoryView,
+  type HistoryView,
+} from '@platform/contracts/history/views';
+import { allows } from '@platform/contracts/resources/access';
+import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import { StreamNotFoundError } from '@platform/infra/event-store';
+import { viewerOf } from '@platform/infra/http/viewer';
+import type { QueryModule } from '../app.ts';
+import { resourceObject, sendDocument } from '../jsonapi/document.ts';
+import { badParameter } from '../jsonapi/query.ts';
+
+const uuid = z.string().uuid();
+const Revision = z.string().regex(/^\d{1,18}$/);
+const UserName = z.object({ id: z.string(), first_name: z.string(), last_name: z.string() });
+
+/**
+ * The audit history of any record, read from its stream (ARCHITECTURE.md §1: the event log is the audit history):
+ * `GET /api/v1/{type}/{id}/history` lists who (user, acting-as organization, impersonator, with the people's
+ * names included), when and what changed (each field before and after), newest first;
+ * `GET /api/v1/{type}/{id}/history/{revision}` shows the record as it was at that entry. For the resources of
+ * the catalogue and the hand-written modules alike (pages, menu items, users, organizations).
+ */
+export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryModule {
+  const views = new Map<string, { view: HistoryView<unknown>; allowed: (res: Response) => boolean }>();
+  for (const definition of catalogue)
+    views.set(definition.type, {
+      view: resourceHistoryView(definition) as HistoryView<unknown>,
+      allowed: (res) =>
+        allows(definition.access.see, viewerOf(res)) && allows(definition.access.show, viewerOf(res)),
+    });
+  for (const view of handWrittenHistoryViews)
+    views.set(view.type, {
+      view,
+      allowed: (res) => {
+        const viewer = viewerOf(res);
+        return view.audience === 'admins'
+          ? viewer.isAdmin
+          : viewer.isAdmin || viewer.roles.includes('app_admin') || viewer.roles.includes('admin');
+      },
+    });
+
+  return (deps) => {
+    const router = express.Router();
+
+    const load = async (type: string, id: string, res: Response) => {
+      const known = views.get(type);
+      if (!known) return null;
+      const viewer = viewerOf(res);
+      if (!known.allowed(res)) {
+        if (viewer.userId === null) throw new UnauthenticatedError();
+        throw new ForbiddenError(`The history of ${type} is for administrators`);
+      }
+      const notFound = new NotFoundError(`${type} ${id} not found`);
+      if (!uuid.safeParse(id).success) throw notFound;
+      let events: HistoryEvent[];
+      try {
+        events = (await deps.eventStore.readStream(known.view.streamId(id))).map((e) => ({
+          type: e.type,
+          data: e.data,
+          streamVersion: e.streamVersion,
+          globalPosition: e.globalPosition,
+          metadata: { actor: e.metadata.actor, recordedAt: e.metadata.recordedAt },
+        }));
+      } catch (error) {
+        if (error instanceof StreamNotFoundError) throw notFound;
+        throw error;
+      }
+      const entries = timeline(known.view, id, events);
+      if (!entries.length) throw notFound;
+      return { view: known.view, events, entries };
+    };
+
+    router.get('/:type/:id/history', async (req, res, next) => {
+      const id = String(req.params.id);
+      const found = await load(String(req.params.type), id, res);
+      if (!found) return next();
+      const entries = [...found.entries].reverse();
+      const people = [
+        ...new Set(
+          entries.flatMap((e) => [e.actor.userId, e.actor.impersonatorId].filter((v): v is string => !!v)),
+        ),
+      ].filter((p) => uuid.safeParse(p).success);
+      const users = people.length
+        ? await deps.readPool.any(sql.type(UserName)`
+            select id::text, first_name, last_name from read.users where id = any(${sql.array(people, 'uuid')})`)
+        : [];
+      sendDocument(res, {
+        data: entries.map((entry) => ({
+          type: 'history-entries',
+          id: `${id}:${entry.revision}`,
+          attributes: entry,
+        })),
+        included: users.map((u) =>
+          resourceObject('users', u.id, { fullName: `${u.first_name} ${u.last_name}`.trim() }),
+        ),
+        meta: { total: entries.length },
+        links: { self: req.originalUrl },
+      });
+    });
+
+    router.get('/:type/:id/history/:revision', async (req, res, next) => {
+      const id = String(req.params.id);
+      const found = await load(String(req.params.type), id, res);
+      if (!found) return next();
+      const revision = Revision.safeParse(req.params.revision);
+      if (!revision.success) throw badParameter('revision', 'The revision must be a non-negative integer');
+      const at = BigInt(revision.data);
+      const entry = found.entries.find((e) => e.revision === at.toString());
+      if (!entry) throw new NotFoundError(`${String(req.params.type)} ${id} has no history entry ${at}`);
+      const fields = asOf(found.view, id, found.events, at);
+      sendDocument(res, {
+        data: {
+          type: String(req.params.type),
+          id,
+          attributes: fields ?? {},
+          meta: {
+            revision: entry.revision,
+            exists: fields !== null,
+            recordedAt: entry.recordedAt,
+            position: entry.position,
+          },
+        },
+        links: { self: req.originalUrl },
+      });
+    });
+
+    return router;
+  };
+}
