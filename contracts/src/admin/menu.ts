@@ -1,0 +1,102 @@
+import { allows, type AccessRule, type ViewerFacts } from '../resources/access.ts';
+import { ADMIN_MENU_GROUPS, type AdminMenuGroup, type ResourceDefinition } from '../resources/definition.ts';
+
+export interface AdminMenuEntry {
+  /** stable key: the resource type, or the hand-written screen's name; the web translates `admin.menu.<key>` */
+  key: string;
+  href: string;
+  icon: string;
+}
+
+export interface AdminMenuSection {
+  /** null: the top level (the dashboard) */
+  group: AdminMenuGroup | null;
+  entries: AdminMenuEntry[];
+}
+
+/** A screen written by hand, listed in the admin menu beside the resources. */
+interface HandWrittenEntry extends AdminMenuEntry {
+  group: AdminMenuGroup;
+  see: AccessRule;
+  feature?: 'validationRequests' | 'organizations';
+}
+
+const ADMINS: AccessRule = 'admin';
+const APP_ADMINS: AccessRule = { roles: ['admin', 'app_admin'] };
+
+const HAND_WRITTEN: HandWrittenEntry[] = [
+  {
+    key: 'app-pages',
+    href: '/admin/resources/app-pages',
+    icon: 'article',
+    group: 'application',
+    see: APP_ADMINS,
+  },
+  {
+    key: 'app-redirections',
+    href: '/admin/resources/app-redirections',
+    icon: 'alt_route',
+    group: 'application',
+    see: APP_ADMINS,
+  },
+  { key: 'users', href: '/admin/users', icon: 'group', group: 'accounts', see: ADMINS },
+  {
+    key: 'validation-requests',
+    href: '/admin/validation-requests',
+    icon: 'how_to_reg',
+    group: 'accounts',
+    see: ADMINS,
+    feature: 'validationRequests',
+  },
+];
+
+/** Seed 001 §6: the app menu items entry, for application administrators, fifth in the application group. */
+const APP_MENU_ITEMS: AdminMenuEntry = {
+  key: 'app-menu-items',
+  href: '/admin/resources/app-menu-items',
+  icon: 'menu',
+};
+const APP_MENU_ITEMS_INDEX = 4;
+
+/**
+ * The admin menu (seed 001 §6): the dashboard first, then the entries the viewer may see, grouped by category in
+ * the order of ADMIN_MENU_GROUPS (empty groups left out), hidden entries never. Built from the resource
+ * definitions and the hand-written screens, the same on both sides.
+ */
+export function adminMenu(
+  catalogue: readonly ResourceDefinition[],
+  viewer: ViewerFacts,
+  features: { validationRequests: boolean; organizations: boolean },
+): AdminMenuSection[] {
+  const byGroup = new Map<AdminMenuGroup, AdminMenuEntry[]>();
+  const add = (group: AdminMenuGroup, entry: AdminMenuEntry) =>
+    byGroup.set(group, [...(byGroup.get(group) ?? []), entry]);
+
+  for (const entry of HAND_WRITTEN) {
+    if (entry.feature && !features[entry.feature]) continue;
+    if (!allows(entry.see, viewer)) continue;
+    add(entry.group, { key: entry.key, href: entry.href, icon: entry.icon });
+  }
+  for (const definition of catalogue) {
+    if (definition.menu.hidden || !definition.menu.group) continue;
+    if (!allows(definition.access.see, viewer)) continue;
+    add(definition.menu.group, {
+      key: definition.type,
+      href: `/admin/resources/${definition.type}`,
+      icon: definition.menu.icon,
+    });
+  }
+  if (viewer.roles.includes('app_admin')) {
+    const application = [...(byGroup.get('application') ?? [])];
+    application.splice(Math.min(APP_MENU_ITEMS_INDEX, application.length), 0, APP_MENU_ITEMS);
+    byGroup.set('application', application);
+  }
+
+  return [
+    { group: null, entries: [{ key: 'dashboard', href: '/admin/dashboard', icon: 'dashboard' }] },
+    ...ADMIN_MENU_GROUPS.filter((group) => byGroup.get(group)?.length).map((group) => ({
+      group,
+      entries: byGroup.get(group)!,
+    })),
+  ];
+}

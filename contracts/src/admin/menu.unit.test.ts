@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { resourceCatalogue } from '../resources/catalogue.ts';
+import type { ViewerFacts } from '../resources/access.ts';
+import { adminMenu } from './menu.ts';
+
+const features = { validationRequests: true, organizations: true };
+const viewer = (roles: ViewerFacts['roles'], isAdmin = false): ViewerFacts => ({
+  userId: '0a000000-0000-4000-8000-00000000000a',
+  roles,
+  accessWeight: 300,
+  isAdmin,
+});
+const keys = (roles: ViewerFacts['roles'], isAdmin = false) =>
+  adminMenu(resourceCatalogue, viewer(roles, isAdmin), features).map((s) => [
+    s.group,
+    s.entries.map((e) => e.key),
+  ]);
+
+describe('the admin menu (seed 001 §6)', () => {
+  it('puts the dashboard first, then the groups in their order', () => {
+    const menu = adminMenu(resourceCatalogue, viewer(['admin'], true), features);
+    expect(menu[0]).toEqual({
+      group: null,
+      entries: [{ key: 'dashboard', href: '/admin/dashboard', icon: 'dashboard' }],
+    });
+    const groups = menu.slice(1).map((s) => s.group);
+    expect(groups).toEqual(['application', 'accounts', 'community', 'contacts']);
+  });
+
+  it('places the app menu items entry fifth in the application group for application administrators', () => {
+    const application = adminMenu(resourceCatalogue, viewer(['app_admin']), features).find(
+      (s) => s.group === 'application',
+    )!;
+    expect(application.entries[4]!.key).toBe('app-menu-items');
+    const forAdmin = adminMenu(resourceCatalogue, viewer(['admin'], true), features).find(
+      (s) => s.group === 'application',
+    )!;
+    expect(forAdmin.entries.map((e) => e.key)).not.toContain('app-menu-items');
+  });
+
+  it('shows only what the viewer may see', () => {
+    expect(keys([])).toEqual([[null, ['dashboard']]]);
+    const appAdmin = keys(['app_admin']);
+    expect(appAdmin.flatMap(([, entries]) => entries)).not.toContain('users');
+    expect(appAdmin.flatMap(([, entries]) => entries)).toContain('coupons');
+    const withoutRequests = adminMenu(resourceCatalogue, viewer(['admin'], true), {
+      ...features,
+      validationRequests: false,
+    });
+    expect(withoutRequests.flatMap((s) => s.entries.map((e) => e.key))).not.toContain('validation-requests');
+  });
+});
