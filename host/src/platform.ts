@@ -13,7 +13,7 @@ import type { SessionPolicy } from '@platform/command-api/auth/sessions';
 import { requestContext } from '@platform/infra/http/logging';
 import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
 import type { Clock } from '@platform/command-api/http/metadata';
-import { createQueryApi } from '@platform/query-api/app';
+import { createQueryApi, type QueryModule } from '@platform/query-api/app';
 import { accountsQueryModules } from '@platform/query-api/accounts/module';
 import { createReadPool } from '@platform/query-api/db';
 import { createProjectionRunner, type ProjectionRunner } from '@platform/projectors/runner';
@@ -37,6 +37,8 @@ export interface PlatformOptions {
    * (npm start opens the site once the first-start seeding is done); false (the default): ready at once
    */
   startNotReady?: boolean;
+  /** query routes served beside the platform's own, through the same middleware (benchmarks' baselines) */
+  extraQueryModules?: QueryModule[];
   /** the record types of the resource layer (the catalogue by default; tests may bring their own) */
   resources?: readonly ResourceDefinition[];
   /** extra handlers mounted after the APIs (the built web, later) */
@@ -139,6 +141,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     minPositionTimeoutMs: options.minPositionTimeoutMs ?? 5000,
     modules: [
       ...queryModules(resources),
+      ...(options.extraQueryModules ?? []),
       ...accountsQueryModules({
         ...(accountsOptions.features ? { features: accountsOptions.features } : {}),
         devMailbox: mailer.toDevMailbox,

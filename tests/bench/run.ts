@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: our event store beside raw INSERTs and Emmett's PostgreSQL event store, on the same
  * PostgreSQL, in one process; then the query side (query/query-bench.ts): the public reads of the platform
- * beside a bare Express endpoint, at 10 and 10,000 pages. Flags: `--quick` (small counts, a smoke run),
- * `--diagnose` (after the figures, measure the variants that explain a missed target; see diagnose.ts),
- * `--only store` / `--only query` (one section), `--profile <dir>` (query side: a CPU profile of the served
+ * beside a bare Express endpoint, at 10 and 10,000 pages; then the resource layer (query/resource-bench.ts): the
+ * generic list and find of 10,000 coupons beside hand-written SQL over the same table. Flags: `--quick` (small
+ * counts, a smoke run), `--diagnose` (after the figures, measure the variants that explain a missed target; see
+ * diagnose.ts), `--only store|query|resources` (one section), `--profile <dir>` (query side: a CPU profile of the served
  * process per read and size, written to <dir>).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -23,6 +24,7 @@ import {
   type Throughput,
 } from './scenarios.ts';
 import { QUERY_FULL, QUERY_QUICK, queryBench } from './query/query-bench.ts';
+import { RESOURCE_FULL, RESOURCE_QUICK, resourceBench } from './query/resource-bench.ts';
 import { emmettSubject } from './subjects/emmett.ts';
 import { oursSubject } from './subjects/ours.ts';
 import { rawSubject } from './subjects/raw.ts';
@@ -69,7 +71,7 @@ function option(name: string): string | undefined {
   const at = argv.indexOf(name);
   return at >= 0 ? argv[at + 1] : undefined;
 }
-const SECTIONS = ['store', 'query'] as const;
+const SECTIONS = ['store', 'query', 'resources'] as const;
 const only = option('--only');
 if (only !== undefined && !(SECTIONS as readonly string[]).includes(only)) {
   process.stderr.write(`--only takes one of ${SECTIONS.join(', ')}\n`);
@@ -156,6 +158,12 @@ async function main() {
       log(
         `\nquery side took ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`,
       );
+    }
+    if (runs('resources')) {
+      const started = performance.now();
+      log(`\nload average at start of the resource layer section: ${loadAverage()}`);
+      await resourceBench({ cluster, counts: args.has('--quick') ? RESOURCE_QUICK : RESOURCE_FULL, log });
+      log(`\nresource layer section took ${((performance.now() - started) / 1000).toFixed(0)} s`);
     }
   } finally {
     await cluster.stop();

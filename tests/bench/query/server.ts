@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import pino from 'pino';
 import { createPlatform } from '@platform/host/platform';
+import { handwrittenCouponRoutes } from './handwritten-coupons.ts';
 
 function listen(app: express.Express): Promise<Server> {
   return new Promise((resolve, reject) => {
@@ -64,7 +65,14 @@ async function main() {
     { level: process.env.LOG_LEVEL ?? 'info', base: { service: 'platform' } },
     pino.destination({ dest: '/dev/null', sync: true }),
   );
-  const platform = await createPlatform({ databaseUrl, adminToken, logger, minPositionTimeoutMs: 5000 });
+  const platform = await createPlatform({
+    databaseUrl,
+    adminToken,
+    logger,
+    minPositionTimeoutMs: 5000,
+    // the resource bench's baseline: coupons read by hand-written SQL, beside the generic routes
+    extraQueryModules: [handwrittenCouponRoutes],
+  });
   await platform.start();
   const platformServer = await listen(platform.app);
   const bareServer = await listen(bareApp());
