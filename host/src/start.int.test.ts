@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoAccounts, DEMO_PASSWORD } from './seed/demo-accounts.ts';
 import { demoPages } from './seed/demo-content.ts';
+import { freePort } from '@platform/tests/support/free-port';
 
 /**
  * `npm start` as a newcomer runs it: the host process on a fresh data directory with its own embedded
@@ -14,18 +14,6 @@ import { demoPages } from './seed/demo-content.ts';
  */
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const ADMIN_TOKEN = 'start-test-admin-token-0123456789abcdef';
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === 'object' ? resolvePort(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 interface Started {
   child: ChildProcess;

@@ -1,10 +1,10 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { startEmbeddedPostgres } from '@platform/infra/db/embedded';
 import { migrate } from '@platform/infra/db/migrate';
+import { freePort } from '../support/free-port.ts';
 
 /** The one PostgreSQL every subject of the benchmark runs on, and fresh databases in it. */
 export interface BenchCluster {
@@ -13,18 +13,6 @@ export interface BenchCluster {
   origin: 'embedded' | 'DATABASE_URL';
   createDatabase(prefix: string, options?: { migrate?: boolean }): Promise<string>;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
-      );
-    });
-  });
 }
 
 /** DATABASE_URL when set, else an embedded cluster in a temporary directory removed on stop. */

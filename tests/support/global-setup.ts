@@ -1,21 +1,9 @@
 import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '@platform/infra/db/embedded';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+import { freePort } from './free-port.ts';
 
 /**
  * One real PostgreSQL for the whole run: DATABASE_URL when given, else an embedded cluster in a temporary

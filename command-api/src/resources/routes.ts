@@ -2,17 +2,12 @@ import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { userStreamId } from '@platform/contracts/accounts/events';
-import {
-  ForbiddenError,
-  NotFoundError,
-  UnauthenticatedError,
-  ValidationError,
-} from '@platform/contracts/errors';
+import { NotFoundError, ValidationError } from '@platform/contracts/errors';
 import { organizationStreamId } from '@platform/contracts/organizations/events';
-import { allows, type ResourceAction } from '@platform/contracts/resources/access';
+import type { ResourceAction } from '@platform/contracts/resources/access';
 import type { RelationshipValue, ResourceDefinition } from '@platform/contracts/resources/definition';
 import { StreamNotFoundError, type EventStore } from '@platform/infra/event-store';
-import { viewerOf } from '@platform/infra/http/viewer';
+import { requireAllowed } from '@platform/infra/http/viewer';
 import type { CommandModule, CommandModuleDeps } from '../app.ts';
 import { deriveId } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
@@ -29,12 +24,8 @@ const HAND_WRITTEN_TARGETS: Record<string, (id: string) => string> = {
   'app-pages': (id) => `page-${id}`,
 };
 
-function authorize(definition: ResourceDefinition, action: ResourceAction, res: Response): void {
-  const viewer = viewerOf(res);
-  if (allows(definition.access[action], viewer)) return;
-  if (viewer.userId === null) throw new UnauthenticatedError();
-  throw new ForbiddenError(`${definition.singular}: ${action} is not allowed`);
-}
+const authorize = (definition: ResourceDefinition, action: ResourceAction, res: Response) =>
+  requireAllowed(res, definition.access[action], `${definition.singular}: ${action}`);
 
 function relationshipsSchema(definition: ResourceDefinition) {
   const shape: z.ZodRawShape = {};

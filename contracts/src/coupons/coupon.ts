@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventContract } from '../event-contracts.ts';
-import { APP_ADMINS } from '../resources/access.ts';
+import { APP_ADMINS_ONLY } from '../resources/access.ts';
 import { defineResource } from '../resources/definition.ts';
 
 const count = z.number().int().min(1).max(1_000_000).nullable().default(null);
@@ -24,16 +24,7 @@ export const couponResource = defineResource({
   }),
   computed: { purchasedCouponsCount: 'integer', firstPurchaseAt: 'datetime' },
   softDeletable: true,
-  access: {
-    see: APP_ADMINS,
-    index: 'signedIn',
-    show: 'signedIn',
-    create: APP_ADMINS,
-    update: APP_ADMINS,
-    delete: APP_ADMINS,
-    softDelete: APP_ADMINS,
-    restore: APP_ADMINS,
-  },
+  access: { ...APP_ADMINS_ONLY, index: 'signedIn', show: 'signedIn' },
   search: ['name', 'description'],
   sorts: ['name', 'amount', 'purchaseLimitAt'],
   defaultSort: { field: 'name', direction: 'asc' },

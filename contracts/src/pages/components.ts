@@ -173,6 +173,10 @@ export const COMPONENT_PROPS = {
     title: text().default(''),
     description: richText.default(''),
   }),
+  /** the coupons on offer (seed 001 §3, §4), with Buy buttons for signed-in members */
+  coupons: props({
+    title: text().default(''),
+  }),
 } as const;
 
 export type ComponentType = keyof typeof COMPONENT_PROPS;

@@ -39,3 +39,15 @@ export function allows(rule: AccessRule, viewer: ViewerFacts): boolean {
 
 /** Administration by administrators and application administrators: the usual rule of the back office. */
 export const APP_ADMINS: AccessRule = { roles: ['admin', 'app_admin'] };
+
+/** Every action for the application administrators: the access of the back office's plain lists. */
+export const APP_ADMINS_ONLY = {
+  see: APP_ADMINS,
+  index: APP_ADMINS,
+  show: APP_ADMINS,
+  create: APP_ADMINS,
+  update: APP_ADMINS,
+  delete: APP_ADMINS,
+  softDelete: APP_ADMINS,
+  restore: APP_ADMINS,
+} as const satisfies Record<ResourceAction, AccessRule>;

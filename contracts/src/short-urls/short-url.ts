@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APP_ADMINS } from '../resources/access.ts';
+import { APP_ADMINS_ONLY } from '../resources/access.ts';
 import { defineResource } from '../resources/definition.ts';
 
 /** A short link: `{base}/s/{token}` leads to `url` (seed 001 §2, §3). */
@@ -29,14 +29,7 @@ export const shortUrlResource = defineResource({
     name: z.string().trim().max(255).nullable().default(null),
   }),
   unique: ['token'],
-  access: {
-    see: APP_ADMINS,
-    index: APP_ADMINS,
-    show: APP_ADMINS,
-    create: APP_ADMINS,
-    update: APP_ADMINS,
-    delete: APP_ADMINS,
-  },
+  access: APP_ADMINS_ONLY,
   filters: ['token'],
   search: ['token', 'url', 'name'],
   sorts: ['token', 'name', 'url'],

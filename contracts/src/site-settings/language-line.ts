@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../enums.ts';
-import { APP_ADMINS } from '../resources/access.ts';
+import { APP_ADMINS_ONLY } from '../resources/access.ts';
 import { defineResource } from '../resources/definition.ts';
 
 /** The group of the lines that override the web's bundled messages (GET /services/web-language-lines). */
@@ -28,14 +28,7 @@ export const languageLineResource = defineResource({
     text: z.record(z.enum(LOCALES), z.string().max(10_000)).default({}),
   }),
   unique: ['name'],
-  access: {
-    see: APP_ADMINS,
-    index: APP_ADMINS,
-    show: APP_ADMINS,
-    create: APP_ADMINS,
-    update: APP_ADMINS,
-    delete: APP_ADMINS,
-  },
+  access: APP_ADMINS_ONLY,
   filters: ['group', 'name'],
   search: ['name'],
   sorts: ['name', 'group'],

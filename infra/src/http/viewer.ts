@@ -1,5 +1,7 @@
 import type { Response } from 'express';
 import { ACCESS_LEVEL_WEIGHTS, ROLES, type Role } from '@platform/contracts/enums';
+import { ForbiddenError, UnauthenticatedError } from '@platform/contracts/errors';
+import { allows, type AccessRule } from '@platform/contracts/resources/access';
 import { SYSTEM_USER_ID, type Actor } from '@platform/contracts/metadata';
 
 /**
@@ -41,4 +43,12 @@ export function viewerOf(res: Response): Viewer {
 /** The authenticated actor, or null for an anonymous caller. */
 export function actorOf(res: Response): Actor | null {
   return (res.locals.actor as Actor | null | undefined) ?? null;
+}
+
+/** Refuses a caller the rule does not allow: 401 when nobody is signed in, 403 otherwise. */
+export function requireAllowed(res: Response, rule: AccessRule, what: string): void {
+  const viewer = viewerOf(res);
+  if (allows(rule, viewer)) return;
+  if (viewer.userId === null) throw new UnauthenticatedError();
+  throw new ForbiddenError(`${what} is not allowed`);
 }

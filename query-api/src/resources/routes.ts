@@ -1,11 +1,11 @@
 import express, { type Response, type Router } from 'express';
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
-import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
-import { allows, type ResourceAction } from '@platform/contracts/resources/access';
+import { NotFoundError } from '@platform/contracts/errors';
+import type { ResourceAction } from '@platform/contracts/resources/access';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import type { FieldInfo } from '@platform/contracts/resources/fields';
-import { viewerOf } from '@platform/infra/http/viewer';
+import { requireAllowed, viewerOf } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
 import type { QueryModule, QueryModuleDeps } from '../app.ts';
 import { listDocument, resourceObject, sendDocument, singleDocument } from '../jsonapi/document.ts';
@@ -16,12 +16,8 @@ const uuid = z.string().uuid();
 const Row = z.record(z.unknown());
 type Row = z.infer<typeof Row>;
 
-function authorize(definition: ResourceDefinition, action: ResourceAction, res: Response): void {
-  const viewer = viewerOf(res);
-  if (allows(definition.access[action], viewer)) return;
-  if (viewer.userId === null) throw new UnauthenticatedError();
-  throw new ForbiddenError(`${definition.singular}: ${action} is not allowed`);
-}
+const authorize = (definition: ResourceDefinition, action: ResourceAction, res: Response) =>
+  requireAllowed(res, definition.access[action], `${definition.singular}: ${action}`);
 
 /** A filter value arrives as text; it is read as the attribute's kind (`null` for an empty nullable one). */
 function filterSchema(field: FieldInfo): FilterSchema {

@@ -7,7 +7,6 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { couponResource } from '@platform/contracts/coupons/coupon';
-import { newEventId, SYSTEM_USER_ID, type EventMetadata } from '@platform/contracts/metadata';
 import { createEventContractRegistry } from '@platform/contracts/registry';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore } from '@platform/infra/event-store';
@@ -15,6 +14,7 @@ import { waitForProjections } from '@platform/infra/projections/checkpoints';
 import type { BenchCluster } from '../env.ts';
 import { hostPlatform } from './harness.ts';
 import { interleaved, p50, p99, rateOf, type Load } from './load.ts';
+import { metadata } from './seed.ts';
 
 export interface ResourceBenchCounts {
   rows: number;
@@ -36,18 +36,6 @@ export const RESOURCE_QUICK: ResourceBenchCounts = {
 };
 export const RESOURCE_TARGET = 0.9;
 
-function metadata(): EventMetadata {
-  const eventId = newEventId();
-  return {
-    eventId,
-    correlationId: eventId,
-    causationId: eventId,
-    actor: { userId: SYSTEM_USER_ID, actingAsOrganizationId: null, impersonatorId: null },
-    recordedAt: new Date().toISOString(),
-    schemaVersion: 1,
-  };
-}
-
 /** `rows` coupons appended straight to the event store (the events the generic command side writes). */
 async function seedCoupons(databaseUrl: string, rows: number): Promise<string> {
   const sql = createSql(databaseUrl, { max: 16 });
@@ -60,7 +48,7 @@ async function seedCoupons(databaseUrl: string, rows: number): Promise<string> {
         const n = next++;
         const id = randomUUID();
         if (n === 0) first = id;
-        const meta = metadata();
+        const meta = metadata(new Date().toISOString());
         await store.appendToStream(
           couponResource.streamId(id),
           [

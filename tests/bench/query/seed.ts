@@ -24,7 +24,8 @@ export interface SeededSite {
 
 const fillerPath = (n: number) => `/bench/page-${String(n).padStart(5, '0')}`;
 
-function metadata(at: string): EventMetadata {
+/** The metadata of an event the bench appends straight to the store, as the system user. */
+export function metadata(at: string): EventMetadata {
   const eventId = newEventId();
   return {
     eventId,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,22 +18,11 @@ import { waitForProjections } from '@platform/infra/projections/checkpoints';
 import { allProjections } from '@platform/projectors/registry';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.ts';
 import { ensureWebBuilt, snapshotWebBuild } from './web-build.ts';
+import { freePort } from '../../support/free-port.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
 type Cleanup = () => Promise<void> | void;
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === 'object' ? resolvePort(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 function listen(platform: Platform): Promise<Server> {
   return new Promise((resolveServer, reject) => {
