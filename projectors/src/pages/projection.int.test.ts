@@ -3,7 +3,7 @@ import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageCommand } from '@platform/command-api/pages/commands';
 import { pageDecider } from '@platform/command-api/pages/decide';
-import type { PageState } from '@platform/command-api/pages/pages';
+import type { PageState } from '@platform/contracts/pages/state';
 import type { PageEvent } from '@platform/contracts/pages/events';
 import { createSql } from '@platform/infra/db/postgres';
 import type { RecordedEvent } from '@platform/infra/event-store';
