@@ -2,7 +2,11 @@ import type { AccessLevel } from '@platform/contracts/enums';
 import { ConflictError, NotFoundError } from '@platform/contracts/errors';
 import type { OrganizationEvent, OrganizationFields } from '@platform/contracts/organizations/events';
 import type { Command, Decider } from '../decider.ts';
-import { evolveOrganization, initialOrganizationState, type OrganizationState } from '@platform/contracts/organizations/state';
+import {
+  evolveOrganization,
+  initialOrganizationState,
+  type OrganizationState,
+} from '@platform/contracts/organizations/state';
 
 /** The slug arrives claimed (organization slug claims): the decider only records it. */
 export type CreateOrganization = Command<
