@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -14,9 +15,39 @@ const flag = (value: string | undefined, fallback: boolean) =>
 
 const appName = process.env.APP_NAME ?? 'Assistive Tech Commons';
 
+/** src/i18n/messages/<locale>.json, src/<module>/messages/<locale>.json and src/admin/resources/messages/<locale>.json */
+const MESSAGE_FILE = /\/src\/[^/]+(\/resources)?\/messages\/[^/]+\.json$/;
+
+/**
+ * The message files reach the browser parsed (ICU syntax trees), as formatjs recommends: react-intl then needs
+ * no message parser, and the one it would bundle is swapped for formatjs's empty stand-in (the alias below).
+ * A syntax error stops the build. The tests read the files as they are (src/i18n/all-messages.ts).
+ */
+function precompiledMessages(): Plugin {
+  return {
+    name: 'precompiled-messages',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!MESSAGE_FILE.test(id.split('?')[0]!)) return null;
+      const messages = JSON.parse(code) as Record<string, string>;
+      const compiled = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
+/**
+ * Libraries every page runs in full, in one chunk that stays cached across deployments. Nothing else is named:
+ * a library only some screens use (react-aria's menus and dialogs, xstate, dompurify) goes to the chunks of the
+ * screens that use it, and a page does not download what it does not show.
+ */
+const VENDOR =
+  /\/node_modules\/(react|react-dom|scheduler|jotai|wouter|regexparam|styled-components|stylis|@emotion\/[^/]+|react-intl|intl-messageformat|@formatjs\/[^/]+|tslib)\//;
+
 export default defineConfig({
   root,
   plugins: [
+    precompiledMessages(),
     react(),
     // the static title and social title before the app boots and names the page itself
     { name: 'app-name', transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', appName) },
@@ -37,15 +68,18 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       output: {
-        // libraries change less often than the app: separate chunks stay cached across deployments
-        manualChunks: {
-          react: ['react', 'react-dom', 'wouter', 'jotai'],
-          aria: ['react-aria-components'],
-          intl: ['react-intl'],
-          state: ['xstate', '@xstate/react', 'zod'],
-        },
+        manualChunks: (id) => (VENDOR.test(id) ? 'vendor' : undefined),
       },
     },
+  },
+  resolve: {
+    alias: [
+      // every message is parsed at build time (precompiledMessages)
+      {
+        find: /^@formatjs\/icu-messageformat-parser$/,
+        replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+      },
+    ],
   },
   server: {
     port: 5173,

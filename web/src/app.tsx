@@ -11,9 +11,7 @@ import { ConsentProvider } from './app/consent-context.tsx';
 import { menuAtom } from './app/menu.ts';
 import { NavigationProvider } from './app/router.tsx';
 import { ToastProvider } from './app/toast-context.tsx';
-import { ImpersonationBanner } from './account/impersonation-banner.tsx';
 import { accountRoutes } from './account/routes.tsx';
-import { AdminNavEntries } from './admin/admin-nav.tsx';
 import { adminRoutes } from './admin/routes.tsx';
 import { AccountActions } from './auth/account-actions.tsx';
 import { authRoutes } from './auth/routes.tsx';
@@ -22,7 +20,9 @@ import { SessionProvider, sessionAtom } from './session/session.tsx';
 import { twoFactorRoutes } from './two-factor/routes.tsx';
 import { loadMessages, type Messages } from './i18n/load-messages.ts';
 import { useT } from './i18n/use-t.ts';
-import { FullPageLoader, InlineLoader } from './shell/chrome.tsx';
+import { deferred, DeferredGateOpener } from './lazy/deferred.tsx';
+import { RouteFallback } from './lazy/route-fallback.tsx';
+import { FullPageLoader } from './shell/chrome.tsx';
 import { Shell } from './shell/shell.tsx';
 import { environmentRevisionAtom } from './state/app-status.ts';
 import { onBroadcast } from './state/broadcast.ts';
@@ -51,9 +51,18 @@ const AccessibilityScreen = lazy(() =>
   import('./screens/accessibility-page.tsx').then((m) => ({ default: m.AccessibilityScreen })),
 );
 
+// what only some readers see (an administrator impersonating someone, the admin area's drawer entries) loads
+// after the page has painted (issue 10)
+const ImpersonationBanner = deferred(() =>
+  import('./account/impersonation-banner.tsx').then((m) => m.ImpersonationBanner),
+);
+const AdminNavEntries = deferred<{ onNavigate: () => void }>(() =>
+  import('./admin/admin-nav.tsx').then((m) => m.AdminNavEntries),
+);
+
 export function AppRoutes() {
   return (
-    <Suspense fallback={<InlineLoader />}>
+    <Suspense fallback={<RouteFallback />}>
       <Switch>
         <Route path="/errors/not-found" component={NotFoundScreen} />
         <Route path="/errors/unauthorized" component={UnauthorizedScreen} />
@@ -172,6 +181,7 @@ export function App({ locale: forced, messages: preloaded, fetchFn, routerHook, 
                           >
                             <AppRoutes />
                           </Shell>
+                          <DeferredGateOpener />
                         </BootData>
                       </SessionProvider>
                     </ConsentProvider>

@@ -11,6 +11,17 @@ import './theme/fonts.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { startBootRequests } from './app/boot-requests.ts';
+import { preloadAuthScreen } from './auth/routes.tsx';
+import { loadMessages } from './i18n/load-messages.ts';
+import { bootLocale } from './state/settings.ts';
+
+// What the first render waits for, all at once and before React starts (issue 10): the boot reads of the API and
+// the messages of the reader's language. The providers take them when they ask.
+const locale = bootLocale();
+startBootRequests({ locale, pathname: window.location.pathname, search: window.location.search });
+loadMessages(locale).catch(() => undefined); // App asks again and handles a failure
+preloadAuthScreen(window.location.pathname);
 
 // a lazy chunk of a previous deployment is gone: reloading fetches the current one (seed 000 §7, §8)
 window.addEventListener('vite:preloadError', (event) => {
@@ -22,6 +33,6 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App locale={locale} />
   </StrictMode>,
 );

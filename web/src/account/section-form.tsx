@@ -18,6 +18,7 @@ import {
   type SectionErrors,
   type SectionValues,
 } from './section-form.machine.ts';
+import { fluidSize, fluidSpace } from '../theme/theme.ts';
 
 type T = ReturnType<typeof useT<typeof en>>;
 
@@ -145,12 +146,12 @@ const Section = styled.section`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: 0.75rem;
-  padding: 1.5rem;
+  padding: ${fluidSpace(1.5)};
   margin-bottom: 2rem;
   scroll-margin-top: 5rem;
   h2 {
     margin: 0 0 0.5rem;
-    font-size: 1.5rem;
+    font-size: ${fluidSize(1.5)};
   }
   form {
     max-width: 40rem;

@@ -35,4 +35,7 @@ export const ADMIN_ROUTES = {
   users: '/admin/users',
   mailbox: '/admin/dev/mailbox',
   unauthorized: '/errors/unauthorized',
+  notFound: ROUTES.notFound,
+  /** the generic back office of the resource catalogue (resources/resource-screen.tsx) */
+  resources: '/admin/resources/:resource/:action?/:id?/:revision?',
 } as const;

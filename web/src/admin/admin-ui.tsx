@@ -8,9 +8,11 @@ import { useSignedInUser } from '../session/session.tsx';
 import { InlineLoader } from '../shell/chrome.tsx';
 import { Button } from '../ui/button.tsx';
 import { Link } from '../ui/link.tsx';
+import { ScrollRegion } from '../ui/scroll-region.tsx';
 import { ADMIN_ROUTES, isAdministrator } from './access.ts';
 import type en from './messages/en.json';
 import type { ListMeta } from './admin-api.ts';
+import { fluidSize, fluidSpace } from '../theme/theme.ts';
 
 export const useAdminT = () => useT<typeof en>();
 
@@ -79,13 +81,13 @@ export const ScreenHeader = styled.div`
 export const WidePage = styled.div`
   max-width: 80rem;
   margin: 0 auto;
-  padding: 2rem 1rem;
+  padding: 2rem ${fluidSpace(1)};
   h1 {
-    font-size: 2rem;
+    font-size: ${fluidSize(2, 1.25)};
     margin: 0 0 1rem;
   }
   h2 {
-    font-size: 1.375rem;
+    font-size: ${fluidSize(1.375)};
   }
 `;
 
@@ -119,12 +121,9 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
   );
 }
 
-export const TableScroll = styled.div`
-  overflow-x: auto;
+/** A table's own scroll region: with large text on a phone the table scrolls here, not the page. */
+export const TableScroll = styled(ScrollRegion)`
   margin: 1rem 0;
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-  }
 `;
 
 /** A data table: a caption names it, header cells carry their scope. */
@@ -168,7 +167,7 @@ export const Filters = styled.form`
   align-items: flex-end;
   gap: 0 1rem;
   > * {
-    min-width: 14rem;
+    min-width: min(14rem, 100%);
   }
   button {
     margin-bottom: 1.25rem;

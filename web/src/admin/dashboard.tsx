@@ -10,13 +10,14 @@ import { ButtonLink } from '../ui/link.tsx';
 import { ADMIN_ROUTES, canUseDashboard, isAdministrator } from './access.ts';
 import { adminApi } from './admin-api.ts';
 import { useAdminT, WidePage } from './admin-ui.tsx';
+import { fluidSize, fluidSpace } from '../theme/theme.ts';
 
 const Cards = styled.ul`
   list-style: none;
   padding: 0;
   margin: 1.5rem 0 0;
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(min(17rem, 100%), 1fr));
   gap: 1rem;
 `;
 
@@ -24,13 +25,13 @@ const Card = styled.li`
   display: flex;
   flex-direction: column;
   gap: 0.75rem;
-  padding: 1.25rem;
+  padding: ${fluidSpace(1.25)};
   border-radius: 0.75rem;
   border: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
   h2 {
     margin: 0;
-    font-size: 1.25rem;
+    font-size: ${fluidSize(1.25)};
   }
   p {
     margin: 0;

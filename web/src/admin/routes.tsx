@@ -2,7 +2,6 @@ import { lazy } from 'react';
 import { Route } from 'wouter';
 import { Guarded } from '../session/guarded.tsx';
 import { ADMIN_ROUTES } from './access.ts';
-import { AdministratorsOnly } from './admin-ui.tsx';
 
 // each screen is its own chunk, loaded when first visited (seed 000 §7)
 const DashboardScreen = lazy(() => import('./dashboard.tsx').then((m) => ({ default: m.DashboardScreen })));
@@ -11,10 +10,19 @@ const ValidationRequestsScreen = lazy(() =>
 );
 const UsersScreen = lazy(() => import('./users.tsx').then((m) => ({ default: m.UsersScreen })));
 const MailboxScreen = lazy(() => import('./mailbox.tsx').then((m) => ({ default: m.MailboxScreen })));
+// every screen of the resource back office is one chunk (resources/resource-screen.tsx)
+const ResourceScreen = lazy(() =>
+  import('./resources/resource-screen.tsx').then((m) => ({ default: m.ResourceScreen })),
+);
+// with the admin screens, not with every page (issue 10)
+const AdministratorsOnly = lazy(() =>
+  import('./admin-ui.tsx').then((m) => ({ default: m.AdministratorsOnly })),
+);
 
 /**
  * The admin screens (seed 000 §2.4: sign-in, verified e-mail and validated account): the dashboard, and for
- * administrators the validation requests (validation-requests feature), the users and the dev mailbox.
+ * administrators the validation requests (validation-requests feature), the users and the dev mailbox; and the
+ * back office of the resource catalogue, whose own screens check each action's rule.
  */
 export const adminRoutes = (
   <>
@@ -35,6 +43,11 @@ export const adminRoutes = (
         <AdministratorsOnly>
           <UsersScreen />
         </AdministratorsOnly>
+      </Guarded>
+    </Route>
+    <Route path={ADMIN_ROUTES.resources}>
+      <Guarded requirement="validated">
+        <ResourceScreen />
       </Guarded>
     </Route>
     <Route path={ADMIN_ROUTES.mailbox}>

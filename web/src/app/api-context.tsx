@@ -3,6 +3,7 @@ import { createContext, useContext, useMemo } from 'react';
 import { createApiClient, type ApiClient, type ApiClientEvent } from '../api/client.ts';
 import { pendingRequestsAtom, raiseDialogAtom } from '../state/app-status.ts';
 import { localeAtom } from '../state/settings.ts';
+import { withBootRequests } from './boot-requests.ts';
 
 const ApiContext = createContext<ApiClient | null>(null);
 const AuthApiContext = createContext<ApiClient | null>(null);
@@ -30,7 +31,8 @@ export function ApiProvider({ children, fetchFn }: { children: React.ReactNode; 
       }
     };
     const common = {
-      fetch: fetchFn,
+      // the boot reads main.tsx started before rendering are taken from there (boot-requests.ts)
+      fetch: withBootRequests(fetchFn ?? ((...args) => globalThis.fetch(...args))),
       locale: () => store.get(localeAtom),
       isAdminContext: () => location.pathname.startsWith('/admin'),
       onEvent,

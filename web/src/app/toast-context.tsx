@@ -1,38 +1,52 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import { useAtomValue } from 'jotai';
-import { createContext, useCallback, useContext, useRef } from 'react';
-import { useT } from '../i18n/use-t.ts';
-import { toastMachine, type ToastTone } from '../machines/toast.machine.ts';
+import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState } from 'react';
+import { useDeferredGate } from '../lazy/deferred.tsx';
+import type { ToastEvent, ToastTone } from '../machines/toast.machine.ts';
 import { accessibilityAtom } from '../state/settings.ts';
-import { ToastView } from '../ui/toast.tsx';
 
 type ShowToast = (message: string, tone?: ToastTone) => void;
 const ToastContext = createContext<ShowToast | null>(null);
 
+// the machine and the view load after the page has painted, or with the first toast (issue 10)
+const ToastHost = lazy(() => import('./toast-host.tsx').then((m) => ({ default: m.ToastHost })));
+
 /** One toast at a time (toast.machine.ts); how long it stays is the reader's accessibility choice. */
 export function ToastProvider({ children }: { children: React.ReactNode }) {
-  const t = useT();
-  const actor = useActorRef(toastMachine);
-  const current = useSelector(actor, (s) => s.context.current);
   const { toastTimeout } = useAtomValue(accessibilityAtom);
+  const gate = useDeferredGate();
+  const [wanted, setWanted] = useState(false);
   const sequence = useRef(0);
+  const send = useRef<((event: ToastEvent) => void) | null>(null);
+  const waiting = useRef<ToastEvent[]>([]);
+
+  const connect = useCallback((next: ((event: ToastEvent) => void) | null) => {
+    send.current = next;
+    if (!next) return;
+    for (const event of waiting.current.splice(0)) next(event);
+  }, []);
+
   const show = useCallback<ShowToast>(
-    (message, tone = 'info') =>
-      actor.send({
+    (message, tone = 'info') => {
+      const event: ToastEvent = {
         type: 'toast.show',
         toast: { id: ++sequence.current, message, tone, timeout: toastTimeout },
-      }),
-    [actor, toastTimeout],
+      };
+      if (send.current) send.current(event);
+      else {
+        waiting.current.push(event);
+        setWanted(true);
+      }
+    },
+    [toastTimeout],
   );
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <ToastView
-        toast={current}
-        regionLabel={t('toast.region')}
-        closeLabel={t('toast.close')}
-        onClose={() => actor.send({ type: 'toast.dismiss' })}
-      />
+      {gate || wanted ? (
+        <Suspense fallback={null}>
+          <ToastHost connect={connect} />
+        </Suspense>
+      ) : null}
     </ToastContext.Provider>
   );
 }

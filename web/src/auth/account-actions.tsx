@@ -11,7 +11,10 @@ import type en from './messages/en.json';
 
 const Guest = styled.div`
   display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
   align-items: center;
+  max-width: 100%;
   gap: 0.25rem;
   .register {
     @media ${({ theme }) => theme.media.mobile} {
@@ -30,12 +33,14 @@ const Trigger = styled(Button)`
     background: ${({ theme }) => theme.colors.primary};
     color: ${({ theme }) => theme.colors.onPrimary};
     font-size: 0.8125rem;
+    /* two letters in a circle: the reader's tall line height would push them out of it */
+    line-height: 1;
   }
+  /* a long name wraps rather than being cut */
   .name {
     max-width: 14rem;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    min-width: 0;
+    overflow-wrap: anywhere;
   }
   /* narrow screens show the initials; the full name stays the button's accessible name */
   @media ${({ theme }) => theme.media.mobile} {

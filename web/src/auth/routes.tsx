@@ -3,11 +3,27 @@ import { Route } from 'wouter';
 import { Guarded } from '../session/guarded.tsx';
 
 // each screen is its own chunk, loaded when first visited (seed 000 §7)
-const SignInScreen = lazy(() => import('./sign-in.tsx').then((m) => ({ default: m.SignInScreen })));
-const RegisterScreen = lazy(() => import('./register.tsx').then((m) => ({ default: m.RegisterScreen })));
+const loadSignIn = () => import('./sign-in.tsx');
+const loadRegister = () => import('./register.tsx');
+const loadForgotPassword = () => import('./forgot-password.tsx');
+const SignInScreen = lazy(() => loadSignIn().then((m) => ({ default: m.SignInScreen })));
+const RegisterScreen = lazy(() => loadRegister().then((m) => ({ default: m.RegisterScreen })));
 const ForgotPasswordScreen = lazy(() =>
-  import('./forgot-password.tsx').then((m) => ({ default: m.ForgotPasswordScreen })),
+  loadForgotPassword().then((m) => ({ default: m.ForgotPasswordScreen })),
 );
+
+/**
+ * Opened on one of the guest screens, the page starts loading its code with the boot reads (main.tsx), rather
+ * than once the shell has rendered (issue 10).
+ */
+export function preloadAuthScreen(path: string): void {
+  const loaders: Record<string, () => Promise<unknown>> = {
+    '/auth/sign-in': loadSignIn,
+    '/auth/register': loadRegister,
+    '/auth/password/forgot': loadForgotPassword,
+  };
+  void loaders[path]?.().catch(() => undefined);
+}
 const ResetPasswordScreen = lazy(() =>
   import('./reset-password.tsx').then((m) => ({ default: m.ResetPasswordScreen })),
 );

@@ -9,6 +9,7 @@ import { scopedStyles } from './components/custom-block.tsx';
 import { goToSection, PageNavigation } from './page-navigation.tsx';
 import { CmsBlock, parseCmsComponent, type ParsedComponent } from './registry.tsx';
 import { navigationEntries, sectionId, sectionTitle, type SectionSource } from './sections.ts';
+import { fluidSize, fluidSpace } from '../theme/theme.ts';
 
 /** seed 000 §2.7, §9: a hash in the URL scrolls to its element after 50 ms */
 export const HASH_SCROLL_DELAY_MS = 50;
@@ -24,6 +25,17 @@ const Floating = styled.div`
   gap: 0.5rem;
   > * {
     box-shadow: 0 2px 8px rgba(0, 0, 0, 0.25);
+  }
+  /* with large text on a narrow window the floating buttons stay small enough not to hide the page */
+  @media ${({ theme }) => theme.media.mobile} {
+    right: ${fluidSpace(1)};
+    bottom: ${fluidSpace(1)};
+    > button {
+      min-width: ${fluidSize(2.75, 2.75 / 2)};
+      min-height: ${fluidSize(2.75, 2.75 / 2)};
+      padding: ${fluidSpace(0.5)};
+      font-size: ${fluidSize(1, 0.75)};
+    }
   }
 `;
 

@@ -12,6 +12,7 @@ import { CommunityNumbers } from './components/community-numbers.tsx';
 import { ContactCard } from './components/contact-card.tsx';
 import { Contact } from './components/contact.tsx';
 import { ContentBlock } from './components/content-block.tsx';
+import { CouponsBlock } from './components/coupons-block.tsx';
 import { CustomBlock } from './components/custom-block.tsx';
 import { Hero } from './components/hero.tsx';
 import { ImageBanner } from './components/image-banner.tsx';
@@ -42,6 +43,7 @@ export const CMS_COMPONENTS: Renderers = {
   custom: CustomBlock,
   'community-numbers': CommunityNumbers,
   charter: Charter,
+  coupons: CouponsBlock,
 };
 
 export type ParsedComponent = { [T in ComponentType]: { type: T; props: ComponentProps<T> } }[ComponentType];

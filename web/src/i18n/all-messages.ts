@@ -3,10 +3,13 @@ import type { Messages } from './load-messages.ts';
 
 // Every message file, eagerly, for tests and tools (the app loads them lazily: load-messages.ts).
 const shell = import.meta.glob<Messages>('./messages/*.json', { eager: true, import: 'default' });
-const modules = import.meta.glob<Messages>(['../*/messages/*.json', '!../i18n/**'], {
-  eager: true,
-  import: 'default',
-});
+const modules = import.meta.glob<Messages>(
+  ['../*/messages/*.json', '../admin/resources/messages/*.json', '!../i18n/**'],
+  {
+    eager: true,
+    import: 'default',
+  },
+);
 
 /** file path (relative to src/) -> messages, e.g. 'i18n/messages/en.json', 'auth/messages/fr.json' */
 export const MESSAGE_FILES: Record<string, Messages> = {

@@ -1,4 +1,5 @@
 import type { Locale } from '@platform/contracts/enums';
+import { languageLines, withLanguageLines } from './language-lines.ts';
 
 export type Messages = Record<string, string>;
 
@@ -6,9 +7,12 @@ export type Messages = Record<string, string>;
 // messages live in ./messages; a feature module keeps its own beside its screens (src/<module>/messages), so
 // modules never edit each other's files. Keys are prefixed by module and must not repeat across files.
 const shellLoaders = import.meta.glob<Messages>('./messages/*.json', { import: 'default' });
-const moduleLoaders = import.meta.glob<Messages>(['../*/messages/*.json', '!../i18n/**'], {
-  import: 'default',
-});
+const moduleLoaders = import.meta.glob<Messages>(
+  ['../*/messages/*.json', '../admin/resources/messages/*.json', '!../i18n/**'],
+  {
+    import: 'default',
+  },
+);
 
 function loadersFor(locale: Locale) {
   const suffix = `/messages/${locale}.json`;
@@ -22,11 +26,25 @@ function loadersFor(locale: Locale) {
   ];
 }
 
-export async function loadMessages(locale: Locale): Promise<Messages> {
-  const loaders = loadersFor(locale);
-  if (loaders.length === 0) throw new Error(`No messages for locale ${locale}`);
-  const parts = await Promise.all(loaders.map((load) => load()));
-  return Object.assign({}, ...parts) as Messages;
+const loading = new Map<Locale, Promise<Messages>>();
+
+/**
+ * The merged messages of a locale. main.tsx starts this before the first render and the app asks again: both get
+ * the same promise (a failed load is forgotten, so that a later call tries again).
+ */
+export function loadMessages(locale: Locale): Promise<Messages> {
+  let messages = loading.get(locale);
+  if (!messages) {
+    const loaders = loadersFor(locale);
+    if (loaders.length === 0) return Promise.reject(new Error(`No messages for locale ${locale}`));
+    // the administrators' language lines override the bundled messages (language-lines.ts; never rejects)
+    messages = Promise.all([Promise.all(loaders.map((load) => load())), languageLines(locale)]).then(
+      ([parts, lines]) => withLanguageLines(Object.assign({}, ...parts) as Messages, lines),
+    );
+    messages.catch(() => loading.delete(locale));
+    loading.set(locale, messages);
+  }
+  return messages;
 }
 
 /** Native names: a language is listed in its own language, whatever the interface language is. */

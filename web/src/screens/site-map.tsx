@@ -10,10 +10,11 @@ import { useT } from '../i18n/use-t.ts';
 import { LEGAL_LINKS } from '../shell/footer.tsx';
 import { Link } from '../ui/link.tsx';
 import { PageContainer } from './page-container.tsx';
+import { fluidSize } from '../theme/theme.ts';
 
 const Columns = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(16rem, 100%), 1fr));
   gap: 2rem;
   ul {
     padding-left: 1.25rem;
@@ -22,7 +23,7 @@ const Columns = styled.div`
     margin: 0.375rem 0;
   }
   h2 {
-    font-size: 1.25rem;
+    font-size: ${fluidSize(1.25)};
   }
 `;
 

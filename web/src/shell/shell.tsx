@@ -4,14 +4,17 @@ import styled, { useTheme } from 'styled-components';
 import { useLocation } from 'wouter';
 import { routeMeta } from '../app/route-meta.ts';
 import { accessibilityDrawerOpenAtom } from '../state/app-status.ts';
-import { AccessibilityDrawer } from '../settings/accessibility-drawer.tsx';
-import { CookieConsentDialog } from '../settings/cookie-consent-dialog.tsx';
 import { RequestLoadingBar, RouteAnnouncer, SkipLink } from './chrome.tsx';
-import { EnvironmentBanner } from './environment-banner.tsx';
 import { Footer } from './footer.tsx';
-import { GlobalDialogs } from './global-dialogs.tsx';
-import { NavDrawer } from './nav-drawer.tsx';
 import { TopBar } from './top-bar.tsx';
+// widgets a page does not show when it opens load after it has painted (issue 10)
+import {
+  AccessibilityDrawer,
+  CookieConsentDialog,
+  EnvironmentBanner,
+  GlobalDialogs,
+  NavDrawer,
+} from '../lazy/shell-widgets.tsx';
 
 const Page = styled.div`
   display: flex;

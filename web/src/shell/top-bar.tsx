@@ -10,26 +10,42 @@ import { AccessibilityIcon, ChevronDownIcon, LogoMark, MenuIcon } from '../ui/ic
 import { Link } from '../ui/link.tsx';
 import { Menu, MenuItem } from '../ui/menu.tsx';
 import { LanguageMenu } from './language-menu.tsx';
+import { NotificationsEntry } from '../notifications/top-bar-entry.tsx';
+import { fluidSpace } from '../theme/theme.ts';
 
+/**
+ * The bar stays on screen while scrolling only when the viewport is tall enough for it (the breakpoint grows
+ * with the reader's text): at the largest text settings it would cover half a phone's screen.
+ */
 const Bar = styled.header`
-  position: sticky;
-  top: 0;
+  position: relative;
   z-index: 50;
   background: ${({ theme }) => theme.colors.surface};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  @media ${({ theme }) => theme.media.stickyBar} {
+    position: sticky;
+    top: 0;
+  }
 `;
 
+/** Wraps rather than pushes anything off the screen: the actions go to a second row when they do not fit. */
 const Inner = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
-  gap: 0.75rem;
+  gap: 0.5rem 0.75rem;
   max-width: ${({ theme }) => theme.layout.contentMaxWidth + 64}px;
   margin: 0 auto;
-  padding: 0.5rem 1rem;
+  padding: 0.5rem ${fluidSpace(1)};
   min-height: 4rem;
 `;
 
-const Logo = styled(Link)`
+/**
+ * Beside the menu button (compact bar) the name takes the room left and wraps there between words, rather
+ * than a row of its own; the actions go to the next row when they would leave it less than its longest word.
+ */
+const Logo = styled(Link)<{ $compact: boolean }>`
+  flex: ${({ $compact }) => ($compact ? '1 1 min(4rem, 20vw)' : '0 1 auto')};
   display: inline-flex;
   align-items: center;
   gap: 0.5rem;
@@ -38,11 +54,11 @@ const Logo = styled(Link)`
   font-family: ${({ theme }) => theme.fonts.heading};
   font-weight: 700;
   font-size: 1.125rem;
-  min-width: 0;
+  line-height: 1.3;
+  /* no narrower than its longest word (min-content): the bar wraps its row first, words stay whole */
+  max-width: 100%;
   .name {
-    white-space: nowrap;
-    overflow: hidden;
-    text-overflow: ellipsis;
+    overflow-wrap: break-word;
   }
   .mark {
     flex: none;
@@ -55,9 +71,9 @@ const Logo = styled(Link)`
     color: ${({ theme }) => theme.colors.onPrimary};
   }
   @media ${({ theme }) => theme.media.mobile} {
-    font-size: 0.9375rem;
+    /* the name is the logo: with large text on a phone it stays smaller than the text, with whole words */
+    font-size: min(0.9375rem, 5vw);
     .name {
-      white-space: normal;
       line-height: 1.15;
     }
     .mark {
@@ -68,14 +84,19 @@ const Logo = styled(Link)`
 `;
 
 const Nav = styled.nav`
-  flex: 1;
+  flex: 1 1 0%;
+  min-width: 0;
   ul {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     gap: 0.25rem;
     list-style: none;
     margin: 0;
     padding: 0;
+  }
+  li {
+    max-width: 100%;
   }
   li.push-right {
     margin-left: auto;
@@ -97,14 +118,18 @@ const Nav = styled.nav`
   }
 `;
 
-const Spacer = styled.div`
-  flex: 1;
-`;
-
+/** Pushed to the end of the bar; on a narrow screen with large text it takes rows of its own. */
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
+  justify-content: flex-end;
   gap: 0.25rem;
+  margin-left: auto;
+  max-width: 100%;
+  > * {
+    max-width: 100%;
+  }
 `;
 
 function MenuEntry({ node, pushRight }: { node: MenuNode; pushRight: boolean }) {
@@ -170,15 +195,13 @@ export function TopBar({ compact, onOpenDrawer, onOpenAccessibility, accountActi
             <MenuIcon />
           </IconButton>
         ) : null}
-        <Logo href="/" aria-label={t('app.logoHome', { appName: APP_NAME })}>
+        <Logo $compact={compact} href="/" aria-label={t('app.logoHome', { appName: APP_NAME })}>
           <span className="mark">
             <LogoMark />
           </span>
           <span className="name">{APP_NAME}</span>
         </Logo>
-        {compact ? (
-          <Spacer />
-        ) : (
+        {compact ? null : (
           <Nav aria-label={t('app.mainNavigation')}>
             <ul>
               {menu.map((node, i) => (
@@ -194,6 +217,7 @@ export function TopBar({ compact, onOpenDrawer, onOpenAccessibility, accountActi
             </IconButton>
           ) : null}
           <LanguageMenu />
+          <NotificationsEntry />
           {accountActions}
         </Actions>
       </Inner>

@@ -15,11 +15,20 @@ export const GlobalStyle = createGlobalStyle`
     background: ${({ theme }) => theme.colors.background};
     color: ${({ theme }) => theme.colors.text};
     -webkit-font-smoothing: antialiased;
+    /* a word longer than its line (large text on a phone, a long e-mail address) breaks instead of overflowing */
+    overflow-wrap: break-word;
   }
   h1, h2, h3, h4, h5, h6 {
     font-family: ${({ theme }) => theme.fonts.heading};
     line-height: ${({ theme }) => Math.max(1.2, theme.text.lineHeight - 0.3)};
+    hyphens: auto;
   }
+  /* text blocks may break anywhere, so that they also shrink inside grids and flex rows (WCAG 1.4.10) */
+  h1, h2, h3, h4, h5, h6, p, dt, dd, blockquote, figcaption, legend, caption, label {
+    overflow-wrap: anywhere;
+  }
+  img, video, iframe, input, textarea, select { max-width: 100%; }
+  pre { white-space: pre-wrap; overflow-wrap: anywhere; }
   a { color: ${({ theme }) => theme.colors.primary}; }
   html[data-grayscale-images='true'] :is(img, video, picture, svg image) {
     filter: grayscale(1);

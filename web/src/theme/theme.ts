@@ -1,5 +1,5 @@
 import type { AccessibilityParameters, FontFamilyChoice } from '../state/accessibility.ts';
-import { letterSpacingEm } from '../state/accessibility.ts';
+import { FONT_SIZE, LINE_HEIGHT, letterSpacingEm } from '../state/accessibility.ts';
 
 /**
  * Theme tokens. The status and surface colours are the seed's (000 §9); primary and text colours are this
@@ -81,8 +81,12 @@ export const layout = {
   contactCardAvatar: 128,
   placeholderMinHeight: 100,
   contentMaxWidth: 1200,
-  /** below this width the top-bar menu moves into the side drawer */
+  /** below this width (at the default text settings) the top-bar menu moves into the side drawer */
   mobileBreakpoint: 960,
+  /** below this width (at the default text settings) grids of cards and figures become one column */
+  narrowBreakpoint: 600,
+  /** the top bar stays on screen while scrolling only on a viewport at least this tall (default text) */
+  stickyBarMinHeight: 560,
 } as const;
 
 /** The configured font is Roboto (headings in Montserrat); the reading fonts replace both. */
@@ -104,6 +108,21 @@ const FONT_STACKS: Record<FontFamilyChoice, { body: string; heading: string }> =
   },
 };
 
+/**
+ * A heading or control size that is `max` rem wherever it fits, and shrinks toward `min` rem only when large
+ * text meets a narrow window (at 320 px with the default 16 px text it is still `max`): a 64 px heading on a
+ * 375 px phone would cut most of its words in two. Never below `min` (the reader's text size by default).
+ */
+export function fluidSize(max: number, min = 1): string {
+  if (min >= max) return `${max}rem`;
+  return `clamp(${min}rem, ${Number((max * 5).toFixed(3))}vw, ${max}rem)`;
+}
+
+/** Padding that is `rem` rem, or less when large text meets a narrow window (same rule as fluidSize). */
+export function fluidSpace(rem: number): string {
+  return `min(${rem}rem, ${Number((rem * 5).toFixed(3))}vw)`;
+}
+
 export interface AppTheme {
   mode: 'light' | 'dark';
   colors: Palette;
@@ -111,7 +130,37 @@ export interface AppTheme {
   fonts: { body: string; heading: string };
   text: { sizePx: number; lineHeight: number; letterSpacingEm: number };
   grayscaleImages: boolean;
-  media: { mobile: string; desktop: string };
+  /**
+   * Breakpoints in CSS px, scaled by the reader's text settings (textScale): larger text needs the room a
+   * wider screen gives, so at 32 px text a 1280 px wide window gets the layout a 640 px one gets at 16 px,
+   * as browser zoom would do. Media queries cannot do this themselves: their em is the browser's, not ours.
+   */
+  media: { mobile: string; desktop: string; narrow: string; stickyBar: string };
+}
+
+/**
+ * How much wider the reader's text is than the default one: the font size, and the letter spacing added to an
+ * average glyph (about half an em wide). 1 at the default settings; about 2.5 at the largest ones.
+ */
+export function textScale(a11y: Pick<AccessibilityParameters, 'fontSize' | 'letterSpacing'>): number {
+  return (a11y.fontSize / FONT_SIZE.default) * (1 + letterSpacingEm(a11y.letterSpacing) / 0.5);
+}
+
+/** How much taller a line of the reader's text is than a default one (font size and line height). */
+function lineScale(a11y: Pick<AccessibilityParameters, 'fontSize' | 'lineHeight'>): number {
+  return (a11y.fontSize / FONT_SIZE.default) * (a11y.lineHeight / LINE_HEIGHT.default);
+}
+
+function mediaQueries(widthScale: number, heightScale: number): AppTheme['media'] {
+  const mobile = Math.round(layout.mobileBreakpoint * widthScale);
+  const narrow = Math.round(layout.narrowBreakpoint * widthScale);
+  const sticky = Math.round(layout.stickyBarMinHeight * heightScale);
+  return {
+    mobile: `(max-width: ${mobile - 0.02}px)`,
+    desktop: `(min-width: ${mobile}px)`,
+    narrow: `(max-width: ${narrow - 0.02}px)`,
+    stickyBar: `(min-height: ${sticky}px)`,
+  };
 }
 
 export function buildTheme(dark: boolean, a11y: AccessibilityParameters): AppTheme {
@@ -126,9 +175,6 @@ export function buildTheme(dark: boolean, a11y: AccessibilityParameters): AppThe
       letterSpacingEm: letterSpacingEm(a11y.letterSpacing),
     },
     grayscaleImages: a11y.grayscaleImages,
-    media: {
-      mobile: `(max-width: ${layout.mobileBreakpoint - 0.02}px)`,
-      desktop: `(min-width: ${layout.mobileBreakpoint}px)`,
-    },
+    media: mediaQueries(textScale(a11y), lineScale(a11y)),
   };
 }

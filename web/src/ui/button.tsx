@@ -1,5 +1,6 @@
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 import styled, { css } from 'styled-components';
+import { fluidSize, fluidSpace } from '../theme/theme.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'text' | 'danger';
 
@@ -15,8 +16,14 @@ export const buttonStyles = css<{ $variant: ButtonVariant; $size: 'small' | 'med
   justify-content: center;
   gap: 0.5em;
   min-height: ${({ $size }) => ($size === 'small' ? '2rem' : '2.75rem')};
-  min-width: 2.75rem;
-  padding: ${({ $size }) => ($size === 'small' ? '0.25rem 0.75rem' : '0.5rem 1.25rem')};
+  /* side padding and the square minimum give way a little when large text meets a narrow window */
+  min-width: ${fluidSize(2.75, 1.375)};
+  /* never wider than its container: a long label wraps inside the button instead */
+  max-width: 100%;
+  text-align: center;
+  overflow-wrap: break-word;
+  padding: ${({ $size }) =>
+    $size === 'small' ? `0.25rem ${fluidSpace(0.75)}` : `0.5rem ${fluidSpace(1.25)}`};
   border-radius: 0.5rem;
   border: 2px solid transparent;
   font: inherit;

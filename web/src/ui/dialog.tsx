@@ -6,7 +6,7 @@ import {
   type DialogProps as AriaDialogProps,
 } from 'react-aria-components';
 import styled from 'styled-components';
-import { layout } from '../theme/theme.ts';
+import { fluidSize, fluidSpace, layout } from '../theme/theme.ts';
 
 export type DialogSize = keyof typeof layout.dialogWidth;
 
@@ -32,12 +32,13 @@ export const Overlay = styled(ModalOverlay)`
   display: flex;
   align-items: center;
   justify-content: center;
-  padding: 1rem;
+  padding: ${fluidSpace(1)};
   background: ${({ theme }) => theme.colors.scrim};
 `;
 
 const Surface = styled(Modal)<{ $width: number }>`
-  width: min(${({ $width }) => $width}px, 100%);
+  /* in rem, so that the dialog grows with the reader's text (the seed's px at the default 16 px) */
+  width: min(${({ $width }) => $width / 16}rem, 100%);
   max-height: calc(100dvh - 2rem);
   overflow: auto;
   background: ${({ theme }) => theme.colors.surface};
@@ -47,11 +48,11 @@ const Surface = styled(Modal)<{ $width: number }>`
 `;
 
 const Body = styled(AriaDialog)`
-  padding: 1.5rem;
+  padding: ${fluidSpace(1.5)};
   outline: none;
   h2 {
     margin: 0 0 1rem;
-    font-size: 1.375rem;
+    font-size: ${fluidSize(1.375)};
   }
 `;
 

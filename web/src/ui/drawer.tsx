@@ -4,6 +4,7 @@ import { useT } from '../i18n/use-t.ts';
 import { IconButton } from './button.tsx';
 import { Overlay } from './dialog.tsx';
 import { CloseIcon } from './icons.tsx';
+import { fluidSize, fluidSpace } from '../theme/theme.ts';
 
 export interface DrawerProps {
   title: string;
@@ -29,7 +30,8 @@ const Panel = styled(Modal)<{ $side: 'left' | 'right'; $width: number }>`
   top: 0;
   bottom: 0;
   ${({ $side }) => $side}: 0;
-  width: min(${({ $width }) => $width}px, 90vw);
+  /* in rem, so that the panel grows with the reader's text (320 px at the default 16 px) */
+  width: min(${({ $width }) => $width / 16}rem, 90vw);
   overflow: auto;
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
@@ -41,17 +43,22 @@ const Panel = styled(Modal)<{ $side: 'left' | 'right'; $width: number }>`
 
 const Body = styled(AriaDialog)`
   outline: none;
-  padding: 1rem 1.25rem 2rem;
+  padding: 1rem ${fluidSpace(1.25)} 2rem;
+  /* the close button goes above a title that needs the whole width (large text in a narrow panel) */
   header {
     display: flex;
+    flex-wrap: wrap-reverse;
     align-items: center;
-    justify-content: space-between;
-    gap: 1rem;
+    gap: 0.5rem 1rem;
     margin-bottom: 1rem;
+    > button {
+      margin-left: auto;
+    }
   }
   h2 {
+    flex: 1 1 auto;
     margin: 0;
-    font-size: 1.25rem;
+    font-size: ${fluidSize(1.25)};
   }
 `;
 

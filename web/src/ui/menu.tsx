@@ -15,7 +15,7 @@ export interface MenuProps<T extends object> extends AriaMenuProps<T> {
 
 const List = styled(AriaMenu)`
   outline: none;
-  min-width: 12rem;
+  min-width: min(12rem, calc(100vw - 2rem));
 ` as typeof AriaMenu;
 
 const Item = styled(AriaMenuItem)`

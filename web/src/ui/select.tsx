@@ -47,6 +47,7 @@ const Trigger = styled(AriaButton)`
 
 export const PopoverSurface = styled(Popover)`
   min-width: var(--trigger-width);
+  max-width: calc(100vw - 1rem);
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   border: 1px solid ${({ theme }) => theme.colors.border};

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import styled, { ThemeProvider, type DefaultTheme } from 'styled-components';
 import { darkPalette, lightPalette } from '../../theme/theme.ts';
+import { fluidSize, fluidSpace } from '../../theme/theme.ts';
 
 /** What a block knows of its place on the page. */
 export interface BlockContext {
@@ -68,13 +69,13 @@ export const Inner = styled.div<{ $narrow?: number }>`
   margin: 0 auto;
   padding: 3rem 1rem;
   @media ${({ theme }) => theme.media.mobile} {
-    padding: 2rem 1rem;
+    padding: 2rem ${fluidSpace(1)};
   }
 `;
 
 const Heading2 = styled.h2`
   margin: 0 0 1.5rem;
-  font-size: 1.75rem;
+  font-size: ${fluidSize(1.75, 1.25)};
   text-align: center;
 `;
 

@@ -32,7 +32,7 @@ const Figures = styled.dl`
   dt {
     font-size: 1.125rem;
   }
-  @media (max-width: 600px) {
+  @media ${({ theme }) => theme.media.narrow} {
     grid-template-columns: minmax(0, 1fr);
   }
 `;

@@ -7,6 +7,7 @@ import { Button } from '../../ui/button.tsx';
 import { Link } from '../../ui/link.tsx';
 import { Inner, useBlock } from './block.tsx';
 import { CmsButtonLink } from './cms-link.tsx';
+import { fluidSize, fluidSpace } from '../../theme/theme.ts';
 
 const Card = styled.div`
   display: flex;
@@ -14,7 +15,7 @@ const Card = styled.div`
   align-items: center;
   max-width: 40rem;
   margin: 0 auto;
-  padding: 1.5rem;
+  padding: ${fluidSpace(1.5)};
   border-radius: 0.75rem;
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: 0 1px 3px rgba(0, 0, 0, 0.12);
@@ -33,7 +34,7 @@ const Card = styled.div`
   }
   h2 {
     margin: 0;
-    font-size: 1.5rem;
+    font-size: ${fluidSize(1.5)};
   }
   .job {
     margin: 0.25rem 0 0.75rem;

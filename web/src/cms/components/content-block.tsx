@@ -7,6 +7,7 @@ import { htmlToText, truncate } from '../truncate.ts';
 import { BlockTitle, Inner } from './block.tsx';
 import { CmsTextLink } from './cms-link.tsx';
 import { CmsIcon } from './icon.tsx';
+import { fluidSize, fluidSpace } from '../../theme/theme.ts';
 
 type Props = ComponentProps<'content'>;
 type Item = Props['items'][number];
@@ -15,7 +16,7 @@ const card = css`
   display: flex;
   flex-direction: column;
   gap: 0.5rem;
-  padding: 1.5rem;
+  padding: ${fluidSpace(1.5)};
   border-radius: 0.75rem;
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => (theme.mode === 'dark' ? theme.colors.surfaceRaised : 'transparent')};
@@ -23,7 +24,7 @@ const card = css`
   h2,
   h3 {
     margin: 0;
-    font-size: 1.25rem;
+    font-size: ${fluidSize(1.25)};
   }
   .body {
     flex: 1;
@@ -53,7 +54,7 @@ const Grid = styled.ul<{ $columns: number }>`
   @media ${({ theme }) => theme.media.mobile} {
     grid-template-columns: repeat(${({ $columns }) => Math.min(2, $columns)}, minmax(0, 1fr));
   }
-  @media (max-width: 600px) {
+  @media ${({ theme }) => theme.media.narrow} {
     grid-template-columns: minmax(0, 1fr);
   }
   > li {
@@ -79,7 +80,7 @@ const List = styled.ul`
   h2,
   h3 {
     margin: 0 0 0.25rem;
-    font-size: 1.125rem;
+    font-size: ${fluidSize(1.125)};
   }
   p {
     margin: 0 0 0.25rem;

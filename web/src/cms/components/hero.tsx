@@ -1,7 +1,7 @@
 import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import styled, { ThemeProvider, type DefaultTheme } from 'styled-components';
-import { darkPalette } from '../../theme/theme.ts';
+import { darkPalette, fluidSize, fluidSpace } from '../../theme/theme.ts';
 import type { ComponentProps } from '@platform/contracts/pages/components';
 import { useT } from '../../i18n/use-t.ts';
 import { heroCarouselCycleAtom } from '../../state/settings.ts';
@@ -55,17 +55,22 @@ const Slides = styled.div`
 const Content = styled.div`
   position: relative;
   max-width: 52rem;
+  min-width: 0;
   padding: 4rem 1.25rem;
   text-align: center;
   h1,
   h2 {
     margin: 0 0 1rem;
-    font-size: clamp(2rem, 5vw, 3.25rem);
+    /* 2rem to 3.25rem with the window; with large text on a narrow screen, down to 1.25rem */
+    font-size: clamp(1.25rem, 10vw, max(2rem, min(5vw, 3.25rem)));
   }
   p {
     margin: 0 auto 2rem;
     max-width: 40rem;
-    font-size: 1.25rem;
+    font-size: ${fluidSize(1.25)};
+  }
+  @media ${({ theme }) => theme.media.mobile} {
+    padding: 2.5rem ${fluidSpace(1.25)};
   }
   .title-image {
     display: block;

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { ComponentProps } from '@platform/contracts/pages/components';
 import { BlockTitle, Inner } from './block.tsx';
+import { fluidSize, fluidSpace } from '../../theme/theme.ts';
 
 const Grid = styled.ul`
   list-style: none;
@@ -17,14 +18,14 @@ const Card = styled.figure`
   display: flex;
   flex-direction: column;
   gap: 1rem;
-  padding: 1.5rem;
+  padding: ${fluidSpace(1.5)};
   border-radius: 0.75rem;
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: 0 1px 3px rgba(0, 0, 0, 0.12);
   blockquote {
     margin: 0;
     flex: 1;
-    font-size: 1.125rem;
+    font-size: ${fluidSize(1.125)};
     font-style: italic;
   }
   blockquote::before {

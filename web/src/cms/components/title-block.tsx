@@ -11,7 +11,8 @@ const Root = styled.div<{ $align: string; $reverse: boolean; $size: number }>`
   text-align: ${({ $align }) => $align};
   .title {
     margin: 0;
-    font-size: ${({ $size }) => $size}rem;
+    /* the editor's size, down to 1.25rem when large text meets a narrow screen */
+    font-size: ${({ $size }) => `clamp(${Math.min(1.25, $size)}rem, ${$size * 5}vw, ${$size}rem)`};
   }
   .subtitle {
     margin: 0;

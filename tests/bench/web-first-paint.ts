@@ -1,0 +1,213 @@
+/**
+ * The web's first paint (issue 10), measured in Debian's headless Chromium:
+ *
+ * - the gzipped JavaScript a route loads before its first render: every `.js` resource the page requested
+ *   before its first h1 was visible (Performance API resource entries), each gzipped here at level 9 (what Vite
+ *   reports; the platform itself serves them uncompressed);
+ * - the time to the first visible h1: from the navigation's start to the first animation frame after an h1 with
+ *   a non-empty box that `checkVisibility()` accepts entered the page (a MutationObserver installed before the
+ *   page's own scripts).
+ *
+ * Each run opens a cold browser context (no cache, no storage: a first visit). Routes take turns, after one
+ * warm-up round that is not counted; the figures are medians.
+ *
+ *   npx tsx tests/bench/web-first-paint.ts [--base-url http://localhost:3000] [--runs 5] [--route /about]...
+ *     [--verbose] (the request timeline of each route's median run)
+ *
+ * Without --base-url the platform is started as the browser tests start it (tests/e2e/support/global-setup.ts:
+ * the web built when stale, a fresh embedded database, the demo site seeded), and stopped at the end.
+ */
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.ts';
+import startPlatform from '../e2e/support/global-setup.ts';
+
+const DEFAULT_ROUTES = ['/', '/about', '/auth/sign-in'];
+const TARGETS = { kb: 150, ms: 500 };
+
+const { values } = parseArgs({
+  options: {
+    'base-url': { type: 'string' },
+    runs: { type: 'string', default: '5' },
+    route: { type: 'string', multiple: true },
+    verbose: { type: 'boolean', default: false },
+  },
+});
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
+const routes = values.route?.length ? values.route : DEFAULT_ROUTES;
+const log = (line = '') => process.stdout.write(`${line}\n`);
+
+interface Resource {
+  name: string;
+  startTime: number;
+  responseEnd: number;
+}
+
+interface Run {
+  firstH1Ms: number;
+  resources: Resource[];
+  jsUrls: string[];
+}
+
+declare global {
+  interface Window {
+    __firstH1?: number;
+  }
+}
+
+/**
+ * Installed before any script of the page: records when an h1 first becomes visible. A string, not a function:
+ * tsx would wrap a function's inner functions in a naming helper that does not exist in the page.
+ */
+const WATCH_FIRST_H1 = `(() => {
+  const visible = (el) => {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return false;
+    return typeof el.checkVisibility === 'function' ? el.checkVisibility({ visibilityProperty: true }) : true;
+  };
+  let seen = false;
+  const observer = new MutationObserver(() => {
+    if (seen) return;
+    const h1 = document.querySelector('h1');
+    if (!h1 || !visible(h1)) return;
+    seen = true;
+    observer.disconnect();
+    // the frame that paints it
+    requestAnimationFrame(() => (window.__firstH1 = performance.now()));
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+})();`;
+
+async function measure(browser: Browser, url: string): Promise<Run> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'Europe/Paris',
+  });
+  try {
+    await context.addInitScript({ content: WATCH_FIRST_H1 });
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.__firstH1 !== undefined, undefined, { timeout: 30_000 });
+    const { firstH1Ms, resources } = await page.evaluate(() => {
+      const entries = [
+        ...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource'),
+      ] as PerformanceResourceTiming[];
+      return {
+        firstH1Ms: window.__firstH1 ?? NaN,
+        resources: entries.map((r) => ({ name: r.name, startTime: r.startTime, responseEnd: r.responseEnd })),
+      };
+    });
+    const jsUrls = resources
+      .filter((r) => r.startTime < firstH1Ms && new URL(r.name).pathname.endsWith('.js'))
+      .map((r) => r.name);
+    return { firstH1Ms, resources, jsUrls };
+  } finally {
+    await context.close();
+  }
+}
+
+const gzipCache = new Map<string, Promise<number>>();
+/** The gzipped size of a script (level 9, as Vite reports it); hashed assets never change, so once per URL. */
+function gzippedBytes(url: string): Promise<number> {
+  let size = gzipCache.get(url);
+  if (!size) {
+    size = fetch(url).then(async (res) => {
+      if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
+      return gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
+    });
+    gzipCache.set(url, size);
+  }
+  return size;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+const kb = (bytes: number) => bytes / 1000;
+
+async function main() {
+  let baseUrl = values['base-url'];
+  let stop: (() => Promise<void>) | undefined;
+  let browser: Browser;
+  if (baseUrl) {
+    browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS });
+  } else {
+    log('starting the platform as the browser tests do (build, embedded database, demo site)…');
+    const provided: Record<string, string> = {};
+    const project = { provide: (key: string, value: string) => (provided[key] = value) };
+    stop = await startPlatform(project as unknown as TestProject);
+    baseUrl = provided.e2eBaseUrl!;
+    browser = await chromium.connect(provided.e2eBrowserWsEndpoint!);
+  }
+  baseUrl = baseUrl.replace(/\/$/, '');
+  log(`base URL ${baseUrl}, ${runs} runs per route after one warm-up round, cold contexts`);
+
+  const results = new Map<string, Run[]>(routes.map((r) => [r, []]));
+  try {
+    for (let round = 0; round <= runs; round++) {
+      for (const route of routes) {
+        const run = await measure(browser, baseUrl + route);
+        if (round > 0) results.get(route)!.push(run);
+      }
+    }
+
+    const rows: string[][] = [];
+    const verbose: string[] = [];
+    let met = true;
+    for (const [route, list] of results) {
+      const sizes = await Promise.all(
+        list.map(async (r) => (await Promise.all(r.jsUrls.map(gzippedBytes))).reduce((a, b) => a + b, 0)),
+      );
+      const times = list.map((r) => r.firstH1Ms);
+      const jsKb = kb(median(sizes));
+      const ms = median(times);
+      const publicPage = route === '/' || route === '/about';
+      if (publicPage && (jsKb > TARGETS.kb || ms > TARGETS.ms)) met = false;
+      rows.push([
+        route,
+        jsKb.toFixed(1),
+        String(median(list.map((r) => r.jsUrls.length))),
+        ms.toFixed(0),
+        times.map((t) => t.toFixed(0)).join(' '),
+      ]);
+      if (values.verbose) {
+        const run = list[times.indexOf([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!)]!;
+        verbose.push(`${route} (first h1 at ${run.firstH1Ms.toFixed(0)} ms):`);
+        for (const r of [...run.resources].sort((a, b) => a.startTime - b.startTime)) {
+          const u = new URL(r.name);
+          const mark = r.startTime < run.firstH1Ms ? ' ' : '*';
+          verbose.push(
+            `  ${mark} ${r.startTime.toFixed(0).padStart(5)} → ${r.responseEnd.toFixed(0).padStart(5)} ms  ${u.pathname}${u.search}`,
+          );
+        }
+      }
+    }
+    const header = ['route', 'KB gz JS before h1', 'scripts', 'median ms to h1', 'runs (ms)'];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+    log();
+    log(line(header));
+    for (const row of rows) log(line(row));
+    log();
+    log(
+      `targets for / and /about: ≤ ${TARGETS.kb} KB gzipped JS, ≤ ${TARGETS.ms} ms to the first h1: ${met ? 'met' : 'NOT met'}`,
+    );
+    if (verbose.length) {
+      log();
+      log('request timelines of the median runs (* = requested after the first h1):');
+      for (const v of verbose) log(v);
+    }
+  } finally {
+    await browser.close();
+    await stop?.();
+  }
+}
+
+await main();

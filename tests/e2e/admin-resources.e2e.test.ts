@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { checkA11y } from './support/a11y.ts';
+import { openPage } from './support/browser.ts';
+import { isFocused, tabTo } from './support/focus.ts';
+
+const DEMO_PASSWORD = 'demo-password-2025';
+const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/auth/sign-in');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+}
+
+/** The signed-in person's full name, as the history names them. */
+const myName = (page: Page) =>
+  page.evaluate(async () => {
+    const answer = await fetch('/api/v1/users/me', { headers: { Accept: 'application/vnd.api+json' } });
+    const body = (await answer.json()) as { data: { attributes: { fullName: string } } };
+    return body.data.attributes.fullName;
+  });
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text }).first();
+
+describe('the resource back office, end to end', () => {
+  test('an administrator creates, edits, soft-deletes, restores a coupon and reads its history', async () => {
+    const id = randomBytes(3).toString('hex');
+    const name = `E2E coupon ${id}`;
+    const { page } = await openPage();
+    await signIn(page, 'admin@demo.example');
+    const author = await myName(page);
+
+    // the admin menu, built from the catalogue, leads to the list
+    await page.goto('/admin/resources/coupons');
+    await page.waitForURL('**/admin/resources/coupons/index');
+    await page.getByRole('heading', { level: 1, name: 'Coupons' }).waitFor();
+    await checkA11y(page, 'coupons index');
+
+    // a 422 shows on the field it names
+    await page.getByRole('link', { name: 'New record' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Coupons: new record' }).waitFor();
+    await checkA11y(page, 'coupon create form');
+    await shot(page, 'admin-resources-create-light');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const nameField = page.getByLabel('Name (required)');
+    await expect.poll(() => nameField.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('The record is not saved: check the fields marked below.').waitFor();
+    await checkA11y(page, 'coupon create form with a server error');
+    await shot(page, 'admin-resources-create-422-light');
+
+    // created through the generated form
+    await nameField.fill(name);
+    await page.getByLabel('Amount (cents)').fill('1250');
+    await page.getByLabel('Purchase limit', { exact: true }).fill('10');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/admin/resources/coupons/show/**');
+    await toast(page, `“${name}” is saved.`).waitFor();
+    await page.getByRole('heading', { level: 1, name: `Coupons: “${name}”` }).waitFor();
+    await page.getByText('1,250').first().waitFor();
+    await checkA11y(page, 'coupon show');
+    await shot(page, 'admin-resources-show-light');
+
+    // edited: If-Match from the loaded version
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: `Coupons: edit “${name}”` }).waitFor();
+    await page.getByLabel('Amount (cents)').fill('1500');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/admin/resources/coupons/show/**');
+    await page.getByText('1,500').first().waitFor();
+
+    // soft-deleted from the list, found in the soft-deleted view, restored
+    await page.goto(`/admin/resources/coupons/index?search=${encodeURIComponent(name)}`);
+    await page.getByRole('button', { name: `Move “${name}” to the trash` }).click();
+    await toast(page, `“${name}” is in the trash.`).waitFor();
+    await page.getByText('No record matches.').waitFor();
+    await page.goto(`/admin/resources/coupons/index?search=${encodeURIComponent(name)}&trashed=only`);
+    const restore = page.getByRole('button', { name: `Restore “${name}”` });
+    await restore.waitFor();
+    await checkA11y(page, 'coupons soft-deleted view');
+    await shot(page, 'admin-resources-trashed-light');
+    await restore.click();
+    await toast(page, `“${name}” is restored.`).waitFor();
+
+    // the history: each change with its author, newest first
+    await page.goto(`/admin/resources/coupons/index?search=${encodeURIComponent(name)}`);
+    await page.getByRole('link', { name: `History of “${name}”` }).click();
+    await page.getByRole('heading', { level: 1, name: `Coupons: history of “${name}”` }).waitFor();
+    const entries = page.getByRole('list', { name: 'Changes, newest first' }).locator(':scope > li');
+    await expect.poll(() => entries.count()).toBe(4);
+    const headings = await entries.locator('h2').allInnerTexts();
+    expect(headings.map((h) => h.split(' — ')[0])).toEqual([
+      'Restored',
+      'Moved to the trash',
+      'Changed',
+      'Created',
+    ]);
+    for (const text of await entries.allInnerTexts()) expect(text).toContain(`By ${author}.`);
+    expect(await entries.nth(2).innerText()).toMatch(/Amount \(cents\):[\s\S]*1,250[\s\S]*1,500/);
+    expect(await entries.nth(3).innerText()).toContain(name);
+    await checkA11y(page, 'coupon history');
+    await shot(page, 'admin-resources-history-light');
+
+    // "as it was" at the first entry
+    await entries
+      .nth(3)
+      .getByRole('link', { name: /^See the record as it was on/ })
+      .click();
+    await page.getByRole('heading', { level: 1, name: /^Coupons: the record as it was on/ }).waitFor();
+    await page.getByText('Revision 0 of the record').waitFor();
+    expect(await page.getByRole('main').innerText()).toContain('1,250');
+    await checkA11y(page, 'coupon as it was');
+    await shot(page, 'admin-resources-as-it-was-light');
+
+    // keyboard only: from the list to the edit form, then save
+    await page.goto(`/admin/resources/coupons/index?search=${encodeURIComponent(name)}`);
+    const edit = page.getByRole('link', { name: `Edit “${name}”` });
+    await edit.waitFor();
+    await tabTo(page, edit, 40);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: `Coupons: edit “${name}”` }).waitFor();
+    const description = page.getByLabel('Description');
+    await tabTo(page, description, 10);
+    await page.keyboard.type('Typed without a mouse.');
+    const save = page.getByRole('button', { name: 'Save' });
+    await tabTo(page, save, 15);
+    expect(await isFocused(save)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/admin/resources/coupons/show/**');
+    await toast(page, `“${name}” is saved.`).waitFor();
+    await page.getByText('Typed without a mouse.').waitFor();
+  }, 180_000);
+
+  test('the back office passes axe in the dark theme, with the admin menu', async () => {
+    const { page } = await openPage({ theme: 'dark' });
+    await signIn(page, 'admin@demo.example');
+    await page.goto('/admin/resources/coupons/index');
+    await page.getByRole('heading', { level: 1, name: 'Coupons' }).waitFor();
+    await checkA11y(page, 'coupons index (dark)');
+    await shot(page, 'admin-resources-index-dark');
+    await page.getByRole('link', { name: 'New record' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Coupons: new record' }).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The record is not saved: check the fields marked below.').waitFor();
+    await checkA11y(page, 'coupon create form with an error (dark)');
+    await shot(page, 'admin-resources-create-422-dark');
+    await page.goto('/admin/resources/coupons/index');
+    const firstHistory = page.getByRole('link', { name: /^History of/ }).first();
+    await firstHistory.click();
+    await page.getByRole('heading', { level: 1, name: /history of/ }).waitFor();
+    await checkA11y(page, 'coupon history (dark)');
+    await shot(page, 'admin-resources-history-dark');
+
+    // the admin menu in the side drawer: group headings and the catalogue's entries
+    await page.getByRole('banner').getByRole('button', { name: 'Open the menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Administration' });
+    await nav.getByRole('link', { name: 'Coupons' }).waitFor();
+    await nav.getByText('Community', { exact: true }).waitFor();
+    await checkA11y(page, 'admin menu (dark)');
+    await shot(page, 'admin-resources-menu-dark');
+  }, 120_000);
+
+  test('a member without rights gets the unauthorized screen', async () => {
+    const { page } = await openPage();
+    await signIn(page, 'member2@demo.example');
+    await page.goto('/admin/resources/coupons/create');
+    await page.waitForURL('**/errors/unauthorized?redirectUrl=%2Fadmin%2Fresources%2Fcoupons%2Fcreate');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await checkA11y(page, 'unauthorized');
+  }, 60_000);
+});

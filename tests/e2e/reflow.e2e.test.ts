@@ -1,0 +1,199 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Cookie, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { baseUrl, openPage } from './support/browser.ts';
+import { PUBLIC_ROUTES } from './support/public-routes.ts';
+import { LARGEST_TEXT, measureReflow, storeAccessibility } from './support/reflow.ts';
+
+/** test-output/ is git-ignored: one screenshot per route and setting, for people to look at. */
+const OUTPUT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../test-output/screenshots/reflow');
+const DEMO_PASSWORD = 'demo-password-2025';
+
+type Who = 'guest' | 'unverified' | 'not-validated' | 'member' | 'admin';
+const ACCOUNTS: Record<Exclude<Who, 'guest'>, string> = {
+  unverified: 'unverified@demo.example',
+  'not-validated': 'not-validated@demo.example',
+  member: 'member1@demo.example',
+  admin: 'admin@demo.example',
+};
+
+/** Every public route, the auth screens, and the signed-in screens of a member and of an administrator. */
+const ROUTES: ReadonlyArray<{ path: string; who: Who; name: string }> = [
+  ...PUBLIC_ROUTES.map(([path]) => ({ path, who: 'guest' as const, name: path })),
+  { path: '/auth/sign-in', who: 'guest', name: '/auth/sign-in' },
+  { path: '/auth/register', who: 'guest', name: '/auth/register' },
+  { path: '/auth/password/forgot', who: 'guest', name: '/auth/password/forgot' },
+  {
+    path: '/auth/password/reset/a-reset-token/someone%40example.org',
+    who: 'guest',
+    name: '/auth/password/reset',
+  },
+  { path: '/auth/email/verify', who: 'unverified', name: '/auth/email/verify' },
+  { path: '/auth/not-validated', who: 'not-validated', name: '/auth/not-validated' },
+  { path: '/account/profile', who: 'member', name: '/account/profile (member)' },
+  { path: '/account/profile', who: 'admin', name: '/account/profile (admin)' },
+  { path: '/admin/dashboard', who: 'admin', name: '/admin/dashboard' },
+  { path: '/admin/validation-requests', who: 'admin', name: '/admin/validation-requests' },
+  { path: '/admin/users', who: 'admin', name: '/admin/users' },
+  { path: '/admin/dev/mailbox', who: 'admin', name: '/admin/dev/mailbox' },
+];
+
+/**
+ * WCAG 1.4.10: 320 CSS px wide with the default text; and the largest text settings (1.4.4, 1.4.12) on a
+ * desktop and on a phone. Each in both themes.
+ */
+const SETTINGS = [
+  { name: '320-default', viewport: { width: 320, height: 640 }, text: null },
+  { name: '1280-largest', viewport: { width: 1280, height: 800 }, text: LARGEST_TEXT },
+  { name: '375-largest', viewport: { width: 375, height: 740 }, text: LARGEST_TEXT },
+] as const;
+const CASES = SETTINGS.flatMap((setting) =>
+  (['light', 'dark'] as const).map((theme) => ({ ...setting, theme, label: `${setting.name}, ${theme}` })),
+);
+
+/** One session per account for the whole file: signing in is the slow part, the screens are what is tested. */
+const sessions = new Map<Who, Cookie[]>();
+beforeAll(async () => {
+  for (const [who, email] of Object.entries(ACCOUNTS) as [Exclude<Who, 'guest'>, string][]) {
+    const answer = await fetch(`${baseUrl()}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
+    expect(answer.status, `sign-in of ${email}`).toBeLessThan(300);
+    const url = new URL(baseUrl());
+    sessions.set(
+      who,
+      answer.headers.getSetCookie().map((header) => {
+        const [pair] = header.split(';');
+        const at = pair!.indexOf('=');
+        return {
+          name: pair!.slice(0, at).trim(),
+          value: pair!.slice(at + 1).trim(),
+          domain: url.hostname,
+          path: '/',
+          expires: -1,
+          httpOnly: true,
+          secure: false,
+          sameSite: 'Lax',
+        };
+      }),
+    );
+  }
+});
+
+const slug = (name: string) =>
+  name
+    .replace(/[()]/g, '')
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '') || 'home';
+
+describe.each(CASES)('reflow at $label', ({ name, viewport, text, theme }) => {
+  test.each(ROUTES)('$name: no sideways scrolling, nothing cut off', async ({ path, who, name: route }) => {
+    const { page, context } = await openPage({ theme, viewport });
+    if (text) await storeAccessibility(context, text);
+    if (who !== 'guest') await context.addCookies(sessions.get(who)!);
+
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'attached' });
+    await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 10_000 }).toBe(0);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    expect(new URL(page.url()).pathname, 'the guard kept the page').toBe(new URL(path, baseUrl()).pathname);
+    expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
+    if (text) {
+      const rootSize = await page.evaluate(() =>
+        parseFloat(getComputedStyle(document.documentElement).fontSize),
+      );
+      expect(rootSize).toBe(text.fontSize);
+    }
+
+    mkdirSync(OUTPUT, { recursive: true });
+    await page.screenshot({
+      path: join(OUTPUT, `${name}-${theme}--${slug(route)}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+
+    const report = await measureReflow(page);
+    expect(report.overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+    expect(report.clipped, 'elements that cut their own text').toEqual([]);
+    expect(report.outside, 'text beyond the left or right edge').toEqual([]);
+  });
+});
+
+/** The panels that open over a page: each must fit the viewport too, and scroll (if at all) only downwards. */
+const PANELS = [
+  {
+    name: 'navigation drawer',
+    consent: 'essentials',
+    open: (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Open the menu' }).click(),
+    panel: (page: Page) => page.getByRole('dialog', { name: 'Main navigation' }),
+  },
+  {
+    name: 'accessibility drawer',
+    consent: 'essentials',
+    open: (page: Page) =>
+      page.getByRole('banner').getByRole('button', { name: 'Accessibility settings' }).click(),
+    panel: (page: Page) => page.getByRole('dialog', { name: 'Accessibility settings' }),
+  },
+  {
+    name: 'language menu',
+    consent: 'essentials',
+    open: (page: Page) =>
+      page
+        .getByRole('banner')
+        .getByRole('button', { name: /Language: English/ })
+        .click(),
+    panel: (page: Page) => page.getByRole('menu', { name: 'Language' }),
+  },
+  {
+    name: 'cookie dialog',
+    consent: 'first-visit',
+    open: () => Promise.resolve(),
+    panel: (page: Page) => page.getByRole('dialog', { name: 'Cookie settings' }),
+  },
+] as const;
+
+const LARGEST = CASES.filter((c) => c.text !== null);
+
+describe.each(LARGEST)('panels at $label', ({ name, viewport, text, theme }) => {
+  test.each(PANELS)('$name fits the viewport', async (panel) => {
+    const { page, context } = await openPage({ theme, viewport, consent: panel.consent });
+    await storeAccessibility(context, text!);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'attached' });
+    await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 10_000 }).toBe(0);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await panel.open(page);
+    const element = panel.panel(page);
+    await element.waitFor();
+    await page.waitForTimeout(300); // the drawer's slide-in
+
+    mkdirSync(OUTPUT, { recursive: true });
+    await page.screenshot({
+      path: join(OUTPUT, `${name}-${theme}--panel-${slug(panel.name)}.png`),
+      animations: 'disabled',
+    });
+    const box = await element.evaluate((el) => {
+      // the scrolling box is the panel itself or its closest scrolling ancestor (a drawer's modal, a popover)
+      let scroller: Element | null = el;
+      while (scroller && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowY))
+        scroller = scroller.parentElement;
+      const rect = el.getBoundingClientRect();
+      return {
+        left: rect.left,
+        right: rect.right,
+        sideways: scroller ? scroller.scrollWidth - scroller.clientWidth : 0,
+      };
+    });
+    expect(box.left, `${panel.name} starts inside the viewport`).toBeGreaterThanOrEqual(-1);
+    expect(box.right, `${panel.name} ends inside the viewport`).toBeLessThanOrEqual(viewport.width + 1);
+    expect(box.sideways, `${panel.name} scrolls sideways`).toBeLessThanOrEqual(0);
+    const report = await measureReflow(page);
+    expect(report.overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+    expect(report.clipped, 'elements that cut their own text').toEqual([]);
+    expect(report.outside, 'text beyond the left or right edge').toEqual([]);
+  });
+});

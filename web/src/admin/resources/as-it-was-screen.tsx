@@ -1,0 +1,106 @@
+import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import { resourceFields } from '@platform/contracts/resources/fields';
+import { useEffect, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useApi } from '../../app/api-context.tsx';
+import { usePageTitle } from '../../app/page-title.ts';
+import { Link } from '../../ui/link.tsx';
+import { LoadError, Notice, useAdminErrorText, WidePage } from '../admin-ui.tsx';
+import { resourcePaths } from './paths.ts';
+import { resourceApi, type AsItWas } from './resource-api.ts';
+import { FieldList, fieldKinds, useFormatValue, useResourceLabels, useResourceT } from './resource-ui.tsx';
+import { relationshipText } from './show-screen.tsx';
+
+type State = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; at: AsItWas };
+
+/** /admin/resources/{type}/history/{id}/{revision}: the record's fields once that entry had been stored. */
+export function AsItWasScreen({
+  definition,
+  id,
+  revision,
+}: {
+  definition: ResourceDefinition;
+  id: string;
+  revision: string;
+}) {
+  const t = useResourceT();
+  const api = useApi();
+  const intl = useIntl();
+  const errorText = useAdminErrorText();
+  const labels = useResourceLabels(definition);
+  const format = useFormatValue();
+  const { type } = definition;
+  const fields = useMemo(() => resourceFields(definition), [definition]);
+  const kinds = fieldKinds(definition, Object.fromEntries(fields.map((f) => [f.name, f.kind])));
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    resourceApi.asItWas(api, type, id, revision, controller.signal).then(
+      (at) => setState({ status: 'ready', at }),
+      (error: unknown) => controller.signal.aborted || setState({ status: 'failed', error }),
+    );
+    return () => controller.abort();
+  }, [api, type, id, revision, attempt]);
+
+  const at = state.status === 'ready' ? state.at : null;
+  const when = at
+    ? intl.formatDate(new Date(at.meta.recordedAt), { dateStyle: 'long', timeStyle: 'medium' })
+    : '';
+  const heading = at
+    ? t('admin.resources.asItWas.title', { resource: labels.typeName, when })
+    : t('admin.resources.asItWas.loading', { resource: labels.typeName });
+  usePageTitle(heading);
+  const names = [...fields.map((f) => f.name), ...Object.keys(definition.relationships)];
+
+  return (
+    <WidePage>
+      <p>
+        <Link href={resourcePaths.history(type, id)}>{t('admin.resources.backToHistory')}</Link>
+      </p>
+      <h1>{heading}</h1>
+      {state.status === 'failed' ? (
+        <LoadError message={errorText(state.error)} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : null}
+      {state.status === 'loading' ? <p aria-busy="true">{t('app.loading')}</p> : null}
+      {at ? (
+        <>
+          <Notice>{t('admin.resources.asItWas.revision', { revision: at.meta.revision })}</Notice>
+          {at.meta.exists ? (
+            <FieldList>
+              <dt>{labels.field('id')}</dt>
+              <dd>{id}</dd>
+              {names.map((name) => (
+                <FieldPair key={name} label={labels.field(name)}>
+                  {name in definition.relationships
+                    ? (relationshipText({ data: idsAsRefs(at.attributes[name]) }) ??
+                      t('admin.resources.value.empty'))
+                    : format(at.attributes[name], kinds[name])}
+                </FieldPair>
+              ))}
+            </FieldList>
+          ) : (
+            <p>{t('admin.resources.asItWas.gone')}</p>
+          )}
+        </>
+      ) : null}
+    </WidePage>
+  );
+}
+
+/** In the history, a relationship is its id or ids (the fold's values), not a JSON:API linkage. */
+function idsAsRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((id) => ({ id: String(id) }));
+  return typeof value === 'string' ? { id: value } : null;
+}
+
+function FieldPair({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}

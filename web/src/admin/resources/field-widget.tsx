@@ -1,0 +1,152 @@
+import styled from 'styled-components';
+import { useMessageLookup } from '../../i18n/use-t.ts';
+import { Select } from '../../ui/select.tsx';
+import { Switch } from '../../ui/switch.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { FieldError } from '../../ui/field.tsx';
+import type { FormField, FormValue } from './form-model.ts';
+import { NumberField } from './number-field.tsx';
+import { useResourceT } from './resource-ui.tsx';
+
+const SwitchGroup = styled.div`
+  margin-bottom: 1.25rem;
+  .help {
+    display: block;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: 0.875rem;
+  }
+`;
+
+const NONE = '__none__';
+
+/**
+ * The react-aria field of one attribute or relationship, chosen by its kind (form-model.ts): text, multi-line
+ * text, number, switch, select, date and time, JSON, identifiers. The label says when a value is required; the
+ * description states the schema's limits; a server or client message shows on the field.
+ */
+export function FieldWidget({
+  type,
+  field,
+  label,
+  enumLabel,
+  value,
+  onChange,
+  error,
+}: {
+  type: string;
+  field: FormField;
+  label: string;
+  enumLabel: (value: string) => string;
+  value: FormValue;
+  onChange: (value: FormValue) => void;
+  error?: string;
+}) {
+  const t = useResourceT();
+  const lookup = useMessageLookup();
+  const shownLabel = field.required ? t('admin.resources.requiredLabel', { label }) : label;
+  const help = [lookup(`admin.resources.help.${type}.${field.name}`), limits(field, t)]
+    .filter(Boolean)
+    .join(' ');
+  const description = help || undefined;
+  const text = typeof value === 'string' ? value : '';
+
+  switch (field.widget) {
+    case 'switch':
+      return (
+        <SwitchGroup>
+          <Switch isSelected={value === true} onChange={onChange}>
+            {label}
+          </Switch>
+          {description ? <span className="help">{description}</span> : null}
+          {error ? <FieldError>{error}</FieldError> : null}
+        </SwitchGroup>
+      );
+    case 'number':
+      return (
+        <NumberField
+          label={shownLabel}
+          description={description}
+          errorMessage={error}
+          value={typeof value === 'number' ? value : Number.NaN}
+          onChange={(n) => onChange(Number.isNaN(n) ? null : n)}
+          minValue={field.min}
+          maxValue={field.max}
+          step={field.integer ? 1 : undefined}
+          formatOptions={
+            field.integer ? { maximumFractionDigits: 0, useGrouping: false } : { useGrouping: false }
+          }
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          label={shownLabel}
+          description={description}
+          errorMessage={error}
+          options={[
+            ...(field.required ? [] : [{ id: NONE, label: t('admin.resources.value.empty') }]),
+            ...(field.enumValues ?? []).map((v) => ({ id: v, label: enumLabel(v) })),
+          ]}
+          value={text === '' ? (field.required ? null : NONE) : text}
+          onChange={(key) => onChange(key === NONE || key === null ? '' : String(key))}
+        />
+      );
+    case 'datetime':
+      return (
+        <TextField
+          label={shownLabel}
+          description={description}
+          errorMessage={error}
+          type="datetime-local"
+          value={text}
+          onChange={onChange}
+        />
+      );
+    case 'json':
+    case 'ids':
+    case 'multiline':
+      return (
+        <TextField
+          label={shownLabel}
+          description={description}
+          errorMessage={error}
+          multiline
+          value={text}
+          onChange={onChange}
+          maxLength={field.maxLength}
+          spellCheck={field.widget === 'multiline' ? 'true' : 'false'}
+        />
+      );
+    default:
+      return (
+        <TextField
+          label={shownLabel}
+          description={description}
+          errorMessage={error}
+          value={text}
+          onChange={onChange}
+          maxLength={field.maxLength}
+        />
+      );
+  }
+}
+
+function limits(field: FormField, t: ReturnType<typeof useResourceT>): string | null {
+  switch (field.widget) {
+    case 'text':
+    case 'multiline':
+      return field.maxLength ? t('admin.resources.limit.maxLength', { max: field.maxLength }) : null;
+    case 'number':
+      if (field.min !== undefined && field.max !== undefined)
+        return t('admin.resources.limit.range', { min: field.min, max: field.max });
+      return null;
+    case 'datetime':
+      return t('admin.resources.limit.datetime');
+    case 'json':
+      return t('admin.resources.limit.json');
+    case 'ids':
+      return field.relationship?.many ? t('admin.resources.limit.ids') : t('admin.resources.limit.id');
+    default:
+      return null;
+  }
+}

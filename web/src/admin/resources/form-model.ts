@@ -1,0 +1,242 @@
+import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import { resourceFields, type FieldKind } from '@platform/contracts/resources/fields';
+import type { ZodTypeAny } from 'zod';
+
+/**
+ * The create and update forms of a resource, made from its definition: one field per attribute (its widget
+ * chosen by the attribute's kind, resourceFields) and one per relationship (ids), the values the widgets hold,
+ * and the JSON:API attributes and relationships a save sends.
+ */
+export type Widget = 'text' | 'multiline' | 'number' | 'switch' | 'select' | 'datetime' | 'json' | 'ids';
+
+export interface FormField {
+  name: string;
+  widget: Widget;
+  kind: FieldKind | 'relationship';
+  /** the server refuses an empty value: the label says so */
+  required: boolean;
+  nullable: boolean;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  integer?: boolean;
+  enumValues?: readonly string[];
+  /** for a relationship: the target type and whether it holds several ids */
+  relationship?: { type: string; many: boolean };
+}
+
+/** A widget's value: text for most, a number (null: empty) for numbers, a flag for switches. */
+export type FormValue = string | number | boolean | null;
+export type FormValues = Record<string, FormValue>;
+
+/** Problems found before sending: the field's value cannot be turned into what the server expects. */
+export type ClientProblem = 'required' | 'json' | 'datetime' | 'uuid';
+
+const WIDGETS: Record<FieldKind, Widget> = {
+  text: 'text',
+  longText: 'multiline',
+  integer: 'number',
+  number: 'number',
+  boolean: 'switch',
+  datetime: 'datetime',
+  enum: 'select',
+  json: 'json',
+};
+
+export function formFields(definition: ResourceDefinition): FormField[] {
+  const attributes = resourceFields(definition).map((f): FormField => ({
+    name: f.name,
+    widget: WIDGETS[f.kind],
+    kind: f.kind,
+    required: !f.optional && !f.nullable && f.kind !== 'boolean',
+    nullable: f.nullable,
+    ...(f.maxLength !== undefined ? { maxLength: f.maxLength } : {}),
+    ...(f.min !== undefined ? { min: f.min } : {}),
+    ...(f.max !== undefined ? { max: f.max } : {}),
+    ...(f.kind === 'integer' ? { integer: true } : {}),
+    ...(f.enumValues ? { enumValues: f.enumValues } : {}),
+  }));
+  const relationships = Object.entries(definition.relationships).map(([name, spec]): FormField => ({
+    name,
+    widget: 'ids',
+    kind: 'relationship',
+    required: false,
+    nullable: true,
+    relationship: { type: spec.type, many: spec.many ?? false },
+  }));
+  return [...attributes, ...relationships];
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as a datetime-local input shows it, in the reader's time zone ('' for none). */
+export function toLocalInput(iso: unknown): string {
+  if (typeof iso !== 'string' || iso === '') return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A datetime-local input's value as an instant (ISO 8601, UTC); null when it is not a date and time. */
+export function fromLocalInput(local: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(local)) return null;
+  const d = new Date(local);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+type Relationship = { data: { id: string } | null | Array<{ id: string }> } | undefined;
+
+/** The widgets' values for a record (update), or for a new one (create: the schema's defaults). */
+export function initialValues(
+  fields: readonly FormField[],
+  record: { attributes: Record<string, unknown>; relationships?: Record<string, unknown> } | null,
+  defaults: Record<string, unknown> = {},
+): FormValues {
+  const values: FormValues = {};
+  for (const field of fields) {
+    if (field.relationship) {
+      const data = (record?.relationships?.[field.name] as Relationship)?.data;
+      values[field.name] = Array.isArray(data) ? data.map((r) => r.id).join('\n') : (data?.id ?? '');
+      continue;
+    }
+    const value = record ? record.attributes[field.name] : defaults[field.name];
+    switch (field.widget) {
+      case 'switch':
+        values[field.name] = value === true;
+        break;
+      case 'number':
+        values[field.name] = typeof value === 'number' ? value : null;
+        break;
+      case 'datetime':
+        values[field.name] = toLocalInput(value);
+        break;
+      case 'json':
+        values[field.name] = value === undefined || value === null ? '' : JSON.stringify(value, null, 2);
+        break;
+      default:
+        values[field.name] = typeof value === 'string' ? value : '';
+    }
+  }
+  return values;
+}
+
+/** The schema's defaults, for a new record's form (a field without one starts empty). */
+export function defaultsOf(definition: ResourceDefinition): Record<string, unknown> {
+  const defaults: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(definition.attributes.shape)) {
+    const parsed = (schema as ZodTypeAny).safeParse(undefined);
+    if (parsed.success && parsed.data !== undefined) defaults[name] = parsed.data;
+  }
+  return defaults;
+}
+
+const OMIT = Symbol('omit');
+type Converted = unknown | typeof OMIT;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * One widget's value as the API takes it. An empty value is null where the attribute may be null, left out on a
+ * create where the schema has a default, and otherwise sent as it is (an empty text) or refused here (a number,
+ * a date) so that the reader learns at once what is missing.
+ */
+function convert(field: FormField, value: FormValue, mode: 'create' | 'update'): Converted | ClientProblem {
+  const empty = value === null || value === '';
+  const whenEmpty = (): Converted | ClientProblem =>
+    field.nullable ? null : mode === 'create' && !field.required ? OMIT : 'required';
+  switch (field.widget) {
+    case 'switch':
+      return value === true;
+    case 'number':
+      return typeof value === 'number' && !Number.isNaN(value) ? value : whenEmpty();
+    case 'datetime': {
+      if (empty) return whenEmpty();
+      return fromLocalInput(String(value)) ?? 'datetime';
+    }
+    case 'select':
+      return empty ? whenEmpty() : value;
+    case 'json': {
+      if (empty) return whenEmpty();
+      try {
+        return JSON.parse(String(value)) as unknown;
+      } catch {
+        return 'json';
+      }
+    }
+    default:
+      // an empty required text goes to the server, whose 422 names the rule on the field
+      return empty && (field.nullable || (mode === 'create' && !field.required))
+        ? whenEmpty()
+        : (value ?? '');
+  }
+}
+
+function convertRelationship(field: FormField, value: FormValue): unknown {
+  const { type, many } = field.relationship!;
+  const ids = String(value ?? '')
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (ids.some((id) => !UUID.test(id))) return 'uuid';
+  if (many) return { data: ids.map((id) => ({ type, id })) };
+  return { data: ids[0] ? { type, id: ids[0] } : null };
+}
+
+export interface SaveDocument {
+  attributes: Record<string, unknown>;
+  relationships: Record<string, unknown>;
+  /** fields whose value cannot be sent, with the reason */
+  problems: Record<string, ClientProblem>;
+}
+
+const isProblem = (v: unknown): v is ClientProblem =>
+  v === 'required' || v === 'json' || v === 'datetime' || v === 'uuid';
+
+/**
+ * What a save sends: every value on a create; on an update only what differs from the loaded record (an update
+ * that changes nothing appends nothing, and the history then shows exactly what the editor changed).
+ */
+export function toSaveDocument(
+  fields: readonly FormField[],
+  values: FormValues,
+  mode: 'create' | 'update',
+  initial?: FormValues,
+): SaveDocument {
+  const out: SaveDocument = { attributes: {}, relationships: {}, problems: {} };
+  for (const field of fields) {
+    const value = values[field.name] ?? null;
+    if (mode === 'update' && initial && sameValue(value, initial[field.name] ?? null)) continue;
+    if (field.relationship) {
+      const rel = convertRelationship(field, value);
+      if (isProblem(rel)) out.problems[field.name] = rel;
+      else out.relationships[field.name] = rel;
+      continue;
+    }
+    const converted = convert(field, value, mode);
+    if (converted === OMIT) continue;
+    if (isProblem(converted)) out.problems[field.name] = converted;
+    else out.attributes[field.name] = converted;
+  }
+  return out;
+}
+
+function sameValue(a: FormValue, b: FormValue): boolean {
+  const norm = (v: FormValue) => (v === '' || (typeof v === 'number' && Number.isNaN(v)) ? null : v);
+  return norm(a) === norm(b);
+}
+
+/**
+ * Which form field a server error names: an attribute (`/data/attributes/name`), a relationship
+ * (`/data/relationships/user/data/id` → user) or the id; '_form' when none of the form's fields.
+ */
+export function fieldOfServerPointer(pointer: string | undefined, fields: readonly FormField[]): string {
+  if (!pointer) return '_form';
+  const tokens = pointer.split('/').slice(1);
+  if (tokens[0] !== 'data') return '_form';
+  if (tokens[1] === 'id' && tokens.length === 2) return 'id';
+  const name = tokens[2];
+  if ((tokens[1] === 'attributes' || tokens[1] === 'relationships') && name) {
+    return fields.some((f) => f.name === name) ? name : '_form';
+  }
+  return '_form';
+}

@@ -1,0 +1,125 @@
+import { couponResource } from '@platform/contracts/coupons/coupon';
+import { notificationResource } from '@platform/contracts/notifications/notification';
+import { languageLineResource } from '@platform/contracts/site-settings/language-line';
+import { describe, expect, it } from 'vitest';
+import {
+  defaultsOf,
+  fieldOfServerPointer,
+  formFields,
+  fromLocalInput,
+  initialValues,
+  toLocalInput,
+  toSaveDocument,
+} from './form-model.ts';
+
+const USER = '0b6c1f0e-6a7d-4c1e-9a55-0f6f1d6e2a10';
+
+describe('the form of a resource, made from its definition', () => {
+  it('gives each attribute the widget of its kind, and each relationship an ids field', () => {
+    const coupon = formFields(couponResource).map((f) => [f.name, f.widget, f.required]);
+    expect(coupon).toEqual([
+      ['name', 'text', true],
+      ['description', 'multiline', false],
+      ['amount', 'number', false],
+      ['purchaseLimitCount', 'number', false],
+      ['purchaseIndividualLimitCount', 'number', false],
+      ['purchaseLimitAt', 'datetime', false],
+    ]);
+    expect(formFields(languageLineResource).find((f) => f.name === 'text')?.widget).toBe('json');
+    expect(formFields(notificationResource).at(-1)).toMatchObject({
+      name: 'user',
+      widget: 'ids',
+      relationship: { type: 'users', many: false },
+    });
+    expect(formFields(couponResource).find((f) => f.name === 'amount')).toMatchObject({
+      integer: true,
+      min: 0,
+      max: 100_000_000,
+    });
+  });
+
+  it('starts a new record from the schema defaults', () => {
+    const fields = formFields(couponResource);
+    expect(defaultsOf(couponResource)).toMatchObject({ amount: 0, description: null, purchaseLimitAt: null });
+    expect(initialValues(fields, null, defaultsOf(couponResource))).toEqual({
+      name: '',
+      description: '',
+      amount: 0,
+      purchaseLimitCount: null,
+      purchaseIndividualLimitCount: null,
+      purchaseLimitAt: '',
+    });
+  });
+
+  it('sends every value on a create: null where the attribute may be null, an empty required text as it is', () => {
+    const fields = formFields(couponResource);
+    const values = { ...initialValues(fields, null, defaultsOf(couponResource)), amount: 1250 };
+    expect(toSaveDocument(fields, values, 'create')).toEqual({
+      attributes: {
+        name: '',
+        description: null,
+        amount: 1250,
+        purchaseLimitCount: null,
+        purchaseIndividualLimitCount: null,
+        purchaseLimitAt: null,
+      },
+      relationships: {},
+      problems: {},
+    });
+  });
+
+  it('sends only what changed on an update', () => {
+    const fields = formFields(couponResource);
+    const record = {
+      attributes: { name: 'Spring', description: null, amount: 500, purchaseLimitCount: 10 },
+    };
+    const initial = initialValues(fields, record);
+    const values = { ...initial, name: 'Spring sale', purchaseLimitCount: null };
+    expect(toSaveDocument(fields, values, 'update', initial)).toEqual({
+      attributes: { name: 'Spring sale', purchaseLimitCount: null },
+      relationships: {},
+      problems: {},
+    });
+  });
+
+  it('turns dates, JSON and ids into what the API takes, and says which values it cannot', () => {
+    const local = toLocalInput('2026-05-01T08:30:00.000Z');
+    expect(fromLocalInput(local)).toBe('2026-05-01T08:30:00.000Z');
+    expect(fromLocalInput('tomorrow')).toBeNull();
+    const lines = formFields(languageLineResource);
+    expect(
+      toSaveDocument(lines, { name: 'shell.x', group: '', text: '{"en": "Hi"}' }, 'create').attributes,
+    ).toEqual({ name: 'shell.x', text: { en: 'Hi' } });
+    expect(toSaveDocument(lines, { name: 'x', group: 'web', text: '{oops' }, 'create').problems).toEqual({
+      text: 'json',
+    });
+    const notification = formFields(notificationResource);
+    const base = initialValues(notification, null, defaultsOf(notificationResource));
+    expect(
+      toSaveDocument(notification, { ...base, message: 'Hi', notificationType: 'x', user: USER }, 'create')
+        .relationships,
+    ).toEqual({ user: { data: { type: 'users', id: USER } } });
+    expect(toSaveDocument(notification, { ...base, user: 'someone' }, 'create').problems).toEqual({
+      user: 'uuid',
+    });
+    const coupon = formFields(couponResource);
+    const values = { ...initialValues(coupon, { attributes: { name: 'A', amount: 1 } }), amount: null };
+    expect(
+      toSaveDocument(
+        coupon,
+        values,
+        'update',
+        initialValues(coupon, { attributes: { name: 'A', amount: 1 } }),
+      ).problems,
+    ).toEqual({ amount: 'required' });
+  });
+
+  it('finds the field a server pointer names', () => {
+    const fields = formFields(notificationResource);
+    expect(fieldOfServerPointer('/data/attributes/message', fields)).toBe('message');
+    expect(fieldOfServerPointer('/data/relationships/user/data/id', fields)).toBe('user');
+    expect(fieldOfServerPointer('/data/id', fields)).toBe('id');
+    expect(fieldOfServerPointer('/data/attributes/unknown', fields)).toBe('_form');
+    expect(fieldOfServerPointer(undefined, fields)).toBe('_form');
+  });
+});

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import type { ApiClient } from '../../api/client.ts';
+
+/**
+ * The calls of the generic back office, the same for every type of the catalogue: list, find, create, update
+ * (If-Match), delete, soft delete, restore (query-api/src/resources/routes.ts, command-api/src/resources/routes.ts)
+ * and the history (query-api/src/history/routes.ts).
+ */
+
+const Ref = z.object({ type: z.string(), id: z.string() });
+
+export const ResourceRecordSchema = z.object({
+  type: z.string(),
+  id: z.string(),
+  attributes: z.record(z.unknown()),
+  relationships: z.record(z.object({ data: z.union([Ref, z.null(), z.array(Ref)]) })).optional(),
+  meta: z.object({ version: z.string().optional() }).passthrough().optional(),
+});
+export type ResourceRecord = z.infer<typeof ResourceRecordSchema>;
+
+const ListSchema = z.object({
+  data: z.array(ResourceRecordSchema),
+  meta: z.object({
+    total: z.number(),
+    page: z.object({ number: z.number(), size: z.number(), totalPages: z.number() }),
+  }),
+});
+export type ResourceList = z.infer<typeof ListSchema>;
+
+const SingleSchema = z.object({ data: ResourceRecordSchema });
+
+const CommandAnswerSchema = z.object({
+  data: z.object({ type: z.string(), id: z.string() }).optional(),
+  meta: z
+    .object({ position: z.string().optional(), version: z.string().optional() })
+    .passthrough()
+    .optional(),
+});
+export type CommandAnswer = z.infer<typeof CommandAnswerSchema>;
+
+const ActorSchema = z.object({
+  userId: z.string().nullable(),
+  actingAsOrganizationId: z.string().nullable().optional(),
+  impersonatorId: z.string().nullable().optional(),
+});
+
+export const HistoryEntrySchema = z.object({
+  type: z.literal('history-entries'),
+  id: z.string(),
+  attributes: z.object({
+    revision: z.string(),
+    position: z.string(),
+    eventType: z.string(),
+    kind: z.string().nullable(),
+    recordedAt: z.string(),
+    actor: ActorSchema,
+    existedBefore: z.boolean(),
+    existsAfter: z.boolean(),
+    changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+  }),
+});
+
+export const HistoryDocumentSchema = z.object({
+  data: z.array(HistoryEntrySchema),
+  included: z
+    .array(z.object({ type: z.string(), id: z.string(), attributes: z.record(z.unknown()).optional() }))
+    .optional(),
+});
+export type HistoryDocument = z.infer<typeof HistoryDocumentSchema>;
+
+const AsItWasSchema = z.object({
+  data: z.object({
+    type: z.string(),
+    id: z.string(),
+    attributes: z.record(z.unknown()),
+    meta: z.object({
+      revision: z.string(),
+      exists: z.boolean(),
+      recordedAt: z.string(),
+      position: z.string(),
+    }),
+  }),
+});
+export type AsItWas = z.infer<typeof AsItWasSchema>['data'];
+
+export const RESOURCE_PAGE_SIZE = 25;
+
+export interface ListArgs {
+  page: number;
+  sort: string | null;
+  search: string;
+  filters: Record<string, string>;
+  trashed: 'with' | 'only' | null;
+  minPosition?: string;
+  signal?: AbortSignal;
+}
+
+const path = (type: string, id?: string, tail = '') =>
+  `/${encodeURIComponent(type)}${id === undefined ? '' : `/${encodeURIComponent(id)}`}${tail}`;
+
+/** Document bodies of a save: the attributes and relationships the form made (form-model.ts). */
+interface SaveBody {
+  attributes: Record<string, unknown>;
+  relationships: Record<string, unknown>;
+}
+
+const body = (type: string, doc: SaveBody, id?: string) => ({
+  data: {
+    type,
+    ...(id ? { id } : {}),
+    attributes: doc.attributes,
+    ...(Object.keys(doc.relationships).length ? { relationships: doc.relationships } : {}),
+  },
+});
+
+export const resourceApi = {
+  list: (api: ApiClient, type: string, args: ListArgs) => {
+    const query: Record<string, string | number> = {
+      'page[number]': args.page,
+      'page[size]': RESOURCE_PAGE_SIZE,
+    };
+    if (args.sort) query.sort = args.sort;
+    if (args.search.trim()) query['filter[search]'] = args.search.trim();
+    for (const [name, value] of Object.entries(args.filters))
+      if (value !== '') query[`filter[${name}]`] = value;
+    if (args.trashed) query['filter[trashed]'] = args.trashed;
+    if (args.minPosition) query.minPosition = args.minPosition;
+    return api.get(path(type), ListSchema, { query, signal: args.signal });
+  },
+
+  find: (api: ApiClient, type: string, id: string, minPosition?: string, signal?: AbortSignal) =>
+    api
+      .get(path(type, id), SingleSchema, { query: minPosition ? { minPosition } : {}, signal })
+      .then((d) => d.data),
+
+  create: (api: ApiClient, type: string, doc: SaveBody) =>
+    api.request('POST', path(type), CommandAnswerSchema, { body: body(type, doc) }),
+
+  /** If-Match: the version the form was loaded at; a newer one answers 409 (conflict.wrong_expected_version). */
+  update: (api: ApiClient, type: string, id: string, version: string | null, doc: SaveBody) =>
+    api.request('PATCH', path(type, id), CommandAnswerSchema, {
+      body: body(type, doc, id),
+      headers: version ? { 'If-Match': `"${version}"` } : {},
+    }),
+
+  delete: (api: ApiClient, type: string, id: string) =>
+    api.request('DELETE', path(type, id), CommandAnswerSchema),
+
+  softDelete: (api: ApiClient, type: string, id: string) =>
+    api.request('POST', path(type, id, '/soft-delete'), CommandAnswerSchema),
+
+  restore: (api: ApiClient, type: string, id: string) =>
+    api.request('POST', path(type, id, '/restore'), CommandAnswerSchema),
+
+  history: (api: ApiClient, type: string, id: string, signal?: AbortSignal) =>
+    api.get(path(type, id, '/history'), HistoryDocumentSchema, { signal }),
+
+  asItWas: (api: ApiClient, type: string, id: string, revision: string, signal?: AbortSignal) =>
+    api
+      .get(path(type, id, `/history/${encodeURIComponent(revision)}`), AsItWasSchema, { signal })
+      .then((d) => d.data),
+};

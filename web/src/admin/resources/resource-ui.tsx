@@ -1,0 +1,102 @@
+import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import type { FieldKind } from '@platform/contracts/resources/fields';
+import { useCallback } from 'react';
+import { useIntl } from 'react-intl';
+import styled from 'styled-components';
+import { useMessageLookup, useT } from '../../i18n/use-t.ts';
+import type adminEn from '../messages/en.json';
+import type en from './messages/en.json';
+
+export const useResourceT = () => useT<typeof en & typeof adminEn>();
+export type ResourceT = ReturnType<typeof useResourceT>;
+
+/** Fields every record has, kept by the generic layer: one label for every type. */
+export const RECORD_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'deletedAt'] as const;
+
+export const fieldMessageId = (type: string, name: string) =>
+  (RECORD_FIELDS as readonly string[]).includes(name)
+    ? `admin.resources.field.${name}`
+    : `admin.resources.field.${type}.${name}`;
+
+/**
+ * The names a resource's screens show: its type (the admin menu's entry name), each field's label, an enum
+ * value's label. Every type of the catalogue has its messages in all seven locales (the messages test and
+ * labels.unit.test.ts check); a type added without them shows the attribute's own name rather than nothing.
+ */
+export function useResourceLabels(definition: ResourceDefinition) {
+  const lookup = useMessageLookup();
+  const { type } = definition;
+  const typeName = lookup(`admin.menu.${type}`) ?? type;
+  const field = useCallback((name: string) => lookup(fieldMessageId(type, name)) ?? name, [lookup, type]);
+  const enumValue = useCallback(
+    (name: string, value: string) => lookup(`admin.resources.enum.${type}.${name}.${value}`) ?? value,
+    [lookup, type],
+  );
+  return { typeName, field, enumValue };
+}
+
+/** The kind of each field a record shows: attributes, computed ones, the record's own times. */
+export function fieldKinds(definition: ResourceDefinition, attributeKinds: Record<string, FieldKind>) {
+  return {
+    ...attributeKinds,
+    ...definition.computed,
+    createdAt: 'datetime',
+    updatedAt: 'datetime',
+    deletedAt: 'datetime',
+  } as Record<string, FieldKind>;
+}
+
+/** A value as text: dates in the reader's language and time zone, flags as yes/no, the rest as JSON. */
+export function useFormatValue() {
+  const intl = useIntl();
+  const t = useResourceT();
+  return useCallback(
+    (value: unknown, kind?: FieldKind): string => {
+      if (value === null || value === undefined || value === '') return t('admin.resources.value.empty');
+      if (typeof value === 'boolean') return value ? t('admin.yes') : t('admin.no');
+      if (kind === 'datetime' && typeof value === 'string') {
+        const d = new Date(value);
+        if (!Number.isNaN(d.getTime()))
+          return intl.formatDate(d, { dateStyle: 'medium', timeStyle: 'short' });
+      }
+      if (typeof value === 'number') return intl.formatNumber(value);
+      if (typeof value === 'string') return value;
+      return JSON.stringify(value);
+    },
+    [intl, t],
+  );
+}
+
+/** A record's fields as term and value pairs: stacked on a phone, side by side when there is room. */
+export const FieldList = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(8rem, max-content) minmax(0, 1fr);
+  gap: 0.5rem 1.5rem;
+  margin: 1rem 0;
+  padding: 1rem;
+  border-radius: 0.5rem;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  @media (max-width: 36rem) {
+    grid-template-columns: minmax(0, 1fr);
+    dd {
+      margin-bottom: 0.5rem;
+    }
+  }
+`;
+
+export const ActionBar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.75rem;
+  margin: 1rem 0;
+`;
