@@ -70,6 +70,11 @@ describe('accessibility settings', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Accessibility settings' }).click();
     const drawer = page.getByRole('dialog', { name: 'Accessibility settings' });
     await drawer.waitFor();
+    // the dialog moves focus into itself once it has mounted (it loads after the first paint): a focus given
+    // before that would be taken back after the first key press
+    await expect
+      .poll(() => drawer.evaluate((el) => el.contains(document.activeElement)), { timeout: 5000 })
+      .toBe(true);
 
     const fontSize = drawer.getByRole('slider', { name: 'Text size' });
     await fontSize.focus();
