@@ -66,8 +66,13 @@ describe.each(['ours', 'raw', 'emmett'])('%s under the bench workload', (name) =
 
   it('replays the category counts (up to the cap for a subject that stops early)', async () => {
     const applied = (await replay(subjects[name]!, counts)).events;
-    if (name === 'emmett') expect(applied).toBe(counts.slowCap);
-    else expect(applied).toBe(acknowledged);
+    if (name === 'emmett') {
+      // Emmett's consumer stops at the cap, or earlier when it finds "no messages left": it reads below the
+      // server's snapshot xmin, which open transactions of other test files (other databases, same server) hold
+      // back. Seen in a CI run: 26 of the cap of 40. The bench runs it alone, where it reaches the cap.
+      expect(applied).toBeGreaterThan(0);
+      expect(applied).toBeLessThanOrEqual(counts.slowCap);
+    } else expect(applied).toBe(acknowledged);
   });
 });
 
