@@ -1,17 +1,16 @@
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { resourceFields } from '@platform/contracts/resources/fields';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../app/api-context.tsx';
 import { usePageTitle } from '../../app/page-title.ts';
 import { Link } from '../../ui/link.tsx';
 import { LoadError, Notice, useAdminErrorText, WidePage } from '../admin-ui.tsx';
 import { resourcePaths } from './paths.ts';
-import { resourceApi, type AsItWas } from './resource-api.ts';
+import { resourceApi } from './resource-api.ts';
 import { FieldList, fieldKinds, useFormatValue, useResourceLabels, useResourceT } from './resource-ui.tsx';
 import { relationshipText } from './show-screen.tsx';
-
-type State = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; at: AsItWas };
+import { useLoaded } from './use-loaded.ts';
 
 /** /admin/resources/{type}/history/{id}/{revision}: the record's fields once that entry had been stored. */
 export function AsItWasScreen({
@@ -32,20 +31,12 @@ export function AsItWasScreen({
   const { type } = definition;
   const fields = useMemo(() => resourceFields(definition), [definition]);
   const kinds = fieldKinds(definition, Object.fromEntries(fields.map((f) => [f.name, f.kind])));
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { state, retry } = useLoaded(
+    (signal) => resourceApi.asItWas(api, type, id, revision, signal),
+    [api, type, id, revision],
+  );
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    resourceApi.asItWas(api, type, id, revision, controller.signal).then(
-      (at) => setState({ status: 'ready', at }),
-      (error: unknown) => controller.signal.aborted || setState({ status: 'failed', error }),
-    );
-    return () => controller.abort();
-  }, [api, type, id, revision, attempt]);
-
-  const at = state.status === 'ready' ? state.at : null;
+  const at = state.status === 'ready' ? state.value : null;
   const when = at
     ? intl.formatDate(new Date(at.meta.recordedAt), { dateStyle: 'long', timeStyle: 'medium' })
     : '';
@@ -61,9 +52,7 @@ export function AsItWasScreen({
         <Link href={resourcePaths.history(type, id)}>{t('admin.resources.backToHistory')}</Link>
       </p>
       <h1>{heading}</h1>
-      {state.status === 'failed' ? (
-        <LoadError message={errorText(state.error)} onRetry={() => setAttempt((n) => n + 1)} />
-      ) : null}
+      {state.status === 'failed' ? <LoadError message={errorText(state.error)} onRetry={retry} /> : null}
       {state.status === 'loading' ? <p aria-busy="true">{t('app.loading')}</p> : null}
       {at ? (
         <>

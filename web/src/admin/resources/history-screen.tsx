@@ -1,6 +1,6 @@
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { resourceFields } from '@platform/contracts/resources/fields';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { useApi } from '../../app/api-context.tsx';
@@ -13,6 +13,7 @@ import { readHistory, titleFromHistory, type HistoryEntryView, type Person } fro
 import { resourcePaths } from './paths.ts';
 import { resourceApi } from './resource-api.ts';
 import { fieldKinds, useFormatValue, useResourceLabels, useResourceT } from './resource-ui.tsx';
+import { useLoaded } from './use-loaded.ts';
 
 const Timeline = styled.ol`
   list-style: none;
@@ -52,11 +53,6 @@ const Entry = styled.li`
   }
 `;
 
-type State =
-  | { status: 'loading' }
-  | { status: 'failed'; error: unknown }
-  | { status: 'ready'; entries: HistoryEntryView[] };
-
 /**
  * /admin/resources/{type}/history/{id}: the record's timeline read from its stream, newest first: who (the
  * person, the organization they acted as, the administrator impersonating them), when, what, and each field's
@@ -73,20 +69,12 @@ export function HistoryScreen({ definition, id }: { definition: ResourceDefiniti
   const { type } = definition;
   const fields = useMemo(() => resourceFields(definition), [definition]);
   const kinds = fieldKinds(definition, Object.fromEntries(fields.map((f) => [f.name, f.kind])));
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { state, retry } = useLoaded(
+    async (signal) => readHistory(await resourceApi.history(api, type, id, signal)),
+    [api, type, id],
+  );
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    resourceApi.history(api, type, id, controller.signal).then(
-      (doc) => setState({ status: 'ready', entries: readHistory(doc) }),
-      (error: unknown) => controller.signal.aborted || setState({ status: 'failed', error }),
-    );
-    return () => controller.abort();
-  }, [api, type, id, attempt]);
-
-  const title = (state.status === 'ready' ? titleFromHistory(state.entries, definition.title) : null) ?? id;
+  const title = (state.status === 'ready' ? titleFromHistory(state.value, definition.title) : null) ?? id;
   const heading = t('admin.resources.history.title', { resource: labels.typeName, title });
   usePageTitle(heading);
   const who = (person: Person) =>
@@ -104,13 +92,11 @@ export function HistoryScreen({ definition, id }: { definition: ResourceDefiniti
         <Link href={resourcePaths.show(type, id)}>{t('admin.resources.backToRecord')}</Link>
       </p>
       <h1>{heading}</h1>
-      {state.status === 'failed' ? (
-        <LoadError message={errorText(state.error)} onRetry={() => setAttempt((n) => n + 1)} />
-      ) : null}
+      {state.status === 'failed' ? <LoadError message={errorText(state.error)} onRetry={retry} /> : null}
       {state.status === 'loading' ? <p aria-busy="true">{t('app.loading')}</p> : null}
       {state.status === 'ready' ? (
         <Timeline aria-label={t('admin.resources.history.entries')}>
-          {state.entries.map((entry) => {
+          {state.value.map((entry) => {
             const headingId = `entry-${entry.revision}`;
             const when = intl.formatDate(new Date(entry.recordedAt), {
               dateStyle: 'long',
