@@ -44,7 +44,12 @@ function precompiledMessages(): Plugin {
 const VENDOR =
   /\/node_modules\/(react|react-dom|scheduler|jotai|wouter|regexparam|styled-components|stylis|@emotion\/[^/]+|react-intl|intl-messageformat|@formatjs\/[^/]+|tslib)\//;
 
-export default defineConfig({
+/**
+ * `vite build` makes the browser's files in dist/; `vite build --ssr` (the second half of `npm run build`) makes
+ * dist/server/server-entry.js, the module the host paints public pages with (ADR 0016). Everything is bundled
+ * into it: the host may serve a copy of dist/ from anywhere, away from node_modules.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root,
   plugins: [
     precompiledMessages(),
@@ -60,18 +65,27 @@ export default defineConfig({
     __FEATURE_RENTAL__: JSON.stringify(flag(process.env.FEATURE_RENTAL, true)),
     __FEATURE_PAGE_NAVIGATION__: JSON.stringify(flag(process.env.FEATURE_PAGE_NAVIGATION, true)),
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // hashed file names under assets/ are what infra/src/web-static.ts caches for a year
-    assetsDir: 'assets',
-    sourcemap: true,
-    rollupOptions: {
-      output: {
-        manualChunks: (id) => (VENDOR.test(id) ? 'vendor' : undefined),
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/server',
+        emptyOutDir: false,
+        sourcemap: true,
+        // one file: the host imports it once, and no lazy chunk is looked for on disk while a page is painted
+        rollupOptions: { input: 'src/first-paint/server-entry.tsx', output: { inlineDynamicImports: true } },
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // hashed file names under assets/ are what host/src/web-static.ts caches for a year
+        assetsDir: 'assets',
+        sourcemap: true,
+        rollupOptions: {
+          output: {
+            manualChunks: (id: string) => (VENDOR.test(id) ? 'vendor' : undefined),
+          },
+        },
       },
-    },
-  },
+  ssr: { noExternal: true },
   resolve: {
     alias: [
       // every message is parsed at build time (precompiledMessages)
@@ -85,4 +99,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: process.env.API_ORIGIN ?? 'http://localhost:3000', changeOrigin: false } },
   },
-});
+}));

@@ -1,10 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import express, { type Express } from 'express';
+import { pino, type Logger } from 'pino';
+import { loadFirstPaint, type FirstPaintRenderer } from './first-paint.ts';
 
 export interface MountWebOptions {
   /** the Vite build output (web/dist) */
   distDir: string;
+  /** public CMS pages painted on the server (ADR 0017); on unless false */
+  firstPaint?: boolean;
+  logger?: Logger;
 }
 
 /** Vite writes content-hashed file names under assets/: they never change, so browsers may keep them a year. */
@@ -22,24 +27,42 @@ export function mountWeb(app: Express, options: MountWebOptions): void {
     throw new Error(`The web is not built: ${indexHtml} is missing (run npm run build)`);
   }
 
-  app.use(
-    express.static(distDir, {
-      index: false,
-      fallthrough: true,
-      setHeaders(res, path) {
-        const relative = path.slice(distDir.length).replace(/\\/g, '/');
-        if (HASHED_ASSET.test(relative))
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        else res.setHeader('Cache-Control', 'no-cache');
-      },
-    }),
-  );
+  const logger = options.logger ?? pino({ level: 'silent' });
+  // loaded on the first navigation: the server build is imported once, by the process that serves
+  let firstPaint: Promise<FirstPaintRenderer | null> | undefined;
+  const renderer = () =>
+    (firstPaint ??= loadFirstPaint({ distDir, logger }).catch((error: unknown) => {
+      logger.error(
+        { err: error },
+        'the web server build could not be loaded: pages are painted by the browser',
+      );
+      return null;
+    }));
+  const statics = express.static(distDir, {
+    index: false,
+    fallthrough: true,
+    setHeaders(res, path) {
+      const relative = path.slice(distDir.length).replace(/\\/g, '/');
+      if (HASHED_ASSET.test(relative)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      else res.setHeader('Cache-Control', 'no-cache');
+    },
+  });
+  // the server build (web/dist/server) is the host's, not a file for browsers
+  app.use((req, res, next) => (req.path.startsWith('/server/') ? next() : statics(req, res, next)));
 
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     // API paths and missing hashed assets keep their 404: an old page asking for a deleted chunk must see it fail
     if (req.path === '/api' || req.path.startsWith('/api/') || HASHED_ASSET.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
+    // the painted page depends on who asks (a session or not) and in which language
+    res.setHeader('Vary', 'Cookie, Accept-Language');
+    if (options.firstPaint === false || req.method !== 'GET') return res.sendFile(indexHtml);
+    renderer()
+      .then((render) => render?.(req) ?? null)
+      .then(
+        (html) => (html === null ? res.sendFile(indexHtml) : res.type('html').send(html)),
+        (error: unknown) => next(error),
+      );
   });
 }

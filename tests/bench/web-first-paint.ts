@@ -1,12 +1,14 @@
 /**
  * The web's first paint (issue 10), measured in Debian's headless Chromium:
  *
- * - the gzipped JavaScript a route loads before its first render: every `.js` resource the page requested
- *   before its first h1 was visible (Performance API resource entries), each gzipped here at level 9 (what Vite
- *   reports; the platform itself serves them uncompressed);
  * - the time to the first visible h1: from the navigation's start to the first animation frame after an h1 with
- *   a non-empty box that `checkVisibility()` accepts entered the page (a MutationObserver installed before the
- *   page's own scripts).
+ *   a non-empty box that `checkVisibility()` accepts was in the page (a MutationObserver installed before the
+ *   page's own scripts). For a public CMS page that is the page the server painted (ADR 0017);
+ * - the gzipped JavaScript loaded before that first render: every `.js` resource whose download had ended
+ *   before the first h1 was visible (Performance API resource entries), each gzipped here at level 9 (what
+ *   Vite reports; the platform itself serves them uncompressed);
+ * - the same two figures for the app: when the app's own h1 (inside #root, the server's paint gone) was visible,
+ *   and the JavaScript requested before then: the moment the page is the app's and answers the keyboard.
  *
  * Each run opens a cold browser context (no cache, no storage: a first visit). Routes take turns, after one
  * warm-up round that is not counted; the figures are medians.
@@ -48,13 +50,18 @@ interface Resource {
 
 interface Run {
   firstH1Ms: number;
+  appH1Ms: number;
   resources: Resource[];
+  /** scripts downloaded before the first h1 was visible */
   jsUrls: string[];
+  /** scripts requested before the app's own h1 was visible */
+  appJsUrls: string[];
 }
 
 declare global {
   interface Window {
     __firstH1?: number;
+    __appH1?: number;
   }
 }
 
@@ -68,15 +75,20 @@ const WATCH_FIRST_H1 = `(() => {
     if (box.width === 0 || box.height === 0) return false;
     return typeof el.checkVisibility === 'function' ? el.checkVisibility({ visibilityProperty: true }) : true;
   };
-  let seen = false;
+  let first = false;
+  let app = false;
   const observer = new MutationObserver(() => {
-    if (seen) return;
-    const h1 = document.querySelector('h1');
-    if (!h1 || !visible(h1)) return;
-    seen = true;
-    observer.disconnect();
-    // the frame that paints it
-    requestAnimationFrame(() => (window.__firstH1 = performance.now()));
+    if (!first && Array.from(document.querySelectorAll('h1')).some(visible)) {
+      first = true;
+      // the frame that paints it
+      requestAnimationFrame(() => (window.__firstH1 = performance.now()));
+    }
+    const own = document.querySelector('#root h1');
+    if (!app && own && !document.getElementById('first-paint') && visible(own)) {
+      app = true;
+      observer.disconnect();
+      requestAnimationFrame(() => (window.__appH1 = performance.now()));
+    }
   });
   observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
 })();`;
@@ -91,21 +103,22 @@ async function measure(browser: Browser, url: string): Promise<Run> {
     await context.addInitScript({ content: WATCH_FIRST_H1 });
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => window.__firstH1 !== undefined, undefined, { timeout: 30_000 });
-    const { firstH1Ms, resources } = await page.evaluate(() => {
+    await page.waitForFunction(() => window.__appH1 !== undefined, undefined, { timeout: 30_000 });
+    const { firstH1Ms, appH1Ms, resources } = await page.evaluate(() => {
       const entries = [
         ...performance.getEntriesByType('navigation'),
         ...performance.getEntriesByType('resource'),
       ] as PerformanceResourceTiming[];
       return {
         firstH1Ms: window.__firstH1 ?? NaN,
+        appH1Ms: window.__appH1 ?? NaN,
         resources: entries.map((r) => ({ name: r.name, startTime: r.startTime, responseEnd: r.responseEnd })),
       };
     });
-    const jsUrls = resources
-      .filter((r) => r.startTime < firstH1Ms && new URL(r.name).pathname.endsWith('.js'))
-      .map((r) => r.name);
-    return { firstH1Ms, resources, jsUrls };
+    const js = resources.filter((r) => new URL(r.name).pathname.endsWith('.js'));
+    const jsUrls = js.filter((r) => r.responseEnd < firstH1Ms).map((r) => r.name);
+    const appJsUrls = js.filter((r) => r.startTime < appH1Ms).map((r) => r.name);
+    return { firstH1Ms, appH1Ms, resources, jsUrls, appJsUrls };
   } finally {
     await context.close();
   }
@@ -161,10 +174,11 @@ async function main() {
     const rows: string[][] = [];
     const verbose: string[] = [];
     let met = true;
+    const gzipped = (urls: string[]) =>
+      Promise.all(urls.map(gzippedBytes)).then((sizes) => sizes.reduce((a, b) => a + b, 0));
     for (const [route, list] of results) {
-      const sizes = await Promise.all(
-        list.map(async (r) => (await Promise.all(r.jsUrls.map(gzippedBytes))).reduce((a, b) => a + b, 0)),
-      );
+      const sizes = await Promise.all(list.map((r) => gzipped(r.jsUrls)));
+      const appSizes = await Promise.all(list.map((r) => gzipped(r.appJsUrls)));
       const times = list.map((r) => r.firstH1Ms);
       const jsKb = kb(median(sizes));
       const ms = median(times);
@@ -173,23 +187,33 @@ async function main() {
       rows.push([
         route,
         jsKb.toFixed(1),
-        String(median(list.map((r) => r.jsUrls.length))),
         ms.toFixed(0),
         times.map((t) => t.toFixed(0)).join(' '),
+        kb(median(appSizes)).toFixed(1),
+        median(list.map((r) => r.appH1Ms)).toFixed(0),
       ]);
       if (values.verbose) {
         const run = list[times.indexOf([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!)]!;
-        verbose.push(`${route} (first h1 at ${run.firstH1Ms.toFixed(0)} ms):`);
+        verbose.push(
+          `${route} (first h1 at ${run.firstH1Ms.toFixed(0)} ms, the app's at ${run.appH1Ms.toFixed(0)} ms):`,
+        );
         for (const r of [...run.resources].sort((a, b) => a.startTime - b.startTime)) {
           const u = new URL(r.name);
-          const mark = r.startTime < run.firstH1Ms ? ' ' : '*';
+          const mark = r.responseEnd < run.firstH1Ms ? ' ' : r.startTime < run.appH1Ms ? '+' : '*';
           verbose.push(
             `  ${mark} ${r.startTime.toFixed(0).padStart(5)} → ${r.responseEnd.toFixed(0).padStart(5)} ms  ${u.pathname}${u.search}`,
           );
         }
       }
     }
-    const header = ['route', 'KB gz JS before h1', 'scripts', 'median ms to h1', 'runs (ms)'];
+    const header = [
+      'route',
+      'KB gz JS before h1',
+      'median ms to h1',
+      'runs (ms)',
+      "KB gz JS before the app's h1",
+      "median ms to the app's h1",
+    ];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
     const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
     log();
@@ -201,7 +225,9 @@ async function main() {
     );
     if (verbose.length) {
       log();
-      log('request timelines of the median runs (* = requested after the first h1):');
+      log(
+        "request timelines of the median runs (  = loaded before the first h1, + = asked before the app's h1, * = after):",
+      );
       for (const v of verbose) log(v);
     }
   } finally {

@@ -13,15 +13,21 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { startBootRequests } from './app/boot-requests.ts';
 import { preloadAuthScreen } from './auth/routes.tsx';
+import { revealApp } from './first-paint/reveal.ts';
 import { loadMessages } from './i18n/load-messages.ts';
 import { bootLocale } from './state/settings.ts';
 
 // What the first render waits for, all at once and before React starts (issue 10): the boot reads of the API and
 // the messages of the reader's language. The providers take them when they ask.
+const FIRST_PAINT_LIMIT_MS = 8_000;
 const locale = bootLocale();
 startBootRequests({ locale, pathname: window.location.pathname, search: window.location.search });
 loadMessages(locale).catch(() => undefined); // App asks again and handles a failure
 preloadAuthScreen(window.location.pathname);
+
+// the page the server painted (ADR 0017) gives way to the app when the app shows it (cms/cms-page.tsx); should the
+// app never get there (a failed chunk, a screen that waits on something), it gives way all the same
+setTimeout(revealApp, FIRST_PAINT_LIMIT_MS);
 
 // a lazy chunk of a previous deployment is gone: reloading fetches the current one (seed 000 §7, §8)
 window.addEventListener('vite:preloadError', (event) => {

@@ -38,13 +38,64 @@ export function resolveRouteUrl(pathname: string, search: string): string {
   });
 }
 
+/** The API URLs of a page's boot reads (the server's first paint reads the same ones, first-paint/server-entry.tsx). */
+export function bootRequestUrls(pathname: string, search: string): string[] {
+  const urls = [
+    apiUrl('/services/features'),
+    apiUrl('/users/me', { include: ME_INCLUDE }),
+    apiUrl('/app-environment'),
+    apiUrl('/services/app-menu'),
+  ];
+  if (!isScreenPath(collapseSlashes(pathname))) urls.push(resolveRouteUrl(pathname, search));
+  return urls;
+}
+
+/** The language lines of a locale (i18n/language-lines.ts asks for the same URL). */
+export function languageLinesUrl(locale: string): string {
+  return apiUrl('/services/web-language-lines', { locale });
+}
+
+/**
+ * Answers the server read for this page and wrote into it (first-paint/server-entry.tsx), as the element
+ * `<script type="application/json" id="boot-answers">`: { locale, answers: { url: { status, body } } }.
+ * They were read for one locale and an anonymous visitor; another locale, or a visitor who turned out to be
+ * signed in, asks the network.
+ */
+export interface InlineBootAnswers {
+  locale: string;
+  answers: Record<string, { status: number; body: unknown }>;
+}
+
+export const BOOT_ANSWERS_ELEMENT_ID = 'boot-answers';
+
+function readInlineAnswers(locale: string, doc: Document | undefined): Map<string, Promise<Response>> {
+  const found = new Map<string, Promise<Response>>();
+  const element = doc?.getElementById(BOOT_ANSWERS_ELEMENT_ID);
+  if (!element?.textContent) return found;
+  try {
+    const inline = JSON.parse(element.textContent) as InlineBootAnswers;
+    if (inline.locale !== locale) return found;
+    for (const [url, { status, body }] of Object.entries(inline.answers)) {
+      const response = new Response(body === null ? null : JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': JSON_API_MEDIA_TYPE },
+      });
+      found.set(url, Promise.resolve(response));
+    }
+  } catch {
+    /* unreadable: the network answers */
+  }
+  return found;
+}
+
 /**
  * Starts the boot reads for a page, with the headers the API client sends (client.ts headersFor). Called once,
- * by main.tsx, before React renders anything.
+ * by main.tsx, before React renders anything. What the server already answered in the page is not asked again.
  */
 export function startBootRequests(
   { locale, pathname, search }: { locale: string; pathname: string; search: string },
   fetchFn: typeof fetch = (...args) => globalThis.fetch(...args),
+  doc: Document | undefined = typeof document === 'undefined' ? undefined : document,
 ): void {
   const headers: Record<string, string> = {
     Accept: JSON_API_MEDIA_TYPE,
@@ -53,14 +104,10 @@ export function startBootRequests(
     'X-Timezone': browserTimezone(),
   };
   if (pathname === '/admin' || pathname.startsWith('/admin/')) headers['Accept-Edition-Language'] = locale;
-  const urls = [
-    apiUrl('/services/features'),
-    apiUrl('/users/me', { include: ME_INCLUDE }),
-    apiUrl('/app-environment'),
-    apiUrl('/services/app-menu'),
-  ];
-  if (!isScreenPath(collapseSlashes(pathname))) urls.push(resolveRouteUrl(pathname, search));
-  for (const url of urls) {
+  const inline = readInlineAnswers(locale, doc);
+  for (const [url, answer] of inline) pending.set(url, answer);
+  for (const url of bootRequestUrls(pathname, search)) {
+    if (inline.has(url)) continue;
     const answer = fetchFn(url, { headers, credentials: 'same-origin' });
     answer.catch(() => undefined); // the taker sees the failure; an answer nobody takes must not be reported
     pending.set(url, answer);

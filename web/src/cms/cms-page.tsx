@@ -1,7 +1,8 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
 import styled from 'styled-components';
 import type { RouteComponent } from '../api/documents.ts';
 import { FEATURES } from '../build-info.ts';
+import { revealApp } from '../first-paint/reveal.ts';
 import { VisuallyHidden } from '../ui/visually-hidden.tsx';
 import { BackToTop } from './back-to-top.tsx';
 import { BlockContextValue, Section, type BlockContext } from './components/block.tsx';
@@ -86,6 +87,9 @@ export function CmsPage({ pageId, title, styles, components }: CmsPageProps) {
   }, [components]);
   const entries = useMemo(() => navigationEntries(placed.map((p) => p.source)), [placed]);
   const hasH1 = placed.some((p) => p.context.ownsPageHeading);
+
+  // the page the server painted (ADR 0017) is now the app's own: it takes its place before the next frame
+  useLayoutEffect(() => revealApp(), []);
 
   // the URL's hash, on arrival and when it changes, once this page's sections exist
   useEffect(() => {

@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import { domWindow } from './dom-window.ts';
 import { parseVideoUrl } from '@platform/contracts/pages/video';
 import { embedUrl, PROVIDER_NAMES, type VideoProvider } from './video-embed.ts';
 
@@ -70,6 +71,7 @@ function isEmptyParagraph(p: Element): boolean {
  */
 export function sanitizeHtml(html: string, options: SanitizeOptions): string {
   if (html.trim() === '') return '';
+  const window = domWindow();
   const purify = DOMPurify(window);
   const fragment = purify.sanitize(html, RICH_HTML_CONFIG) as DocumentFragment;
   fragment.querySelectorAll('iframe').forEach((frame) => fixFrame(frame, options));
@@ -77,7 +79,7 @@ export function sanitizeHtml(html: string, options: SanitizeOptions): string {
   fragment.querySelectorAll('p').forEach((p) => {
     if (isEmptyParagraph(p)) p.remove();
   });
-  const container = document.createElement('div');
+  const container = window.document.createElement('div');
   container.appendChild(fragment);
   return container.innerHTML;
 }

@@ -1,9 +1,11 @@
+import { domWindow } from './dom-window.ts';
+
 /** The text of an HTML fragment, whitespace collapsed; parsing with DOMParser runs no script and loads nothing. */
 export function htmlToText(html: string): string {
   if (html === '') return '';
   // a block's end is a word break when read as text: "<p>one</p><p>two</p>" is "one two"
   const spaced = html.replace(/<\/(?:p|div|li|h[1-6]|blockquote|td|th)\s*>|<br\s*\/?>/gi, '$& ');
-  const doc = new DOMParser().parseFromString(spaced, 'text/html');
+  const doc = new (domWindow().DOMParser)().parseFromString(spaced, 'text/html');
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 

@@ -1,5 +1,6 @@
 import type { Locale } from '@platform/contracts/enums';
 import { z } from 'zod';
+import { languageLinesUrl, withBootRequests } from '../app/boot-requests.ts';
 import { APP_VERSION } from '../build-info.ts';
 import type { Messages } from './load-messages.ts';
 
@@ -128,8 +129,10 @@ export function languageLines(locale: Locale, deps: LanguageLinesDeps = {}): Pro
   } catch {
     /* an unreadable entry is fetched again */
   }
-  const fetchFn = deps.fetchFn ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
-  const answer = fetchFn(`/api/v1/services/web-language-lines?${new URLSearchParams({ locale })}`, {
+  // the first page of a visit may hold the answer already (the server's first paint, app/boot-requests.ts)
+  const fetchFn =
+    deps.fetchFn ?? withBootRequests((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  const answer = fetchFn(languageLinesUrl(locale), {
     headers: { Accept: 'application/vnd.api+json', 'X-Requested-With': 'XMLHttpRequest' },
     credentials: 'same-origin',
   })

@@ -26,6 +26,13 @@ function loadersFor(locale: Locale) {
   ];
 }
 
+/** The messages the web ships for a locale, without the administrators' language lines (the server's first paint). */
+export function loadBundledMessages(locale: Locale): Promise<Messages> {
+  const loaders = loadersFor(locale);
+  if (loaders.length === 0) return Promise.reject(new Error(`No messages for locale ${locale}`));
+  return Promise.all(loaders.map((load) => load())).then((parts) => Object.assign({}, ...parts) as Messages);
+}
+
 const loading = new Map<Locale, Promise<Messages>>();
 
 /**
@@ -35,11 +42,9 @@ const loading = new Map<Locale, Promise<Messages>>();
 export function loadMessages(locale: Locale): Promise<Messages> {
   let messages = loading.get(locale);
   if (!messages) {
-    const loaders = loadersFor(locale);
-    if (loaders.length === 0) return Promise.reject(new Error(`No messages for locale ${locale}`));
     // the administrators' language lines override the bundled messages (language-lines.ts; never rejects)
-    messages = Promise.all([Promise.all(loaders.map((load) => load())), languageLines(locale)]).then(
-      ([parts, lines]) => withLanguageLines(Object.assign({}, ...parts) as Messages, lines),
+    messages = Promise.all([loadBundledMessages(locale), languageLines(locale)]).then(([bundled, lines]) =>
+      withLanguageLines(bundled, lines),
     );
     messages.catch(() => loading.delete(locale));
     loading.set(locale, messages);

@@ -168,3 +168,18 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
     </SessionActionsContext.Provider>
   );
 }
+
+const NO_ACTIONS: SessionActions = {
+  refresh: () => Promise.resolve(null),
+  completeSignIn: () => Promise.resolve(),
+  signOut: () => Promise.resolve(),
+  stopImpersonation: () => Promise.resolve(),
+};
+
+/**
+ * The session of a page rendered on the server for an anonymous visitor (first-paint/server-entry.tsx): the
+ * session and features atoms are set by the caller, and nothing runs (the server paints, the app acts).
+ */
+export function StaticSessionProvider({ children }: { children: React.ReactNode }) {
+  return <SessionActionsContext.Provider value={NO_ACTIONS}>{children}</SessionActionsContext.Provider>;
+}

@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import styled, { useTheme } from 'styled-components';
 import { useLocation } from 'wouter';
 import { routeMeta } from '../app/route-meta.ts';
@@ -27,7 +27,14 @@ const Main = styled.main`
   width: 100%;
 `;
 
+/**
+ * What a media query answers where there is no window: on the server, whose paint of a page is drawn once for
+ * the phone and once for wider windows (first-paint/server-entry.tsx, ADR 0017). False outside such a paint.
+ */
+export const ServerMediaContext = createContext<(query: string) => boolean>(() => false);
+
 export function useMediaQuery(query: string): boolean {
+  const serverMedia = useContext(ServerMediaContext);
   return useSyncExternalStore(
     (notify) => {
       const list = window.matchMedia(query);
@@ -35,7 +42,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', notify);
     },
     () => window.matchMedia(query).matches,
-    () => false,
+    () => serverMedia(query),
   );
 }
 

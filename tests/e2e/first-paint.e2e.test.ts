@@ -1,0 +1,116 @@
+import { describe, expect, test } from 'vitest';
+import { baseUrl, openPage, VIEWPORTS } from './support/browser.ts';
+
+/**
+ * Public CMS pages painted on the server (ADR 0017): what a first visitor sees before any script has run, how
+ * the app takes its place, and who is not painted for.
+ */
+
+const HOME_H1 = 'Assistive technology, shared';
+
+async function html(path: string, headers: Record<string, string> = {}): Promise<string> {
+  const response = await fetch(new URL(path, baseUrl()), { headers: { Accept: 'text/html', ...headers } });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+describe('the page painted on the server', () => {
+  test('shows the page with its menu and title before any script runs, and offers nothing to focus', async () => {
+    const { context } = await openPage();
+    const noScript = await context.browser()!.newContext({
+      baseURL: baseUrl(),
+      javaScriptEnabled: false,
+      viewport: VIEWPORTS.desktop,
+    });
+    try {
+      const page = await noScript.newPage();
+      await page.goto('/about');
+      const painted = page.locator('#first-paint');
+      // the wide variant shows at 1280 px, the phone's is hidden
+      const heading = painted.locator('.first-paint-wide h1');
+      expect(await heading.innerText()).toBe('About the community');
+      expect(await heading.isVisible()).toBe(true);
+      expect(await painted.locator('.first-paint-narrow h1').isVisible()).toBe(false);
+      expect(await painted.locator('.first-paint-wide nav').first().innerText()).toContain('Community');
+      expect(await page.title()).toBe('About us | Assistive Tech Commons');
+      expect(await page.locator('html').getAttribute('lang')).toBe('en');
+      // a picture until the app runs: out of the accessibility tree and of the tab order
+      expect(await painted.getAttribute('aria-hidden')).toBe('true');
+      expect(await painted.evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+      // the app's root is hidden behind it
+      expect(await page.locator('#root').isVisible()).toBe(false);
+
+      await page.setViewportSize(VIEWPORTS.mobile);
+      expect(await painted.locator('.first-paint-narrow h1').isVisible()).toBe(true);
+      expect(await painted.locator('.first-paint-wide h1').isVisible()).toBe(false);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        VIEWPORTS.mobile.width,
+      );
+    } finally {
+      await noScript.close();
+    }
+  });
+
+  test('the app takes its place without asking the API for what the page already holds', async () => {
+    const { page } = await openPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    // painted, and the app not started yet: its scripts are asked for after the first frame
+    expect(await page.locator('#first-paint').count()).toBe(1);
+
+    await page.locator('#root').getByRole('heading', { level: 1, name: HOME_H1 }).waitFor();
+    expect(await page.locator('#first-paint').count()).toBe(0);
+    expect(asked).not.toContain('/api/v1/services/app-menu');
+    expect(asked).not.toContain('/api/v1/services/routes/resolve');
+    expect(asked).not.toContain('/api/v1/app-environment');
+    expect(asked).not.toContain('/api/v1/services/features');
+    // the app works as ever: the menu's client-side navigation
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('button', { name: 'Community', exact: true }).click();
+    await page.getByRole('menu', { name: 'Community' }).getByRole('menuitem', { name: 'About us' }).click();
+    await page.getByRole('heading', { level: 1, name: 'About the community' }).waitFor();
+  });
+
+  test('a reader with the dark theme or larger text stored sees no flash: the paint is dropped before it shows', async () => {
+    for (const theme of ['dark', 'light'] as const) {
+      const { page, context } = await openPage({ theme });
+      if (theme === 'light')
+        await context.addInitScript(() =>
+          localStorage.setItem(
+            'accessibility-parameters',
+            JSON.stringify({ fontSize: 32, lineHeight: 3, letterSpacing: 2.5 }),
+          ),
+        );
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      expect(await page.locator('#first-paint').count(), theme).toBe(0);
+      await page.getByRole('heading', { level: 1, name: HOME_H1 }).waitFor();
+    }
+  });
+
+  test('is painted in the language the browser asks for, for anonymous visitors of pages only', async () => {
+    const french = await html('/', { 'Accept-Language': 'fr-FR,fr;q=0.9,en;q=0.5' });
+    expect(french).toContain('<html lang="fr"');
+    expect(french).toContain('id="first-paint"');
+    expect(await html('/?lang=es')).toContain('<html lang="es"');
+
+    // a session, an application screen, a path that is no page: the app's shell alone, as before
+    expect(await html('/', { Cookie: 'atc_session=anything' })).not.toContain('id="first-paint"');
+    expect(await html('/auth/sign-in')).not.toContain('id="first-paint"');
+    expect(await html('/no-such-page-here')).not.toContain('id="first-paint"');
+  });
+
+  test('the page is painted from the answers it carries, escaped so that no text closes its script', async () => {
+    const page = await html('/about');
+    const answers = /<script type="application\/json" id="boot-answers">(.*?)<\/script>/s.exec(page)?.[1];
+    expect(answers).toBeDefined();
+    expect(answers).not.toMatch(/<\/?script/i);
+    const parsed = JSON.parse(answers!) as { locale: string; answers: Record<string, { status: number }> };
+    expect(parsed.locale).toBe('en');
+    expect(parsed.answers['/api/v1/services/app-menu']?.status).toBe(200);
+    expect(parsed.answers['/api/v1/services/routes/resolve?path=%2Fabout']?.status).toBe(200);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The painted page is drawn with the default reading settings for the locale the server guessed (ADR 0017). A
+ * reader whose browser keeps other choices (a language, the dark theme, larger text or spacing, another font,
+ * grey images) must not see a page flash from one look to another: this script, inlined right after the
+ * painted page, removes it before the browser paints it, and that reader sees the app as before.
+ */
+
+export const FIRST_PAINT_ELEMENT_ID = 'first-paint';
+
+export interface FirstPaintGuardOptions {
+  elementId: string;
+  /** the locale the page was painted in */
+  locale: string;
+  /** the local-storage keys of the reader's choices (state/storage-keys.ts) */
+  keys: { locale: string; darkTheme: string; accessibility: string };
+  /** the reading settings the page was painted with (state/accessibility.ts DEFAULT_ACCESSIBILITY) */
+  painted: Record<string, unknown>;
+}
+
+/**
+ * Runs in the browser as an inline script, turned into text with Function.prototype.toString: it must stand
+ * alone (no imports, no helpers from outside, nothing a bundler would rename) and must never throw.
+ */
+export function firstPaintGuard(options: FirstPaintGuardOptions): void {
+  const drop = () => document.getElementById(options.elementId)?.remove();
+  try {
+    const stored = (key: string) => window.localStorage.getItem(key);
+    const storedLocale = stored(options.keys.locale);
+    if (storedLocale && storedLocale.toLowerCase().split(/[-_]/)[0] !== options.locale) return drop();
+    const dark = stored(options.keys.darkTheme);
+    if (dark === 'true') return drop();
+    if (dark === null && window.matchMedia('(prefers-color-scheme: dark)').matches) return drop();
+    const raw = stored(options.keys.accessibility);
+    if (raw) {
+      const a = JSON.parse(raw) as Record<string, unknown>;
+      for (const key of Object.keys(options.painted))
+        if (key in a && a[key] !== options.painted[key]) return drop();
+    }
+  } catch {
+    drop(); // storage unreadable or hand-edited: the app decides
+  }
+}
