@@ -46,7 +46,7 @@ const VENDOR =
 
 /**
  * `vite build` makes the browser's files in dist/; `vite build --ssr` (the second half of `npm run build`) makes
- * dist/server/server-entry.js, the module the host paints public pages with (ADR 0016). Everything is bundled
+ * dist/server/server-entry.js, the module the host paints public pages with (ADR 0018). Everything is bundled
  * into it: the host may serve a copy of dist/ from anywhere, away from node_modules.
  */
 export default defineConfig(({ isSsrBuild }) => ({

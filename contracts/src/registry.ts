@@ -5,7 +5,6 @@ import { menuEventContracts } from './menu/events.ts';
 import { organizationEventContracts } from './organizations/events.ts';
 import { pagesEventContracts } from './pages/events.ts';
 import { pathClaimEventContracts } from './paths.ts';
-import { redirectionsEventContracts } from './redirections/events.ts';
 import { couponEventContracts } from './coupons/coupon.ts';
 import { resourceCatalogue } from './resources/catalogue.ts';
 import { resourceEventContracts } from './resources/definition.ts';
@@ -17,7 +16,6 @@ export const allEventContracts: EventContract[] = [
   ...pathClaimEventContracts,
   ...menuEventContracts,
   ...environmentEventContracts,
-  ...redirectionsEventContracts,
   ...userEventContracts,
   ...organizationEventContracts,
   ...seedEventContracts,

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { SESSION_COOKIE } from '@platform/command-api/auth/cookies';
 
 /**
- * Public CMS pages painted on the server (ADR 0017): for a browser's navigation to a CMS path, without a
+ * Public CMS pages painted on the server (ADR 0018): for a browser's navigation to a CMS path, without a
  * session, the host reads the page's boot answers from its own API (the same URLs, headers and read cache the
  * app uses), asks the web's server build for the page's HTML, and sends index.html with the painted page, its
  * styles and the answers inside. The app starts behind the paint and takes its place without asking the API

@@ -10,7 +10,11 @@ afterAll(async () => {
 });
 
 type Entry = {
-  attributes: { eventType: string; changes: Array<{ field: string; before: unknown; after: unknown }> };
+  attributes: {
+    eventType: string;
+    kind: string | null;
+    changes: Array<{ field: string; before: unknown; after: unknown }>;
+  };
 };
 
 describe('the history of hand-written records', () => {
@@ -29,6 +33,7 @@ describe('the history of hand-written records', () => {
     expect(history.status).toBe(200);
     const entries = history.body.data as Entry[];
     expect(entries.map((e) => e.attributes.eventType)).toEqual(['AppPageUpdated', 'AppPageCreated']);
+    expect(entries.map((e) => e.attributes.kind)).toEqual(['updated', 'created']);
     expect(entries[0]!.attributes.changes).toEqual([
       { field: 'title', before: 'News', after: 'Latest news' },
     ]);
@@ -46,9 +51,13 @@ describe('the history of hand-written records', () => {
     });
     expect(two.status, JSON.stringify(two.body)).toBe(201);
     const id = one.body.data.id as string;
+    const moved = await app.admin('POST', `/app-menu-items/${id}/move`, { parent: null, position: 1 });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const history = await app.admin('GET', `/app-menu-items/${id}/history`);
     expect(history.status).toBe(200);
-    expect((history.body.data as Entry[]).map((e) => e.attributes.eventType)).toEqual(['AppMenuItemCreated']);
+    const entries = history.body.data as Entry[];
+    expect(entries.map((e) => e.attributes.eventType)).toEqual(['AppMenuItemMoved', 'AppMenuItemCreated']);
+    expect(entries.map((e) => e.attributes.kind)).toEqual(['moved', 'created']);
   });
 
   it('shows a user’s history to administrators only, never a secret', async () => {

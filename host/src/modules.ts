@@ -11,11 +11,9 @@ import type { QueryModule } from '@platform/query-api/app';
 import { environmentCommandRoutes } from '@platform/command-api/environment/routes';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
 import { pagesCommandRoutes } from '@platform/command-api/pages/routes';
-import { redirectionCommandRoutes } from '@platform/command-api/redirections/routes';
 import { environmentQueryRoutes } from '@platform/query-api/environment/routes';
 import { menuQueryRoutes } from '@platform/query-api/menu/routes';
 import { pagesQueryRoutes } from '@platform/query-api/pages/routes';
-import { redirectionQueryRoutes } from '@platform/query-api/redirections/routes';
 import { routeResolverRoutes } from '@platform/query-api/routes/routes';
 import { homeStatsQueryRoutes } from '@platform/query-api/stats/routes';
 
@@ -27,7 +25,6 @@ export const commandModules = (resources: readonly ResourceDefinition[]): Comman
   pagesCommandRoutes,
   menuCommandRoutes,
   environmentCommandRoutes,
-  redirectionCommandRoutes,
   resourceCommandRoutes(resources),
   couponCommandRoutes,
   notificationCommandRoutes,
@@ -36,7 +33,6 @@ export const queryModules = (resources: readonly ResourceDefinition[]): QueryMod
   pagesQueryRoutes,
   menuQueryRoutes,
   environmentQueryRoutes,
-  redirectionQueryRoutes,
   routeResolverRoutes,
   homeStatsQueryRoutes,
   resourceQueryRoutes(resources),

@@ -7,7 +7,7 @@ import { loadFirstPaint, type FirstPaintRenderer } from './first-paint.ts';
 export interface MountWebOptions {
   /** the Vite build output (web/dist) */
   distDir: string;
-  /** public CMS pages painted on the server (ADR 0017); on unless false */
+  /** public CMS pages painted on the server (ADR 0018); on unless false */
   firstPaint?: boolean;
   logger?: Logger;
 }

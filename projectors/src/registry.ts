@@ -4,7 +4,6 @@ import { menuProjection } from './menu/projection.ts';
 import { organizationsProjection } from './organizations/projection.ts';
 import { pagesProjection } from './pages/projection.ts';
 import type { Projection } from './projection.ts';
-import { redirectionsProjection } from './redirections/projection.ts';
 import { couponPurchasesExtension } from './coupons/purchases.ts';
 import { resourceProjection, type ResourceProjectionExtension } from './resources/projection.ts';
 import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
@@ -19,7 +18,6 @@ export const handWrittenProjections: Projection[] = [
   pagesProjection,
   menuProjection,
   environmentProjection,
-  redirectionsProjection,
   homeStatsProjection,
   accountsProjection,
   organizationsProjection,

@@ -12,6 +12,15 @@ export interface VisibilityOptions {
 }
 
 /**
+ * Who edits the site's content (pages, menu, redirections): administrators and application administrators, as
+ * the command side has it (command-api/src/environment/authorize.ts). They see every page and menu item that is
+ * not deleted, drafts and restricted ones included, so that they can reach what they edit.
+ */
+export function isCmsEditor(viewer: Viewer): boolean {
+  return viewer.isAdmin || viewer.roles.includes('app_admin') || viewer.roles.includes('admin');
+}
+
+/**
  * The SQL condition for "this viewer may see this row", for read tables with the columns requires_auth
  * (boolean), access_level_weight (int, null = open to every access level), roles (text[], empty or null =
  * no role needed) and deleted_at (timestamptz, null = not deleted). Filtering happens in SQL, so totals

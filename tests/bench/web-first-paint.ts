@@ -3,7 +3,7 @@
  *
  * - the time to the first visible h1: from the navigation's start to the first animation frame after an h1 with
  *   a non-empty box that `checkVisibility()` accepts was in the page (a MutationObserver installed before the
- *   page's own scripts). For a public CMS page that is the page the server painted (ADR 0017);
+ *   page's own scripts). For a public CMS page that is the page the server painted (ADR 0018);
  * - the gzipped JavaScript loaded before that first render: every `.js` resource whose download had ended
  *   before the first h1 was visible (Performance API resource entries), each gzipped here at level 9 (what
  *   Vite reports; the platform itself serves them uncompressed);

@@ -171,6 +171,73 @@ describe('the resource back office, end to end', () => {
     await shot(page, 'admin-resources-menu-dark');
   }, 120_000);
 
+  test('an application administrator redirects an old path through the generated screens', async () => {
+    const from = `/e2e-old-${randomBytes(3).toString('hex')}`;
+    const { page } = await openPage();
+    await signIn(page, 'app-admin@demo.example');
+    await page.goto('/admin/resources/app-redirections');
+    await page.waitForURL('**/admin/resources/app-redirections/index');
+    await page.getByRole('heading', { level: 1, name: 'Redirections' }).waitFor();
+    // the demo site's redirection, stored through the same API
+    await page.getByRole('cell', { name: '/who-we-are' }).waitFor();
+    await checkA11y(page, 'redirections index');
+    await shot(page, 'admin-redirections-index-light');
+
+    // a path a page holds is refused on the from path field (409 from the shared path claims)
+    await page.getByRole('link', { name: 'New record' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Redirections: new record' }).waitFor();
+    const fromPath = page.getByLabel('From path (required)');
+    await fromPath.fill('/about');
+    await page.getByLabel('To path or address (required)').fill('/contact');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => fromPath.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('This path is already used by another page or redirection.').waitFor();
+    await checkA11y(page, 'redirection form with a taken path');
+    await shot(page, 'admin-redirections-create-409-light');
+
+    await fromPath.fill(from);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/admin/resources/app-redirections/show/**');
+    await toast(page, `“${from}” is saved.`).waitFor();
+    await page.getByRole('heading', { level: 1, name: `Redirections: “${from}”` }).waitFor();
+    await checkA11y(page, 'redirection show');
+    await shot(page, 'admin-redirections-show-light');
+
+    // a visitor who follows the old path lands on the new one, query string kept
+    const visitor = await openPage();
+    await visitor.page.goto(`${from}?ref=e2e`);
+    await visitor.page.waitForURL('**/contact?ref=e2e');
+  }, 120_000);
+
+  test('an administrator keeps the jobs list: fixed rows first and last, renamed in place', async () => {
+    const { page } = await openPage();
+    await signIn(page, 'admin@demo.example');
+    await page.goto('/admin/resources/jobs/index');
+    await page.getByRole('heading', { level: 1, name: 'Jobs' }).waitFor();
+    const firstColumn = page.getByRole('row').locator(':scope > :first-child');
+    await expect.poll(async () => (await firstColumn.allInnerTexts()).slice(1, 2)).toEqual(['Not specified']);
+    expect((await firstColumn.allInnerTexts()).at(-1)).toBe('Other');
+    await checkA11y(page, 'jobs index');
+    await shot(page, 'admin-jobs-index-light');
+
+    // "other" is kept: it can be renamed, never deleted
+    await page.getByRole('link', { name: 'Edit “Other”' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Jobs: edit “Other”' }).waitFor();
+    await page.getByLabel('Name (required)').fill('Other job');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/admin/resources/jobs/show/**');
+    expect(new URL(page.url()).pathname).toBe('/admin/resources/jobs/show/other');
+    await toast(page, '“Other job” is saved.').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Jobs: “Other job”' }).waitFor();
+    await page.getByRole('link', { name: 'History', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    await checkA11y(page, 'a kept job');
+    await shot(page, 'admin-jobs-kept-light');
+    // a job that is not kept may be deleted
+    await page.goto('/admin/resources/jobs/show/nurse');
+    await page.getByRole('button', { name: 'Delete “Nurse”' }).waitFor();
+  }, 120_000);
+
   test('a member without rights gets the unauthorized screen', async () => {
     const { page } = await openPage();
     await signIn(page, 'member2@demo.example');

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { baseUrl, openPage, VIEWPORTS } from './support/browser.ts';
 
 /**
- * Public CMS pages painted on the server (ADR 0017): what a first visitor sees before any script has run, how
+ * Public CMS pages painted on the server (ADR 0018): what a first visitor sees before any script has run, how
  * the app takes its place, and who is not painted for.
  */
 

@@ -25,7 +25,7 @@ startBootRequests({ locale, pathname: window.location.pathname, search: window.l
 loadMessages(locale).catch(() => undefined); // App asks again and handles a failure
 preloadAuthScreen(window.location.pathname);
 
-// the page the server painted (ADR 0017) gives way to the app when the app shows it (cms/cms-page.tsx); should the
+// the page the server painted (ADR 0018) gives way to the app when the app shows it (cms/cms-page.tsx); should the
 // app never get there (a failed chunk, a screen that waits on something), it gives way all the same
 setTimeout(revealApp, FIRST_PAINT_LIMIT_MS);
 

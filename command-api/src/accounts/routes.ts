@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { parseSecondaryEmails } from '@platform/contracts/accounts/emails';
+import { jobResource, userCategoryResource } from '@platform/contracts/accounts/reference-lists';
 import { userStreamId, type UserEvent } from '@platform/contracts/accounts/events';
 import {
   CreateUserAttributesSchema,
@@ -14,6 +15,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { deriveId } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
 import { parseDocument, resourceDocument } from '../http/validate.ts';
+import { recordExists, resourceTarget } from '../resources/routes.ts';
 import { claimPath, releasePath } from '../paths/claims.ts';
 import { isAccountsAdmin, requireAccountsAdmin, requireSelfOrAdmin, userIdParam } from './authorize.ts';
 import { batchDecider } from './batch.ts';
@@ -55,6 +57,23 @@ function refuseAdminOnly(body: UpdateBody): void {
     if (value !== undefined)
       throw new ForbiddenError(`Only administrators can change ${name} (${ADMIN_ONLY[name]})`);
   }
+}
+
+const LISTS = { job: resourceTarget(jobResource), userCategory: resourceTarget(userCategoryResource) };
+
+/** A job or user category must exist (a fixed row or one administrators added): 422 on the relationship. */
+async function checkListItems(eventStore: CommandModuleDeps['eventStore'], body: UpdateBody): Promise<void> {
+  const issues = [];
+  for (const [name, target] of Object.entries(LISTS)) {
+    const id = body.relationships?.[name as keyof typeof LISTS]?.data?.id;
+    if (id && !(await recordExists(eventStore, target, id)))
+      issues.push({
+        code: 'validation.invalid' as const,
+        detail: `There is no ${name === 'job' ? 'job' : 'user category'} ${id}`,
+        pointer: `/data/relationships/${name}/data/id`,
+      });
+  }
+  if (issues.length) throw new ValidationError(issues);
 }
 
 /** The commands a PATCH /users/:id document asks for, in the order they are decided. */
@@ -193,6 +212,7 @@ export function usersCommandRoutes(deps: CommandModuleDeps, options: AccountsCom
     const body = parseDocument(UpdateDocument, req.body).data;
     const admin = isAccountsAdmin(res);
     if (!admin) refuseAdminOnly(body);
+    await checkListItems(deps.eventStore, body);
     const loaded = await loadUser(deps.eventStore, id);
     if (loaded.state.status !== 'active') throw new NotFoundError(`user ${id} not found`);
     const previousEmail = loaded.state.email;

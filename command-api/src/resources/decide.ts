@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError } from '@platform/contracts/errors';
+import { ConflictError, NotFoundError, ValidationError } from '@platform/contracts/errors';
 import type {
   RelationshipValue,
   ResourceDefinition,
@@ -7,6 +7,7 @@ import type {
 import {
   evolveResource,
   initialResourceState,
+  resourceStartState,
   type ResourceState,
   type ResourceValues,
 } from '@platform/contracts/resources/state';
@@ -37,9 +38,23 @@ function changes(current: Record<string, unknown>, next: Record<string, unknown>
  */
 export function resourceDecider(
   definition: ResourceDefinition,
+  /** the record decided on: a fixed row exists before its stream's first event */
+  recordId?: string,
 ): Decider<ResourceCommand, StoredResourceEvent, ResourceState> {
   const { events, singular } = definition;
   const notFound = (id: string) => new NotFoundError(`${singular} ${id} not found`);
+  /** the definition's rules over several attributes, on the values the record would hold */
+  const checkInvariants = (attributes: Record<string, unknown>) => {
+    const problems = definition.invariants(attributes);
+    if (problems.length)
+      throw new ValidationError(
+        problems.map((p) => ({
+          code: 'validation.invalid' as const,
+          detail: p.detail,
+          pointer: `/data/attributes/${p.attribute}`,
+        })),
+      );
+  };
 
   const evolve = (state: ResourceState, event: StoredResourceEvent): ResourceState =>
     evolveResource(definition, state, event);
@@ -52,6 +67,7 @@ export function resourceDecider(
         if (state.status !== 'none')
           throw new ConflictError('conflict.duplicate_id', `${singular} ${id} already exists`, '/data/id');
         const { attributes, relationships } = command.data;
+        checkInvariants(attributes);
         return [event(events.created, { id, attributes, relationships })];
       }
       case 'UpdateResource': {
@@ -64,6 +80,7 @@ export function resourceDecider(
           RelationshipValue
         >;
         if (!Object.keys(attributes).length && !Object.keys(relationships).length) return [];
+        checkInvariants({ ...state.attributes, ...attributes });
         return [event(events.updated, { id, attributes, relationships })];
       }
       case 'SoftDeleteResource':
@@ -74,6 +91,12 @@ export function resourceDecider(
         return state.status === 'softDeleted' ? [event(events.restored, { id })] : [];
       case 'DeleteResource':
         if (state.status === 'none' || state.status === 'deleted') throw notFound(id);
+        // other records store these ids and give them a meaning (a job "other" shows jobOther)
+        if (definition.fixedRows.kept.includes(id))
+          throw new ConflictError(
+            'conflict.state',
+            `${singular} ${id} is kept by the platform: it cannot be deleted`,
+          );
         return [event(events.deleted, { id })];
       default: {
         const never: never = command;
@@ -82,7 +105,9 @@ export function resourceDecider(
     }
   };
 
-  return { initialState: initialResourceState, evolve, decide };
+  const initialState = () =>
+    recordId === undefined ? initialResourceState() : resourceStartState(definition, recordId);
+  return { initialState, evolve, decide };
 }
 
 export type { ResourceEvent };

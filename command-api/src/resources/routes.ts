@@ -12,25 +12,47 @@ import type { CommandModule, CommandModuleDeps } from '../app.ts';
 import { deriveId } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
 import { parseDocument, resourceDocument } from '../http/validate.ts';
-import { claimPath, releasePath, type ClaimScope } from '../paths/claims.ts';
+import { recordEnvironmentUpdated } from '../environment/record.ts';
+import type { CommandResult } from '../handler.ts';
+import { claimPath, PATH_SCOPE, releasePath, type ClaimScope } from '../paths/claims.ts';
 import { resourceDecider, type ResourceCommand, type ResourceState } from './decide.ts';
 
 const uuid = z.string().uuid();
 
-/** Streams of the hand-written record types a resource may point at, beside the resources themselves. */
-const HAND_WRITTEN_TARGETS: Record<string, (id: string) => string> = {
-  users: userStreamId,
-  organizations: organizationStreamId,
-  'app-pages': (id) => `page-${id}`,
+/** Where the records of a type a relationship may point at live: their stream, their ids, their fixed rows. */
+export interface RecordTarget {
+  streamId(id: string): string;
+  idSchema: z.ZodType<string>;
+  /** ids that exist before any event (a resource's fixed rows) */
+  fixed: ReadonlySet<string>;
+}
+
+const handWritten = (streamId: (id: string) => string): RecordTarget => ({
+  streamId,
+  idSchema: uuid,
+  fixed: new Set(),
+});
+/** The hand-written record types a resource may point at, beside the resources themselves. */
+const HAND_WRITTEN_TARGETS: Record<string, RecordTarget> = {
+  users: handWritten(userStreamId),
+  organizations: handWritten(organizationStreamId),
+  'app-pages': handWritten((id) => `page-${id}`),
 };
+
+export const resourceTarget = (definition: ResourceDefinition): RecordTarget => ({
+  streamId: definition.streamId,
+  idSchema: definition.idSchema,
+  fixed: new Set(definition.fixedRows.rows.map((r) => r.id)),
+});
 
 const authorize = (definition: ResourceDefinition, action: ResourceAction, res: Response) =>
   requireAllowed(res, definition.access[action], `${definition.singular}: ${action}`);
 
-function relationshipsSchema(definition: ResourceDefinition) {
+function relationshipsSchema(definition: ResourceDefinition, targets: Map<string, RecordTarget>) {
   const shape: z.ZodRawShape = {};
   for (const [name, spec] of Object.entries(definition.relationships)) {
-    const identifier = z.object({ type: z.literal(spec.type), id: uuid }).strict();
+    const id = targets.get(spec.type)?.idSchema ?? uuid;
+    const identifier = z.object({ type: z.literal(spec.type), id }).strict();
     const data = spec.many ? z.array(identifier).max(1000) : identifier.nullable();
     shape[name] = z.object({ data }).strict().optional();
   }
@@ -54,12 +76,12 @@ function relationshipValues(
  * (read your writes) and the record's stream version (the next If-Match).
  */
 export function resourceCommandRoutes(catalogue: readonly ResourceDefinition[]): CommandModule {
-  const streamOf = new Map<string, (id: string) => string>(Object.entries(HAND_WRITTEN_TARGETS));
-  for (const definition of catalogue) streamOf.set(definition.type, definition.streamId);
+  const targets = new Map<string, RecordTarget>(Object.entries(HAND_WRITTEN_TARGETS));
+  for (const definition of catalogue) targets.set(definition.type, resourceTarget(definition));
 
   return (deps: CommandModuleDeps): Router => {
     const router = express.Router();
-    for (const definition of catalogue) mount(router, definition, deps, streamOf);
+    for (const definition of catalogue) mount(router, definition, deps, targets);
     return router;
   };
 }
@@ -69,7 +91,7 @@ async function load(
   definition: ResourceDefinition,
   id: string,
 ): Promise<ResourceState> {
-  const decider = resourceDecider(definition);
+  const decider = resourceDecider(definition, id);
   try {
     const events = await eventStore.readStream(definition.streamId(id));
     return events.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data }), decider.initialState());
@@ -83,38 +105,47 @@ function mount(
   router: Router,
   definition: ResourceDefinition,
   deps: CommandModuleDeps,
-  streamOf: Map<string, (id: string) => string>,
+  targets: Map<string, RecordTarget>,
 ): void {
   const { type } = definition;
-  const decider = resourceDecider(definition);
+  /** the decider of one record: a fixed row exists before its stream's first event */
+  const deciderOf = (id: string) => resourceDecider(definition, id);
   const createDocument = resourceDocument({
     type,
+    // a fixed row's key is not for new records: they get uuids
     id: uuid.optional(),
     attributes: definition.attributes.strict().default({}),
-    relationships: relationshipsSchema(definition),
+    relationships: relationshipsSchema(definition, targets),
   });
   const updateDocument = resourceDocument({
     type,
-    id: uuid,
+    id: definition.idSchema,
     attributes: definition.patch.default({}),
-    relationships: relationshipsSchema(definition),
+    relationships: relationshipsSchema(definition, targets),
   });
-  const scopes = new Map<string, ClaimScope>(
+  // a scope of the type's own per unique attribute, or one shared with a hand-written module (site paths, whose
+  // claims name their holder by its singular, as pages and the redirections written before the layer do)
+  const scopes = new Map<string, { scope: ClaimScope; ownerType: string }>(
     definition.unique.map((field) => [
       field,
-      {
-        category: `${definition.category}${field.toLowerCase()}claim`,
-        normalise: (value: string) => value,
-        conflictCode: 'conflict.duplicate_value',
-        noun: `${definition.singular} ${field}`,
-      },
+      definition.claimScopes[field] === 'path'
+        ? { scope: PATH_SCOPE, ownerType: definition.singular }
+        : {
+            scope: {
+              category: `${definition.category}${field.toLowerCase()}claim`,
+              normalise: (value: string) => value,
+              conflictCode: 'conflict.duplicate_value',
+              noun: `${definition.singular} ${field}`,
+            },
+            ownerType: type,
+          },
     ]),
   );
-  const owner = (id: string) => ({ type, id });
 
   const idOf = (req: Request): string => {
     const id = String(req.params.id);
-    if (!uuid.safeParse(id).success) throw new NotFoundError(`${definition.singular} ${id} not found`);
+    if (!definition.idSchema.safeParse(id).success)
+      throw new NotFoundError(`${definition.singular} ${id} not found`);
     return id;
   };
 
@@ -123,10 +154,10 @@ function mount(
     const issues = [];
     for (const [name, value] of Object.entries(relationships)) {
       const target = definition.relationships[name]!.type;
-      const streamId = streamOf.get(target);
+      const known = targets.get(target);
       const ids = value === null ? [] : Array.isArray(value) ? value : [value];
       for (const [index, id] of ids.entries()) {
-        const exists = streamId ? await streamExists(deps.eventStore, streamId(id)) : false;
+        const exists = known ? await recordExists(deps.eventStore, known, id) : false;
         if (!exists)
           issues.push({
             code: 'validation.invalid' as const,
@@ -144,14 +175,14 @@ function mount(
     metadata: ReturnType<CommandModuleDeps['commandRequest']>['metadata'],
     key: string | undefined,
   ) => {
-    for (const [field, scope] of scopes) {
+    for (const [field, { scope, ownerType }] of scopes) {
       const value = attributes[field];
       if (typeof value !== 'string') continue;
-      await claimPath(deps, value, owner(id), metadata, {
+      await claimPath(deps, value, { type: ownerType, id }, metadata, {
         scope,
         pointer: `/data/attributes/${field}`,
         stillHolds: async (holder, claimed) => {
-          if (holder.type !== type) return true;
+          if (holder.type !== ownerType) return true;
           const state = await load(deps.eventStore, definition, holder.id);
           return (
             (state.status === 'active' || state.status === 'softDeleted') &&
@@ -170,14 +201,33 @@ function mount(
     metadata: ReturnType<CommandModuleDeps['commandRequest']>['metadata'],
     key: string | undefined,
   ) => {
-    for (const [field, scope] of scopes) {
+    for (const [field, { scope, ownerType }] of scopes) {
       const old = before[field];
       if (typeof old !== 'string' || (after !== null && after[field] === old)) continue;
-      await releasePath(deps, old, owner(id), metadata, {
+      await releasePath(deps, old, { type: ownerType, id }, metadata, {
         scope,
         ...(key !== undefined ? { idempotencyKey: `${key}:release:${field}` } : {}),
       });
     }
+  };
+
+  /**
+   * Seed 000 §4: saving or deleting what the public site renders marks the app environment as updated; the answer
+   * then carries the signal's position, so a read after it sees both. A retry derives the same signal (no second).
+   */
+  const signal = async (
+    id: string,
+    action: 'saved' | 'deleted',
+    result: CommandResult,
+    metadata: ReturnType<CommandModuleDeps['commandRequest']>['metadata'],
+  ): Promise<CommandResult> => {
+    if (!definition.updatesEnvironment || !result.events.length) return result;
+    const { position } = await recordEnvironmentUpdated(deps, {
+      metadata,
+      reason: { resourceType: type, resourceId: id, action },
+      causeEventIds: result.events.map((e) => e.eventId),
+    });
+    return { ...result, position };
   };
 
   router.post(`/${type}`, async (req, res) => {
@@ -195,15 +245,20 @@ function mount(
     };
     // refuse what the decider would refuse before claiming, so a bad request leaves no claim behind
     const current = await load(deps.eventStore, definition, id);
-    if (!(key && current.status !== 'none')) decider.decide(command, current);
+    if (!(key && current.status !== 'none')) deciderOf(id).decide(command, current);
     await claimsFor(id, doc.data.attributes, request.metadata, key);
     const result = await deps.handle({
       streamId: definition.streamId(id),
-      decider,
+      decider: deciderOf(id),
       command,
       ...(key !== undefined ? { idempotencyKey: key } : {}),
     });
-    sendCommandResult(res, { type, id, result, status: 201 });
+    sendCommandResult(res, {
+      type,
+      id,
+      result: await signal(id, 'saved', result, request.metadata),
+      status: 201,
+    });
   });
 
   router.patch(`/${type}/:id`, async (req, res) => {
@@ -225,19 +280,19 @@ function mount(
     };
     const current = await load(deps.eventStore, definition, id);
     const before = current.status === 'active' ? current.attributes : {};
-    if (!key) decider.decide(command, current);
+    if (!key) deciderOf(id).decide(command, current);
     const changed = Object.fromEntries(Object.entries(attributes).filter(([f, v]) => before[f] !== v));
     await claimsFor(id, changed, request.metadata, key);
     const result = await deps.handle({
       streamId: definition.streamId(id),
-      decider,
+      decider: deciderOf(id),
       command,
       ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
       ...(key !== undefined ? { idempotencyKey: key } : {}),
     });
     if (result.events.length)
       await releaseFor(id, before, { ...before, ...attributes }, request.metadata, key);
-    sendCommandResult(res, { type, id, result });
+    sendCommandResult(res, { type, id, result: await signal(id, 'saved', result, request.metadata) });
   });
 
   const lifecycle = (
@@ -254,7 +309,7 @@ function mount(
       const current = await load(deps.eventStore, definition, id);
       const result = await deps.handle({
         streamId: definition.streamId(id),
-        decider,
+        decider: deciderOf(id),
         command: { type: commandType, data: { id }, metadata: request.metadata },
         ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
         ...(key !== undefined ? { idempotencyKey: key } : {}),
@@ -266,7 +321,8 @@ function mount(
         current.status !== 'deleted'
       )
         await releaseFor(id, current.attributes, null, request.metadata, key);
-      sendCommandResult(res, { type, id, result });
+      const done = commandType === 'RestoreResource' ? 'saved' : 'deleted';
+      sendCommandResult(res, { type, id, result: await signal(id, done, result, request.metadata) });
     });
   };
   lifecycle(`/${type}/:id`, 'delete', 'delete', 'DeleteResource');
@@ -276,14 +332,22 @@ function mount(
   }
 }
 
-/** A target exists when its stream does and its last event did not delete it (or soft-delete it). */
-async function streamExists(eventStore: EventStore, streamId: string): Promise<boolean> {
+/**
+ * A target exists when its stream does (or it is a fixed row) and its last event did not delete it (or soft-delete
+ * it). Also what a hand-written module asks about an id it stores (a user's job).
+ */
+export async function recordExists(
+  eventStore: EventStore,
+  target: RecordTarget,
+  id: string,
+): Promise<boolean> {
+  if (!target.idSchema.safeParse(id).success) return false;
   try {
-    const events = await eventStore.readStream(streamId, { direction: 'backwards', maxCount: 1 });
+    const events = await eventStore.readStream(target.streamId(id), { direction: 'backwards', maxCount: 1 });
     const last = events[0];
     return last !== undefined && !last.type.endsWith('Deleted');
   } catch (error) {
-    if (error instanceof StreamNotFoundError) return false;
+    if (error instanceof StreamNotFoundError) return target.fixed.has(id);
     throw error;
   }
 }

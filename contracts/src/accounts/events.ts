@@ -2,13 +2,8 @@ import { z } from 'zod';
 import { LOCALES, ROLES } from '../enums.ts';
 import { defineEvent, type EventContract, type EventOf } from '../event-contracts.ts';
 import { AccessLevelSchema } from '../menu/events.ts';
-import {
-  JOB_IDS,
-  NEWSLETTER_FREQUENCY_IDS,
-  NOTIFICATION_KINDS,
-  RENTAL_INVOICING_STRATEGY_IDS,
-  USER_CATEGORY_IDS,
-} from './reference.ts';
+import { RecordIdSchema } from '../resources/definition.ts';
+import { NEWSLETTER_FREQUENCY_IDS, NOTIFICATION_KINDS, RENTAL_INVOICING_STRATEGY_IDS } from './reference.ts';
 
 export const userStreamId = (id: string) => `user-${id}`;
 
@@ -25,9 +20,10 @@ export const UserProfileSchema = z.object({
   description: z.string().max(5000).nullable(),
   organizationName: z.string().trim().max(255).nullable(),
   avatarUrl: z.string().url().max(2048).nullable(),
-  jobId: z.enum(JOB_IDS).nullable(),
+  /** a job (contracts/src/accounts/reference-lists.ts): a fixed row's key such as 'other', or a uuid */
+  jobId: RecordIdSchema.nullable(),
   jobOther: z.string().trim().max(255).nullable(),
-  userCategoryId: z.enum(USER_CATEGORY_IDS).nullable(),
+  userCategoryId: RecordIdSchema.nullable(),
   newsletterFrequencyId: z.enum(NEWSLETTER_FREQUENCY_IDS).nullable(),
   rentalInvoicingStrategyId: z.enum(RENTAL_INVOICING_STRATEGY_IDS).nullable(),
 });

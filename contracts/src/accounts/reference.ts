@@ -1,7 +1,8 @@
 /**
- * Reference data of the accounts module: fixed lists with stable ids, served by the query API as JSON:API
- * resources (jobs, user-categories, newsletter-frequencies, rental-invoicing-strategies). They are code, not
- * events: changing a list is a deployment, and ids stored in events keep their meaning.
+ * Reference data of the accounts module: lists with stable ids. Newsletter frequencies and rental invoicing
+ * strategies are code, served by the query API as they are. Jobs and user categories are the fixed rows of their
+ * resources (reference-lists.ts): they exist from the start under these ids, which users' events store, and
+ * administrators rename them or add more.
  */
 export interface ReferenceItem {
   id: string;
@@ -26,14 +27,20 @@ export const JOBS: readonly ReferenceItem[] = [
   { id: 'caregiver', name: 'Family caregiver' },
   { id: 'other', name: 'Other' },
 ];
-export const JOB_IDS = JOBS.map((j) => j.id) as [string, ...string[]];
 export const OTHER_JOB_ID = 'other';
 
-/** The job a person shows: the job's name, or jobOther when the job is "other" (seed 001 §3, light users). */
-export function jobLabel(jobId: string | null, jobOther: string | null): string | null {
+/**
+ * The job a person shows (seed 001 §3, light users): the job's name, or jobOther when the job is "other".
+ * `jobName` is the job's current name (from the jobs resource; the fixed row's name when absent).
+ */
+export function jobLabel(
+  jobId: string | null,
+  jobOther: string | null,
+  jobName: string | null = JOBS.find((j) => j.id === jobId)?.name ?? null,
+): string | null {
   if (jobId === null) return null;
-  if (jobId === OTHER_JOB_ID) return jobOther?.trim() || JOBS.find((j) => j.id === OTHER_JOB_ID)!.name;
-  return JOBS.find((j) => j.id === jobId)?.name ?? null;
+  if (jobId === OTHER_JOB_ID) return jobOther?.trim() || jobName;
+  return jobName;
 }
 
 export interface UserCategory extends ReferenceItem {
@@ -49,7 +56,6 @@ export const USER_CATEGORIES: readonly UserCategory[] = [
   { id: 'student', name: 'Student', color: '#00695C' },
   { id: 'other', name: 'Other', color: '#546E7A' },
 ];
-export const USER_CATEGORY_IDS = USER_CATEGORIES.map((c) => c.id) as [string, ...string[]];
 
 export const NEWSLETTER_FREQUENCIES: readonly ReferenceItem[] = [
   { id: 'never', name: 'Never' },

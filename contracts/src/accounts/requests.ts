@@ -3,13 +3,8 @@ import { LOCALES, ROLES } from '../enums.ts';
 import { AccessLevelSchema } from '../menu/events.ts';
 import { EmailSchema } from './emails.ts';
 import { NotificationPreferencesSchema } from './events.ts';
-import {
-  isTimezone,
-  JOB_IDS,
-  NEWSLETTER_FREQUENCY_IDS,
-  RENTAL_INVOICING_STRATEGY_IDS,
-  USER_CATEGORY_IDS,
-} from './reference.ts';
+import { RecordIdSchema } from '../resources/definition.ts';
+import { isTimezone, NEWSLETTER_FREQUENCY_IDS, RENTAL_INVOICING_STRATEGY_IDS } from './reference.ts';
 
 /** JSON:API request documents of the users and validation-requests resources (shared with the web). */
 const optionalText = (max: number) =>
@@ -25,6 +20,9 @@ export const TimezoneSchema = z.string().refine(isTimezone, 'must be an IANA tim
 
 const toOne = <T extends string>(type: string, ids: readonly [T, ...T[]]) =>
   z.object({ data: z.object({ type: z.literal(type), id: z.enum(ids) }).nullable() });
+/** To a record of a resource (jobs, user categories): the command side checks that it exists. */
+const toRecord = (type: string) =>
+  z.object({ data: z.object({ type: z.literal(type), id: RecordIdSchema }).nullable() });
 
 export const UserAttributesSchema = z
   .object({
@@ -51,8 +49,8 @@ export const UserAttributesSchema = z
 
 export const UserRelationshipsSchema = z
   .object({
-    job: toOne('jobs', JOB_IDS).optional(),
-    userCategory: toOne('user-categories', USER_CATEGORY_IDS).optional(),
+    job: toRecord('jobs').optional(),
+    userCategory: toRecord('user-categories').optional(),
     newsletterFrequency: toOne('newsletter-frequencies', NEWSLETTER_FREQUENCY_IDS).optional(),
     rentalInvoicingStrategy: toOne('rental-invoicing-strategies', RENTAL_INVOICING_STRATEGY_IDS).optional(),
     /** administrators only */

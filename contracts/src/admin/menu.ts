@@ -32,13 +32,6 @@ const HAND_WRITTEN: HandWrittenEntry[] = [
     group: 'application',
     see: APP_ADMINS,
   },
-  {
-    key: 'app-redirections',
-    href: '/admin/resources/app-redirections',
-    icon: 'alt_route',
-    group: 'application',
-    see: APP_ADMINS,
-  },
   { key: 'users', href: '/admin/users', icon: 'group', group: 'accounts', see: ADMINS },
   {
     key: 'validation-requests',

@@ -32,6 +32,14 @@ describe('the admin menu (seed 001 §6)', () => {
       (s) => s.group === 'application',
     )!;
     expect(application.entries[4]!.key).toBe('app-menu-items');
+    // redirections come from their resource definition now, after the hand-written pages entry
+    expect(application.entries.map((e) => e.key)).toEqual([
+      'app-pages',
+      'app-redirections',
+      'app-short-urls',
+      'language-lines',
+      'app-menu-items',
+    ]);
     const forAdmin = adminMenu(resourceCatalogue, viewer(['admin'], true), features).find(
       (s) => s.group === 'application',
     )!;

@@ -54,7 +54,7 @@ export function timeline<S>(
   id: string,
   events: readonly HistoryEvent[],
 ): HistoryEntry[] {
-  let state = view.initial();
+  let state = view.initial(id);
   const entries: HistoryEntry[] = [];
   for (const event of events) {
     const before = view.fields(state, id);
@@ -85,6 +85,6 @@ export function asOf<S>(
 ): Record<string, unknown> | null {
   const state = events
     .filter((event) => event.streamVersion <= revision)
-    .reduce((s, event) => view.evolve(s, event), view.initial());
+    .reduce((s, event) => view.evolve(s, event), view.initial(id));
   return view.fields(state, id);
 }

@@ -11,7 +11,7 @@ import {
 import type { PageEvent } from '../pages/events.ts';
 import { evolve as evolvePage, initialState as initialPageState, type PageState } from '../pages/state.ts';
 import { resourceEventKind, type ResourceDefinition } from '../resources/definition.ts';
-import { evolveResource, initialResourceState, type ResourceState } from '../resources/state.ts';
+import { evolveResource, resourceStartState, type ResourceState } from '../resources/state.ts';
 
 /**
  * How the history shows one record of a stream: its stream, which of the stream's events are its own (the menu
@@ -22,7 +22,8 @@ export interface HistoryView<S> {
   type: string;
   streamId(id: string): string;
   belongs?(event: { type: string; data: unknown }, id: string): boolean;
-  initial(): S;
+  /** the record's state before its stream's first event (a resource's fixed row exists already) */
+  initial(id: string): S;
   evolve(state: S, event: { type: string; data: unknown }): S;
   /** the record's fields, or null when it does not exist (yet, or any more) */
   fields(state: S, id: string): Record<string, unknown> | null;
@@ -36,7 +37,7 @@ export function resourceHistoryView(definition: ResourceDefinition): HistoryView
   return {
     type: definition.type,
     streamId: definition.streamId,
-    initial: initialResourceState,
+    initial: (id) => resourceStartState(definition, id),
     evolve: (state, event) => evolveResource(definition, state, event),
     fields: (state) =>
       state.status === 'active' || state.status === 'softDeleted'
@@ -45,6 +46,11 @@ export function resourceHistoryView(definition: ResourceDefinition): HistoryView
     audience: 'appAdmins',
     kind: (eventType) => resourceEventKind(definition, eventType),
   };
+}
+
+/** What each event of a hand-written module did, in the words of the history (admin.resources.history.kind.*). */
+function kinds(map: Record<string, string>): (eventType: string) => string | null {
+  return (eventType) => map[eventType] ?? null;
 }
 
 const pagesView: HistoryView<PageState> = {
@@ -60,10 +66,31 @@ const pagesView: HistoryView<PageState> = {
       isDraft: state.isDraft,
       draftOfPageId: state.draftOfPageId,
       draftPageId: state.draftPageId,
-      components: state.components.map((c) => ({ name: c.name, position: c.position, props: c.props })),
+      // each block and each of its props a field of its own (`block.2` its kind, `block.2.title` a prop), so that
+      // a change reads as the one prop it changed, not as the whole list before and after
+      ...Object.fromEntries(
+        state.components.flatMap((c) => [
+          [`block.${c.position + 1}`, c.name],
+          ...Object.entries(c.props).map(([prop, value]) => [`block.${c.position + 1}.${prop}`, value]),
+        ]),
+      ),
     };
   },
   audience: 'appAdmins',
+  kind: kinds({
+    AppPageCreated: 'created',
+    AppPageUpdated: 'updated',
+    AppPageDeleted: 'deleted',
+    AppPageComponentAdded: 'componentAdded',
+    AppPageComponentUpdated: 'componentUpdated',
+    AppPageComponentMoved: 'componentMoved',
+    AppPageComponentRemoved: 'componentRemoved',
+    AppPageDraftCreated: 'draftCreated',
+    AppPageDraftStarted: 'draftStarted',
+    AppPageDraftPublished: 'published',
+    AppPageDraftApplied: 'draftApplied',
+    AppPageDraftDiscarded: 'draftDiscarded',
+  }),
 };
 
 const menuItemsView: HistoryView<MenuState> = {
@@ -79,6 +106,12 @@ const menuItemsView: HistoryView<MenuState> = {
     return fields as Record<string, unknown>;
   },
   audience: 'appAdmins',
+  kind: kinds({
+    AppMenuItemCreated: 'created',
+    AppMenuItemUpdated: 'updated',
+    AppMenuItemMoved: 'moved',
+    AppMenuItemDeleted: 'deleted',
+  }),
 };
 
 const usersView: HistoryView<UserState> = {

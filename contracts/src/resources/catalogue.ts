@@ -1,5 +1,12 @@
+import {
+  accessLevelResource,
+  jobResource,
+  roleResource,
+  userCategoryResource,
+} from '../accounts/reference-lists.ts';
 import { couponResource } from '../coupons/coupon.ts';
 import { notificationResource } from '../notifications/notification.ts';
+import { redirectionResource } from '../redirections/redirection.ts';
 import { shortUrlResource } from '../short-urls/short-url.ts';
 import { languageLineResource } from '../site-settings/language-line.ts';
 import { adminTagResource, newsletterTypeResource } from '../site-settings/lists.ts';
@@ -7,8 +14,13 @@ import type { ResourceDefinition } from './definition.ts';
 
 /** Every record type built by the resource layer: its API, projection, admin screens and history. */
 export const resourceCatalogue: readonly ResourceDefinition[] = [
+  redirectionResource,
   shortUrlResource,
   adminTagResource,
+  jobResource,
+  userCategoryResource,
+  accessLevelResource,
+  roleResource,
   newsletterTypeResource,
   couponResource,
   languageLineResource,

@@ -66,6 +66,25 @@ export interface ResourceDefinitionInput<S extends Shape> {
   ownedBy?: string;
   /** attributes no two live records may share (guarded by a claim stream per value, never check-then-write) */
   unique?: readonly Key<S>[];
+  /**
+   * unique attributes whose claims are shared with hand-written modules instead of kept in a scope of the type's
+   * own: 'path' puts the value among the site paths that pages claim (ADR 0002), held in the type's singular name
+   */
+  claimScopes?: Partial<Record<Key<S>, 'path'>>;
+  /**
+   * rules over several attributes (a redirection may not lead to its own path): checked by the decider on a
+   * create and on the record an update would leave; each problem is a 422 on its attribute
+   */
+  invariants?: (attributes: Record<string, unknown>) => Array<{ attribute: string; detail: string }>;
+  /** read-only attributes of the read documents, derived from the record's attributes by pure functions */
+  derived?: Record<string, (attributes: Record<string, unknown>) => unknown>;
+  /** saving or deleting a record marks the app environment as updated (seed 000 §4): the public site renders it */
+  updatesEnvironment?: boolean;
+  /**
+   * stored events of an older shape (a module moved onto the layer): `upcasters[kind][n]` turns a version-n
+   * payload into version n+1 when read, so the contract's version is one past the last step
+   */
+  upcasters?: Partial<Record<ResourceEventKind, Record<number, (payload: unknown) => unknown>>>;
   /** who may take each action; unlisted actions are refused */
   access: Partial<Record<ResourceAction, AccessRule>>;
   /** attributes a list may be filtered on by equality: filter[name]=value */
@@ -79,11 +98,39 @@ export interface ResourceDefinitionInput<S extends Shape> {
   title?: Key<S>;
   /** raise when the attributes change shape: the projection is rebuilt beside the old one (blue/green) */
   version?: number;
+  /**
+   * a reference list whose ids other records store (a user's job): rows that exist from the start, before any
+   * event, under fixed ids such as 'other' (records added later get uuids). `kept` ids cannot be deleted; `first`
+   * and `last` ones open or close every list whatever its sort (seed 001 §3: the job other is listed last).
+   * Adding a row later takes a new `version` (the projection writes them when it sets up).
+   */
+  fixedRows?: {
+    rows: ReadonlyArray<{ id: string; attributes: Record<string, unknown> }>;
+    kept?: readonly string[];
+    first?: readonly string[];
+    last?: readonly string[];
+  };
+}
+
+/** The id of a fixed row: a key such as 'not_specified' (records created through the API get uuids). */
+export const FixedIdSchema = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/);
+/** Any record's id: a uuid, or a fixed row's key. */
+export const RecordIdSchema = z.union([z.string().uuid(), FixedIdSchema]);
+
+export interface FixedRows {
+  /** attributes with the schema's defaults applied */
+  rows: ReadonlyArray<{ id: string; attributes: Record<string, unknown> }>;
+  kept: readonly string[];
+  first: readonly string[];
+  last: readonly string[];
 }
 
 export interface ResourceDefinition<S extends Shape = Shape> extends Required<
-  Omit<ResourceDefinitionInput<S>, 'defaultSort' | 'title' | 'access' | 'ownedBy'>
+  Omit<ResourceDefinitionInput<S>, 'defaultSort' | 'title' | 'access' | 'ownedBy' | 'fixedRows'>
 > {
+  fixedRows: FixedRows;
+  /** the ids a record of this type may have: uuids, and the fixed rows' keys when it has some */
+  idSchema: z.ZodType<string>;
   access: Record<ResourceAction, AccessRule>;
   ownedBy: string | null;
   defaultSort: { field: string; direction: 'asc' | 'desc' };
@@ -114,6 +161,16 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     RESOURCE_ACTIONS.map((action) => [action, input.access[action] ?? 'nobody']),
   ) as Record<ResourceAction, AccessRule>;
   const prefix = input.eventPrefix;
+  const fixed = input.fixedRows;
+  const fixedRows: FixedRows = {
+    rows: (fixed?.rows ?? []).map((row) => ({
+      id: FixedIdSchema.parse(row.id),
+      attributes: input.attributes.strict().parse(row.attributes) as Record<string, unknown>,
+    })),
+    kept: fixed?.kept ?? [],
+    first: fixed?.first ?? [],
+    last: fixed?.last ?? [],
+  };
   return {
     ...input,
     relationships: input.relationships ?? {},
@@ -121,12 +178,19 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     softDeletable: input.softDeletable ?? false,
     ownedBy: input.ownedBy ?? null,
     unique: input.unique ?? [],
+    claimScopes: input.claimScopes ?? {},
+    invariants: input.invariants ?? (() => []),
+    derived: input.derived ?? {},
+    updatesEnvironment: input.updatesEnvironment ?? false,
+    upcasters: input.upcasters ?? {},
     filters: input.filters ?? [],
     search: input.search ?? [],
     sorts: input.sorts ?? [],
     defaultSort: input.defaultSort ?? { field: 'createdAt', direction: 'desc' },
     title: input.title ?? null,
     version: input.version ?? 1,
+    fixedRows,
+    idSchema: fixedRows.rows.length ? RecordIdSchema : z.string().uuid(),
     access,
     patch: z.object(patchShape).strict(),
     events: {
@@ -141,7 +205,7 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
 }
 
 /** A relationship's value in events and state: an id, null, or a list of ids. */
-export const RelationshipValueSchema = z.union([z.string().uuid(), z.null(), z.array(z.string().uuid())]);
+export const RelationshipValueSchema = z.union([RecordIdSchema, z.null(), z.array(RecordIdSchema)]);
 export type RelationshipValue = z.infer<typeof RelationshipValueSchema>;
 
 export interface ResourceCreatedData {
@@ -156,6 +220,8 @@ export interface ResourceUpdatedData {
   relationships: Record<string, RelationshipValue>;
 }
 
+export type ResourceEventKind = 'created' | 'updated' | 'softDeleted' | 'restored' | 'deleted';
+
 export type ResourceEvent =
   | { type: string; kind: 'created'; data: ResourceCreatedData }
   | { type: string; kind: 'updated'; data: ResourceUpdatedData }
@@ -163,17 +229,23 @@ export type ResourceEvent =
 
 /** The five event contracts of a resource, versioned like every other contract. */
 export function resourceEventContracts(definition: ResourceDefinition): EventContract[] {
-  const id = z.string().uuid();
+  const id = definition.idSchema;
   const relationships = z.record(RelationshipValueSchema).default({});
+  const contract = (kind: ResourceEventKind, schema: z.ZodTypeAny) => {
+    const upcasters = definition.upcasters[kind];
+    const steps = upcasters ? Object.keys(upcasters).map(Number) : [];
+    return defineEvent(
+      definition.events[kind],
+      schema,
+      upcasters && steps.length ? { version: Math.max(...steps) + 1, upcasters } : {},
+    );
+  };
   return [
-    defineEvent(
-      definition.events.created,
-      z.object({ id, attributes: definition.attributes.strict(), relationships }),
-    ),
-    defineEvent(definition.events.updated, z.object({ id, attributes: definition.patch, relationships })),
-    defineEvent(definition.events.softDeleted, z.object({ id })),
-    defineEvent(definition.events.restored, z.object({ id })),
-    defineEvent(definition.events.deleted, z.object({ id })),
+    contract('created', z.object({ id, attributes: definition.attributes.strict(), relationships })),
+    contract('updated', z.object({ id, attributes: definition.patch, relationships })),
+    contract('softDeleted', z.object({ id })),
+    contract('restored', z.object({ id })),
+    contract('deleted', z.object({ id })),
   ];
 }
 

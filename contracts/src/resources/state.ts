@@ -13,6 +13,14 @@ export type ResourceState =
 
 export const initialResourceState = (): ResourceState => ({ status: 'none' });
 
+/** A record's state before its stream's first event: a fixed row exists from the start, any other record not. */
+export function resourceStartState(definition: ResourceDefinition, id: string): ResourceState {
+  const row = definition.fixedRows.rows.find((r) => r.id === id);
+  return row
+    ? { status: 'active', id, attributes: { ...row.attributes }, relationships: {} }
+    : initialResourceState();
+}
+
 /** One step of the fold; events of another kind (a hand-written workflow on the same stream) change nothing. */
 export function evolveResource(
   definition: ResourceDefinition,

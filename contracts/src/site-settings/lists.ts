@@ -3,9 +3,8 @@ import { APP_ADMINS } from '../resources/access.ts';
 import { defineResource } from '../resources/definition.ts';
 
 /**
- * Small lists administrators keep for the rest of the catalogue. Jobs and user categories are still reference
- * lists in code (contracts/src/accounts/reference.ts): their ids (not_specified, other) are stored in user
- * events, so moving them here waits for resources with fixed ids.
+ * Small lists administrators keep for the rest of the catalogue. Jobs and user categories, whose ids users'
+ * events store, are resources with fixed rows (contracts/src/accounts/reference-lists.ts).
  */
 const name = z.string().trim().min(1).max(255);
 const adminLists = {

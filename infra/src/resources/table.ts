@@ -1,3 +1,4 @@
+import { resourceDefinition } from '@platform/contracts/resources/catalogue';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { resourceFields, type FieldKind } from '@platform/contracts/resources/fields';
 
@@ -32,10 +33,15 @@ export function resourceTable(definition: ResourceDefinition) {
     column: snake(name),
     sqlType: COLUMN_TYPES[kind],
   }));
-  const relationships = Object.entries(definition.relationships).map(([name, spec]) => ({
-    name,
-    ...spec,
-    column: spec.many ? `${snake(name)}_ids` : `${snake(name)}_id`,
-  }));
+  const relationships = Object.entries(definition.relationships).map(([name, spec]) => {
+    // ids of a type with fixed rows are keys ('other') as well as uuids
+    const id = resourceDefinition(spec.type)?.fixedRows.rows.length ? 'text' : 'uuid';
+    return {
+      name,
+      ...spec,
+      column: spec.many ? `${snake(name)}_ids` : `${snake(name)}_id`,
+      sqlType: spec.many ? `${id}[]` : id,
+    };
+  });
   return { projection: `resource_${table}`.slice(0, 40), table, attributes, computed, relationships };
 }

@@ -64,19 +64,22 @@ export function resourceProjection(
     eventTypes: [...Object.values(definition.events), ...(extension?.eventTypes ?? [])],
     tables: [table, ...(extension?.tables ?? [])],
     async setup(tx) {
+      const fixed = definition.fixedRows.rows;
+      // fixed rows are keyed ('other'), exist from the start (no time, no version) and are written here
+      const since = fixed.length ? 'null' : 'not null';
       const columns = [
-        'id uuid primary key',
+        `id ${fixed.length ? 'text' : 'uuid'} primary key`,
         ...shape.attributes.map((a) => `"${a.column}" ${a.sqlType} null`),
-        ...shape.relationships.map((r) => `"${r.column}" ${r.many ? 'uuid[]' : 'uuid'} null`),
+        ...shape.relationships.map((r) => `"${r.column}" ${r.sqlType} null`),
         ...shape.computed.map(
           (c) => `"${c.column}" ${c.sqlType} null${c.kind === 'integer' ? ' default 0' : ''}`,
         ),
-        'created_at timestamptz not null',
-        'updated_at timestamptz not null',
+        `created_at timestamptz ${since}`,
+        `updated_at timestamptz ${since}`,
         'created_by text null',
         'updated_by text null',
         'deleted_at timestamptz null',
-        'version bigint not null',
+        `version bigint ${since}`,
       ];
       // quoted: an attribute may carry a reserved word's name (a language line's group)
       await tx.unsafe(`create table ${table} (${columns.join(', ')})`);
@@ -87,6 +90,8 @@ export function resourceProjection(
       await tx.unsafe(`create index ${table}_created_at on ${table} (created_at, id)`);
       for (const r of shape.relationships.filter((r) => !r.many))
         await tx.unsafe(`create index "${table}_${r.column}" on ${table} ("${r.column}")`);
+      for (const row of fixed)
+        await tx`insert into ${tx(table)} ${tx({ id: row.id, ...attributeValues(tx, row.attributes) })}`;
       await extension?.setup?.(tx);
     },
     async apply(tx, event: RecordedEvent) {

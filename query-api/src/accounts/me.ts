@@ -1,9 +1,17 @@
 import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
 import type { ResourceObject } from '../jsonapi/document.ts';
 import type { ResourceQuery } from '../jsonapi/query.ts';
 import { ORGANIZATION_COLUMNS, OrganizationRow, organizationResource } from '../organizations/documents.ts';
 import { USER_COLUMNS, UserRow, userResource, type UserRow as UserRowType } from './documents.ts';
 import { referenceItem, referenceResource } from './reference-routes.ts';
+
+/** Lists administrators edit: their rows are read from the resources' tables, not from code. */
+const RESOURCE_LISTS: Record<string, { table: string; attributes: string[] }> = {
+  jobs: { table: 'jobs', attributes: ['name'] },
+  'user-categories': { table: 'user_categories', attributes: ['name', 'color'] },
+};
+const ListRow = z.object({ id: z.string() }).catchall(z.unknown());
 
 /** The includes of GET user 'me' (seed 000 §7). */
 export const ME_INCLUDES = [
@@ -43,6 +51,19 @@ export async function meIncluded(
   }
   for (const [name, [type, column]] of Object.entries(TO_ONE)) {
     if (!wants(name)) continue;
+    const list = RESOURCE_LISTS[type];
+    if (list) {
+      const id = row[column] as string | null;
+      const found = id
+        ? await pool.maybeOne(sql.type(ListRow)`
+            select id, ${sql.join(
+              list.attributes.map((a) => sql.identifier([a])),
+              sql.fragment`, `,
+            )} from ${sql.identifier(['read', list.table])} where id = ${id}`)
+        : null;
+      if (found) included.push(referenceResource(type, found as { id: string; name: string }, query.fields));
+      continue;
+    }
     const item = referenceItem(type, row[column] as string | null);
     if (item) included.push(referenceResource(type, item, query.fields));
   }

@@ -13,7 +13,11 @@ import { parseListQuery, parseResourceQuery } from '../jsonapi/query.ts';
 
 type Item = ReferenceItem & Record<string, unknown>;
 
-/** The reference lists as JSON:API resources, in their fixed order (jobs: other last). */
+/**
+ * The reference lists as JSON:API resources, in their fixed order (jobs: other last): the sparse fields of the
+ * users' includes, and the includes of the lists that are code. Jobs, user categories, access levels and roles
+ * are resources (contracts/src/accounts/reference-lists.ts): the resource layer serves them.
+ */
 export const REFERENCE_LISTS: Record<string, readonly Item[]> = {
   'access-levels': ACCESS_LEVELS.map((name) => ({ id: name, name, weight: ACCESS_LEVEL_WEIGHTS[name] })),
   roles: ROLES.map((name) => ({ id: name, name })),
@@ -36,10 +40,13 @@ export function referenceItem(type: string, id: string | null): Item | undefined
   return id === null ? undefined : REFERENCE_LISTS[type]?.find((i) => i.id === id);
 }
 
-/** GET /<list> and /<list>/:id for each reference list: public, static, never stale. */
+const SERVED_AS_RESOURCES = new Set(['jobs', 'user-categories', 'access-levels', 'roles']);
+
+/** GET /<list> and /<list>/:id for each reference list that is code: public, static, never stale. */
 export function referenceQueryRoutes(): Router {
   const router = express.Router();
   for (const [type, items] of Object.entries(REFERENCE_LISTS)) {
+    if (SERVED_AS_RESOURCES.has(type)) continue;
     const names = Object.keys(items[0] ?? {}).filter((k) => k !== 'id');
     const spec = { fields: { [type]: names }, defaultPageSize: 100, maxPageSize: 100 };
     router.get(`/${type}`, (req, res) => {

@@ -1,10 +1,12 @@
 import express, { type Response, type Router } from 'express';
 import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
+import { jobResource, userCategoryResource } from '@platform/contracts/accounts/reference-lists';
 import { ROLES } from '@platform/contracts/enums';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { SYSTEM_USER_ID } from '@platform/contracts/metadata';
 import { viewerOf, type Viewer } from '@platform/infra/http/viewer';
+import { resourceTable } from '@platform/infra/resources/table';
 import type { QueryModuleDeps } from '../app.ts';
 import { listDocument, sendDocument, singleDocument, type ResourceObject } from '../jsonapi/document.ts';
 import { parseListQuery, parseResourceQuery, type SortField } from '../jsonapi/query.ts';
@@ -98,8 +100,16 @@ export function usersQueryRoutes(deps: QueryModuleDeps): Router {
   const router = express.Router();
   const pool = deps.readPool;
   const reads = deps.readAfter(ACCOUNTS_PROJECTIONS);
+  // a job or user category included in 'me' is read from its resource's table: after a rename, wait for it too
+  const withLists = deps.readAfter([
+    ...ACCOUNTS_PROJECTIONS,
+    resourceTable(jobResource).projection,
+    resourceTable(userCategoryResource).projection,
+  ]);
+  const meReads: express.RequestHandler = (req, res, next) =>
+    (/[?&]include=[^&]*(job|userCategory)/.test(req.originalUrl) ? withLists : reads)(req, res, next);
 
-  router.get(`/${USER_TYPE}/me`, reads, async (req, res) => {
+  router.get(`/${USER_TYPE}/me`, meReads, async (req, res) => {
     const id = meId(res);
     const viewer = viewerOf(res);
     const query = parseResourceQuery(req.originalUrl, { include: ME_INCLUDES, fields });

@@ -28,10 +28,21 @@ const UserName = z.object({ id: z.string(), first_name: z.string(), last_name: z
  * the catalogue and the hand-written modules alike (pages, menu items, users, organizations).
  */
 export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryModule {
-  const views = new Map<string, { view: HistoryView<unknown>; allowed: (res: Response) => boolean }>();
+  const views = new Map<
+    string,
+    {
+      view: HistoryView<unknown>;
+      allowed: (res: Response) => boolean;
+      idSchema?: z.ZodType<string>;
+      /** records that exist before their stream's first event (a resource's fixed rows) */
+      fixed?: ReadonlySet<string>;
+    }
+  >();
   for (const definition of catalogue)
     views.set(definition.type, {
       view: resourceHistoryView(definition) as HistoryView<unknown>,
+      idSchema: definition.idSchema,
+      fixed: new Set(definition.fixedRows.rows.map((r) => r.id)),
       allowed: (res) =>
         allows(definition.access.see, viewerOf(res)) && allows(definition.access.show, viewerOf(res)),
     });
@@ -58,7 +69,7 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
         throw new ForbiddenError(`The history of ${type} is for administrators`);
       }
       const notFound = new NotFoundError(`${type} ${id} not found`);
-      if (!uuid.safeParse(id).success) throw notFound;
+      if (!(known.idSchema ?? uuid).safeParse(id).success) throw notFound;
       let events: HistoryEvent[];
       try {
         events = (await deps.eventStore.readStream(known.view.streamId(id))).map((e) => ({
@@ -69,11 +80,13 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
           metadata: { actor: e.metadata.actor, recordedAt: e.metadata.recordedAt },
         }));
       } catch (error) {
-        if (error instanceof StreamNotFoundError) throw notFound;
-        throw error;
+        if (!(error instanceof StreamNotFoundError)) throw error;
+        // a fixed row nobody changed: it exists, with nothing in its history yet
+        if (!known.fixed?.has(id)) throw notFound;
+        events = [];
       }
       const entries = timeline(known.view, id, events);
-      if (!entries.length) throw notFound;
+      if (!entries.length && !known.fixed?.has(id)) throw notFound;
       return { view: known.view, events, entries };
     };
 

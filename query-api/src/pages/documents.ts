@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Viewer } from '@platform/infra/http/viewer';
 import { resourceObject, type ResourceObject } from '../jsonapi/document.ts';
 import type { ResourceQuery } from '../jsonapi/query.ts';
-import { visibilityClause } from '../visibility.ts';
+import { isCmsEditor, visibilityClause } from '../visibility.ts';
 
 export const PAGE_TYPE = 'app-pages';
 export const COMPONENT_TYPE = 'app-page-components';
@@ -57,19 +57,23 @@ export const COMPONENT_COLUMNS = sql.fragment`
   c.id, c.page_id, c.name, c.view_id, c.position, c.props, c.created_at, c.updated_at, p.version as page_version`;
 
 /**
- * Which pages (alias `p`) a viewer may see in a list: administrators everything but soft-deleted pages;
- * everyone else no drafts, no soft-deleted pages and only what their auth, access level and roles open.
+ * Which pages (alias `p`) a viewer may see in a list: administrators and application administrators (the
+ * editors) everything but soft-deleted pages; everyone else no drafts, no soft-deleted pages and only what
+ * their auth, access level and roles open.
  */
 export function listablePages(viewer: Viewer): FragmentSqlToken {
-  const visible = visibilityClause(viewer, { alias: 'p' });
-  return viewer.isAdmin ? visible : sql.fragment`(not p.is_draft and ${visible})`;
+  if (isCmsEditor(viewer)) return sql.fragment`p.deleted_at is null`;
+  return sql.fragment`(not p.is_draft and ${visibilityClause(viewer, { alias: 'p' })})`;
 }
 
 /**
  * For a find by id: which pages exist for this viewer (others are a 404) — administrators see drafts and
- * soft-deleted pages, nobody else does — and, as a column, whether the viewer may open it (else a 403).
+ * soft-deleted pages, application administrators drafts, nobody else either — and, as a column, whether the viewer may open it (else a 403).
  */
 export function findablePages(viewer: Viewer): { exists: FragmentSqlToken; accessible: FragmentSqlToken } {
+  // application administrators edit every page, drafts and restricted ones; soft-deleted ones are the admins'
+  if (!viewer.isAdmin && isCmsEditor(viewer))
+    return { exists: sql.fragment`p.deleted_at is null`, accessible: sql.fragment`true` };
   return {
     exists: viewer.isAdmin ? sql.fragment`true` : sql.fragment`(not p.is_draft and p.deleted_at is null)`,
     accessible: visibilityClause(viewer, { alias: 'p', deleted: 'include' }),

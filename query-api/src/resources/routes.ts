@@ -73,7 +73,7 @@ function mount(router: Router, definition: ResourceDefinition, deps: QueryModule
   const attributeNames = shape.attributes.map((a) => a.name);
   const relationshipNames = shape.relationships.map((r) => r.name);
   const meta = ['createdAt', 'updatedAt', ...(definition.softDeletable ? ['deletedAt'] : [])];
-  const computedNames = shape.computed.map((c) => c.name);
+  const computedNames = [...shape.computed.map((c) => c.name), ...Object.keys(definition.derived)];
   const fields = { [type]: [...attributeNames, ...computedNames, ...meta, ...relationshipNames] };
   const columnOf = new Map<string, string>([
     ...shape.attributes.map((a) => [a.name, a.column] as const),
@@ -109,6 +109,7 @@ function mount(router: Router, definition: ResourceDefinition, deps: QueryModule
           ? Number(value)
           : (value ?? null);
     }
+    for (const [name, derive] of Object.entries(definition.derived)) attributes[name] = derive(attributes);
     attributes.createdAt = iso(row.created_at);
     attributes.updatedAt = iso(row.updated_at);
     if (definition.softDeletable) attributes.deletedAt = iso(row.deleted_at);
@@ -126,7 +127,8 @@ function mount(router: Router, definition: ResourceDefinition, deps: QueryModule
     return resourceObject(type, String(row.id), attributes, {
       relationships,
       self: `/api/v1/${type}/${String(row.id)}`,
-      meta: { version: String(row.version) },
+      // a fixed row nobody changed has no stream yet, so no version to send back as If-Match
+      meta: row.version === null ? {} : { version: String(row.version) },
       fields: fieldsQuery,
     });
   };
@@ -161,8 +163,12 @@ function mount(router: Router, definition: ResourceDefinition, deps: QueryModule
       conditions.push(sql.fragment`(${sql.join(terms, sql.fragment` or `)})`);
     }
     const where = conditions.length ? sql.join(conditions, sql.fragment` and `) : sql.fragment`true`;
+    const { first, last } = definition.fixedRows;
     const order = sql.join(
       [
+        // fixed rows that open or close every list, whatever its sort (the job "other" is listed last)
+        ...(first.length ? [sql.fragment`(id = any(${sql.array([...first], 'text')})) desc`] : []),
+        ...(last.length ? [sql.fragment`(id = any(${sql.array([...last], 'text')})) asc`] : []),
         ...query.sort.map(
           (s) =>
             sql.fragment`${sql.identifier([columnOf.get(s.field)!])} ${s.direction === 'desc' ? sql.fragment`desc` : sql.fragment`asc`}`,
@@ -189,7 +195,7 @@ function mount(router: Router, definition: ResourceDefinition, deps: QueryModule
 
   const findRow = async (id: string, res: Response): Promise<Row> => {
     const viewer = viewerOf(res);
-    const row = uuid.safeParse(id).success
+    const row = definition.idSchema.safeParse(id).success
       ? await deps.readPool.maybeOne(sql.type(Row)`select * from ${table} where id = ${id}`)
       : null;
     // a soft-deleted record is not found but by administrators (seed 001 §6, §8), nor another member's own record
@@ -221,10 +227,14 @@ function mount(router: Router, definition: ResourceDefinition, deps: QueryModule
  * for administrators only.
  */
 export function publishableRoutes(catalogue: readonly ResourceDefinition[]): QueryModule {
-  const tables = new Map<string, { table: string; softDeletable: boolean }>([
-    ['app-pages', { table: 'app_pages', softDeletable: false }],
+  const tables = new Map<string, { table: string; softDeletable: boolean; idSchema: z.ZodType<string> }>([
+    ['app-pages', { table: 'app_pages', softDeletable: false, idSchema: uuid }],
     ...catalogue.map(
-      (d) => [d.type, { table: resourceTable(d).table, softDeletable: d.softDeletable }] as const,
+      (d) =>
+        [
+          d.type,
+          { table: resourceTable(d).table, softDeletable: d.softDeletable, idSchema: d.idSchema },
+        ] as const,
     ),
   ]);
   return (deps) => {
@@ -234,7 +244,7 @@ export function publishableRoutes(catalogue: readonly ResourceDefinition[]): Que
       if (!known) throw new NotFoundError(`Unknown type ${String(req.params.type)}`);
       const id = String(req.params.id);
       let exists = false;
-      if (uuid.safeParse(id).success) {
+      if (known.idSchema.safeParse(id).success) {
         const hidden =
           known.softDeletable && !viewerOf(res).isAdmin
             ? sql.fragment`and deleted_at is null`

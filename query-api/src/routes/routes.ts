@@ -2,13 +2,14 @@ import express, { type Router } from 'express';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { ForbiddenError, NotFoundError } from '@platform/contracts/errors';
+import { redirectionResource } from '@platform/contracts/redirections/redirection';
 import { shortUrlResource } from '@platform/contracts/short-urls/short-url';
 import { viewerOf } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
 import type { QueryModuleDeps } from '../app.ts';
 import { sendDocument } from '../jsonapi/document.ts';
 import { consistencyOf } from '../min-position.ts';
-import { visibilityClause } from '../visibility.ts';
+import { isCmsEditor, visibilityClause } from '../visibility.ts';
 import { parseRouteRequest, redirectLocation } from './resolve.ts';
 
 const SHORT_URL_PATH = /^\/s\/([A-Za-z0-9_-]{1,64})$/;
@@ -50,7 +51,11 @@ export function routeResolverRoutes(deps: QueryModuleDeps): Router {
   const router = express.Router();
   const pool = deps.readPool;
 
-  const reads = deps.readAfter(['pages', 'redirections', resourceTable(shortUrlResource).projection]);
+  const reads = deps.readAfter([
+    'pages',
+    resourceTable(redirectionResource).projection,
+    resourceTable(shortUrlResource).projection,
+  ]);
   router.get('/services/routes/resolve', reads, async (req, res) => {
     const viewer = viewerOf(res);
     const route = parseRouteRequest(req.originalUrl);
@@ -86,7 +91,7 @@ export function routeResolverRoutes(deps: QueryModuleDeps): Router {
               createdAt: page.created_at,
               updatedAt: page.updated_at,
             },
-            ...(viewer.isAdmin && page.draft_page_id
+            ...(isCmsEditor(viewer) && page.draft_page_id
               ? { relationships: { draftPage: { data: { type: 'app-pages', id: page.draft_page_id } } } }
               : {}),
             meta: { version: page.version.toString() },

@@ -6,7 +6,6 @@ import { environmentCommandRoutes } from '@platform/command-api/environment/rout
 import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
 import { pagesCommandRoutes } from '@platform/command-api/pages/routes';
-import { redirectionCommandRoutes } from '@platform/command-api/redirections/routes';
 import { capturedLogger, listen, TEST_ADMIN_TOKEN } from '@platform/command-api/testing/http';
 import { createEventContractRegistry } from '@platform/contracts/registry';
 import { createSql } from '@platform/infra/db/postgres';
@@ -14,7 +13,6 @@ import { PostgresEventStore } from '@platform/infra/event-store';
 import { environmentProjection } from '@platform/projectors/environment/projection';
 import { menuProjection } from '@platform/projectors/menu/projection';
 import { pagesProjection } from '@platform/projectors/pages/projection';
-import { redirectionsProjection } from '@platform/projectors/redirections/projection';
 import { resourceProjection } from '@platform/projectors/resources/projection';
 import { createProjectionRunner } from '@platform/projectors/runner';
 import { resourceCommandRoutes } from '@platform/command-api/resources/routes';
@@ -25,7 +23,6 @@ import { createReadPool } from '../db.ts';
 import { environmentQueryRoutes } from '../environment/routes.ts';
 import { menuQueryRoutes } from '../menu/routes.ts';
 import { pagesQueryRoutes } from '../pages/routes.ts';
-import { redirectionQueryRoutes } from '../redirections/routes.ts';
 import { resourceQueryRoutes } from '../resources/routes.ts';
 import { routeResolverRoutes } from '../routes/routes.ts';
 
@@ -53,8 +50,8 @@ export interface CmsTestApp {
 }
 
 /**
- * The CMS slice of the platform for API tests: the pages, menu, environment and redirection modules and the
- * resources of the catalogue on both sides, their projections running, a fresh database of their own, real HTTP.
+ * The CMS slice of the platform for API tests: the pages, menu and environment modules and the resources of the
+ * catalogue (redirections among them) on both sides, their projections running, a fresh database of their own, real HTTP.
  */
 export async function startCmsTestApp(): Promise<CmsTestApp> {
   const db = await createTestDatabase();
@@ -69,7 +66,6 @@ export async function startCmsTestApp(): Promise<CmsTestApp> {
       pagesProjection,
       menuProjection,
       environmentProjection,
-      redirectionsProjection,
       ...resourceCatalogue.map((definition) => resourceProjection(definition)),
     ],
   });
@@ -88,7 +84,6 @@ export async function startCmsTestApp(): Promise<CmsTestApp> {
         (deps) => pagesCommandRoutes(deps, { sql }),
         menuCommandRoutes,
         environmentCommandRoutes,
-        redirectionCommandRoutes,
         resourceCommandRoutes(resourceCatalogue),
       ],
     }),
@@ -103,7 +98,6 @@ export async function startCmsTestApp(): Promise<CmsTestApp> {
         pagesQueryRoutes,
         menuQueryRoutes,
         environmentQueryRoutes,
-        redirectionQueryRoutes,
         routeResolverRoutes,
         resourceQueryRoutes(resourceCatalogue),
       ],

@@ -14,6 +14,14 @@ const MailboxScreen = lazy(() => import('./mailbox.tsx').then((m) => ({ default:
 const ResourceScreen = lazy(() =>
   import('./resources/resource-screen.tsx').then((m) => ({ default: m.ResourceScreen })),
 );
+// the menu tree editor and its items' history (menu-editor/), matched before the generic back office
+const MenuEditorRoute = lazy(() =>
+  import('../menu-editor/menu-editor-route.tsx').then((m) => ({ default: m.MenuEditorRoute })),
+);
+// the pages' list, editor, preview and history (page-editor/), matched before the generic back office
+const AppPagesScreen = lazy(() =>
+  import('../page-editor/app-pages-screen.tsx').then((m) => ({ default: m.AppPagesScreen })),
+);
 // with the admin screens, not with every page (issue 10)
 const AdministratorsOnly = lazy(() =>
   import('./admin-ui.tsx').then((m) => ({ default: m.AdministratorsOnly })),
@@ -43,6 +51,16 @@ export const adminRoutes = (
         <AdministratorsOnly>
           <UsersScreen />
         </AdministratorsOnly>
+      </Guarded>
+    </Route>
+    <Route path="/admin/resources/app-menu-items/:action?/:id?/:revision?">
+      <Guarded requirement="validated">
+        <MenuEditorRoute />
+      </Guarded>
+    </Route>
+    <Route path="/admin/resources/app-pages/:action?/:id?/:revision?">
+      <Guarded requirement="validated">
+        <AppPagesScreen />
       </Guarded>
     </Route>
     <Route path={ADMIN_ROUTES.resources}>

@@ -88,7 +88,7 @@ export function CmsPage({ pageId, title, styles, components }: CmsPageProps) {
   const entries = useMemo(() => navigationEntries(placed.map((p) => p.source)), [placed]);
   const hasH1 = placed.some((p) => p.context.ownsPageHeading);
 
-  // the page the server painted (ADR 0017) is now the app's own: it takes its place before the next frame
+  // the page the server painted (ADR 0018) is now the app's own: it takes its place before the next frame
   useLayoutEffect(() => revealApp(), []);
 
   // the URL's hash, on arrival and when it changes, once this page's sections exist

@@ -1,7 +1,8 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ApiError } from '../api/errors.ts';
+import { revealApp } from '../first-paint/reveal.ts';
 import { endpoints } from '../api/endpoints.ts';
 import type { ResolvedRoute } from '../api/documents.ts';
 import { useApi } from '../app/api-context.tsx';
@@ -12,6 +13,7 @@ import { ActionRow, Lead, PageContainer } from '../screens/page-container.tsx';
 import { InlineLoader } from '../shell/chrome.tsx';
 import { routeLoadingAtom } from '../state/app-status.ts';
 import { Button } from '../ui/button.tsx';
+import { EditPageEntry } from '../page-editor/edit-page-entry.tsx';
 import { CmsPage } from './cms-page.tsx';
 
 type PageRoute = Extract<ResolvedRoute['data'], { kind: 'page' }>;
@@ -80,6 +82,13 @@ export function CmsRoute() {
     };
   }, [api, path, search, navigate, setRouteLoading, attempt]);
 
+  // the page the server painted (ADR 0018) gives way when the app shows anything else in its place: a failure
+  // here, or another screen (a redirection, not found) once this route is left
+  useLayoutEffect(() => {
+    if (state.status === 'failed') revealApp();
+  }, [state.status]);
+  useLayoutEffect(() => () => revealApp(), []);
+
   const route = state.status === 'page' ? state.route : null;
   usePageTitle(route?.page.attributes.title ?? null, route?.page.attributes.description);
 
@@ -102,12 +111,15 @@ export function CmsRoute() {
   }
   if (!route) return <InlineLoader aria-label={t('app.loading')} />;
   return (
-    <CmsPage
-      key={route.page.id}
-      pageId={route.page.id}
-      title={route.page.attributes.title}
-      styles={route.page.attributes.styles}
-      components={route.components}
-    />
+    <>
+      <CmsPage
+        key={route.page.id}
+        pageId={route.page.id}
+        title={route.page.attributes.title}
+        styles={route.page.attributes.styles}
+        components={route.components}
+      />
+      <EditPageEntry pageId={route.page.id} />
+    </>
   );
 }

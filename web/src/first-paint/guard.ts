@@ -1,5 +1,5 @@
 /**
- * The painted page is drawn with the default reading settings for the locale the server guessed (ADR 0017). A
+ * The painted page is drawn with the default reading settings for the locale the server guessed (ADR 0018). A
  * reader whose browser keeps other choices (a language, the dark theme, larger text or spacing, another font,
  * grey images) must not see a page flash from one look to another: this script, inlined right after the
  * painted page, removes it before the browser paints it, and that reader sees the app as before.

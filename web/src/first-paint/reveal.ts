@@ -1,7 +1,7 @@
 import { FIRST_PAINT_ELEMENT_ID } from './guard.ts';
 
 /**
- * The app takes the place of the page the server painted (ADR 0017): the painted copy is removed, and the app's
+ * The app takes the place of the page the server painted (ADR 0018): the painted copy is removed, and the app's
  * root, hidden behind it by a sibling rule of index.html, shows in the same frame. Called when the app has
  * rendered the painted page itself (cms/cms-page.tsx), or has gone somewhere else; harmless afterwards.
  */

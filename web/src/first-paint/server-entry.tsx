@@ -1,5 +1,5 @@
 /**
- * The first paint of a public CMS page, rendered on the server (ADR 0017). The host (host/src/first-paint.ts)
+ * The first paint of a public CMS page, rendered on the server (ADR 0018). The host (host/src/first-paint.ts)
  * loads this module from the server build (web/dist/server), reads the page's boot answers from its own API for
  * an anonymous visitor, and asks for the page's HTML: the same components the app renders, with the default
  * reading settings, painted before any script has run. The app starts behind it and takes its place

@@ -4,7 +4,11 @@ import { assign, fromPromise, setup } from 'xstate';
 export const ENVIRONMENT_POLL_MS = 60_000;
 
 export type EnvironmentWatchEvent =
-  { type: 'window.focused' } | { type: 'broadcast.updated'; revision: string } | { type: 'user.refresh' };
+  | { type: 'window.focused' }
+  | { type: 'broadcast.updated'; revision: string }
+  | { type: 'user.refresh' }
+  /** this tab saved the change itself (state/environment-saved.ts): its revision, without a banner */
+  | { type: 'revision.adopted'; revision: string };
 
 /**
  * Notices that the app environment was updated (pages, menu, redirections or settings saved — seed 000 §4) and
@@ -38,6 +42,7 @@ export const environmentWatchMachine = setup({
   initial: 'watching',
   on: {
     'broadcast.updated': { target: '.updated', actions: assign({ revision: ({ event }) => event.revision }) },
+    'revision.adopted': { actions: assign({ revision: ({ event }) => event.revision }) },
   },
   states: {
     watching: {

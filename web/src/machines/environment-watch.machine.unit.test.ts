@@ -67,6 +67,16 @@ describe('environmentWatchMachine', () => {
     expect(announced).toEqual([]);
   });
 
+  it('a revision this tab saved itself is adopted: no banner when the server then answers it', async () => {
+    const { actor, announced } = start('7', ['8']);
+    actor.send({ type: 'revision.adopted', revision: '8' });
+    actor.send({ type: 'window.focused' });
+    await flush();
+    expect(actor.getSnapshot().hasTag('banner')).toBe(false);
+    expect(actor.getSnapshot().context.revision).toBe('8');
+    expect(announced).toEqual([]);
+  });
+
   it('tries again later when a check fails', async () => {
     const { actor } = start('7', [new Error('Network Error'), '8']);
     actor.send({ type: 'window.focused' });

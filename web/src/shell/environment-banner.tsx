@@ -50,6 +50,10 @@ export function EnvironmentBanner() {
     { input: { revision: bootRevision } },
   );
   const visible = useSelector(actor, (s) => s.hasTag('banner'));
+  // a revision this tab wrote itself (state/environment-saved.ts) is its own: no banner for it
+  useEffect(() => {
+    if (bootRevision !== null) actor.send({ type: 'revision.adopted', revision: bootRevision });
+  }, [actor, bootRevision]);
 
   useEffect(() => {
     const onFocus = () => actor.send({ type: 'window.focused' });

@@ -29,7 +29,7 @@ const Main = styled.main`
 
 /**
  * What a media query answers where there is no window: on the server, whose paint of a page is drawn once for
- * the phone and once for wider windows (first-paint/server-entry.tsx, ADR 0017). False outside such a paint.
+ * the phone and once for wider windows (first-paint/server-entry.tsx, ADR 0018). False outside such a paint.
  */
 export const ServerMediaContext = createContext<(query: string) => boolean>(() => false);
 

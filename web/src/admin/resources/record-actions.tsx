@@ -124,7 +124,8 @@ export function RecordActions({
           {t('admin.resources.restore')}
         </Button>
       ) : null}
-      {may(definition, 'delete', viewer) ? (
+      {/* a kept fixed row (the job "other") is refused by the server: no button for it */}
+      {may(definition, 'delete', viewer) && !definition.fixedRows.kept.includes(record.id) ? (
         <Button
           size="small"
           variant="danger"

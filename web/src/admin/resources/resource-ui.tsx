@@ -25,9 +25,21 @@ export const fieldMessageId = (type: string, name: string) =>
  */
 export function useResourceLabels(definition: ResourceDefinition) {
   const lookup = useMessageLookup();
+  const intl = useIntl();
   const { type } = definition;
   const typeName = lookup(`admin.menu.${type}`) ?? type;
-  const field = useCallback((name: string) => lookup(fieldMessageId(type, name)) ?? name, [lookup, type]);
+  const field = useCallback(
+    (name: string) => {
+      // a page's blocks in its history (contracts/src/history/views.ts): `block.2`, `block.2.title`
+      const block = /^block\.(\d+)(?:\.(.+))?$/.exec(name);
+      if (block) {
+        const label = intl.formatMessage({ id: 'admin.resources.history.block' }, { number: block[1] });
+        return block[2] ? `${label} · ${block[2]}` : label;
+      }
+      return lookup(fieldMessageId(type, name)) ?? name;
+    },
+    [intl, lookup, type],
+  );
   const enumValue = useCallback(
     (name: string, value: string) => lookup(`admin.resources.enum.${type}.${name}.${value}`) ?? value,
     [lookup, type],

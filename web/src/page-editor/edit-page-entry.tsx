@@ -1,0 +1,25 @@
+import { lazy, Suspense } from 'react';
+import { useDeferredGate } from '../lazy/deferred.tsx';
+import { useSession } from '../session/session.tsx';
+
+// the button's code is downloaded by the application administrators only, after the page has painted
+const EditPageButton = lazy(() =>
+  import('./edit-page-button.tsx').then((m) => ({ default: m.EditPageButton })),
+);
+
+/**
+ * The page edit floating button's place on a CMS page (seed 000 §2.7, §6: app_admin; admin role checks include
+ * the admin role). Kept this small on purpose: it is part of every page's code, the button is not.
+ */
+export function EditPageEntry({ pageId }: { pageId: string }) {
+  const { user } = useSession();
+  const gate = useDeferredGate();
+  const editor =
+    user !== null && (user.isAdmin || user.roles.includes('admin') || user.roles.includes('app_admin'));
+  if (!editor || !gate) return null;
+  return (
+    <Suspense fallback={null}>
+      <EditPageButton pageId={pageId} />
+    </Suspense>
+  );
+}
