@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalisePath, SitePathSchema } from '../paths.ts';
 import { APP_ADMINS } from '../resources/access.ts';
+import { singleLine } from '../resources/fields.ts';
 import { defineResource } from '../resources/definition.ts';
 
 /** Where a redirection leads: a site path (which may carry its own query string) or an absolute http(s) URL. */
@@ -47,8 +48,8 @@ export const redirectionResource = defineResource({
   menu: { group: 'application', icon: 'alt_route' },
   attributes: z.object({
     name: z.string().trim().min(1).max(255).nullable().default(null),
-    fromPath: SitePathSchema,
-    toPath: RedirectionTargetSchema,
+    fromPath: singleLine(SitePathSchema),
+    toPath: singleLine(RedirectionTargetSchema),
   }),
   unique: ['fromPath'],
   claimScopes: { fromPath: 'path' },

@@ -16,14 +16,25 @@ export interface FieldInfo {
   max?: number;
 }
 
-/** Longer limits than this get a multi-line field. */
+/** Longer limits than this get a multi-line field, unless the attribute is marked single-line. */
 const SHORT_TEXT = 255;
 
+const SINGLE_LINE = 'resource-field:single-line';
+
+/**
+ * Marks a text attribute as one line whatever its length (a path, a URL): the forms give it a one-line field. A
+ * zod description, so the schema validates exactly as before.
+ */
+export function singleLine<T extends z.ZodTypeAny>(schema: T): T {
+  return schema.describe(SINGLE_LINE);
+}
+
 export function fieldInfo(name: string, schema: z.ZodTypeAny): FieldInfo {
-  const flags = { nullable: false, optional: false };
+  const flags = { nullable: false, optional: false, singleLine: false };
   let inner = schema;
   // each wrapper may add a flag; unwrap until a plain type
   for (;;) {
+    if (inner.description === SINGLE_LINE) flags.singleLine = true;
     if (inner instanceof z.ZodNullable) {
       flags.nullable = true;
       inner = inner.unwrap();
@@ -43,7 +54,7 @@ export function fieldInfo(name: string, schema: z.ZodTypeAny): FieldInfo {
     const maxLength = inner.maxLength ?? undefined;
     return {
       ...base,
-      kind: maxLength !== undefined && maxLength <= SHORT_TEXT ? 'text' : 'longText',
+      kind: flags.singleLine || (maxLength !== undefined && maxLength <= SHORT_TEXT) ? 'text' : 'longText',
       ...(maxLength !== undefined ? { maxLength } : {}),
     };
   }

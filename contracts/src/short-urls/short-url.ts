@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APP_ADMINS_ONLY } from '../resources/access.ts';
+import { singleLine } from '../resources/fields.ts';
 import { defineResource } from '../resources/definition.ts';
 
 /** A short link: `{base}/s/{token}` leads to `url` (seed 001 §2, §3). */
@@ -17,15 +18,17 @@ export const shortUrlResource = defineResource({
       .min(1)
       .max(64)
       .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only'),
-    url: z
-      .string()
-      .trim()
-      .min(1)
-      .max(2048)
-      .refine(
-        (v) => v.startsWith('/') || /^https?:\/\//.test(v),
-        'a site path such as /about or an http(s) URL',
-      ),
+    url: singleLine(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(2048)
+        .refine(
+          (v) => v.startsWith('/') || /^https?:\/\//.test(v),
+          'a site path such as /about or an http(s) URL',
+        ),
+    ),
     name: z.string().trim().max(255).nullable().default(null),
   }),
   unique: ['token'],

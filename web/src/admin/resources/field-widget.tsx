@@ -1,19 +1,26 @@
+import { useId } from 'react';
 import styled from 'styled-components';
 import { useMessageLookup } from '../../i18n/use-t.ts';
 import { Select } from '../../ui/select.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { FieldError } from '../../ui/field.tsx';
 import type { FormField, FormValue } from './form-model.ts';
 import { NumberField } from './number-field.tsx';
 import { useResourceT } from './resource-ui.tsx';
 
 const SwitchGroup = styled.div`
   margin-bottom: 1.25rem;
-  .help {
+  .help,
+  .error {
     display: block;
-    color: ${({ theme }) => theme.colors.textMuted};
     font-size: 0.875rem;
+    margin-top: 0.25rem;
+  }
+  .help {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  .error {
+    color: ${({ theme }) => theme.colors.error};
   }
 `;
 
@@ -49,16 +56,34 @@ export function FieldWidget({
     .join(' ');
   const description = help || undefined;
   const text = typeof value === 'string' ? value : '';
+  const helpId = useId();
+  const errorId = useId();
 
   switch (field.widget) {
     case 'switch':
       return (
         <SwitchGroup>
-          <Switch isSelected={value === true} onChange={onChange}>
+          {/* react-aria's FieldError shows only inside a field that validates; a switch is not one, so its help and
+              error are plain text it is described by */}
+          <Switch
+            isSelected={value === true}
+            onChange={onChange}
+            aria-describedby={
+              [description ? helpId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
+            }
+          >
             {label}
           </Switch>
-          {description ? <span className="help">{description}</span> : null}
-          {error ? <FieldError>{error}</FieldError> : null}
+          {description ? (
+            <span className="help" id={helpId}>
+              {description}
+            </span>
+          ) : null}
+          {error ? (
+            <span className="error" id={errorId}>
+              {error}
+            </span>
+          ) : null}
         </SwitchGroup>
       );
     case 'number':

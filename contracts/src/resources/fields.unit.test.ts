@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { fieldInfo, singleLine } from './fields.ts';
+
+describe('fieldInfo', () => {
+  it('gives short texts one line and long ones several', () => {
+    expect(fieldInfo('name', z.string().max(255)).kind).toBe('text');
+    expect(fieldInfo('notes', z.string().max(5000)).kind).toBe('longText');
+    expect(fieldInfo('notes', z.string()).kind).toBe('longText');
+  });
+
+  it('keeps a long text marked single-line on one line, under its wrappers, and validates as before', () => {
+    const url = singleLine(
+      z
+        .string()
+        .max(2048)
+        .refine((v) => v.startsWith('/')),
+    );
+    expect(fieldInfo('url', url).kind).toBe('text');
+    expect(fieldInfo('url', url.nullable().default(null))).toMatchObject({ kind: 'text', nullable: true });
+    expect(url.safeParse('/about').success).toBe(true);
+    expect(url.safeParse('about').success).toBe(false);
+  });
+});
