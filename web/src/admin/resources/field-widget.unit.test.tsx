@@ -24,6 +24,7 @@ function renderSwitch(error?: string) {
           type="gadgets"
           field={FLAG}
           label="Active"
+          enumLabel={(value) => value}
           value={false}
           onChange={() => undefined}
           error={error}
