@@ -1,27 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { checkA11y } from './support/a11y.ts';
 import { openPage } from './support/browser.ts';
+import { shot, signIn } from './support/demo.ts';
 import { isFocused, tabTo } from './support/focus.ts';
-
-const DEMO_PASSWORD = 'demo-password-2025';
-const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/auth/sign-in');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
-}
 
 /** The signed-in person's full name, as the history names them. */
 const myName = (page: Page) =>

@@ -1,28 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { checkA11y } from './support/a11y.ts';
 import { openPage } from './support/browser.ts';
+import { shot, signIn } from './support/demo.ts';
 import { describeFocus, isFocused } from './support/focus.ts';
 import { LARGEST_TEXT, measureReflow, storeAccessibility } from './support/reflow.ts';
-
-const DEMO_PASSWORD = 'demo-password-2025';
-const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/auth/sign-in');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
-}
 
 const JSON_API = {
   Accept: 'application/vnd.api+json',

@@ -1,28 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { checkA11y } from './support/a11y.ts';
 import { openPage } from './support/browser.ts';
+import { shot, signIn } from './support/demo.ts';
 import { isFocused, tabTo } from './support/focus.ts';
 import { LARGEST_TEXT, measureReflow, storeAccessibility } from './support/reflow.ts';
-
-const DEMO_PASSWORD = 'demo-password-2025';
-const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/auth/sign-in');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
-}
 
 const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first();
@@ -251,11 +234,10 @@ describe('the page editor, end to end', () => {
     expect(report.overflow, `${report.overflow}px too wide`).toBeLessThanOrEqual(0);
     expect(report.outside).toEqual([]);
     // what a reader of the narrow window sees: the top of the editor, and the block's form
-    mkdirSync(SCREENSHOTS, { recursive: true });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: join(SCREENSHOTS, 'page-editor-320-largest-text-top.png') });
+    await shot(page, 'page-editor-320-largest-text-top', { fullPage: false });
     await page.getByRole('form', { name: /^Settings of / }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SCREENSHOTS, 'page-editor-320-largest-text-form.png') });
+    await shot(page, 'page-editor-320-largest-text-form', { fullPage: false });
   }, 120_000);
 
   test('a member without rights gets the unauthorized screen at the editor', async () => {

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { routeAnnouncementAtom } from '../app/page-title.ts';
 
 /**
@@ -64,14 +64,30 @@ export function deferred<P extends object>(
   useNeeded: (props: P) => boolean = () => false,
 ): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
+  let failure: { error: unknown } | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const start = () =>
-    (loading ??= load().then((component) => {
-      loaded = component;
-      return component;
-    }));
+    (loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        failure = { error };
+        throw error;
+      },
+    ));
   loaders.push(() => start().catch(() => undefined));
-  const Lazy = lazy(() => start().then((component) => ({ default: component })));
+  // one element type from the first render on, loading or loaded: a component that appeared while its code
+  // loaded must not be mounted anew when it re-renders later (a drawer would lose the focus a reader put in it)
+  function Resolved(props: P) {
+    // a chunk that cannot load is an error, as React.lazy has it (main.tsx reloads on a deployment's missing chunk)
+    if (failure) throw failure.error;
+    // until the code is there the boundary shows nothing (a thrown promise is Suspense's signal to wait)
+    if (!loaded) throw start().catch(() => undefined);
+    const Component = loaded;
+    return <Component {...props} />;
+  }
   function Deferred(props: P) {
     const gate = useDeferredGate();
     const neededNow = useNeeded(props);
@@ -80,11 +96,10 @@ export function deferred<P extends object>(
       if (neededNow) setNeeded(true);
     }, [neededNow]);
     if (!gate && !needed && !neededNow) return null;
-    const Loaded = loaded;
-    if (Loaded) return <Loaded {...props} />;
+    // loaded: renders at once, without suspending (a drawer opened later shows its content in the same frame)
     return (
       <Suspense fallback={null}>
-        <Lazy {...props} />
+        <Resolved {...props} />
       </Suspense>
     );
   }

@@ -316,30 +316,10 @@ function Widget({ label, node, value, path, onChange }: FieldProps & { label: st
 
 /** A value of several shapes (a link: internal or external): the shape is chosen first, then its fields. */
 function UnionFields({ label, node, value, path, onChange }: FieldProps<UnionNode> & { label: string }) {
-  const { errors, label: propLabel } = useContext(Context);
-  const { enumValue } = usePropLabels();
-  const option = unionOption(node, value);
-  const error = errors[pathKey(path)];
+  const { errors } = useContext(Context);
   return (
-    <GroupBox legend={label} error={error}>
-      <FieldGroup>
-        <Select
-          label={propLabel(node.discriminator)}
-          errorMessage={errors[pathKey([...path, node.discriminator])]}
-          options={node.options.map((o) => ({ id: o.value, label: enumValue(o.value) }))}
-          value={option?.value ?? null}
-          onChange={(key) => key !== null && onChange(switchUnion(node, value, String(key)))}
-        />
-      </FieldGroup>
-      {option ? (
-        <ObjectFields
-          node={option.node}
-          value={value}
-          path={path}
-          onChange={onChange}
-          skip={node.discriminator}
-        />
-      ) : null}
+    <GroupBox legend={label} error={errors[pathKey(path)]}>
+      <UnionItem node={node} value={value} path={path} onChange={onChange} />
     </GroupBox>
   );
 }
@@ -416,7 +396,7 @@ function ArrayFields({ label, node, value, path, onChange }: FieldProps<ArrayNod
   );
 }
 
-/** A list item of several shapes (a button: internal or external link), without a group of its own. */
+/** The shape chooser and fields of a value of several shapes, without a group of its own (a list item: a button). */
 function UnionItem({ node, value, path, onChange }: FieldProps<UnionNode>) {
   const { errors, label } = useContext(Context);
   const { enumValue } = usePropLabels();
