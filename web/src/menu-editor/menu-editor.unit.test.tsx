@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { consentDecided, FIRST_RENDER, meDocument } from '../admin/admin-testing.ts';
 import { fakeJson, renderApp, type FakeRequest } from '../testing/render-app.tsx';
+import { editorItem } from './menu-editor-testing.ts';
 import { applyDelete, applyMove, type EditorItem } from './menu-tree.ts';
 
 const ID = {
@@ -20,25 +21,7 @@ const item = (
   parentId: string | null,
   position: number,
   over: Partial<EditorItem> = {},
-) =>
-  ({
-    id,
-    parentId,
-    position,
-    name,
-    description: null,
-    pageId: null,
-    pagePath: null,
-    url: null,
-    blank: false,
-    color: null,
-    alignsNextRight: false,
-    requiresAuth: false,
-    roles: [],
-    accessLevel: null,
-    version: '3',
-    ...over,
-  }) satisfies EditorItem;
+) => editorItem({ id, name, parentId, position, version: '3', ...over });
 
 const record = (i: EditorItem) => ({
   type: 'app-menu-items',

@@ -9,28 +9,19 @@ import {
   saveErrors,
   updateBody,
 } from './menu-item-form.ts';
+import { editorItem } from './menu-editor-testing.ts';
 import type { EditorItem } from './menu-tree.ts';
 
 const PAGE = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const PARENT = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
 
-const about: EditorItem = {
+const about: EditorItem = editorItem({
   id: 'item-1',
-  parentId: null,
-  position: 0,
   name: 'About us',
-  description: null,
   pageId: PAGE,
   pagePath: '/about',
-  url: null,
-  blank: false,
-  color: null,
-  alignsNextRight: false,
-  requiresAuth: false,
-  roles: [],
-  accessLevel: null,
   version: '4',
-};
+});
 
 const lookup = (id: string) =>
   ({

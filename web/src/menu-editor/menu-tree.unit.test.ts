@@ -11,24 +11,10 @@ import {
   type EditorItem,
   type MoveKind,
 } from './menu-tree.ts';
+import { editorItem } from './menu-editor-testing.ts';
 
-const item = (id: string, parentId: string | null, position: number): EditorItem => ({
-  id,
-  parentId,
-  position,
-  name: id,
-  description: null,
-  pageId: null,
-  pagePath: null,
-  url: null,
-  blank: false,
-  color: null,
-  alignsNextRight: false,
-  requiresAuth: false,
-  roles: [],
-  accessLevel: null,
-  version: '0',
-});
+const item = (id: string, parentId: string | null, position: number): EditorItem =>
+  editorItem({ id, parentId, position });
 
 /**
  * Home
