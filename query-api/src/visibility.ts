@@ -1,4 +1,5 @@
 import { sql, type FragmentSqlToken } from 'slonik';
+import { allows, APP_ADMINS } from '@platform/contracts/resources/access';
 import type { Viewer } from '@platform/infra/http/viewer';
 
 export interface VisibilityOptions {
@@ -12,12 +13,12 @@ export interface VisibilityOptions {
 }
 
 /**
- * Who edits the site's content (pages, menu, redirections): administrators and application administrators, as
- * the command side has it (command-api/src/environment/authorize.ts). They see every page and menu item that is
+ * Who edits the site's content (pages, menu, redirections): contracts' APP_ADMINS rule, which the command side
+ * enforces on their writes (command-api/src/environment/authorize.ts). They see every page and menu item that is
  * not deleted, drafts and restricted ones included, so that they can reach what they edit.
  */
 export function isCmsEditor(viewer: Viewer): boolean {
-  return viewer.isAdmin || viewer.roles.includes('app_admin') || viewer.roles.includes('admin');
+  return allows(APP_ADMINS, viewer);
 }
 
 /**

@@ -1,4 +1,6 @@
+import { allows, APP_ADMINS } from '@platform/contracts/resources/access';
 import { lazy, Suspense } from 'react';
+import { viewerFacts } from '../admin/resources/viewer.ts';
 import { useDeferredGate } from '../lazy/deferred.tsx';
 import { useSession } from '../session/session.tsx';
 
@@ -14,9 +16,8 @@ const EditPageButton = lazy(() =>
 export function EditPageEntry({ pageId }: { pageId: string }) {
   const { user } = useSession();
   const gate = useDeferredGate();
-  const editor =
-    user !== null && (user.isAdmin || user.roles.includes('admin') || user.roles.includes('app_admin'));
-  if (!editor || !gate) return null;
+  // the rule the server enforces on the editor's commands
+  if (!user || !allows(APP_ADMINS, viewerFacts(user)) || !gate) return null;
   return (
     <Suspense fallback={null}>
       <EditPageButton pageId={pageId} />
