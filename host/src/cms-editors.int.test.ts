@@ -33,6 +33,9 @@ beforeAll(async () => {
     data: { type: 'users', relationships: { roles: { data: [{ type: 'roles', id: 'app_admin' }] } } },
   });
   expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+  // a session reads its roles from the read model: the grant must have reached it before the editor acts
+  const seen = await app.admin('GET', `/users/${editorId}?minPosition=${granted.body.meta.position}`);
+  expect(seen.status, JSON.stringify(seen.body)).toBe(200);
   editor = app.browser();
   expect((await signIn(editor, 'app-editor@example.test')).status).toBe(200);
   member = app.browser();
@@ -41,21 +44,21 @@ beforeAll(async () => {
   const page = await app.admin('POST', '/app-pages', {
     data: { type: 'app-pages', attributes: { path: '/editors-news', title: 'News' } },
   });
-  pageId = page.body.data.id;
   await position(page);
+  pageId = page.body.data.id;
   const draft = await editor.call('POST', `/api/v1/app-pages/${pageId}/draft`);
-  draftId = draft.body.data.id;
   await position(draft);
+  draftId = draft.body.data.id;
   const restricted = await app.admin('POST', '/app-pages', {
     data: { type: 'app-pages', attributes: { path: '/rental-desk', title: 'Desk', roles: ['rental_admin'] } },
   });
-  restrictedId = restricted.body.data.id;
   await position(restricted);
+  restrictedId = restricted.body.data.id;
   const item = await app.admin('POST', '/app-menu-items', {
     data: { type: 'app-menu-items', attributes: { name: 'Rental desk', url: '/x', roles: ['rental_admin'] } },
   });
-  hiddenItemId = item.body.data.id;
   const last = await position(item);
+  hiddenItemId = item.body.data.id;
   // every later read waits for the projections to have reached the last write
   await app.admin('GET', `/app-environment?minPosition=${last}`);
 });
