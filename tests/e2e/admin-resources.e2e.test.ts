@@ -216,6 +216,17 @@ describe('the resource back office, end to end', () => {
     expect(await page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
     await checkA11y(page, 'a kept job');
     await shot(page, 'admin-jobs-kept-light');
+    // an edit not saved: leaving by a link asks first, and leaving without saving keeps the stored name
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByLabel('Name (required)').fill('Other job, not saved');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave this page?' });
+    await leave.getByRole('button', { name: 'Stay on the page' }).click();
+    expect(await page.getByLabel('Name (required)').inputValue()).toBe('Other job, not saved');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await leave.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Jobs: “Other job”' }).waitFor();
+
     // a job that is not kept may be deleted
     await page.goto('/admin/resources/jobs/show/nurse');
     await page.getByRole('button', { name: 'Delete “Nurse”' }).waitFor();

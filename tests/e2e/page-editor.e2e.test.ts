@@ -174,6 +174,62 @@ describe('the page editor, end to end', () => {
     await toast(page, 'The page is deleted.').waitFor();
   }, 240_000);
 
+  test('unsaved settings or block edits ask before the editor is left', async () => {
+    const id = randomBytes(3).toString('hex');
+    const title = `E2E unsaved ${id}`;
+    const { page } = await openPage();
+    await signIn(page, 'app-admin@demo.example');
+    await page.goto('/admin/resources/app-pages/index');
+    await page.getByRole('button', { name: 'New page' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New page' });
+    await dialog.getByLabel('Title (required)').fill(title);
+    await dialog.getByLabel('Path (required)').fill(`/e2e-unsaved-${id}`);
+    await dialog.getByRole('button', { name: 'Create the page' }).click();
+    await page.getByRole('heading', { level: 1, name: `Edit the page “${title}”` }).waitFor();
+    const editorUrl = new URL(page.url()).pathname;
+    const back = page.getByRole('link', { name: 'Back to the pages' });
+    const leave = page.getByRole('alertdialog', { name: 'Leave this page?' });
+
+    // a changed setting: the link asks; staying keeps what was typed
+    const description = page.getByLabel('Description', { exact: true });
+    await description.fill(`Typed ${id}`);
+    await back.click();
+    await leave.waitFor();
+    await checkA11y(page, 'leave question over the page editor');
+    await shot(page, 'page-editor-leave-question-light', { fullPage: false });
+    await leave.getByRole('button', { name: 'Stay on the page' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(editorUrl);
+    expect(await description.inputValue()).toBe(`Typed ${id}`);
+
+    // saved, the editor is left without a question
+    await page.getByRole('button', { name: 'Save the settings' }).click();
+    await toast(page, 'The page settings are saved.').waitFor();
+    await back.click();
+    await page.waitForURL('**/admin/resources/app-pages/index');
+    expect(await leave.count()).toBe(0);
+
+    // an open block form with a change asks too; leaving without saving keeps the page as it was
+    await page.goto(editorUrl);
+    await addTitleBlock(page, `Kept ${id}`, 1);
+    await page.getByRole('button', { name: `Edit Title “Kept ${id}”` }).click();
+    const form = page.getByRole('form', { name: `Settings of Title “Kept ${id}”` });
+    await form.getByLabel('Title', { exact: true }).fill(`Lost ${id}`);
+    await back.click();
+    await leave.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL('**/admin/resources/app-pages/index');
+    await page.goto(editorUrl);
+    await page.getByRole('heading', { level: 3, name: `Title “Kept ${id}”` }).waitFor();
+    expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe(`Typed ${id}`);
+
+    await page.getByRole('button', { name: 'Delete the page' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete this page?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.waitForURL('**/admin/resources/app-pages/index?minPosition=*');
+  }, 120_000);
+
   test('the edit button’s code is downloaded by app admins only', async () => {
     const chunk = /edit-page-button/;
     const visitor = await openPage();

@@ -1,11 +1,10 @@
-import { useSetAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { usePageTitle } from '../app/page-title.ts';
 import { useT } from '../i18n/use-t.ts';
 import { Lead, PageContainer } from '../screens/page-container.tsx';
 import { useSession, useSignedInUser } from '../session/session.tsx';
-import { preventLeaveAtom } from '../state/app-status.ts';
+import { useLeaveGuard } from '../state/leave-guard.ts';
 import { TwoFactorSettings } from '../two-factor/two-factor-settings.tsx';
 import type en from './messages/en.json';
 import { EmailsSection } from './emails-section.tsx';
@@ -73,20 +72,16 @@ export function ProfileScreen() {
   const t = useT<typeof en>();
   const user = useSignedInUser();
   const { features } = useSession();
-  const setPreventLeave = useSetAtom(preventLeaveAtom);
   usePageTitle(t('account.profile.title'));
 
   const dirty = useRef(new Set<string>());
-  const report = useCallback(
-    (section: string, isDirty: boolean) => {
-      const had = dirty.current.size > 0;
-      if (isDirty) dirty.current.add(section);
-      else dirty.current.delete(section);
-      const has = dirty.current.size > 0;
-      if (had !== has) setPreventLeave(has);
-    },
-    [setPreventLeave],
-  );
+  const [anyDirty, setAnyDirty] = useState(false);
+  useLeaveGuard(anyDirty);
+  const report = useCallback((section: string, isDirty: boolean) => {
+    if (isDirty) dirty.current.add(section);
+    else dirty.current.delete(section);
+    setAnyDirty(dirty.current.size > 0);
+  }, []);
   const sections = useMemo<DirtySections>(
     () => ({
       report,
@@ -94,7 +89,6 @@ export function ProfileScreen() {
     }),
     [report],
   );
-  useEffect(() => () => setPreventLeave(false), [setPreventLeave]);
 
   const showOrganizations =
     features.organizations && features.userOrganizations && user.organizations.length > 0;

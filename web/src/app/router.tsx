@@ -1,8 +1,9 @@
-import { useAtom } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import { preventLeaveAtom } from '../state/app-status.ts';
+import { leaveConfirmedAtom } from '../state/leave-guard.ts';
 
 interface Navigation {
   navigate: (to: string, options?: { replace?: boolean }) => void;
@@ -28,16 +29,19 @@ export function collapseSlashes(to: string): string {
  */
 export function NavigationProvider({ children }: { children: React.ReactNode }) {
   const [location, setLocation] = useLocation();
-  const [preventLeave, setPreventLeave] = useAtom(preventLeaveAtom);
+  const store = useStore();
+  const preventLeave = useAtomValue(preventLeaveAtom);
+  const leaveConfirmed = useSetAtom(leaveConfirmedAtom);
   const [pending, setPending] = useState<string | null>(null);
 
   const navigate = useCallback(
     (to: string, options?: { replace?: boolean }) => {
       const target = collapseSlashes(to);
-      if (preventLeave) setPending(target);
+      // read now, not at the last render: a form that has just saved releases the guard and navigates at once
+      if (store.get(preventLeaveAtom)) setPending(target);
       else setLocation(target, options);
     },
-    [preventLeave, setLocation],
+    [store, setLocation],
   );
 
   // a URL opened with '//' in it is rewritten in place, without a history entry
@@ -57,7 +61,7 @@ export function NavigationProvider({ children }: { children: React.ReactNode }) 
     navigate,
     pending,
     confirmLeave: () => {
-      setPreventLeave(false);
+      leaveConfirmed();
       if (pending) setLocation(pending);
       setPending(null);
     },

@@ -4,6 +4,7 @@ import { useAdminErrorText } from '../admin/admin-ui.tsx';
 import { useApi } from '../app/api-context.tsx';
 import type { FieldErrors } from '../api/field-errors.ts';
 import { useMessageLookup } from '../i18n/use-t.ts';
+import { hasEdits, useLeaveGuard } from '../state/leave-guard.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { TextField } from '../ui/text-field.tsx';
@@ -60,6 +61,7 @@ export function MenuItemDialog({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  useLeaveGuard(loaded.status === 'ready' && hasEdits(values, loaded.initial));
   const [pages, setPages] = useState<PageOption[] | 'failed' | null>(null);
   const summary = useRef<HTMLDivElement>(null);
   const idempotencyKey = useMemo(randomKey, []);

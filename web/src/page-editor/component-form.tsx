@@ -4,6 +4,7 @@ import { Form } from 'react-aria-components';
 import { Notice, useAdminErrorText } from '../admin/admin-ui.tsx';
 import { ActionBar } from '../admin/resources/resource-ui.tsx';
 import { useMessageLookup } from '../i18n/use-t.ts';
+import { hasEdits, useLeaveGuard } from '../state/leave-guard.ts';
 import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { commandErrors, splitPropsErrors } from './command-errors.ts';
@@ -61,6 +62,7 @@ export function ComponentForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  useLeaveGuard(hasEdits({ viewId, props }, { viewId: initial.viewId ?? '', props: initial.props }));
   const summary = useRef<HTMLDivElement>(null);
   const shownKeys = useMemo(() => new Set(fieldKeys(node, props)), [node, props]);
 

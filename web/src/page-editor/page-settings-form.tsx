@@ -4,6 +4,7 @@ import { Form } from 'react-aria-components';
 import { Notice, useAdminErrorText } from '../admin/admin-ui.tsx';
 import { ActionBar } from '../admin/resources/resource-ui.tsx';
 import { useMessageLookup } from '../i18n/use-t.ts';
+import { useLeaveGuard } from '../state/leave-guard.ts';
 import { Button } from '../ui/button.tsx';
 import { FieldGroup } from '../ui/field.tsx';
 import { Select } from '../ui/select.tsx';
@@ -61,6 +62,7 @@ export function PageSettingsForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  useLeaveGuard(editable && Object.keys(changedSettings(initial, values)).length > 0);
   const summary = useRef<HTMLDivElement>(null);
   const set =
     <K extends keyof Settings>(name: K) =>

@@ -7,6 +7,7 @@ import { useNavigation } from '../../app/router.tsx';
 import { useToast } from '../../app/toast-context.tsx';
 import type { FieldErrors } from '../../api/field-errors.ts';
 import { useMessageLookup } from '../../i18n/use-t.ts';
+import { hasEdits, useLeaveGuard } from '../../state/leave-guard.ts';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink, Link } from '../../ui/link.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -55,6 +56,7 @@ export function FormScreen({ definition, id }: { definition: ResourceDefinition;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const release = useLeaveGuard(loaded.status === 'ready' && hasEdits(values, loaded.initial));
   const summary = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -114,6 +116,7 @@ export function FormScreen({ definition, id }: { definition: ResourceDefinition;
           : (title ?? savedId);
       toast(t('admin.resources.saved', { title: name }), 'success');
       const position = answer.meta?.position;
+      release();
       navigate(`${resourcePaths.show(type, savedId)}${position ? `?minPosition=${position}` : ''}`);
     } catch (error) {
       const fieldErrors = saveErrors(error, fields, lookup);
