@@ -274,6 +274,22 @@ describe('the menu tree editor, end to end', () => {
       await dialog.getByText('The item is not saved: check the fields marked below.').waitFor();
       await checkA11y(page, 'menu item form with an error (dark)');
       await shot(page, 'menu-editor-form-error-dark');
+
+      // Escape with edits in the form asks first; keeping them changes nothing, discarding closes the form
+      await page.keyboard.press('Escape');
+      const discard = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+      await discard.waitFor();
+      await expect.poll(() => isFocused(discard.getByRole('button', { name: 'Keep editing' }))).toBe(true);
+      await checkA11y(page, 'discard question over the menu item form (dark)');
+      await shot(page, 'menu-editor-discard-question-dark', { fullPage: false });
+      await page.keyboard.press('Enter');
+      await discard.waitFor({ state: 'detached' });
+      // back in the form, where the reader was
+      await expect.poll(() => dialog.evaluate((form) => form.contains(document.activeElement))).toBe(true);
+      expect(await dialog.getByLabel('Address (required)').inputValue()).toBe('not an address');
+      await page.keyboard.press('Escape');
+      await discard.getByRole('button', { name: 'Discard the changes' }).click();
+      await dialog.waitFor({ state: 'detached' });
     } finally {
       await deleteItem(page, item);
     }

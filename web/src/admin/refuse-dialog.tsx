@@ -56,6 +56,7 @@ export function RefuseDialog({
   return (
     <Dialog
       isOpen
+      unsaved={reason.trim() !== ''}
       onOpenChange={(open) => !open && !busy && onClose()}
       title={t('admin.validationRequests.refuseTitle', { name: requesterName })}
     >

@@ -61,7 +61,8 @@ export function MenuItemDialog({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useLeaveGuard(loaded.status === 'ready' && hasEdits(values, loaded.initial));
+  const unsaved = loaded.status === 'ready' && hasEdits(values, loaded.initial);
+  useLeaveGuard(unsaved);
   const [pages, setPages] = useState<PageOption[] | 'failed' | null>(null);
   const summary = useRef<HTMLDivElement>(null);
   const idempotencyKey = useMemo(randomKey, []);
@@ -149,7 +150,13 @@ export function MenuItemDialog({
   const invalid = Object.keys(errors).length > 0;
 
   return (
-    <Dialog isOpen size="large" title={title} onOpenChange={(open) => !open && !busy && onClose()}>
+    <Dialog
+      isOpen
+      size="large"
+      title={title}
+      unsaved={unsaved}
+      onOpenChange={(open) => !open && !busy && onClose()}
+    >
       {loaded.status === 'loading' ? <p aria-busy="true">{t('menuEditor.form.loading')}</p> : null}
       {loaded.status === 'failed' ? (
         <div role="alert">

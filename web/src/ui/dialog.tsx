@@ -5,8 +5,11 @@ import {
   ModalOverlay,
   type DialogProps as AriaDialogProps,
 } from 'react-aria-components';
+import { useState } from 'react';
 import styled from 'styled-components';
+import { useT } from '../i18n/use-t.ts';
 import { fluidSize, fluidSpace, layout } from '../theme/theme.ts';
+import { Button } from './button.tsx';
 
 export type DialogSize = keyof typeof layout.dialogWidth;
 
@@ -21,6 +24,11 @@ export interface DialogProps extends Omit<AriaDialogProps, 'children'> {
    * it closes only through one of its own actions.
    */
   persistent?: boolean;
+  /**
+   * The dialog holds edits that are not saved: Escape or a click outside asks before closing it, since either
+   * is easily done by mistake. Its own Cancel button, a deliberate choice, closes it at once.
+   */
+  unsaved?: boolean;
   children: React.ReactNode;
   actions?: React.ReactNode;
 }
@@ -70,14 +78,16 @@ export function Dialog({
   onOpenChange,
   size = 'normal',
   persistent = false,
+  unsaved = false,
   children,
   actions,
   ...props
 }: DialogProps) {
+  const [asking, setAsking] = useState(false);
   return (
     <Overlay
       isOpen={isOpen}
-      onOpenChange={onOpenChange}
+      onOpenChange={(open) => (!open && unsaved ? setAsking(true) : onOpenChange?.(open))}
       isDismissable={!persistent}
       isKeyboardDismissDisabled={persistent}
     >
@@ -86,8 +96,52 @@ export function Dialog({
           <Heading slot="title">{title}</Heading>
           {children}
           {actions ? <DialogActions>{actions}</DialogActions> : null}
+          {unsaved ? (
+            <DiscardQuestion
+              isOpen={asking}
+              onKeep={() => setAsking(false)}
+              onDiscard={() => {
+                setAsking(false);
+                onOpenChange?.(false);
+              }}
+            />
+          ) : null}
         </Body>
       </Surface>
     </Overlay>
+  );
+}
+
+/** Asked over a dialog with unsaved edits that Escape or a click outside would close. */
+function DiscardQuestion({
+  isOpen,
+  onKeep,
+  onDiscard,
+}: {
+  isOpen: boolean;
+  onKeep: () => void;
+  onDiscard: () => void;
+}) {
+  const t = useT();
+  return (
+    <Dialog
+      title={t('dialog.discard.title')}
+      isOpen={isOpen}
+      onOpenChange={(open) => (open ? undefined : onKeep())}
+      size="small"
+      role="alertdialog"
+      actions={
+        <>
+          <Button variant="secondary" onPress={onKeep} autoFocus>
+            {t('dialog.discard.keep')}
+          </Button>
+          <Button variant="danger" onPress={onDiscard}>
+            {t('dialog.discard.discard')}
+          </Button>
+        </>
+      }
+    >
+      <p>{t('dialog.discard.description')}</p>
+    </Dialog>
   );
 }
