@@ -1,4 +1,4 @@
-import { ApiError, isErrorCode } from './errors.ts';
+import { ApiError, isErrorCode, type JsonApiErrorObject } from './errors.ts';
 
 /**
  * Server answers as messages on form fields (seed 000 §5): a 422 puts, on the field its pointer names, the
@@ -45,6 +45,34 @@ export function toFieldErrors(error: unknown, lookup: FieldMessageLookup): Field
     if (out[field]) continue; // the first problem of a field is the one to fix first
     const known = isErrorCode(e.code) ? lookup(serverMessageId(e.code)) : undefined;
     out[field] = known ?? e.detail ?? error.message;
+  }
+  return out;
+}
+
+/**
+ * A refused save or command (422 or 409) as messages by field, for forms that name their fields their own way:
+ * `fieldOf` names the field each issue goes on from its pointer ('_form' for above the form). Each issue reads as
+ * its code's translation when the locale has one, else the general conflict message for a 409, else the
+ * server's detail; a field keeps its first issue, the one to fix first. null: not a form's business (forbidden,
+ * network...), which the caller words.
+ */
+export function formErrorsOf(
+  error: unknown,
+  lookup: FieldMessageLookup,
+  fieldOf: (pointer: string | undefined, kind: 'validation' | 'conflict') => string,
+): FieldErrors | null {
+  if (!(error instanceof ApiError)) return null;
+  const { kind } = error;
+  if (kind !== 'validation' && kind !== 'conflict') return null;
+  const out: FieldErrors = {};
+  const issues: JsonApiErrorObject[] = error.errors.length ? error.errors : [{}];
+  for (const issue of issues) {
+    const field = fieldOf(issue.source?.pointer, kind);
+    out[field] ??=
+      (issue.code ? lookup(serverMessageId(issue.code)) : undefined) ??
+      (kind === 'conflict' ? lookup('serverError.conflict') : undefined) ??
+      issue.detail ??
+      error.message;
   }
   return out;
 }

@@ -1,6 +1,10 @@
 import { isMenuLink, MenuColorSchema } from '@platform/contracts/menu/events';
-import { ApiError } from '../api/errors.ts';
-import { fieldOfPointer, serverMessageId, type FieldErrors } from '../api/field-errors.ts';
+import {
+  fieldOfPointer,
+  formErrorsOf,
+  type FieldErrors,
+  type FieldMessageLookup,
+} from '../api/field-errors.ts';
 import type { MenuItemSaveBody } from './menu-editor-api.ts';
 import type { EditorItem } from './menu-tree.ts';
 
@@ -161,19 +165,8 @@ export function fieldOfMenuPointer(pointer: string | undefined): FormField | '_f
  * server's code when there is one, else its detail; a 409 on the id field (a stale version). Errors naming no
  * field go under '_form'. null: not the form's business (network, session...), said by the screen.
  */
-export function saveErrors(error: unknown, lookup: (id: string) => string | undefined): FieldErrors | null {
-  if (!(error instanceof ApiError)) return null;
-  if (error.kind !== 'validation' && error.kind !== 'conflict') return null;
-  const out: FieldErrors = {};
-  for (const e of error.errors.length ? error.errors : [{}]) {
-    const field = error.kind === 'conflict' ? 'id' : fieldOfMenuPointer(e.source?.pointer);
-    if (out[field]) continue;
-    const known = e.code ? lookup(serverMessageId(e.code)) : undefined;
-    out[field] =
-      known ??
-      (error.kind === 'conflict' ? lookup('serverError.conflict') : undefined) ??
-      e.detail ??
-      error.message;
-  }
-  return out;
+export function saveErrors(error: unknown, lookup: FieldMessageLookup): FieldErrors | null {
+  return formErrorsOf(error, lookup, (pointer, kind) =>
+    kind === 'conflict' ? 'id' : fieldOfMenuPointer(pointer),
+  );
 }

@@ -1,7 +1,6 @@
-import { ApiError } from '../api/errors.ts';
 import {
   fieldOfPointer,
-  serverMessageId,
+  formErrorsOf,
   type FieldErrors,
   type FieldMessageLookup,
 } from '../api/field-errors.ts';
@@ -23,22 +22,12 @@ export function commandErrors(
   lookup: FieldMessageLookup,
   otherwise: (error: unknown) => string,
 ): CommandErrors {
-  if (!(error instanceof ApiError) || (error.kind !== 'validation' && error.kind !== 'conflict')) {
-    return { fields: {}, form: otherwise(error) };
-  }
-  const fields: FieldErrors = {};
-  let form: string | null = null;
-  for (const issue of error.errors.length ? error.errors : [{}]) {
-    const code = 'code' in issue ? issue.code : undefined;
-    const message =
-      (code ? lookup(serverMessageId(code)) : undefined) ??
-      (error.kind === 'conflict' ? lookup('serverError.conflict') : undefined) ??
-      ('detail' in issue ? issue.detail : undefined) ??
-      error.message;
-    const field = fieldOfPointer('source' in issue ? issue.source?.pointer : undefined);
-    if (field === null || field === 'id') form ??= message;
-    else fields[field] ??= message;
-  }
+  const all = formErrorsOf(error, lookup, (pointer) => {
+    const field = fieldOfPointer(pointer);
+    return field === null || field === 'id' ? '_form' : field;
+  });
+  if (!all) return { fields: {}, form: otherwise(error) };
+  const { _form: form = null, ...fields } = all;
   return { fields, form };
 }
 

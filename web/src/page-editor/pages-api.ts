@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApiClient } from '../api/client.ts';
+import { PageAttributesSchema as PublicPageAttributesSchema } from '../api/documents.ts';
 
 /**
  * The calls of the page editor: reads of query-api/src/pages (a page with its components, the list) and the
@@ -14,18 +15,9 @@ const Ref = z.object({ type: z.string(), id: z.string() });
 const ToOne = z.object({ data: Ref.nullable() }).optional();
 const Version = z.object({ version: z.string() }).passthrough();
 
-export const PageAttributesSchema = z.object({
-  path: z.string(),
-  title: z.string(),
-  description: z.string(),
-  styles: z.string(),
-  requiresAuth: z.boolean(),
-  accessLevel: z.string().nullable(),
-  roles: z.array(z.string()),
-  isDefault: z.boolean(),
+/** A page as the public reads show it, and what only its editors see: draft or published, deleted. */
+export const PageAttributesSchema = PublicPageAttributesSchema.extend({
   isDraft: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
   deletedAt: z.string().nullable(),
 });
 export type PageAttributes = z.infer<typeof PageAttributesSchema>;

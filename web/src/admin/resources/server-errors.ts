@@ -1,5 +1,4 @@
-import { ApiError } from '../../api/errors.ts';
-import { serverMessageId, type FieldErrors, type FieldMessageLookup } from '../../api/field-errors.ts';
+import { formErrorsOf, type FieldErrors, type FieldMessageLookup } from '../../api/field-errors.ts';
 import { fieldOfServerPointer, type FormField } from './form-model.ts';
 
 /**
@@ -13,19 +12,8 @@ export function saveErrors(
   fields: readonly FormField[],
   lookup: FieldMessageLookup,
 ): FieldErrors | null {
-  if (!(error instanceof ApiError)) return null;
-  if (error.kind !== 'validation' && error.kind !== 'conflict') return null;
-  const out: FieldErrors = {};
-  for (const e of error.errors.length ? error.errors : [{}]) {
-    const named = fieldOfServerPointer(e.source?.pointer, fields);
-    const field = error.kind === 'conflict' && named === '_form' ? 'id' : named;
-    if (out[field]) continue;
-    const known = e.code ? lookup(serverMessageId(e.code)) : undefined;
-    out[field] =
-      known ??
-      (error.kind === 'conflict' ? lookup('serverError.conflict') : undefined) ??
-      e.detail ??
-      error.message;
-  }
-  return out;
+  return formErrorsOf(error, lookup, (pointer, kind) => {
+    const named = fieldOfServerPointer(pointer, fields);
+    return kind === 'conflict' && named === '_form' ? 'id' : named;
+  });
 }
