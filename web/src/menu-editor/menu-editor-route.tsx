@@ -1,12 +1,11 @@
 import { allows, APP_ADMINS } from '@platform/contracts/resources/access';
-import { useEffect } from 'react';
-import { useLocation, useParams, useSearch } from 'wouter';
-import { useNavigation } from '../app/router.tsx';
+import { useParams } from 'wouter';
 import { ADMIN_ROUTES } from '../admin/access.ts';
 import { AsItWasScreen } from '../admin/resources/as-it-was-screen.tsx';
 import { HistoryScreen } from '../admin/resources/history-screen.tsx';
 import { parseResourceRoute } from '../admin/resources/paths.ts';
 import { viewerFacts } from '../admin/resources/viewer.ts';
+import { useRedirect, useUnauthorizedPath } from '../admin/route-redirect.ts';
 import { useT } from '../i18n/use-t.ts';
 import { useSignedInUser } from '../session/session.tsx';
 import { InlineLoader } from '../shell/chrome.tsx';
@@ -24,22 +23,15 @@ export function MenuEditorRoute() {
   const params = useParams<{ action?: string; id?: string; revision?: string }>();
   const user = useSignedInUser();
   const t = useT();
-  const [path] = useLocation();
-  const search = useSearch();
-  const { navigate } = useNavigation();
+  const unauthorized = useUnauthorizedPath();
   const route = parseResourceRoute({ resource: menuItemHistoryDefinition.type, ...params });
   const allowed = allows(APP_ADMINS, viewerFacts(user));
 
   let redirect: string | null = null;
-  if (!allowed) {
-    const here = `${path}${search ? `?${search}` : ''}`;
-    redirect = `${ADMIN_ROUTES.unauthorized}?redirectUrl=${encodeURIComponent(here)}`;
-  } else if (!route || route.action === 'create' || route.action === 'update')
-    redirect = ADMIN_ROUTES.notFound;
+  if (!allowed) redirect = unauthorized;
+  else if (!route || route.action === 'create' || route.action === 'update') redirect = ADMIN_ROUTES.notFound;
   else if (route.action === 'show') redirect = menuEditorPaths.focus(route.id);
-  useEffect(() => {
-    if (redirect) navigate(redirect, { replace: true });
-  }, [redirect, navigate]);
+  useRedirect(redirect);
 
   if (redirect || !route) return <InlineLoader aria-label={t('app.loading')} />;
   switch (route.action) {

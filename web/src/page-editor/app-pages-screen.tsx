@@ -1,9 +1,8 @@
 import { allows, APP_ADMINS } from '@platform/contracts/resources/access';
-import { useEffect } from 'react';
-import { useLocation, useParams, useSearch } from 'wouter';
+import { useParams } from 'wouter';
 import { ADMIN_ROUTES } from '../admin/access.ts';
 import { viewerFacts } from '../admin/resources/viewer.ts';
-import { useNavigation } from '../app/router.tsx';
+import { useRedirect, useUnauthorizedPath } from '../admin/route-redirect.ts';
 import { useT } from '../i18n/use-t.ts';
 import { useSignedInUser } from '../session/session.tsx';
 import { InlineLoader } from '../shell/chrome.tsx';
@@ -22,22 +21,16 @@ export function AppPagesScreen() {
   const params = useParams<{ action?: string; id?: string; revision?: string }>();
   const user = useSignedInUser();
   const t = useT();
-  const [path] = useLocation();
-  const search = useSearch();
-  const { navigate } = useNavigation();
+  const unauthorized = useUnauthorizedPath();
   const route = parsePagesRoute(params);
   const allowed = allows(APP_ADMINS, viewerFacts(user));
 
   let redirect: string | null = null;
-  if (!allowed) {
-    const here = `${path}${search ? `?${search}` : ''}`;
-    redirect = `${ADMIN_ROUTES.unauthorized}?redirectUrl=${encodeURIComponent(here)}`;
-  } else if (!route) redirect = ADMIN_ROUTES.notFound;
+  if (!allowed) redirect = unauthorized;
+  else if (!route) redirect = ADMIN_ROUTES.notFound;
   else if (route.action === 'root') redirect = pagePaths.index;
   else if (route.action === 'show') redirect = pagePaths.edit(route.id);
-  useEffect(() => {
-    if (redirect) navigate(redirect, { replace: true });
-  }, [redirect, navigate]);
+  useRedirect(redirect);
 
   if (redirect || !route) return <InlineLoader aria-label={t('app.loading')} />;
   switch (route.action) {

@@ -1,11 +1,10 @@
 import { resourceDefinition } from '@platform/contracts/resources/catalogue';
 import type { ResourceAction } from '@platform/contracts/resources/access';
-import { useEffect } from 'react';
-import { useLocation, useParams, useSearch } from 'wouter';
-import { useNavigation } from '../../app/router.tsx';
+import { useParams } from 'wouter';
 import { InlineLoader } from '../../shell/chrome.tsx';
 import { useSignedInUser } from '../../session/session.tsx';
 import { ADMIN_ROUTES } from '../access.ts';
+import { useRedirect, useUnauthorizedPath } from '../route-redirect.ts';
 import { AsItWasScreen } from './as-it-was-screen.tsx';
 import { FormScreen } from './form-screen.tsx';
 import { HistoryScreen } from './history-screen.tsx';
@@ -35,9 +34,7 @@ export function ResourceScreen() {
   const params = useParams<{ resource?: string; action?: string; id?: string; revision?: string }>();
   const user = useSignedInUser();
   const t = useResourceT();
-  const [path] = useLocation();
-  const search = useSearch();
-  const { navigate } = useNavigation();
+  const unauthorized = useUnauthorizedPath();
   const route = parseResourceRoute(params);
   const definition = route ? resourceDefinition(route.type) : undefined;
   const viewer = viewerFacts(user);
@@ -49,13 +46,8 @@ export function ResourceScreen() {
       may(definition, 'see', viewer) && may(definition, 'index', viewer)
         ? resourcePaths.index(definition.type)
         : ADMIN_ROUTES.dashboard;
-  else if (!mayOpen(definition, ACTION_OF[route.action], viewer)) {
-    const here = `${path}${search ? `?${search}` : ''}`;
-    redirect = `${ADMIN_ROUTES.unauthorized}?redirectUrl=${encodeURIComponent(here)}`;
-  }
-  useEffect(() => {
-    if (redirect) navigate(redirect, { replace: true });
-  }, [redirect, navigate]);
+  else if (!mayOpen(definition, ACTION_OF[route.action], viewer)) redirect = unauthorized;
+  useRedirect(redirect);
 
   if (redirect || !route || !definition || route.action === 'root')
     return <InlineLoader aria-label={t('app.loading')} />;
