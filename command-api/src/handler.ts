@@ -120,7 +120,7 @@ export async function handleCommand<C extends Command, E extends DomainEvent, S>
     }
 
     const state = stored.reduce(
-      (s, e) => decider.evolve(s, { type: e.type, data: e.data } as E),
+      (s, e) => decider.evolve(s, { type: e.type, data: e.data, metadata: e.metadata } as unknown as E),
       decider.initialState(),
     );
     const decided = decider.decide(command, state);

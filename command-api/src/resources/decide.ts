@@ -66,7 +66,12 @@ export function resourceDecider(
       case 'CreateResource': {
         if (state.status !== 'none')
           throw new ConflictError('conflict.duplicate_id', `${singular} ${id} already exists`, '/data/id');
-        const { attributes, relationships } = command.data;
+        const { relationships } = command.data;
+        const given = command.data.attributes;
+        // derived values (a slug from the name) are part of what is decided, so the event holds them
+        const attributes = definition.beforeChange
+          ? { ...given, ...definition.beforeChange(given, null) }
+          : given;
         checkInvariants(attributes);
         return [event(events.created, { id, attributes, relationships })];
       }
@@ -74,7 +79,12 @@ export function resourceDecider(
         if (state.status === 'none' || state.status === 'deleted') throw notFound(id);
         if (state.status === 'softDeleted')
           throw new ConflictError('conflict.state', `${singular} ${id} is soft-deleted: restore it first`);
-        const attributes = changes(state.attributes, command.data.attributes);
+        const given = command.data.attributes;
+        const next = { ...state.attributes, ...given };
+        const attributes = changes(
+          state.attributes,
+          definition.beforeChange ? { ...given, ...definition.beforeChange(next, state.attributes) } : given,
+        );
         const relationships = changes(state.relationships, command.data.relationships) as Record<
           string,
           RelationshipValue

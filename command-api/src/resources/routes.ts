@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { userStreamId } from '@platform/contracts/accounts/events';
-import { NotFoundError, ValidationError } from '@platform/contracts/errors';
+import { DomainError, NotFoundError, ValidationError } from '@platform/contracts/errors';
+import { notificationResource } from '@platform/contracts/notifications/notification';
 import { organizationStreamId } from '@platform/contracts/organizations/events';
-import type { ResourceAction } from '@platform/contracts/resources/access';
+import { allows, type ResourceAction } from '@platform/contracts/resources/access';
 import type { RelationshipValue, ResourceDefinition } from '@platform/contracts/resources/definition';
+import type { ResourceChange, ResourceReaction } from '@platform/contracts/resources/hooks';
+import { recordFacts } from '@platform/contracts/resources/state';
 import { StreamNotFoundError, type EventStore } from '@platform/infra/event-store';
-import { requireAllowed } from '@platform/infra/http/viewer';
+import { requireAllowed, viewerOf } from '@platform/infra/http/viewer';
 import type { CommandModule, CommandModuleDeps } from '../app.ts';
 import { deriveId } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
@@ -47,6 +50,41 @@ export const resourceTarget = (definition: ResourceDefinition): RecordTarget => 
 
 const authorize = (definition: ResourceDefinition, action: ResourceAction, res: Response) =>
   requireAllowed(res, definition.access[action], `${definition.singular}: ${action}`);
+
+/**
+ * The action's rule on the record itself (row rules: its owner, author, organization's members): a record the
+ * viewer may not act on answers 403, as the type-level rule does.
+ */
+function authorizeRecord(
+  definition: ResourceDefinition,
+  action: ResourceAction,
+  res: Response,
+  state: ResourceState,
+): void {
+  if (state.status !== 'active' && state.status !== 'softDeleted') return; // the decider answers 404
+  const facts = recordFacts(definition, state);
+  if (!allows(definition.access[action], viewerOf(res), facts))
+    throw new DomainError('auth.forbidden', `${definition.singular} ${state.id}: ${action} is not allowed`);
+}
+
+/** Attributes the viewer may not write (field-level access): 403 on each, nothing appended. */
+function authorizeFields(definition: ResourceDefinition, res: Response, attributes: Record<string, unknown>) {
+  const viewer = viewerOf(res);
+  const refused = Object.keys(attributes).filter((name) => {
+    const rule = definition.fieldAccess[name];
+    return rule !== undefined && !allows(rule.write, viewer);
+  });
+  if (refused.length)
+    throw new DomainError(
+      'auth.forbidden',
+      `You may not set ${refused.join(', ')}`,
+      refused.map((name) => ({
+        code: 'auth.forbidden' as const,
+        detail: `You may not set ${name}`,
+        pointer: `/data/attributes/${name}`,
+      })),
+    );
+}
 
 function relationshipsSchema(definition: ResourceDefinition, targets: Map<string, RecordTarget>) {
   const shape: z.ZodRawShape = {};
@@ -94,7 +132,10 @@ async function load(
   const decider = resourceDecider(definition, id);
   try {
     const events = await eventStore.readStream(definition.streamId(id));
-    return events.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data }), decider.initialState());
+    return events.reduce(
+      (s, e) => decider.evolve(s, { type: e.type, data: e.data, metadata: e.metadata } as never),
+      decider.initialState(),
+    );
   } catch (error) {
     if (error instanceof StreamNotFoundError) return decider.initialState();
     throw error;
@@ -147,6 +188,20 @@ function mount(
     if (!definition.idSchema.safeParse(id).success)
       throw new NotFoundError(`${definition.singular} ${id} not found`);
     return id;
+  };
+
+  /**
+   * What the decider would append, decided before any claim so that a refused request leaves no claim behind. A
+   * retried request (Idempotency-Key) that the decider now refuses plans nothing: the handler answers it as the
+   * first time.
+   */
+  const plan = (command: ResourceCommand, current: ResourceState, key: string | undefined) => {
+    try {
+      return deciderOf(command.data.id).decide(command, current);
+    } catch (error) {
+      if (key !== undefined) return [];
+      throw error;
+    }
   };
 
   /** Every related id must name a record that exists (and is not deleted): 422 on the relationship otherwise. */
@@ -212,21 +267,22 @@ function mount(
   };
 
   /**
-   * Seed 000 §4: saving or deleting what the public site renders marks the app environment as updated; the answer
-   * then carries the signal's position, so a read after it sees both. A retry derives the same signal (no second).
+   * The definition's reactors, after the record's event: each follow-up they decide is carried out here (the
+   * environment marked as updated, a notification appended), with ids derived from the cause's events so that a
+   * retry records nothing twice. The answer then carries the last follow-up's position, so a read after it sees all.
    */
-  const signal = async (
-    id: string,
-    action: 'saved' | 'deleted',
+  const react = async (
+    change: Omit<ResourceChange, 'type' | 'actorId'>,
     result: CommandResult,
     metadata: ReturnType<CommandModuleDeps['commandRequest']>['metadata'],
   ): Promise<CommandResult> => {
-    if (!definition.updatesEnvironment || !result.events.length) return result;
-    const { position } = await recordEnvironmentUpdated(deps, {
-      metadata,
-      reason: { resourceType: type, resourceId: id, action },
-      causeEventIds: result.events.map((e) => e.eventId),
-    });
+    if (!definition.reactors.length || !result.events.length) return result;
+    const full: ResourceChange = { ...change, type, actorId: metadata.actor.userId };
+    const reactions = definition.reactors.flatMap((reactor) => reactor(full));
+    let { position } = result;
+    const causeEventIds = result.events.map((e) => e.eventId);
+    for (const [index, reaction] of reactions.entries())
+      position = await carryOut(deps, reaction, { change: full, metadata, causeEventIds, index });
     return { ...result, position };
   };
 
@@ -234,29 +290,40 @@ function mount(
     const request = deps.commandRequest(req, res);
     authorize(definition, 'create', res);
     const doc = parseDocument(createDocument, req.body);
+    authorizeFields(definition, res, doc.data.attributes);
     const key = request.idempotencyKey;
     const id = doc.data.id ?? (key ? deriveId(key, type) : randomUUID());
     const relationships = relationshipValues(doc.data.relationships as never);
+    // a publication item belongs to the organization its author acts as, unless the document names one
+    const actingAs = viewerOf(res).actingAsOrganizationId ?? null;
+    if (definition.traits.publicationItem && !('organization' in relationships) && actingAs)
+      relationships.organization = actingAs;
     await checkTargets(relationships);
     const command: ResourceCommand = {
       type: 'CreateResource',
       data: { id, attributes: doc.data.attributes, relationships },
       metadata: request.metadata,
     };
-    // refuse what the decider would refuse before claiming, so a bad request leaves no claim behind
+    // refuse what the decider would refuse before claiming, so a bad request leaves no claim behind; the claims
+    // are of the values decided (derived ones included)
     const current = await load(deps.eventStore, definition, id);
-    if (!(key && current.status !== 'none')) deciderOf(id).decide(command, current);
-    await claimsFor(id, doc.data.attributes, request.metadata, key);
+    const planned = plan(command, current, key);
+    await claimsFor(id, decidedAttributes(planned), request.metadata, key);
     const result = await deps.handle({
       streamId: definition.streamId(id),
       decider: deciderOf(id),
       command,
       ...(key !== undefined ? { idempotencyKey: key } : {}),
     });
+    const created = decidedAttributes(planned);
     sendCommandResult(res, {
       type,
       id,
-      result: await signal(id, 'saved', result, request.metadata),
+      result: await react(
+        { id, action: 'created', attributes: created, relationships, changed: created },
+        result,
+        request.metadata,
+      ),
       status: 201,
     });
   });
@@ -269,19 +336,21 @@ function mount(
     if (doc.data.id !== id) throw ValidationError.at('/data/id', `The document's id must be ${id}`);
     const key = request.idempotencyKey;
     const relationships = relationshipValues(doc.data.relationships as never);
-    await checkTargets(relationships);
     const attributes = Object.fromEntries(
       Object.entries(doc.data.attributes as Record<string, unknown>).filter(([, v]) => v !== undefined),
     );
+    authorizeFields(definition, res, attributes);
+    const current = await load(deps.eventStore, definition, id);
+    authorizeRecord(definition, 'update', res, current);
+    await checkTargets(relationships);
     const command: ResourceCommand = {
       type: 'UpdateResource',
       data: { id, attributes, relationships },
       metadata: request.metadata,
     };
-    const current = await load(deps.eventStore, definition, id);
     const before = current.status === 'active' ? current.attributes : {};
-    if (!key) deciderOf(id).decide(command, current);
-    const changed = Object.fromEntries(Object.entries(attributes).filter(([f, v]) => before[f] !== v));
+    const planned = plan(command, current, key);
+    const changed = decidedAttributes(planned);
     await claimsFor(id, changed, request.metadata, key);
     const result = await deps.handle({
       streamId: definition.streamId(id),
@@ -290,9 +359,25 @@ function mount(
       ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
       ...(key !== undefined ? { idempotencyKey: key } : {}),
     });
-    if (result.events.length)
-      await releaseFor(id, before, { ...before, ...attributes }, request.metadata, key);
-    sendCommandResult(res, { type, id, result: await signal(id, 'saved', result, request.metadata) });
+    if (result.events.length) await releaseFor(id, before, { ...before, ...changed }, request.metadata, key);
+    const after = await load(deps.eventStore, definition, id);
+    const values =
+      after.status === 'active' ? after : { attributes: { ...before, ...changed }, relationships: {} };
+    sendCommandResult(res, {
+      type,
+      id,
+      result: await react(
+        {
+          id,
+          action: 'updated',
+          attributes: values.attributes,
+          relationships: values.relationships,
+          changed,
+        },
+        result,
+        request.metadata,
+      ),
+    });
   });
 
   const lifecycle = (
@@ -307,6 +392,7 @@ function mount(
       authorize(definition, action, res);
       const key = request.idempotencyKey;
       const current = await load(deps.eventStore, definition, id);
+      authorizeRecord(definition, action, res, current);
       const result = await deps.handle({
         streamId: definition.streamId(id),
         decider: deciderOf(id),
@@ -321,8 +407,31 @@ function mount(
         current.status !== 'deleted'
       )
         await releaseFor(id, current.attributes, null, request.metadata, key);
-      const done = commandType === 'RestoreResource' ? 'saved' : 'deleted';
-      sendCommandResult(res, { type, id, result: await signal(id, done, result, request.metadata) });
+      const values =
+        current.status === 'active' || current.status === 'softDeleted'
+          ? current
+          : { attributes: {}, relationships: {} };
+      const done =
+        commandType === 'RestoreResource'
+          ? 'restored'
+          : commandType === 'SoftDeleteResource'
+            ? 'softDeleted'
+            : 'deleted';
+      sendCommandResult(res, {
+        type,
+        id,
+        result: await react(
+          {
+            id,
+            action: done,
+            attributes: values.attributes,
+            relationships: values.relationships,
+            changed: {},
+          },
+          result,
+          request.metadata,
+        ),
+      });
     });
   };
   lifecycle(`/${type}/:id`, 'delete', 'delete', 'DeleteResource');
@@ -349,5 +458,60 @@ export async function recordExists(
   } catch (error) {
     if (error instanceof StreamNotFoundError) return target.fixed.has(id);
     throw error;
+  }
+}
+
+/** The attribute values the planned events set: all of them on a create, the changed ones on an update. */
+function decidedAttributes(events: ReadonlyArray<{ data: unknown }>): Record<string, unknown> {
+  const data = events[0]?.data as { attributes?: Record<string, unknown> } | undefined;
+  return data?.attributes ?? {};
+}
+
+/** Carries out one reaction of a resource's reactors; returns the position of what it appended. */
+async function carryOut(
+  deps: CommandModuleDeps,
+  reaction: ResourceReaction,
+  context: {
+    change: ResourceChange;
+    metadata: ReturnType<CommandModuleDeps['commandRequest']>['metadata'];
+    causeEventIds: string[];
+    index: number;
+  },
+): Promise<bigint> {
+  const { change, metadata, causeEventIds, index } = context;
+  switch (reaction.kind) {
+    case 'environmentUpdated': {
+      const action = change.action === 'deleted' || change.action === 'softDeleted' ? 'deleted' : 'saved';
+      const { position } = await recordEnvironmentUpdated(deps, {
+        metadata,
+        reason: { resourceType: change.type, resourceId: change.id, action },
+        causeEventIds,
+      });
+      return position;
+    }
+    case 'notify': {
+      const definition = notificationResource;
+      const id = deriveId(causeEventIds.join(','), 'notify', String(index));
+      const attributes = definition.attributes.parse({
+        notificationType: reaction.notificationType,
+        message: reaction.message,
+        actionUrl: reaction.actionUrl ?? null,
+      });
+      const result = await deps.handle({
+        streamId: definition.streamId(id),
+        decider: resourceDecider(definition, id),
+        command: {
+          type: 'CreateResource',
+          data: { id, attributes, relationships: { user: reaction.userId } },
+          metadata,
+        },
+        idempotencyKey: `${causeEventIds.join(',')}:notify:${index}`,
+      });
+      return result.position;
+    }
+    default: {
+      const never: never = reaction;
+      return never;
+    }
   }
 }

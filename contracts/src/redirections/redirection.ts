@@ -3,6 +3,7 @@ import { normalisePath, SitePathSchema } from '../paths.ts';
 import { APP_ADMINS } from '../resources/access.ts';
 import { singleLine } from '../resources/fields.ts';
 import { defineResource } from '../resources/definition.ts';
+import { updatesEnvironment } from '../resources/hooks.ts';
 
 /** Where a redirection leads: a site path (which may carry its own query string) or an absolute http(s) URL. */
 export const RedirectionTargetSchema = z
@@ -62,7 +63,7 @@ export const redirectionResource = defineResource({
     displayName: ({ name, toPath }) =>
       redirectionDisplayName((name as string | null) ?? null, String(toPath)),
   },
-  updatesEnvironment: true,
+  reactors: [updatesEnvironment],
   // public: the web's route resolver follows them for every visitor
   access: {
     see: APP_ADMINS,

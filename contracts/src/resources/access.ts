@@ -14,11 +14,25 @@ export const RESOURCE_ACTIONS = [
 export type ResourceAction = (typeof RESOURCE_ACTIONS)[number];
 
 /**
- * Who may take an action, as data rather than code, so that the server (which enforces it) and the web (which
- * hides what would be refused) evaluate the same rule.
+ * Who may take an action, as data rather than code, so that the server (which enforces it, in SQL for reads) and
+ * the web (which hides what would be refused) evaluate the same rule.
+ *
+ * Rules over the viewer alone: 'everyone', 'signedIn', 'admin', 'nobody', `{ roles }`, `{ minWeight }`.
+ * Rules over one record as well (row rules): 'owner' (the record's `ownedBy` relationship names the viewer),
+ * 'author' (the viewer created it, or acts as the organization it belongs to), `{ member: relationship }` (the
+ * viewer is among the users that to-many relationship names). `{ anyOf }` allows when one of its rules does.
  */
 export type AccessRule =
-  'everyone' | 'signedIn' | 'admin' | 'nobody' | { roles: readonly Role[] } | { minWeight: number };
+  | 'everyone'
+  | 'signedIn'
+  | 'admin'
+  | 'nobody'
+  | 'owner'
+  | 'author'
+  | { roles: readonly Role[] }
+  | { minWeight: number }
+  | { member: string }
+  | { anyOf: readonly AccessRule[] };
 
 /** What a rule looks at: the server's viewer and the web's session both have these. */
 export interface ViewerFacts {
@@ -26,16 +40,59 @@ export interface ViewerFacts {
   roles: readonly Role[];
   accessWeight: number;
   isAdmin: boolean;
+  /** the organization the member acts on behalf of, when they do */
+  actingAsOrganizationId?: string | null;
 }
 
-export function allows(rule: AccessRule, viewer: ViewerFacts): boolean {
+/** What a row rule looks at in one record: read from its row on the read side, from its state on the write side. */
+export interface RecordFacts {
+  /** the user the `ownedBy` relationship names */
+  ownerId: string | null;
+  createdBy: string | null;
+  /** the record's `organization` relationship */
+  organizationId: string | null;
+  /** to-many relationships to users, by name (an organization's users) */
+  members: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Whether a rule looks at the record as well as the viewer. */
+export function isRowRule(rule: AccessRule): boolean {
+  if (rule === 'owner' || rule === 'author') return true;
+  if (typeof rule === 'string') return false;
+  if ('member' in rule) return true;
+  if ('anyOf' in rule) return rule.anyOf.some(isRowRule);
+  return false;
+}
+
+/**
+ * Whether the viewer may take the action: on `record` when given; without a record, whether the viewer may take it
+ * on some record (a member may list notifications: their own), so that a route or a button can open.
+ */
+export function allows(rule: AccessRule, viewer: ViewerFacts, record?: RecordFacts): boolean {
   if (rule === 'everyone') return true;
   if (rule === 'nobody') return false;
   if (rule === 'signedIn') return viewer.userId !== null;
   if (rule === 'admin') return viewer.isAdmin;
+  if (rule === 'owner') return viewer.userId !== null && (!record || record.ownerId === viewer.userId);
+  if (rule === 'author') {
+    if (viewer.userId === null) return false;
+    if (!record) return true;
+    const organization = viewer.actingAsOrganizationId ?? null;
+    return (
+      record.createdBy === viewer.userId || (organization !== null && record.organizationId === organization)
+    );
+  }
+  if ('anyOf' in rule) return rule.anyOf.some((r) => allows(r, viewer, record));
+  if ('member' in rule) {
+    if (viewer.userId === null) return false;
+    return !record || (record.members[rule.member] ?? []).includes(viewer.userId);
+  }
   if ('roles' in rule) return viewer.isAdmin || rule.roles.some((role) => viewer.roles.includes(role));
   return viewer.accessWeight >= rule.minWeight;
 }
+
+/** The rule that lets administrators (the `admin` role, the bootstrap token) do anything. */
+export const ADMINISTRATORS: AccessRule = 'admin';
 
 /** Administration by administrators and application administrators: the usual rule of the back office. */
 export const APP_ADMINS: AccessRule = { roles: ['admin', 'app_admin'] };
@@ -51,3 +108,6 @@ export const APP_ADMINS_ONLY = {
   softDelete: APP_ADMINS,
   restore: APP_ADMINS,
 } as const satisfies Record<ResourceAction, AccessRule>;
+
+/** One rule or another: `either(APP_ADMINS, 'author')`. */
+export const either = (...rules: AccessRule[]): AccessRule => ({ anyOf: rules });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent, type EventContract } from '../event-contracts.ts';
 import { RESOURCE_ACTIONS, type AccessRule, type ResourceAction } from './access.ts';
 import type { FieldKind } from './fields.ts';
+import type { ResourceReactor } from './hooks.ts';
 
 /** The groups of the admin menu (seed 001 §6), in their order; null puts an entry at the top level. */
 export const ADMIN_MENU_GROUPS = [
@@ -78,8 +79,39 @@ export interface ResourceDefinitionInput<S extends Shape> {
   invariants?: (attributes: Record<string, unknown>) => Array<{ attribute: string; detail: string }>;
   /** read-only attributes of the read documents, derived from the record's attributes by pure functions */
   derived?: Record<string, (attributes: Record<string, unknown>) => unknown>;
-  /** saving or deleting a record marks the app environment as updated (seed 000 §4): the public site renders it */
-  updatesEnvironment?: boolean;
+  /**
+   * what follows a change, decided by pure functions and carried out by the command side after the record's
+   * event: the environment marked as updated (seed 000 §4), a notification to a member (hooks.ts)
+   */
+  reactors?: readonly ResourceReactor[];
+  /**
+   * derived values, set before a create or an update is decided (a slug from the name): given the values the
+   * record would hold and those it held (null on a create), the values to set as well. Pure: no clock, no I/O.
+   */
+  beforeChange?(
+    next: z.infer<z.ZodObject<S>>,
+    previous: z.infer<z.ZodObject<S>> | null,
+  ): Partial<z.infer<z.ZodObject<S>>>;
+  /**
+   * attributes only some viewers read or write (an organization's adminOnlyNote): left out of the documents of
+   * those who may not read them, refused (403 on the attribute) to those who may not write them
+   */
+  fieldAccess?: Partial<Record<Key<S>, { read?: AccessRule; write?: AccessRule }>>;
+  /**
+   * the traits the catalogue's types share (seed 001 §3), one declaration each:
+   * - publishable: an `accessLevel` and a `publishedAt`; hidden from those below the level or before the date,
+   *   but from those who may update the record;
+   * - publicationItem: an `organization` (the acting organization on create), `createdBy` / `updatedBy` in the
+   *   documents, and `canEdit` / `canDelete` computed for the viewer;
+   * - taggable: `tags` (to-many, admin-free tags of the content module);
+   * - categorised: a `category` of the given type.
+   */
+  traits?: {
+    publishable?: boolean;
+    publicationItem?: boolean;
+    taggable?: boolean;
+    categorised?: { type: string };
+  };
   /**
    * stored events of an older shape (a module moved onto the layer): `upcasters[kind][n]` turns a version-n
    * payload into version n+1 when read, so the contract's version is one past the last step
@@ -125,9 +157,29 @@ export interface FixedRows {
   last: readonly string[];
 }
 
-export interface ResourceDefinition<S extends Shape = Shape> extends Required<
-  Omit<ResourceDefinitionInput<S>, 'defaultSort' | 'title' | 'access' | 'ownedBy' | 'fixedRows'>
+export interface ResourceTraits {
+  publishable: boolean;
+  publicationItem: boolean;
+  taggable: boolean;
+  categorised: { type: string } | null;
+}
+
+/**
+ * A definition, typed by its attributes' shape; `ResourceDefinition` alone is any definition (the catalogue, the
+ * generic machinery), whose shape is erased: zod objects are invariant in their shape, so the erased form is `any`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface ResourceDefinition<S extends Shape = any> extends Required<
+  Omit<
+    ResourceDefinitionInput<S>,
+    'defaultSort' | 'title' | 'access' | 'ownedBy' | 'fixedRows' | 'traits' | 'beforeChange' | 'fieldAccess'
+  >
 > {
+  traits: ResourceTraits;
+  beforeChange:
+    | ((next: Record<string, unknown>, previous: Record<string, unknown> | null) => Record<string, unknown>)
+    | null;
+  fieldAccess: Record<string, { read: AccessRule; write: AccessRule }>;
   fixedRows: FixedRows;
   /** the ids a record of this type may have: uuids, and the fixed rows' keys when it has some */
   idSchema: z.ZodType<string>;
@@ -152,10 +204,33 @@ function withoutDefault(schema: z.ZodTypeAny): z.ZodTypeAny {
   return schema instanceof z.ZodDefault ? withoutDefault(schema.removeDefault()) : schema;
 }
 
-/** Checks the input against its own attributes (names in filters, sorts, unique), then erases their types. */
-export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S>): ResourceDefinition {
+/** The attributes and relationships a trait adds to a definition (seed 001 §3). */
+function traitMembers(traits: ResourceTraits) {
+  const attributes: Shape = {};
+  const relationships: Record<string, RelationshipSpec> = {};
+  if (traits.publishable) {
+    attributes.publishedAt = z.string().datetime({ offset: true }).nullable().default(null);
+    relationships.accessLevel = { type: 'access-levels' };
+  }
+  if (traits.publicationItem) relationships.organization = { type: 'organizations' };
+  if (traits.taggable) relationships.tags = { type: 'tags', many: true };
+  if (traits.categorised) relationships.category = { type: traits.categorised.type };
+  return { attributes, relationships };
+}
+
+/** Checks the input against its own attributes (names in filters, sorts, unique) and expands its traits. */
+export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S>): ResourceDefinition<S> {
+  const traits: ResourceTraits = {
+    publishable: input.traits?.publishable ?? false,
+    publicationItem: input.traits?.publicationItem ?? false,
+    taggable: input.traits?.taggable ?? false,
+    categorised: input.traits?.categorised ?? null,
+  };
+  const added = traitMembers(traits);
+  const attributes = input.attributes.extend(added.attributes) as unknown as z.ZodObject<S>;
+  const relationships = { ...input.relationships, ...added.relationships };
   const patchShape: Shape = {};
-  for (const [name, schema] of Object.entries(input.attributes.shape))
+  for (const [name, schema] of Object.entries(attributes.shape))
     patchShape[name] = withoutDefault(schema as z.ZodTypeAny).optional();
   const access = Object.fromEntries(
     RESOURCE_ACTIONS.map((action) => [action, input.access[action] ?? 'nobody']),
@@ -165,15 +240,25 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
   const fixedRows: FixedRows = {
     rows: (fixed?.rows ?? []).map((row) => ({
       id: FixedIdSchema.parse(row.id),
-      attributes: input.attributes.strict().parse(row.attributes) as Record<string, unknown>,
+      attributes: attributes.strict().parse(row.attributes) as Record<string, unknown>,
     })),
     kept: fixed?.kept ?? [],
     first: fixed?.first ?? [],
     last: fixed?.last ?? [],
   };
+  const fieldAccess: Record<string, { read: AccessRule; write: AccessRule }> = {};
+  for (const [name, rule] of Object.entries(input.fieldAccess ?? {}) as Array<
+    [string, { read?: AccessRule; write?: AccessRule }]
+  >) {
+    if (!(name in attributes.shape)) throw new Error(`${input.type}: fieldAccess names no attribute ${name}`);
+    fieldAccess[name] = { read: rule.read ?? 'everyone', write: rule.write ?? rule.read ?? 'everyone' };
+  }
+  const before = input.beforeChange;
   return {
     ...input,
-    relationships: input.relationships ?? {},
+    attributes,
+    relationships,
+    traits,
     computed: input.computed ?? {},
     softDeletable: input.softDeletable ?? false,
     ownedBy: input.ownedBy ?? null,
@@ -181,11 +266,15 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     claimScopes: input.claimScopes ?? {},
     invariants: input.invariants ?? (() => []),
     derived: input.derived ?? {},
-    updatesEnvironment: input.updatesEnvironment ?? false,
+    reactors: input.reactors ?? [],
+    beforeChange: before
+      ? (next, previous) => before(next as never, previous as never) as Record<string, unknown>
+      : null,
+    fieldAccess,
     upcasters: input.upcasters ?? {},
-    filters: input.filters ?? [],
+    filters: [...(input.filters ?? []), ...(traits.publishable ? ['publishedAt' as Key<S>] : [])],
     search: input.search ?? [],
-    sorts: input.sorts ?? [],
+    sorts: [...(input.sorts ?? []), ...(traits.publishable ? ['publishedAt' as Key<S>] : [])],
     defaultSort: input.defaultSort ?? { field: 'createdAt', direction: 'desc' },
     title: input.title ?? null,
     version: input.version ?? 1,
@@ -203,6 +292,9 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     streamId: (id) => `${input.category}-${id}`,
   };
 }
+
+/** The attributes of a record of a definition, typed: `RecordOf<typeof couponResource>`. */
+export type RecordOf<D> = D extends ResourceDefinition<infer S> ? z.infer<z.ZodObject<S>> : never;
 
 /** A relationship's value in events and state: an id, null, or a list of ids. */
 export const RelationshipValueSchema = z.union([RecordIdSchema, z.null(), z.array(RecordIdSchema)]);

@@ -1,3 +1,4 @@
+import type { RecordFacts } from './access.ts';
 import type { RelationshipValue, ResourceDefinition } from './definition.ts';
 
 export interface ResourceValues {
@@ -8,7 +9,7 @@ export interface ResourceValues {
 /** A record's state, folded from its stream: the decider decides on it, the history shows it as it was. */
 export type ResourceState =
   | { status: 'none' }
-  | ({ status: 'active' | 'softDeleted'; id: string } & ResourceValues)
+  | ({ status: 'active' | 'softDeleted'; id: string; createdBy: string | null } & ResourceValues)
   | { status: 'deleted'; id: string };
 
 export const initialResourceState = (): ResourceState => ({ status: 'none' });
@@ -17,7 +18,7 @@ export const initialResourceState = (): ResourceState => ({ status: 'none' });
 export function resourceStartState(definition: ResourceDefinition, id: string): ResourceState {
   const row = definition.fixedRows.rows.find((r) => r.id === id);
   return row
-    ? { status: 'active', id, attributes: { ...row.attributes }, relationships: {} }
+    ? { status: 'active', id, createdBy: null, attributes: { ...row.attributes }, relationships: {} }
     : initialResourceState();
 }
 
@@ -25,7 +26,7 @@ export function resourceStartState(definition: ResourceDefinition, id: string): 
 export function evolveResource(
   definition: ResourceDefinition,
   state: ResourceState,
-  event: { type: string; data: unknown },
+  event: { type: string; data: unknown; metadata?: { actor?: { userId: string | null } } },
 ): ResourceState {
   const { events } = definition;
   const data = event.data as { id: string } & Partial<ResourceValues>;
@@ -34,6 +35,7 @@ export function evolveResource(
       return {
         status: 'active',
         id: data.id,
+        createdBy: event.metadata?.actor?.userId ?? null,
         attributes: { ...data.attributes },
         relationships: { ...data.relationships },
       };
@@ -53,4 +55,32 @@ export function evolveResource(
     default:
       return state;
   }
+}
+
+/**
+ * What the row rules of a definition look at in one record (access.ts): its owner, author, organization and the
+ * users its to-many relationships name. The write side reads them from the folded state, the read side from the
+ * row's columns; both through this one function.
+ */
+export function recordFacts(
+  definition: ResourceDefinition,
+  record: { createdBy: string | null; relationships: Record<string, unknown> },
+): RecordFacts {
+  const one = (name: string | null) => {
+    const value = name ? record.relationships[name] : null;
+    return typeof value === 'string' ? value : null;
+  };
+  const members: Record<string, readonly string[]> = {};
+  for (const [name, spec] of Object.entries(definition.relationships))
+    if (spec.type === 'users' && spec.many) {
+      const value = record.relationships[name];
+      members[name] = Array.isArray(value) ? (value as string[]) : [];
+    }
+  return {
+    ownerId: one(definition.ownedBy),
+    createdBy: record.createdBy,
+    organizationId:
+      definition.relationships.organization?.type === 'organizations' ? one('organization') : null,
+    members,
+  };
 }

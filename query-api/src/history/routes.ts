@@ -8,7 +8,7 @@ import {
   resourceHistoryView,
   type HistoryView,
 } from '@platform/contracts/history/views';
-import { allows } from '@platform/contracts/resources/access';
+import { ADMINISTRATORS, APP_ADMINS, allows } from '@platform/contracts/resources/access';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { StreamNotFoundError } from '@platform/infra/event-store';
 import { viewerOf } from '@platform/infra/http/viewer';
@@ -33,6 +33,8 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
     {
       view: HistoryView<unknown>;
       allowed: (res: Response) => boolean;
+      /** the view as one viewer reads it: the fields they may not read (field-level access) left out */
+      forViewer?: (res: Response) => HistoryView<unknown>;
       idSchema?: z.ZodType<string>;
       /** records that exist before their stream's first event (a resource's fixed rows) */
       fixed?: ReadonlySet<string>;
@@ -41,6 +43,21 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
   for (const definition of catalogue)
     views.set(definition.type, {
       view: resourceHistoryView(definition) as HistoryView<unknown>,
+      forViewer: (res) => {
+        const view = resourceHistoryView(definition) as HistoryView<unknown>;
+        const hidden = Object.entries(definition.fieldAccess)
+          .filter(([, rule]) => !allows(rule.read, viewerOf(res)))
+          .map(([name]) => name);
+        if (!hidden.length) return view;
+        return {
+          ...view,
+          fields: (state, id) => {
+            const fields = view.fields(state, id);
+            if (fields) for (const name of hidden) delete fields[name];
+            return fields;
+          },
+        };
+      },
       idSchema: definition.idSchema,
       fixed: new Set(definition.fixedRows.rows.map((r) => r.id)),
       allowed: (res) =>
@@ -49,12 +66,7 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
   for (const view of handWrittenHistoryViews)
     views.set(view.type, {
       view,
-      allowed: (res) => {
-        const viewer = viewerOf(res);
-        return view.audience === 'admins'
-          ? viewer.isAdmin
-          : viewer.isAdmin || viewer.roles.includes('app_admin') || viewer.roles.includes('admin');
-      },
+      allowed: (res) => allows(view.audience === 'admins' ? ADMINISTRATORS : APP_ADMINS, viewerOf(res)),
     });
 
   return (deps) => {
@@ -85,9 +97,10 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
         if (!known.fixed?.has(id)) throw notFound;
         events = [];
       }
-      const entries = timeline(known.view, id, events);
+      const view = known.forViewer ? known.forViewer(res) : known.view;
+      const entries = timeline(view, id, events);
       if (!entries.length && !known.fixed?.has(id)) throw notFound;
-      return { view: known.view, events, entries };
+      return { view, events, entries };
     };
 
     router.get('/:type/:id/history', async (req, res, next) => {

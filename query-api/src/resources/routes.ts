@@ -2,15 +2,23 @@ import express, { type Response, type Router } from 'express';
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { NotFoundError } from '@platform/contracts/errors';
-import type { ResourceAction } from '@platform/contracts/resources/access';
+import { allows, type ResourceAction } from '@platform/contracts/resources/access';
+import { recordFacts } from '@platform/contracts/resources/state';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import type { FieldInfo } from '@platform/contracts/resources/fields';
-import { requireAllowed, viewerOf } from '@platform/infra/http/viewer';
+import { requireAllowed, viewerOf, type Viewer } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
 import type { QueryModule, QueryModuleDeps } from '../app.ts';
-import { listDocument, resourceObject, sendDocument, singleDocument } from '../jsonapi/document.ts';
+import {
+  listDocument,
+  resourceObject,
+  sendDocument,
+  singleDocument,
+  type ResourceObject,
+} from '../jsonapi/document.ts';
 import { badParameter, parseListQuery, parseResourceQuery, type FilterSchema } from '../jsonapi/query.ts';
 import { consistencyOf } from '../min-position.ts';
+import { readableSql, seesTrashed } from './visibility.ts';
 
 const uuid = z.string().uuid();
 const Row = z.record(z.unknown());
@@ -54,52 +62,87 @@ function typedFilter(field: FieldInfo): FilterSchema {
 
 const iso = (value: unknown) => (typeof value === 'number' ? new Date(value).toISOString() : (value ?? null));
 
+/** The record types outside the layer a relationship may point at: where their rows are, what an include shows. */
+const HAND_WRITTEN_INCLUDES: Record<
+  string,
+  { projection: string; select: FragmentSqlToken; attributes: (row: Row) => Record<string, unknown> }
+> = {
+  users: {
+    projection: 'accounts',
+    select: sql.fragment`select id::text, first_name, last_name from read.users`,
+    attributes: (row) => ({ firstName: row.first_name, lastName: row.last_name }),
+  },
+  organizations: {
+    projection: 'organizations',
+    select: sql.fragment`select id::text, name, slug from read.organizations`,
+    attributes: (row) => ({ name: row.name, slug: row.slug }),
+  },
+  'app-pages': {
+    projection: 'pages',
+    select: sql.fragment`select id::text, title, path from read.app_pages where not is_draft and deleted_at is null and`,
+    attributes: (row) => ({ title: row.title, path: row.path }),
+  },
+};
+
+/** The names each included type's sparse fieldset may keep. */
+const HAND_WRITTEN_FIELDS: Record<string, string[]> = {
+  users: ['firstName', 'lastName'],
+  organizations: ['name', 'slug'],
+  'app-pages': ['title', 'path'],
+};
+
+/** How one resource's rows are read and shown: shared by its own routes and by the includes of others. */
+interface Reader {
+  definition: ResourceDefinition;
+  projection: string;
+  fieldNames: string[];
+  /** records by id that the viewer may read (show), as resource objects */
+  byIds(ids: readonly string[], res: Response, fields: Record<string, string[]>): Promise<ResourceObject[]>;
+}
+
 /**
- * The read side of every resource of the catalogue: list (filters, search, sorts, pages, the soft-deleted view
- * for administrators) and find, filtered in SQL. Their history is served by history/routes.ts.
+ * The read side of every resource of the catalogue: list (filters, relationship filters, search, sorts, pages,
+ * the soft-deleted view for those who may restore) and find, with includes and sparse fieldsets, every row
+ * filtered in SQL by the definition's own rules. Their history is served by history/routes.ts.
  */
 export function resourceQueryRoutes(catalogue: readonly ResourceDefinition[]): QueryModule {
   return (deps: QueryModuleDeps): Router => {
     const router = express.Router();
-    for (const definition of catalogue) mount(router, definition, deps);
+    const readers = new Map<string, Reader>();
+    for (const definition of catalogue) readers.set(definition.type, reader(definition, deps, readers));
+    for (const definition of catalogue) mount(router, definition, deps, readers);
     return router;
   };
 }
 
-function mount(router: Router, definition: ResourceDefinition, deps: QueryModuleDeps): void {
+/** The viewer's `canEdit` / `canDelete` of one row (seed 001 §6: per-item flags come from the server). */
+function rowFacts(definition: ResourceDefinition, shape: ReturnType<typeof resourceTable>, row: Row) {
+  const relationships: Record<string, unknown> = {};
+  for (const r of shape.relationships) relationships[r.name] = row[r.column] ?? (r.many ? [] : null);
+  return recordFacts(definition, { createdBy: (row.created_by as string | null) ?? null, relationships });
+}
+
+function reader(definition: ResourceDefinition, deps: QueryModuleDeps, readers: Map<string, Reader>): Reader {
   const { type } = definition;
   const shape = resourceTable(definition);
   const table = sql.identifier(['read', shape.table]);
-  const attributeNames = shape.attributes.map((a) => a.name);
-  const relationshipNames = shape.relationships.map((r) => r.name);
-  const meta = ['createdAt', 'updatedAt', ...(definition.softDeletable ? ['deletedAt'] : [])];
-  const computedNames = [...shape.computed.map((c) => c.name), ...Object.keys(definition.derived)];
-  const fields = { [type]: [...attributeNames, ...computedNames, ...meta, ...relationshipNames] };
-  const columnOf = new Map<string, string>([
-    ...shape.attributes.map((a) => [a.name, a.column] as const),
-    ['createdAt', 'created_at'],
-    ['updatedAt', 'updated_at'],
-  ]);
-  const filters: Record<string, FilterSchema> = { search: z.string().trim().min(1).max(200) };
-  for (const name of definition.filters)
-    filters[name] = filterSchema(shape.attributes.find((a) => a.name === name)!);
-  if (definition.softDeletable) filters.trashed = z.enum(['with', 'only']);
-  const listSpec = {
-    fields,
-    filters,
-    sort: [...definition.sorts, 'createdAt', 'updatedAt'],
-    defaultSort: [definition.defaultSort],
-  };
-  const reads = deps.readAfter([shape.projection]);
-  const ownerColumn = definition.ownedBy
-    ? (shape.relationships.find((r) => r.name === definition.ownedBy)?.column ?? null)
-    : null;
-  const owner = ownerColumn ? sql.identifier([ownerColumn]) : null;
   const isDatetime = new Set(
     [...shape.attributes, ...shape.computed].filter((a) => a.kind === 'datetime').map((a) => a.name),
   );
+  const item = definition.traits.publicationItem;
+  const fieldNames = [
+    ...shape.attributes.map((a) => a.name),
+    ...shape.computed.map((c) => c.name),
+    ...Object.keys(definition.derived),
+    'createdAt',
+    'updatedAt',
+    ...(definition.softDeletable ? ['deletedAt'] : []),
+    ...(item ? ['canEdit', 'canDelete', 'createdBy', 'updatedBy'] : []),
+    ...shape.relationships.map((r) => r.name),
+  ];
 
-  const resource = (row: Row, fieldsQuery: Record<string, string[]>) => {
+  const toResource = (row: Row, res: Response, fields: Record<string, string[]>) => {
+    const viewer = viewerOf(res);
     const attributes: Record<string, unknown> = {};
     for (const a of [...shape.attributes, ...shape.computed]) {
       const value = row[a.column];
@@ -110,10 +153,13 @@ function mount(router: Router, definition: ResourceDefinition, deps: QueryModule
           : (value ?? null);
     }
     for (const [name, derive] of Object.entries(definition.derived)) attributes[name] = derive(attributes);
+    // field-level access: what the viewer may not read is left out, derived values having been made first
+    for (const [name, rule] of Object.entries(definition.fieldAccess))
+      if (!allows(rule.read, viewer)) delete attributes[name];
     attributes.createdAt = iso(row.created_at);
     attributes.updatedAt = iso(row.updated_at);
     if (definition.softDeletable) attributes.deletedAt = iso(row.deleted_at);
-    const relationships = Object.fromEntries(
+    const relationships: Record<string, { data: unknown }> = Object.fromEntries(
       shape.relationships.map((r) => {
         const value = row[r.column];
         const data = r.many
@@ -124,67 +170,240 @@ function mount(router: Router, definition: ResourceDefinition, deps: QueryModule
         return [r.name, { data }];
       }),
     );
+    if (item) {
+      const facts = rowFacts(definition, shape, row);
+      attributes.canEdit = allows(definition.access.update, viewer, facts);
+      attributes.canDelete =
+        allows(definition.access.delete, viewer, facts) ||
+        (definition.softDeletable && allows(definition.access.softDelete, viewer, facts));
+      for (const [name, column] of [
+        ['createdBy', 'created_by'],
+        ['updatedBy', 'updated_by'],
+      ] as const) {
+        const id = row[column];
+        relationships[name] = { data: typeof id === 'string' ? { type: 'users', id } : null };
+      }
+    }
     return resourceObject(type, String(row.id), attributes, {
-      relationships,
+      relationships: relationships as never,
       self: `/api/v1/${type}/${String(row.id)}`,
       // a fixed row nobody changed has no stream yet, so no version to send back as If-Match
       meta: row.version === null ? {} : { version: String(row.version) },
-      fields: fieldsQuery,
+      fields,
     });
+  };
+
+  const self: Reader & {
+    shape: typeof shape;
+    table: typeof table;
+    toResource: typeof toResource;
+  } = {
+    definition,
+    projection: shape.projection,
+    fieldNames,
+    shape,
+    table,
+    toResource,
+    async byIds(ids, res, fields) {
+      const valid = ids.filter((id) => definition.idSchema.safeParse(id).success);
+      if (!valid.length) return [];
+      const visible = readableSql(definition, shape, viewerOf(res), 'show');
+      const rows = await deps.readPool.any(sql.type(Row)`
+        select * from ${table} r where r.id = any(${sql.array(valid, idType(definition))}) and ${visible}`);
+      return rows.map((row) => toResource(row, res, fields));
+    },
+  };
+  void readers;
+  return self;
+}
+
+const idType = (definition: ResourceDefinition) => (definition.fixedRows.rows.length ? 'text' : 'uuid');
+
+type FullReader = Reader & {
+  shape: ReturnType<typeof resourceTable>;
+  table: ReturnType<typeof sql.identifier>;
+  toResource(row: Row, res: Response, fields: Record<string, string[]>): ResourceObject;
+};
+
+/** A relationship filter's value: a related id, or `null` for none (to-one). */
+function relationshipFilter(spec: { type: string; many?: boolean }, target: ResourceDefinition | undefined) {
+  const id = target?.idSchema ?? uuid;
+  const one = z.string().pipe(id);
+  return (spec.many
+    ? one
+    : z.union([z.literal('null').transform(() => null), one])) as unknown as FilterSchema;
+}
+
+function mount(
+  router: Router,
+  definition: ResourceDefinition,
+  deps: QueryModuleDeps,
+  readers: Map<string, Reader>,
+): void {
+  const { type } = definition;
+  const own = readers.get(type) as FullReader;
+  const { shape, table } = own;
+  const columnOf = new Map<string, string>([
+    ...shape.attributes.map((a) => [a.name, a.column] as const),
+    ['createdAt', 'created_at'],
+    ['updatedAt', 'updated_at'],
+  ]);
+  const relationshipOf = new Map(shape.relationships.map((r) => [r.name, r]));
+  const item = definition.traits.publicationItem;
+  // what an include may name: every relationship, and the authors of a publication item
+  const includable = new Map<string, string>([
+    ...shape.relationships.map((r) => [r.name, r.type] as const),
+    ...(item
+      ? ([
+          ['createdBy', 'users'],
+          ['updatedBy', 'users'],
+        ] as const)
+      : []),
+  ]);
+  const fields: Record<string, string[]> = { [type]: own.fieldNames };
+  for (const target of new Set(includable.values()))
+    fields[target] = readers.get(target)?.fieldNames ?? HAND_WRITTEN_FIELDS[target] ?? [];
+  const filters: Record<string, FilterSchema> = { search: z.string().trim().min(1).max(200) };
+  const readable = (name: string) => {
+    const rule = definition.fieldAccess[name];
+    return (res: Response) => !rule || allows(rule.read, viewerOf(res));
+  };
+  for (const name of definition.filters)
+    filters[name] = filterSchema(shape.attributes.find((a) => a.name === name)!);
+  for (const r of shape.relationships)
+    if (!(r.name in filters)) filters[r.name] = relationshipFilter(r, readers.get(r.type)?.definition);
+  if (definition.softDeletable) filters.trashed = z.enum(['with', 'only']);
+  const include = [...includable.keys()];
+  const listSpec = {
+    fields,
+    filters,
+    include,
+    sort: [...definition.sorts, 'createdAt', 'updatedAt'],
+    defaultSort: [definition.defaultSort],
+  };
+  const projections = [
+    shape.projection,
+    ...[...new Set(includable.values())].flatMap((t) => {
+      const projection = readers.get(t)?.projection ?? HAND_WRITTEN_INCLUDES[t]?.projection;
+      return projection && projection !== shape.projection ? [projection] : [];
+    }),
+  ];
+  const reads = deps.readAfter(projections);
+
+  /** The records the document's resources point at through the included relationships, each once. */
+  const includedOf = async (
+    rows: readonly Row[],
+    names: readonly string[],
+    res: Response,
+    fieldsQuery: Record<string, string[]>,
+  ): Promise<ResourceObject[] | undefined> => {
+    if (!names.length) return undefined;
+    const byType = new Map<string, Set<string>>();
+    for (const name of names) {
+      const target = includable.get(name)!;
+      const column =
+        name === 'createdBy'
+          ? 'created_by'
+          : name === 'updatedBy'
+            ? 'updated_by'
+            : relationshipOf.get(name)!.column;
+      const ids = byType.get(target) ?? new Set<string>();
+      for (const row of rows) {
+        const value = row[column];
+        for (const id of Array.isArray(value) ? value : value ? [value] : []) ids.add(String(id));
+      }
+      byType.set(target, ids);
+    }
+    const parts = await Promise.all(
+      [...byType].map(async ([target, ids]) => {
+        if (!ids.size) return [];
+        const other = readers.get(target);
+        if (other) return other.byIds([...ids], res, fieldsQuery);
+        const hand = HAND_WRITTEN_INCLUDES[target];
+        if (!hand) return [];
+        const valid = [...ids].filter((id) => uuid.safeParse(id).success);
+        const where = target === 'app-pages' ? sql.fragment`` : sql.fragment` where`;
+        const found = await deps.readPool.any(
+          sql.type(Row)`${hand.select}${where} id = any(${sql.array(valid, 'uuid')})`,
+        );
+        return found.map((row) =>
+          resourceObject(target, String(row.id), hand.attributes(row), { fields: fieldsQuery }),
+        );
+      }),
+    );
+    return parts.flat();
   };
 
   router.get(`/${type}`, reads, async (req, res) => {
     authorize(definition, 'index', res);
     const query = parseListQuery(req.originalUrl, listSpec);
     const viewer = viewerOf(res);
-    const conditions: FragmentSqlToken[] = [];
     const filter = query.filter as Record<string, unknown>;
     const trashed = filter.trashed as 'with' | 'only' | undefined;
-    if (trashed && !viewer.isAdmin)
-      throw badParameter('filter[trashed]', 'Only administrators see soft-deleted records');
-    if (definition.softDeletable) {
-      if (trashed === 'only') conditions.push(sql.fragment`deleted_at is not null`);
-      else if (trashed !== 'with') conditions.push(sql.fragment`deleted_at is null`);
-    }
+    if (trashed && !seesTrashed(definition, viewer))
+      throw badParameter('filter[trashed]', 'Only those who may restore records see soft-deleted ones');
+    const conditions: FragmentSqlToken[] = [
+      readableSql(definition, shape, viewer, 'index', trashed ? { trashed } : {}),
+    ];
     for (const name of definition.filters) {
       const value = filter[name];
       if (value === undefined) continue;
-      const column = sql.identifier([columnOf.get(name)!]);
+      if (!readable(name)(res)) throw badParameter(`filter[${name}]`, `Unknown filter "${name}"`);
+      const column = sql.identifier(['r', columnOf.get(name)!]);
       conditions.push(
         value === null ? sql.fragment`${column} is null` : sql.fragment`${column} = ${value as string}`,
       );
     }
-    if (owner && !viewer.isAdmin) conditions.push(sql.fragment`${owner} = ${viewer.userId}`);
+    for (const r of shape.relationships) {
+      const value = filter[r.name];
+      if (value === undefined || definition.filters.includes(r.name)) continue;
+      const column = sql.identifier(['r', r.column]);
+      const target = readers.get(r.type)?.definition;
+      const cast = target?.fixedRows.rows.length ? 'text' : 'uuid';
+      conditions.push(
+        value === null
+          ? sql.fragment`${column} is null`
+          : r.many
+            ? sql.fragment`${column} @> ${sql.array([value as string], cast)}`
+            : sql.fragment`${column} = ${value as string}`,
+      );
+    }
     if (typeof filter.search === 'string' && definition.search.length) {
       const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const terms = definition.search.map(
-        (name) => sql.fragment`${sql.identifier([columnOf.get(name)!])} ilike ${pattern}`,
+        (name) => sql.fragment`${sql.identifier(['r', columnOf.get(name)!])} ilike ${pattern}`,
       );
       conditions.push(sql.fragment`(${sql.join(terms, sql.fragment` or `)})`);
     }
-    const where = conditions.length ? sql.join(conditions, sql.fragment` and `) : sql.fragment`true`;
+    for (const s of query.sort)
+      if (!readable(s.field)(res)) throw badParameter('sort', `Cannot sort by "${s.field}"`);
+    const where = sql.join(conditions, sql.fragment` and `);
     const { first, last } = definition.fixedRows;
     const order = sql.join(
       [
         // fixed rows that open or close every list, whatever its sort (the job "other" is listed last)
-        ...(first.length ? [sql.fragment`(id = any(${sql.array([...first], 'text')})) desc`] : []),
-        ...(last.length ? [sql.fragment`(id = any(${sql.array([...last], 'text')})) asc`] : []),
+        ...(first.length ? [sql.fragment`(r.id = any(${sql.array([...first], 'text')})) desc`] : []),
+        ...(last.length ? [sql.fragment`(r.id = any(${sql.array([...last], 'text')})) asc`] : []),
         ...query.sort.map(
           (s) =>
-            sql.fragment`${sql.identifier([columnOf.get(s.field)!])} ${s.direction === 'desc' ? sql.fragment`desc` : sql.fragment`asc`}`,
+            sql.fragment`${sql.identifier(['r', columnOf.get(s.field)!])} ${s.direction === 'desc' ? sql.fragment`desc` : sql.fragment`asc`}`,
         ),
-        sql.fragment`id`,
+        sql.fragment`r.id`,
       ],
       sql.fragment`, `,
     );
-    const rows = await deps.readPool.any(sql.type(Row)`
-      select * from ${table} where ${where} order by ${order} limit ${query.page.size} offset ${query.page.offset}`);
-    const total = await deps.readPool.oneFirst(sql.type(z.object({ total: z.number() }))`
-      select count(*)::int as total from ${table} where ${where}`);
+    const [rows, total] = await Promise.all([
+      deps.readPool.any(sql.type(Row)`
+        select * from ${table} r where ${where} order by ${order} limit ${query.page.size} offset ${query.page.offset}`),
+      deps.readPool.oneFirst(sql.type(z.object({ total: z.number() }))`
+        select count(*)::int as total from ${table} r where ${where}`),
+    ]);
+    const included = await includedOf(rows, query.include, res, query.fields);
     sendDocument(
       res,
       listDocument({
-        data: rows.map((row) => resource(row, query.fields)),
+        data: rows.map((row) => own.toResource(row, res, query.fields)),
+        ...(included ? { included } : {}),
         total,
         query,
         url: req.originalUrl,
@@ -193,47 +412,49 @@ function mount(router: Router, definition: ResourceDefinition, deps: QueryModule
     );
   });
 
-  const findRow = async (id: string, res: Response): Promise<Row> => {
-    const viewer = viewerOf(res);
-    const row = definition.idSchema.safeParse(id).success
-      ? await deps.readPool.maybeOne(sql.type(Row)`select * from ${table} where id = ${id}`)
-      : null;
-    // a soft-deleted record is not found but by administrators (seed 001 §6, §8), nor another member's own record
-    const hidden =
-      !viewer.isAdmin &&
-      (row?.deleted_at != null || (ownerColumn !== null && row?.[ownerColumn] !== viewer.userId));
-    if (!row || hidden) throw new NotFoundError(`${definition.singular} ${id} not found`);
-    return row;
-  };
-
   router.get(`/${type}/:id`, reads, async (req, res) => {
     authorize(definition, 'show', res);
-    const query = parseResourceQuery(req.originalUrl, { fields });
-    const row = await findRow(String(req.params.id), res);
+    const query = parseResourceQuery(req.originalUrl, { fields, include });
+    const id = String(req.params.id);
+    const viewer = viewerOf(res);
+    // visibility in SQL, as for a list: a row the viewer may not read is not loaded at all
+    const row = definition.idSchema.safeParse(id).success
+      ? await deps.readPool.maybeOne(sql.type(Row)`
+          select * from ${table} r where r.id = ${id} and ${readableSql(definition, shape, viewer, 'show', { trashed: 'any' })}`)
+      : null;
+    if (!row) throw new NotFoundError(`${definition.singular} ${id} not found`);
+    const included = await includedOf([row], query.include, res, query.fields);
     sendDocument(
       res,
       singleDocument({
-        data: resource(row, query.fields),
+        data: own.toResource(row, res, query.fields),
+        ...(included ? { included } : {}),
         url: req.originalUrl,
         consistency: consistencyOf(res),
       }),
     );
   });
 }
-
 /**
  * GET /api/v1/services/publishables/{pluralType}/{id}: whether the record exists at all, so that the web can
- * tell "not found" from "not allowed" after a 404 or 403 (seed 000 §6, 001 §7). A soft-deleted record exists
- * for administrators only.
+ * tell "not found" from "not allowed" after a 404 or 403 (seed 000 §6, 001 §7): an unpublished record, or one
+ * above the viewer's access level, exists. A soft-deleted record exists only for those who may restore it.
  */
 export function publishableRoutes(catalogue: readonly ResourceDefinition[]): QueryModule {
-  const tables = new Map<string, { table: string; softDeletable: boolean; idSchema: z.ZodType<string> }>([
-    ['app-pages', { table: 'app_pages', softDeletable: false, idSchema: uuid }],
+  const tables = new Map<
+    string,
+    { table: string; hidesDeleted: (viewer: Viewer) => boolean; idSchema: z.ZodType<string> }
+  >([
+    ['app-pages', { table: 'app_pages', hidesDeleted: () => false, idSchema: uuid }],
     ...catalogue.map(
       (d) =>
         [
           d.type,
-          { table: resourceTable(d).table, softDeletable: d.softDeletable, idSchema: d.idSchema },
+          {
+            table: resourceTable(d).table,
+            hidesDeleted: (viewer: Viewer) => d.softDeletable && !seesTrashed(d, viewer),
+            idSchema: d.idSchema,
+          },
         ] as const,
     ),
   ]);
@@ -245,10 +466,9 @@ export function publishableRoutes(catalogue: readonly ResourceDefinition[]): Que
       const id = String(req.params.id);
       let exists = false;
       if (known.idSchema.safeParse(id).success) {
-        const hidden =
-          known.softDeletable && !viewerOf(res).isAdmin
-            ? sql.fragment`and deleted_at is null`
-            : sql.fragment``;
+        const hidden = known.hidesDeleted(viewerOf(res))
+          ? sql.fragment`and deleted_at is null`
+          : sql.fragment``;
         exists = await deps.readPool.exists(
           sql.type(
             z.object({}),

@@ -1,0 +1,116 @@
+import { sql, type FragmentSqlToken } from 'slonik';
+import { ACCESS_LEVEL_WEIGHTS } from '@platform/contracts/enums';
+import {
+  allows,
+  isRowRule,
+  type AccessRule,
+  type ResourceAction,
+} from '@platform/contracts/resources/access';
+import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import type { Viewer } from '@platform/infra/http/viewer';
+import type { resourceTable } from '@platform/infra/resources/table';
+
+type Shape = ReturnType<typeof resourceTable>;
+
+/** The columns the row rules read in a resource's table (contracts/resources/access.ts RecordFacts). */
+export interface RuleColumns {
+  owner: string | null;
+  organization: string | null;
+  members: Record<string, string>;
+}
+
+export function ruleColumns(definition: ResourceDefinition, shape: Shape): RuleColumns {
+  const column = (name: string | null) =>
+    name ? (shape.relationships.find((r) => r.name === name)?.column ?? null) : null;
+  return {
+    owner: column(definition.ownedBy),
+    organization:
+      definition.relationships.organization?.type === 'organizations' ? column('organization') : null,
+    members: Object.fromEntries(
+      shape.relationships.filter((r) => r.type === 'users' && r.many).map((r) => [r.name, r.column]),
+    ),
+  };
+}
+
+const TRUE = sql.fragment`true`;
+const FALSE = sql.fragment`false`;
+
+/**
+ * An access rule as a condition on the rows of `alias`: the same rule contracts' `allows` evaluates on one
+ * record, so that a list, a find and an include filter in SQL exactly what a write would allow.
+ */
+export function ruleSql(
+  rule: AccessRule,
+  viewer: Viewer,
+  columns: RuleColumns,
+  alias = 'r',
+): FragmentSqlToken {
+  if (!isRowRule(rule)) return allows(rule, viewer) ? TRUE : FALSE;
+  if (viewer.userId === null) return FALSE;
+  const col = (name: string) => sql.identifier([alias, name]);
+  if (rule === 'owner') return columns.owner ? sql.fragment`${col(columns.owner)} = ${viewer.userId}` : FALSE;
+  if (rule === 'author') {
+    const organization = viewer.actingAsOrganizationId ?? null;
+    const byOrganization =
+      organization && columns.organization
+        ? sql.fragment` or ${col(columns.organization)} = ${organization}`
+        : sql.fragment``;
+    return sql.fragment`(${col('created_by')} = ${viewer.userId}${byOrganization})`;
+  }
+  if (typeof rule === 'object' && 'member' in rule) {
+    const column = columns.members[rule.member];
+    return column ? sql.fragment`${viewer.userId}::uuid = any(${col(column)})` : FALSE;
+  }
+  if (typeof rule === 'object' && 'anyOf' in rule) {
+    if (rule.anyOf.some((r) => !isRowRule(r) && allows(r, viewer))) return TRUE;
+    const parts = rule.anyOf.filter(isRowRule).map((r) => ruleSql(r, viewer, columns, alias));
+    return parts.length ? sql.fragment`(${sql.join(parts, sql.fragment` or `)})` : FALSE;
+  }
+  return FALSE;
+}
+
+/** The access levels a viewer reaches: those whose weight is at most theirs (ADR 0003). */
+function reachedLevels(viewer: Viewer): string[] {
+  return Object.entries(ACCESS_LEVEL_WEIGHTS)
+    .filter(([, weight]) => weight <= viewer.accessWeight)
+    .map(([level]) => level);
+}
+
+/** Whether the viewer sees soft-deleted records of the type: those who may restore them (seed 001 §6). */
+export const seesTrashed = (definition: ResourceDefinition, viewer: Viewer) =>
+  definition.softDeletable && allows(definition.access.restore, viewer);
+
+/**
+ * The rows of a resource a viewer reads through an action (index for lists, show for finds and includes), as one
+ * SQL condition: the action's rule (row rules included), soft deletion (the trashed view for those who may
+ * restore), and the publishable trait (published, at the viewer's access level, unless the viewer may update
+ * the record). `trashed`: 'with' or 'only' from the list's filter, for those who may see them.
+ */
+export function readableSql(
+  definition: ResourceDefinition,
+  shape: Shape,
+  viewer: Viewer,
+  action: Extract<ResourceAction, 'index' | 'show'>,
+  options: { trashed?: 'with' | 'only' | 'any'; alias?: string } = {},
+): FragmentSqlToken {
+  const alias = options.alias ?? 'r';
+  const col = (name: string) => sql.identifier([alias, name]);
+  const columns = ruleColumns(definition, shape);
+  const parts: FragmentSqlToken[] = [ruleSql(definition.access[action], viewer, columns, alias)];
+  if (definition.softDeletable) {
+    const trashed = options.trashed;
+    if (trashed === 'only') parts.push(sql.fragment`${col('deleted_at')} is not null`);
+    else if (trashed === 'any' && seesTrashed(definition, viewer)) {
+      // a find: soft-deleted records are found by those who may restore them
+    } else if (trashed !== 'with') parts.push(sql.fragment`${col('deleted_at')} is null`);
+  }
+  if (definition.traits.publishable) {
+    const levels = reachedLevels(viewer);
+    const level = shape.relationships.find((r) => r.name === 'accessLevel')!.column;
+    const published = sql.fragment`(${col('published_at')} is not null and ${col('published_at')} <= now()
+      and (${col(level)} is null or ${col(level)} = any(${sql.array(levels, 'text')})))`;
+    const editor = ruleSql(definition.access.update, viewer, columns, alias);
+    parts.push(sql.fragment`(${published} or ${editor})`);
+  }
+  return sql.fragment`(${sql.join(parts, sql.fragment` and `)})`;
+}
