@@ -85,6 +85,46 @@ describe('organizations', () => {
   });
 });
 
+describe('the home numbers', () => {
+  const homeStats = async (position: string) => {
+    const answer = await app.browser().call('GET', `/api/v1/services/home-stats?minPosition=${position}`);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.data as Record<string, number>;
+  };
+
+  it('count the organizations created through the API, not their edits', async () => {
+    // other tests of this file create organizations on the same platform: compare with the number before
+    const first = await app.admin('POST', '/organizations', {
+      data: { type: 'organizations', attributes: { name: 'Counted Lab One' } },
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const before = await homeStats(first.body.meta.position);
+    expect(before.organizationsCount).toBeGreaterThanOrEqual(1);
+
+    await organization('Counted Lab Two', null);
+    const third = await app.admin('POST', '/organizations', {
+      data: { type: 'organizations', attributes: { name: 'Counted Lab Three' } },
+    });
+    const after = await homeStats(third.body.meta.position);
+    // the repository and eqlaat modules that will feed the other two numbers do not exist yet
+    expect(after).toEqual({
+      organizationsCount: before.organizationsCount! + 2,
+      repositoryItemsCount: 0,
+      accompaniedPatientsCount: 0,
+    });
+
+    const edited = await app.admin('PATCH', `/organizations/${third.body.data.id}`, {
+      data: {
+        type: 'organizations',
+        attributes: { name: 'Counted Lab 3', slug: 'counted-lab-3' },
+        relationships: { accessLevel: { data: { type: 'access-levels', id: 'contact' } } },
+      },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(await homeStats(edited.body.meta.position)).toEqual(after);
+  });
+});
+
 describe('organization administrators', () => {
   it('edit the organizations they belong to, not others, and not the access level', async () => {
     const mine = await organization('Mine Lab', 'contact');
