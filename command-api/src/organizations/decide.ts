@@ -13,15 +13,15 @@ export type CreateOrganization = Command<
   'CreateOrganization',
   OrganizationFields & { id: string; slug: string; accessLevel: AccessLevel | null }
 >;
+/**
+ * One edit of an organization, whatever it changes (fields, slug, access level): decided at once, so its events
+ * are stored in one append or not at all. A part left out stays as it is; the slug arrives claimed.
+ */
 export type UpdateOrganization = Command<
   'UpdateOrganization',
-  { id: string; fields: Partial<OrganizationFields>; slug?: string }
+  { id: string; fields: Partial<OrganizationFields>; slug?: string; accessLevel?: AccessLevel | null }
 >;
-export type SetOrganizationAccessLevel = Command<
-  'SetOrganizationAccessLevel',
-  { id: string; accessLevel: AccessLevel | null }
->;
-export type OrganizationCommand = CreateOrganization | UpdateOrganization | SetOrganizationAccessLevel;
+export type OrganizationCommand = CreateOrganization | UpdateOrganization;
 
 function active(state: OrganizationState, id: string) {
   if (state.status !== 'active') throw new NotFoundError(`organization ${id} not found`);
@@ -46,6 +46,7 @@ export function decideOrganization(
       return [{ type: 'OrganizationCreated', data: command.data }];
     case 'UpdateOrganization': {
       const org = active(state, command.data.id);
+      const { accessLevel } = command.data;
       const events: OrganizationEvent[] = [];
       const fields = { ...org.fields, ...command.data.fields };
       if (!same(fields, org.fields))
@@ -56,13 +57,10 @@ export function decideOrganization(
           data: { id: org.id, slug: command.data.slug, previousSlug: org.slug },
         });
       }
+      if (accessLevel !== undefined && accessLevel !== org.accessLevel) {
+        events.push({ type: 'OrganizationAccessLevelSet', data: { id: org.id, accessLevel } });
+      }
       return events;
-    }
-    case 'SetOrganizationAccessLevel': {
-      const org = active(state, command.data.id);
-      return org.accessLevel === command.data.accessLevel
-        ? []
-        : [{ type: 'OrganizationAccessLevelSet', data: command.data }];
     }
     default: {
       const exhaustive: never = command;

@@ -55,13 +55,48 @@ describe('organization decider', () => {
   });
 
   it('sets the access level when it changes', () => {
-    const set = (accessLevel: 'member_level_2' | 'member_level_1') =>
-      ({ type: 'SetOrganizationAccessLevel', data: { id, accessLevel }, metadata }) as OrganizationCommand;
     spec
       .given([created])
-      .when(set('member_level_2'))
+      .when(update({ fields: {}, accessLevel: 'member_level_2' }))
       .then([{ type: 'OrganizationAccessLevelSet', data: { id, accessLevel: 'member_level_2' } }]);
-    spec.given([created]).when(set('member_level_1')).thenNothing();
+    spec
+      .given([created])
+      .when(update({ fields: {}, accessLevel: null }))
+      .then([{ type: 'OrganizationAccessLevelSet', data: { id, accessLevel: null } }]);
+    spec
+      .given([created])
+      .when(update({ fields: {}, accessLevel: 'member_level_1' }))
+      .thenNothing();
+  });
+
+  it('decides a whole edit at once: every part that changes, in one list of events', () => {
+    spec
+      .given([created])
+      .when(
+        update({
+          fields: { name: 'Fab Lab de Lyon', contactEmail: 'hello@example.org' },
+          slug: 'fablab-lyon',
+          accessLevel: 'member_level_2',
+        }),
+      )
+      .then([
+        {
+          type: 'OrganizationUpdated',
+          data: { id, ...fields, name: 'Fab Lab de Lyon', contactEmail: 'hello@example.org' },
+        },
+        { type: 'OrganizationSlugChanged', data: { id, slug: 'fablab-lyon', previousSlug: 'fab-lab-lyon' } },
+        { type: 'OrganizationAccessLevelSet', data: { id, accessLevel: 'member_level_2' } },
+      ]);
+    // the parts that change nothing add nothing
+    spec
+      .given([created])
+      .when(update({ fields: { name: 'Fab Lab Lyon' }, slug: 'fab-lab-lyon', accessLevel: 'member_level_2' }))
+      .then([{ type: 'OrganizationAccessLevelSet', data: { id, accessLevel: 'member_level_2' } }]);
+    // an edit of an organization that does not exist is refused whole
+    spec
+      .given([])
+      .when(update({ fields: { name: 'Somewhere' }, accessLevel: 'member_level_2' }))
+      .thenThrows(NotFoundError);
   });
 });
 

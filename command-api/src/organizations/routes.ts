@@ -3,6 +3,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { userStreamId } from '@platform/contracts/accounts/events';
 import {
+  ConflictError,
   ForbiddenError,
   NotFoundError,
   UnauthenticatedError,
@@ -24,11 +25,12 @@ import { viewerOf } from '@platform/infra/http/viewer';
 import { userDecider } from '../accounts/decide.ts';
 import type { AccountsCommandOptions } from '../accounts/options.ts';
 import { loadUser } from '../accounts/store.ts';
-import { deriveId } from '../handler.ts';
+import { deriveId, type CommandResult } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
 import { parseDocument, resourceDocument } from '../http/validate.ts';
 import { claimPath, releasePath, type ClaimScope } from '../paths/claims.ts';
 import { organizationDecider, type OrganizationCommand } from './decide.ts';
+import { decideMemberships } from './memberships.ts';
 import type { OrganizationState } from '@platform/contracts/organizations/state';
 
 const TYPE = 'organizations';
@@ -68,15 +70,23 @@ const UsersDocument = z.object({
     .max(100),
 });
 
-async function loadOrganization(eventStore: EventStore, id: string): Promise<OrganizationState> {
+interface LoadedOrganization {
+  state: OrganizationState;
+  /** the stream's last version ('no_stream' when empty): what an If-Match is compared with */
+  version: bigint | 'no_stream';
+}
+
+async function loadOrganization(eventStore: EventStore, id: string): Promise<LoadedOrganization> {
   try {
     const events = await eventStore.readStream(organizationStreamId(id));
-    return events.reduce(
+    const state = events.reduce(
       (s, e) => organizationDecider.evolve(s, { type: e.type, data: e.data } as OrganizationEvent),
       organizationDecider.initialState(),
     );
+    return { state, version: events[events.length - 1]?.streamVersion ?? 'no_stream' };
   } catch (error) {
-    if (error instanceof StreamNotFoundError) return organizationDecider.initialState();
+    if (error instanceof StreamNotFoundError)
+      return { state: organizationDecider.initialState(), version: 'no_stream' };
     throw error;
   }
 }
@@ -84,7 +94,7 @@ async function loadOrganization(eventStore: EventStore, id: string): Promise<Org
 function stillHolds(eventStore: EventStore) {
   return async (o: PathOwner, slug: string) => {
     if (o.type !== 'organization') return true;
-    const state = await loadOrganization(eventStore, o.id);
+    const { state } = await loadOrganization(eventStore, o.id);
     return state.status === 'active' && state.slug === slug;
   };
 }
@@ -164,7 +174,7 @@ export function organizationsCommandRoutes(deps: CommandModuleDeps, options: Acc
       },
       metadata: request.metadata,
     };
-    const current = await loadOrganization(deps.eventStore, id);
+    const { state: current } = await loadOrganization(deps.eventStore, id);
     if (!(key && current.status === 'active')) organizationDecider.decide(command, current);
     await claimPath(claimDeps, slug, owner(id), request.metadata, {
       scope: SLUG_SCOPE,
@@ -181,6 +191,10 @@ export function organizationsCommandRoutes(deps: CommandModuleDeps, options: Acc
     sendCommandResult(res, { type: TYPE, id, result, status: 201 });
   });
 
+  /**
+   * One edit, whatever it changes (fields, slug, access level): one decision over the whole request and one
+   * append with the version it was decided on, so it is stored whole or refused with nothing stored.
+   */
   router.patch(`/${TYPE}/:id`, async (req, res) => {
     const id = organizationIdOf(req);
     const request = deps.commandRequest(req, res);
@@ -189,47 +203,62 @@ export function organizationsCommandRoutes(deps: CommandModuleDeps, options: Acc
       adminOnly:
         doc.data.relationships?.accessLevel !== undefined || doc.data.attributes.adminOnlyNote !== undefined,
     });
-    const current = await loadOrganization(deps.eventStore, id);
+    const { state: current, version } = await loadOrganization(deps.eventStore, id);
     if (current.status !== 'active') throw new NotFoundError(`organization ${id} not found`);
     const { slug, ...fields } = doc.data.attributes;
+    const level = doc.data.relationships?.accessLevel;
     const update: OrganizationCommand = {
       type: 'UpdateOrganization',
-      data: { id, fields, ...(slug !== undefined ? { slug } : {}) },
+      data: {
+        id,
+        fields,
+        ...(slug !== undefined ? { slug } : {}),
+        ...(level !== undefined ? { accessLevel: level.data?.id ?? null } : {}),
+      },
       metadata: request.metadata,
     };
-    const level = doc.data.relationships?.accessLevel;
-    if (slug !== undefined && slug !== current.slug) {
-      await claimPath(claimDeps, slug, owner(id), request.metadata, {
-        scope: SLUG_SCOPE,
-        pointer: '/data/attributes/slug',
-        stillHolds: stillHolds(deps.eventStore),
-      });
+    // refused before the new slug is claimed: a stale If-Match, or anything the decider turns down
+    if (request.expectedVersion !== undefined && request.expectedVersion !== version) {
+      throw new ConflictError(
+        'conflict.wrong_expected_version',
+        `The ${organizationStreamId(id)} stream is at version ${String(version)}, not ${request.expectedVersion}: reload and try again`,
+      );
     }
-    let result = await deps.handle({
-      streamId: organizationStreamId(id),
-      decider: organizationDecider,
-      command: update,
-      ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
-    });
-    if (level !== undefined) {
-      const set = await deps.handle({
+    organizationDecider.decide(update, current);
+    const slugChanges = slug !== undefined && slug !== current.slug;
+    const claimed =
+      slugChanges &&
+      (
+        await claimPath(claimDeps, slug, owner(id), request.metadata, {
+          scope: SLUG_SCOPE,
+          pointer: '/data/attributes/slug',
+          stillHolds: stillHolds(deps.eventStore),
+        })
+      ).claimed;
+    let result: CommandResult;
+    try {
+      result = await deps.handle({
         streamId: organizationStreamId(id),
         decider: organizationDecider,
-        command: {
-          type: 'SetOrganizationAccessLevel',
-          data: { id, accessLevel: level.data?.id ?? null },
-          metadata: request.metadata,
-        },
+        command: update,
+        ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
       });
-      if (set.events.length) result = { ...set, events: [...result.events, ...set.events] };
+    } catch (error) {
+      // refused at the append (a writer came in between): the new slug goes back, as if never asked for
+      if (claimed) await releasePath(claimDeps, slug, owner(id), request.metadata, { scope: SLUG_SCOPE });
+      throw error;
     }
-    if (slug !== undefined && slug !== current.slug) {
+    if (slugChanges) {
       await releasePath(claimDeps, current.slug, owner(id), request.metadata, { scope: SLUG_SCOPE });
     }
     sendCommandResult(res, { type: TYPE, id, result });
   });
 
-  /** Members join (POST) or leave (DELETE): the membership lives on each user's stream. */
+  /**
+   * Members join (POST) or leave (DELETE). The membership lives on each user's stream: the whole list is
+   * decided first (every user must exist and be able to take the change), so a refused list appends nothing;
+   * then each user whose membership changes gets one append on their stream.
+   */
   for (const method of ['post', 'delete'] as const) {
     router[method](`/${TYPE}/:id/relationships/users`, async (req, res) => {
       if (!options.features.userOrganizations) throw new NotFoundError('No route for this call');
@@ -237,25 +266,32 @@ export function organizationsCommandRoutes(deps: CommandModuleDeps, options: Acc
       const request = deps.commandRequest(req, res);
       requireAccountsAdmin(res);
       const doc = parseDocument(UsersDocument, req.body);
-      if ((await loadOrganization(deps.eventStore, id)).status !== 'active') {
+      if ((await loadOrganization(deps.eventStore, id)).state.status !== 'active') {
         throw new NotFoundError(`organization ${id} not found`);
       }
-      // every user must exist before anyone joins: a list is applied whole or refused
-      for (const [index, user] of doc.data.entries()) {
-        if ((await loadUser(deps.eventStore, user.id)).state.status !== 'active') {
-          throw ValidationError.at(`/data/${index}/id`, `user ${user.id} not found`);
+      const users = await Promise.all(
+        doc.data.map(async (user) => ({
+          id: user.id,
+          state: (await loadUser(deps.eventStore, user.id)).state,
+        })),
+      );
+      const change = method === 'post' ? 'join' : 'leave';
+      const decisions = decideMemberships(change, id, users, request.metadata);
+      const type = method === 'post' ? 'JoinOrganization' : 'LeaveOrganization';
+      // the answer's position covers every append of the request (a later query reads all of them)
+      let answer: CommandResult | null = null;
+      for (const decision of decisions) {
+        // decided above; decided again on the stream as it is at the append (a concurrent writer is retried)
+        const result = await deps.handle({
+          streamId: userStreamId(decision.userId),
+          decider: userDecider,
+          command: { type, data: { id: decision.userId, organizationId: id }, metadata: request.metadata },
+        });
+        if (!answer || (await deps.eventStore.comparePositions(result.position, answer.position)) > 0) {
+          answer = result;
         }
       }
-      let last = null;
-      for (const user of doc.data) {
-        const type = method === 'post' ? 'JoinOrganization' : 'LeaveOrganization';
-        last = await deps.handle({
-          streamId: userStreamId(user.id),
-          decider: userDecider,
-          command: { type, data: { id: user.id, organizationId: id }, metadata: request.metadata },
-        });
-      }
-      sendCommandResult(res, { type: TYPE, id, result: last! });
+      sendCommandResult(res, { type: TYPE, id, result: answer! });
     });
   }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrganizationCreated } from '../organizations/events.ts';
 
 /**
  * The community numbers of the home page (seed 000 §3 "home stats response", §7 GET /api/v1/services/home-stats):
@@ -27,9 +28,9 @@ export const HomeStatsDocumentSchema = z.object({
 export type HomeStatsDocument = z.infer<typeof HomeStatsDocumentSchema>;
 
 /**
- * What an event does to a counter. Each counter counts entities, one per stream (an organization, a repository
- * item, an eqlaat project): `enter` puts the event's stream in the counted set, `leave` takes it out. So an
- * organization validated twice still counts once, and revoking one that was never counted changes nothing.
+ * What an event does to a counter. Each counter counts entities, one per stream (an organization, ...): `enter`
+ * puts the event's stream in the counted set, `leave` takes it out. So an entity entered twice still counts
+ * once, and leaving a counter never entered changes nothing.
  */
 export interface CounterChange {
   counter: HomeStatsCounter;
@@ -37,23 +38,20 @@ export interface CounterChange {
 }
 
 /**
- * Event type -> counter change. The organizations, repository and eqlaat modules do not exist yet: they will
- * append these events (on streams `organization-<id>`, `repositoryitem-<id>`, `eqlaatproject-<id>`) when they
- * arrive, and may refine this table then (the home_stats projection's version goes up with it, and it rebuilds
- * from the log). Until then nothing appends them and every number is truthfully 0.
+ * Event type -> counter change, over event types the platform declares and appends, nothing else (a counter
+ * fed by events nobody emits would read 0 for ever while looking alive). Changing this table changes what the
+ * home_stats projection computes: raise its version with it, so it rebuilds from the log.
+ *
+ * - organizationsCount: every organization created (POST /organizations). The organizations module has no
+ *   deletion and no membership validation (seed 001 `validatedMemberAt`) yet: when it gets them, their events
+ *   join this table (a deleted organization `leave`s the counter).
+ * - repositoryItemsCount: fed by the repository module (its published items) once it exists; it declares no
+ *   event yet, so the number stays 0.
+ * - accompaniedPatientsCount: fed by the eqlaat module (its projects, one per accompanied patient) once it
+ *   exists; it declares no event yet, so the number stays 0.
  */
 export const HOME_STATS_EVENT_CHANGES: Readonly<Record<string, CounterChange>> = {
-  // a member organization counts once its membership is validated (organization.validatedMemberAt, seed 001 §3)
-  OrganizationValidated: { counter: 'organizationsCount', change: 'enter' },
-  OrganizationValidationRevoked: { counter: 'organizationsCount', change: 'leave' },
-  OrganizationDeleted: { counter: 'organizationsCount', change: 'leave' },
-  // a repository item counts while it is published and not deleted
-  RepositoryItemPublished: { counter: 'repositoryItemsCount', change: 'enter' },
-  RepositoryItemUnpublished: { counter: 'repositoryItemsCount', change: 'leave' },
-  RepositoryItemDeleted: { counter: 'repositoryItemsCount', change: 'leave' },
-  // each eqlaat project follows one patient: a patient stays "accompanied" once a project opened, even closed
-  EqlaatProjectOpened: { counter: 'accompaniedPatientsCount', change: 'enter' },
-  EqlaatProjectDeleted: { counter: 'accompaniedPatientsCount', change: 'leave' },
+  [OrganizationCreated.type]: { counter: 'organizationsCount', change: 'enter' },
 };
 
 export const HOME_STATS_EVENT_TYPES: readonly string[] = Object.keys(HOME_STATS_EVENT_CHANGES);

@@ -85,6 +85,152 @@ describe('organizations', () => {
   });
 });
 
+describe('the home numbers', () => {
+  const homeStats = async (position: string) => {
+    const answer = await app.browser().call('GET', `/api/v1/services/home-stats?minPosition=${position}`);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.data as Record<string, number>;
+  };
+
+  it('count the organizations created through the API, not their edits', async () => {
+    // other tests of this file create organizations on the same platform: compare with the number before
+    const first = await app.admin('POST', '/organizations', {
+      data: { type: 'organizations', attributes: { name: 'Counted Lab One' } },
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const before = await homeStats(first.body.meta.position);
+    expect(before.organizationsCount).toBeGreaterThanOrEqual(1);
+
+    await organization('Counted Lab Two', null);
+    const third = await app.admin('POST', '/organizations', {
+      data: { type: 'organizations', attributes: { name: 'Counted Lab Three' } },
+    });
+    const after = await homeStats(third.body.meta.position);
+    // the repository and eqlaat modules that will feed the other two numbers do not exist yet
+    expect(after).toEqual({
+      organizationsCount: before.organizationsCount! + 2,
+      repositoryItemsCount: 0,
+      accompaniedPatientsCount: 0,
+    });
+
+    const edited = await app.admin('PATCH', `/organizations/${third.body.data.id}`, {
+      data: {
+        type: 'organizations',
+        attributes: { name: 'Counted Lab 3', slug: 'counted-lab-3' },
+        relationships: { accessLevel: { data: { type: 'access-levels', id: 'contact' } } },
+      },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(await homeStats(edited.body.meta.position)).toEqual(after);
+  });
+});
+
+describe('an edit or a membership list', () => {
+  const streamOf = (prefix: string, id: string) => app.platform.eventStore.readStream(`${prefix}-${id}`);
+  /** how many appends (transactions) stored the stream's events after `version` */
+  const appendsAfter = async (streamId: string, version: bigint) => {
+    const [row] = await app.platform.sql<{ appends: number }[]>`
+      select count(distinct transaction_id)::int as appends from es_events
+       where stream_id = ${streamId} and stream_version > ${version.toString()}::bigint`;
+    return row!.appends;
+  };
+
+  it('is stored in one append to the organization, or refused with nothing stored', async () => {
+    const id = await organization('One Append Lab', 'contact');
+    await organization('Slug Holder', null, 'held-slug');
+    const before = await streamOf('organization', id);
+    const version = before[before.length - 1]!.streamVersion;
+
+    // one bad part (a slug another organization holds) refuses the whole edit
+    const taken = await app.admin('PATCH', `/organizations/${id}`, {
+      data: {
+        type: 'organizations',
+        attributes: { name: 'Renamed Lab', slug: 'held-slug' },
+        relationships: { accessLevel: { data: { type: 'access-levels', id: 'member_level_2' } } },
+      },
+    });
+    expect(taken.status).toBe(409);
+    // a stale If-Match refuses it too, before its new slug is claimed
+    const stale = await app.admin(
+      'PATCH',
+      `/organizations/${id}`,
+      { data: { type: 'organizations', attributes: { name: 'Renamed Lab', slug: 'fresh-slug' } } },
+      { 'If-Match': `"${version + 1n}"` },
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body.errors[0].code).toBe('conflict.wrong_expected_version');
+    expect(await streamOf('organization', id)).toEqual(before);
+    expect((await organization('Takes The Fresh Slug', null, 'fresh-slug')).length).toBe(36);
+
+    // a good edit of the fields, the slug and the access level: three events, one append
+    const saved = await app.admin(
+      'PATCH',
+      `/organizations/${id}`,
+      {
+        data: {
+          type: 'organizations',
+          attributes: { name: 'Renamed Lab', shortDescription: 'We print aids', slug: 'renamed-lab' },
+          relationships: { accessLevel: { data: { type: 'access-levels', id: 'member_level_2' } } },
+        },
+      },
+      { 'If-Match': `"${version}"` },
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const after = await streamOf('organization', id);
+    const added = after.slice(before.length);
+    expect(added.map((e) => e.type)).toEqual([
+      'OrganizationUpdated',
+      'OrganizationSlugChanged',
+      'OrganizationAccessLevelSet',
+    ]);
+    expect(saved.body.meta).toEqual({
+      version: (version + 3n).toString(),
+      position: added[2]!.globalPosition.toString(),
+    });
+    expect(await appendsAfter(`organization-${id}`, version)).toBe(1);
+    const read = await app
+      .browser()
+      .call('GET', `/api/v1/organizations/renamed-lab?minPosition=${saved.body.meta.position}`);
+    expect(read.body.data).toMatchObject({ id, attributes: { name: 'Renamed Lab', slug: 'renamed-lab' } });
+  });
+
+  it('joins every user of a list, or none when one of them cannot join', async () => {
+    const id = await organization('Members Lab', null);
+    const { id: ada } = await createUser(app, { email: 'list-ada@example.org' });
+    const { id: bob } = await createUser(app, { email: 'list-bob@example.org' });
+    const [adaBefore, bobBefore] = [await streamOf('user', ada), await streamOf('user', bob)];
+    const users = (...ids: string[]) => ({ data: ids.map((user) => ({ type: 'users', id: user })) });
+
+    const refused = await app.admin(
+      'POST',
+      `/organizations/${id}/relationships/users`,
+      users(ada, randomUUID()),
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].source).toEqual({ pointer: '/data/1/id' });
+    expect(await streamOf('user', ada)).toEqual(adaBefore);
+
+    const joined = await app.admin('POST', `/organizations/${id}/relationships/users`, users(ada, bob, ada));
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    const added = [
+      ...(await streamOf('user', ada)).slice(adaBefore.length),
+      ...(await streamOf('user', bob)).slice(bobBefore.length),
+    ];
+    expect(added.map((e) => [e.type, e.data])).toEqual([
+      ['UserJoinedOrganization', { id: ada, organizationId: id }],
+      ['UserJoinedOrganization', { id: bob, organizationId: id }],
+    ]);
+    // the answer's position reads both joins
+    expect(joined.body.meta.position).toBe(added[1]!.globalPosition.toString());
+
+    // joining again changes nothing, and answers a position that still reads both joins
+    const again = await app.admin('POST', `/organizations/${id}/relationships/users`, users(bob, ada));
+    expect(again.status).toBe(200);
+    expect(BigInt(again.body.meta.position)).toBeGreaterThanOrEqual(added[1]!.globalPosition);
+    expect((await streamOf('user', ada)).length).toBe(adaBefore.length + 1);
+  });
+});
+
 describe('organization administrators', () => {
   it('edit the organizations they belong to, not others, and not the access level', async () => {
     const mine = await organization('Mine Lab', 'contact');

@@ -14,13 +14,17 @@ const COLUMN: Record<HomeStatsCounter, string> = {
 
 /**
  * `home_stats`: one row ('main') with the community numbers of the home page. `home_stats_members` keeps which
- * streams each counter counts, so a counter moves only when an entity really enters or leaves it (an event
- * replayed by a retried command, or a second validation, counts once). The mapping from event types to changes
- * is the contract's (contracts/src/stats/home-stats.ts).
+ * streams each counter counts, so a counter moves only when an entity really enters or leaves it (an entity
+ * entered twice counts once). The mapping from event types to changes is the contract's
+ * (contracts/src/stats/home-stats.ts): today only created organizations; the repository and eqlaat columns stay
+ * 0 until those modules declare events that feed them.
+ *
+ * Version 2: counts the organizations the organizations module creates (version 1 counted event types that
+ * nothing appends, so every number stayed 0).
  */
 export const homeStatsProjection: Projection = {
   name: 'home_stats',
-  version: 1,
+  version: 2,
   eventTypes: HOME_STATS_EVENT_TYPES,
   tables: ['home_stats'],
   async setup(tx) {

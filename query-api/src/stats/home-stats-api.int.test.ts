@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import express from 'express';
 import type { Sql } from 'postgres';
 import type { DatabasePool } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
 import { adminHeaders, capturedLogger, listen, TEST_ADMIN_TOKEN } from '@platform/command-api/testing/http';
+import { organizationStreamId } from '@platform/contracts/organizations/events';
+import { createEventContractRegistry } from '@platform/contracts/registry';
 import { HomeStatsDocumentSchema } from '@platform/contracts/stats/home-stats';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore } from '@platform/infra/event-store';
@@ -26,8 +29,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   sql = createSql(db.url);
   readPool = await createReadPool(db.url);
-  // the modules that own these events do not exist yet, so no contract registry validates them here
-  store = new PostgresEventStore({ sql });
+  store = new PostgresEventStore({ sql, contracts: createEventContractRegistry() });
   runner = createProjectionRunner({ sql, eventStore: store, projections: [homeStatsProjection] });
   await runner.start();
   const { logger } = capturedLogger();
@@ -67,10 +69,29 @@ async function get(path: string, headers: Record<string, string> = {}) {
   };
 }
 
-async function append(streamId: string, type: string): Promise<string> {
+/** An organization as the organizations module records its creation. */
+async function createOrganization(slug: string): Promise<string> {
+  const id = randomUUID();
   const meta = metadata();
-  const { position } = await store.appendToStream(streamId, [
-    { eventId: meta.eventId, type, data: {}, metadata: meta },
+  const data = {
+    id,
+    slug,
+    name: slug,
+    accessLevel: null,
+    unitName: null,
+    shortDescription: null,
+    description: null,
+    contactEmail: null,
+    contactPhone: null,
+    contactAddress: null,
+    externalUrl: null,
+    country: null,
+    longitude: null,
+    latitude: null,
+    adminOnlyNote: null,
+  };
+  const { position } = await store.appendToStream(organizationStreamId(id), [
+    { eventId: meta.eventId, type: 'OrganizationCreated', data, metadata: meta },
   ]);
   return position.toString();
 }
@@ -87,20 +108,17 @@ describe('GET /api/v1/services/home-stats', () => {
   });
 
   it('answers the projected counts, at least as recent as the position asked for', async () => {
-    await append('organization-1', 'OrganizationValidated');
-    await append('organization-2', 'OrganizationValidated');
-    await append('repositoryitem-1', 'RepositoryItemPublished');
-    await append('eqlaatproject-1', 'EqlaatProjectOpened');
-    await append('eqlaatproject-2', 'EqlaatProjectOpened');
-    const last = await append('eqlaatproject-3', 'EqlaatProjectOpened');
+    await createOrganization('lab-one');
+    await createOrganization('lab-two');
+    const last = await createOrganization('lab-three');
 
     const answer = await get('/services/home-stats', { 'X-Min-Position': last });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
-      data: { organizationsCount: 2, repositoryItemsCount: 1, accompaniedPatientsCount: 3 },
+      data: { organizationsCount: 3, repositoryItemsCount: 0, accompaniedPatientsCount: 0 },
       meta: { position: last },
     });
-    expect(HomeStatsDocumentSchema.parse(answer.body).data.accompaniedPatientsCount).toBe(3);
+    expect(HomeStatsDocumentSchema.parse(answer.body).data.organizationsCount).toBe(3);
   });
 
   it('rejects a malformed minPosition with a 400 naming the parameter', async () => {
