@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { either } from '../resources/access.ts';
 import { defineResource } from '../resources/definition.ts';
 
 /** A message to one member (seed 001 §3): the top bar counts the unread ones. */
@@ -23,10 +24,11 @@ export const notificationResource = defineResource({
   }),
   relationships: { user: { type: 'users' } },
   ownedBy: 'user',
+  // a member reads their own notifications; administrators every one
   access: {
     see: 'admin',
-    index: 'signedIn',
-    show: 'signedIn',
+    index: either('admin', 'owner'),
+    show: either('admin', 'owner'),
     create: 'admin',
     update: 'admin',
     delete: 'admin',

@@ -17,8 +17,8 @@ describe('redirection attributes', () => {
   it('normalises the from path and names an unnamed redirection after its target', () => {
     const parsed = redirectionResource.attributes.parse({ fromPath: '//old-page/', toPath: '/new' });
     expect(parsed).toEqual({ name: null, fromPath: '/old-page', toPath: '/new' });
-    expect(redirectionResource.derived.displayName!(parsed)).toBe('Redirection to /new');
-    expect(redirectionResource.derived.displayName!({ ...parsed, name: 'Legacy' })).toBe('Legacy');
+    expect(redirectionResource.derived.displayName!(parsed, 'id')).toBe('Redirection to /new');
+    expect(redirectionResource.derived.displayName!({ ...parsed, name: 'Legacy' }, 'id')).toBe('Legacy');
   });
 });
 

@@ -4,6 +4,7 @@ import {
   roleResource,
   userCategoryResource,
 } from '../accounts/reference-lists.ts';
+import { tagResource } from '../content/tag.ts';
 import { couponResource } from '../coupons/coupon.ts';
 import { notificationResource } from '../notifications/notification.ts';
 import { redirectionResource } from '../redirections/redirection.ts';
@@ -25,6 +26,7 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   couponResource,
   languageLineResource,
   notificationResource,
+  tagResource,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

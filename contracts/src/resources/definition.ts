@@ -78,7 +78,7 @@ export interface ResourceDefinitionInput<S extends Shape> {
    */
   invariants?: (attributes: Record<string, unknown>) => Array<{ attribute: string; detail: string }>;
   /** read-only attributes of the read documents, derived from the record's attributes by pure functions */
-  derived?: Record<string, (attributes: Record<string, unknown>) => unknown>;
+  derived?: Record<string, (attributes: Record<string, unknown>, id: string) => unknown>;
   /**
    * what follows a change, decided by pure functions and carried out by the command side after the record's
    * event: the environment marked as updated (seed 000 §4), a notification to a member (hooks.ts)

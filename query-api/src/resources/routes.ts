@@ -152,7 +152,7 @@ function reader(definition: ResourceDefinition, deps: QueryModuleDeps, readers: 
           ? Number(value)
           : (value ?? null);
     }
-    for (const [name, derive] of Object.entries(definition.derived)) attributes[name] = derive(attributes);
+    for (const [name, derive] of Object.entries(definition.derived)) attributes[name] = derive(attributes, String(row.id));
     // field-level access: what the viewer may not read is left out, derived values having been made first
     for (const [name, rule] of Object.entries(definition.fieldAccess))
       if (!allows(rule.read, viewer)) delete attributes[name];
