@@ -10,17 +10,30 @@ import { resourceCatalogue } from './resources/catalogue.ts';
 import { resourceEventContracts } from './resources/definition.ts';
 import { seedEventContracts } from './seed/events.ts';
 
-/** Every event contract of the platform: validated on append, upcast on read. */
+/**
+ * The event contracts of each hand-written module, by module name: pure data, declared once. The host's module
+ * list (host/src/modules.ts) gives each module's entry to its descriptor; the resources' contracts follow from
+ * their definitions (`resourceEventContracts`).
+ */
+export const moduleEventContracts = {
+  pages: pagesEventContracts,
+  /** the claims on public paths, taken by pages and redirections */
+  paths: pathClaimEventContracts,
+  menu: menuEventContracts,
+  environment: environmentEventContracts,
+  accounts: userEventContracts,
+  organizations: organizationEventContracts,
+  coupons: couponEventContracts,
+  /** the demo seeder's start and end markers */
+  seed: seedEventContracts,
+} as const satisfies Record<string, readonly EventContract[]>;
+
+export type ContractModuleName = keyof typeof moduleEventContracts;
+
+/** Every event contract of the platform (the hand-written modules and the catalogue): validated on append, upcast on read. */
 export const allEventContracts: EventContract[] = [
-  ...pagesEventContracts,
-  ...pathClaimEventContracts,
-  ...menuEventContracts,
-  ...environmentEventContracts,
-  ...userEventContracts,
-  ...organizationEventContracts,
-  ...seedEventContracts,
+  ...Object.values(moduleEventContracts).flat(),
   ...resourceCatalogue.flatMap(resourceEventContracts),
-  ...couponEventContracts,
 ];
 
 export function createEventContractRegistry(): EventContractRegistry {

@@ -8,7 +8,6 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '@platform/infra/db
 import { migrate } from '@platform/infra/db/migrate';
 import { createLogger } from '@platform/infra/logger';
 import { waitForProjections } from '@platform/infra/projections/checkpoints';
-import { allProjections } from '@platform/projectors/registry';
 import { createPlatform, type Platform } from './platform.ts';
 import { seedDemo } from './seed/demo.ts';
 import { mountWeb } from './web-static.ts';
@@ -93,7 +92,7 @@ async function main() {
 
   // every read model holds what the log held when the start began (seeding included) before the site opens
   const head = await platform.eventStore.headPosition();
-  const names = allProjections.map((p) => p.name);
+  const names = platform.projections.map((p) => p.name);
   const { reached } = await waitForProjections(platform, names, head, CATCH_UP_TIMEOUT_MS);
   if (!reached)
     logger.warn('the projections are still catching up with the event log: opening the site anyway');

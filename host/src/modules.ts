@@ -1,43 +1,176 @@
+import type { EventContract } from '@platform/contracts/event-contracts';
+import { moduleEventContracts } from '@platform/contracts/registry';
+import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
+import { resourceEventContracts, type ResourceDefinition } from '@platform/contracts/resources/definition';
 import type { CommandModule } from '@platform/command-api/app';
+import type { AccountsAuth } from '@platform/command-api/auth/accounts-auth';
 import { couponCommandRoutes } from '@platform/command-api/coupons/routes';
-import { notificationCommandRoutes } from '@platform/command-api/notifications/routes';
-import { resourceCommandRoutes } from '@platform/command-api/resources/routes';
-import { couponQueryRoutes } from '@platform/query-api/coupons/routes';
-import { historyRoutes } from '@platform/query-api/history/routes';
-import { webLanguageLineRoutes } from '@platform/query-api/site-settings/web-language-lines';
-import type { ResourceDefinition } from '@platform/contracts/resources/definition';
-import { publishableRoutes, resourceQueryRoutes } from '@platform/query-api/resources/routes';
-import type { QueryModule } from '@platform/query-api/app';
 import { environmentCommandRoutes } from '@platform/command-api/environment/routes';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
+import { notificationCommandRoutes } from '@platform/command-api/notifications/routes';
 import { pagesCommandRoutes } from '@platform/command-api/pages/routes';
+import { resourceCommandRoutes } from '@platform/command-api/resources/routes';
+import { accountsProjection } from '@platform/projectors/accounts/projection';
+import { couponPurchasesExtension } from '@platform/projectors/coupons/purchases';
+import { environmentProjection } from '@platform/projectors/environment/projection';
+import { menuProjection } from '@platform/projectors/menu/projection';
+import { organizationsProjection } from '@platform/projectors/organizations/projection';
+import { pagesProjection } from '@platform/projectors/pages/projection';
+import type { Projection } from '@platform/projectors/projection';
+import {
+  resourceProjection,
+  type ResourceProjectionExtension,
+} from '@platform/projectors/resources/projection';
+import { homeStatsProjection } from '@platform/projectors/stats/home-stats-projection';
+import { accountsQueryModules } from '@platform/query-api/accounts/module';
+import type { QueryModule } from '@platform/query-api/app';
+import { couponQueryRoutes } from '@platform/query-api/coupons/routes';
 import { environmentQueryRoutes } from '@platform/query-api/environment/routes';
+import { historyRoutes } from '@platform/query-api/history/routes';
 import { menuQueryRoutes } from '@platform/query-api/menu/routes';
+import { organizationsQueryRoutes } from '@platform/query-api/organizations/routes';
 import { pagesQueryRoutes } from '@platform/query-api/pages/routes';
+import { publishableRoutes, resourceQueryRoutes } from '@platform/query-api/resources/routes';
 import { routeResolverRoutes } from '@platform/query-api/routes/routes';
+import { webLanguageLineRoutes } from '@platform/query-api/site-settings/web-language-lines';
 import { homeStatsQueryRoutes } from '@platform/query-api/stats/routes';
 
+/** What the platform hands a module's routes when it serves them (built once, in platform.ts). */
+export interface ServeContext {
+  /** the accounts edge: its features and the command routes that share its session hooks */
+  auth: AccountsAuth;
+  /** serve GET /dev/mailbox (no SMTP server configured) */
+  devMailbox: boolean;
+}
+
 /**
- * The command and query modules the platform serves, one entry per hand-written domain module and one router
- * for the resources of the catalogue (tests may serve a catalogue of their own).
+ * One module of the platform, declared once: every part it brings to each side. The platform's lists (the
+ * event contracts, the command and query routers, the projections) are derived from the list of descriptors.
  */
-export const commandModules = (resources: readonly ResourceDefinition[]): CommandModule[] => [
-  pagesCommandRoutes,
-  menuCommandRoutes,
-  environmentCommandRoutes,
-  resourceCommandRoutes(resources),
-  couponCommandRoutes,
-  notificationCommandRoutes,
+export interface ModuleDescriptor {
+  name: string;
+  /** the event types the module appends (contracts/src/registry.ts): validated on append, upcast on read */
+  eventContracts?: readonly EventContract[];
+  /** its routers on the command API, in the order they are mounted */
+  command?(context: ServeContext): CommandModule[];
+  /** its routers on the query API, in the order they are mounted */
+  query?(context: ServeContext): QueryModule[];
+  /** its read models, kept by the projection runner and rebuilt by `npm run replay -- <name>` */
+  projections?: readonly Projection[];
+  /** handlers it adds to a resource's projection, by resource type (a hand-written workflow on a resource) */
+  resourceProjectionExtensions?: Readonly<Record<string, ResourceProjectionExtension>>;
+}
+
+/** The hand-written modules, each with its folder in contracts/, command-api/, query-api/ and projectors/. */
+const handWrittenModules: ModuleDescriptor[] = [
+  {
+    name: 'pages',
+    eventContracts: moduleEventContracts.pages,
+    command: () => [pagesCommandRoutes],
+    query: () => [pagesQueryRoutes],
+    projections: [pagesProjection],
+  },
+  {
+    name: 'paths',
+    eventContracts: moduleEventContracts.paths,
+    query: () => [routeResolverRoutes],
+  },
+  {
+    name: 'menu',
+    eventContracts: moduleEventContracts.menu,
+    command: () => [menuCommandRoutes],
+    query: () => [menuQueryRoutes],
+    projections: [menuProjection],
+  },
+  {
+    name: 'environment',
+    eventContracts: moduleEventContracts.environment,
+    command: () => [environmentCommandRoutes],
+    query: () => [environmentQueryRoutes],
+    projections: [environmentProjection],
+  },
+  {
+    name: 'stats',
+    query: () => [homeStatsQueryRoutes],
+    projections: [homeStatsProjection],
+  },
+  {
+    // a workflow on the coupons resource: the purchase command and a member's purchases
+    name: 'coupons',
+    eventContracts: moduleEventContracts.coupons,
+    command: () => [couponCommandRoutes],
+    query: () => [couponQueryRoutes],
+    resourceProjectionExtensions: { coupons: couponPurchasesExtension },
+  },
+  {
+    // the notifications are a resource; the module adds marking one read
+    name: 'notifications',
+    command: () => [notificationCommandRoutes],
+  },
+  {
+    // the language lines are a resource; the module adds the web's lines in one read
+    name: 'site-settings',
+    query: () => [webLanguageLineRoutes],
+  },
+  {
+    name: 'accounts',
+    eventContracts: moduleEventContracts.accounts,
+    command: ({ auth }) => auth.accountsCommandModules,
+    query: ({ auth, devMailbox }) => accountsQueryModules({ features: auth.context.features, devMailbox }),
+    projections: [accountsProjection],
+  },
+  {
+    name: 'organizations',
+    eventContracts: moduleEventContracts.organizations,
+    command: ({ auth }) => auth.organizationsCommandModules,
+    query: ({ auth }) => [organizationsQueryRoutes(auth.context.features)],
+    projections: [organizationsProjection],
+  },
+  {
+    // the demo seeder (host/src/seed) marks its start and end in the log
+    name: 'seed',
+    eventContracts: moduleEventContracts.seed,
+  },
 ];
-export const queryModules = (resources: readonly ResourceDefinition[]): QueryModule[] => [
-  pagesQueryRoutes,
-  menuQueryRoutes,
-  environmentQueryRoutes,
-  routeResolverRoutes,
-  homeStatsQueryRoutes,
-  resourceQueryRoutes(resources),
-  couponQueryRoutes,
-  webLanguageLineRoutes,
-  publishableRoutes(resources),
-  historyRoutes(resources),
-];
+
+/** The resource layer as one module: every record type of `resources` on both sides (RESOURCES.md). */
+function resourcesModule(
+  resources: readonly ResourceDefinition[],
+  extensions: Readonly<Record<string, ResourceProjectionExtension>>,
+): ModuleDescriptor {
+  return {
+    name: 'resources',
+    eventContracts: resources.flatMap(resourceEventContracts),
+    command: () => [resourceCommandRoutes(resources)],
+    query: () => [resourceQueryRoutes(resources), publishableRoutes(resources), historyRoutes(resources)],
+    projections: resources.map((definition) => resourceProjection(definition, extensions[definition.type])),
+  };
+}
+
+/**
+ * Every module the platform serves: the hand-written ones and the resource layer over `resources` (the
+ * catalogue; tests may bring their own).
+ */
+export function platformModules(
+  resources: readonly ResourceDefinition[] = resourceCatalogue,
+): ModuleDescriptor[] {
+  const extensions = Object.assign(
+    {},
+    ...handWrittenModules.map((module) => module.resourceProjectionExtensions ?? {}),
+  ) as Record<string, ResourceProjectionExtension>;
+  return [...handWrittenModules, resourcesModule(resources, extensions)];
+}
+
+export const eventContractsOf = (modules: readonly ModuleDescriptor[]): EventContract[] =>
+  modules.flatMap((module) => module.eventContracts ?? []);
+
+export const commandModulesOf = (
+  modules: readonly ModuleDescriptor[],
+  context: ServeContext,
+): CommandModule[] => modules.flatMap((module) => module.command?.(context) ?? []);
+
+export const queryModulesOf = (modules: readonly ModuleDescriptor[], context: ServeContext): QueryModule[] =>
+  modules.flatMap((module) => module.query?.(context) ?? []);
+
+export const projectionsOf = (modules: readonly ModuleDescriptor[]): Projection[] =>
+  modules.flatMap((module) => module.projections ?? []);

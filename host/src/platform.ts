@@ -3,8 +3,7 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import type { Sql } from 'postgres';
 import type { DatabasePool } from 'slonik';
-import type { EventContractRegistry } from '@platform/contracts/event-contracts';
-import { createEventContractRegistry } from '@platform/contracts/registry';
+import { EventContractRegistry } from '@platform/contracts/event-contracts';
 import type { AccountFeatures } from '@platform/contracts/accounts/features';
 import { createCommandApi } from '@platform/command-api/app';
 import { createAccountsAuth, type AccountsAuth } from '@platform/command-api/auth/accounts-auth';
@@ -14,16 +13,21 @@ import { requestContext } from '@platform/infra/http/logging';
 import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
 import type { Clock } from '@platform/command-api/http/metadata';
 import { createQueryApi, type QueryModule } from '@platform/query-api/app';
-import { accountsQueryModules } from '@platform/query-api/accounts/module';
 import { createReadPool } from '@platform/query-api/db';
 import { createProjectionRunner, type ProjectionRunner } from '@platform/projectors/runner';
-import { projectionsFor } from '@platform/projectors/registry';
-import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
-import { resourceEventContracts, type ResourceDefinition } from '@platform/contracts/resources/definition';
+import type { Projection } from '@platform/projectors/projection';
+import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore, type EventStore } from '@platform/infra/event-store';
 import { createMailer } from '@platform/infra/mail/mailer';
-import { commandModules, queryModules } from './modules.ts';
+import {
+  commandModulesOf,
+  eventContractsOf,
+  platformModules,
+  projectionsOf,
+  queryModulesOf,
+  type ServeContext,
+} from './modules.ts';
 import { createReadiness, type Readiness } from './readiness.ts';
 
 export interface PlatformOptions {
@@ -66,6 +70,8 @@ export interface Platform {
   eventStore: EventStore;
   contracts: EventContractRegistry;
   runner: ProjectionRunner;
+  /** the projections the runner keeps (the start waits for them before it opens the site) */
+  projections: readonly Projection[];
   accounts: AccountsAuth;
   readiness: Readiness;
   start(): Promise<void>;
@@ -81,13 +87,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const clock: Clock = options.clock ?? (() => new Date());
   const sql = createSql(options.databaseUrl, { max: 20 });
   const readPool = await createReadPool(options.databaseUrl);
-  const resources = options.resources ?? resourceCatalogue;
-  const contracts = createEventContractRegistry();
-  for (const definition of resources)
-    if (!resourceCatalogue.includes(definition))
-      for (const contract of resourceEventContracts(definition)) contracts.register(contract);
+  // every list below (contracts, routers, projections) comes from the one list of modules (modules.ts)
+  const modules = platformModules(options.resources);
+  const contracts = new EventContractRegistry(eventContractsOf(modules));
   const eventStore = new PostgresEventStore({ sql, contracts });
-  const runner = createProjectionRunner({ sql, eventStore, projections: projectionsFor(resources), logger });
+  const projections = projectionsOf(modules);
+  const runner = createProjectionRunner({ sql, eventStore, projections, logger });
 
   const accountsOptions = options.accounts ?? {};
   const mailer = createMailer({
@@ -111,6 +116,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     minPositionTimeoutMs: options.minPositionTimeoutMs ?? 5000,
   });
 
+  const serve: ServeContext = { auth: accounts, devMailbox: mailer.toDevMailbox };
   const readiness = createReadiness({ adminToken: options.adminToken, ready: !options.startNotReady });
   const app = express();
   app.disable('x-powered-by');
@@ -130,7 +136,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     logger,
     readSql: sql,
     adminToken: options.adminToken,
-    modules: [...commandModules(resources), ...accounts.commandModules],
+    modules: commandModulesOf(modules, serve),
   });
   const queryApi = createQueryApi({
     readPool,
@@ -139,14 +145,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     logger,
     adminToken: options.adminToken,
     minPositionTimeoutMs: options.minPositionTimeoutMs ?? 5000,
-    modules: [
-      ...queryModules(resources),
-      ...(options.extraQueryModules ?? []),
-      ...accountsQueryModules({
-        ...(accountsOptions.features ? { features: accountsOptions.features } : {}),
-        devMailbox: mailer.toDevMailbox,
-      }),
-    ],
+    modules: [...queryModulesOf(modules, serve), ...(options.extraQueryModules ?? [])],
   });
   // commands are unsafe methods and reads are GET and HEAD: each request goes through the one router that can
   // answer it (a read no longer walks every command module's middleware first)
@@ -164,6 +163,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     eventStore,
     contracts,
     runner,
+    projections,
     accounts,
     readiness,
     start: () => runner.start(),

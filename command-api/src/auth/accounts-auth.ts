@@ -48,8 +48,10 @@ export interface AccountsAuth {
   sessionMiddleware: RequestHandler;
   /** mounted on /auth: the sign-in calls of seed 000 §7 */
   authRouter: Router;
-  /** users, organizations, memberships, validation requests, impersonation */
-  commandModules: CommandModule[];
+  /** the accounts module's command routes: users, memberships, validation requests, impersonation */
+  accountsCommandModules: CommandModule[];
+  /** the organizations module's command routes (they share the accounts' features and session hooks) */
+  organizationsCommandModules: CommandModule[];
 }
 
 /** The accounts module's command side, wired once by the platform. */
@@ -119,11 +121,11 @@ export function createAccountsAuth(options: AccountsAuthOptions): AccountsAuth {
       minPositionTimeoutMs: options.minPositionTimeoutMs ?? 5000,
     }),
     authRouter,
-    commandModules: [
+    accountsCommandModules: [
       (deps) => usersCommandRoutes(deps, accountsOptions),
       (deps) => membershipCommandRoutes(deps, accountsOptions),
-      (deps) => organizationsCommandRoutes(deps, accountsOptions),
       impersonationRoutes(context),
     ],
+    organizationsCommandModules: [(deps) => organizationsCommandRoutes(deps, accountsOptions)],
   };
 }

@@ -15,7 +15,6 @@ import { createPlatform, type Platform } from '@platform/host/platform';
 import { seedDemo } from '@platform/host/seed/demo';
 import { mountWeb } from '@platform/host/web-static';
 import { waitForProjections } from '@platform/infra/projections/checkpoints';
-import { allProjections } from '@platform/projectors/registry';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.ts';
 import { ensureWebBuilt, snapshotWebBuild } from './web-build.ts';
 import { freePort } from '../../support/free-port.ts';
@@ -115,7 +114,7 @@ export default async function setup(project: TestProject) {
     });
     // the tests read through the projections: wait until they hold everything the seeder wrote
     const head = await platform.eventStore.headPosition();
-    const names = allProjections.map((p) => p.name);
+    const names = platform.projections.map((p) => p.name);
     const { reached } = await waitForProjections(platform, names, head, 30_000);
     if (!reached) throw new Error('The projections did not catch up with the seeded demo site within 30 s');
 

@@ -1,17 +1,20 @@
 // `npm run replay -- <projection>`: rebuilds one projection from position 0 beside the live one, then swaps.
 import { createConnection } from 'node:net';
 import cliProgress from 'cli-progress';
-import { createEventContractRegistry } from '@platform/contracts/registry';
+import { EventContractRegistry } from '@platform/contracts/event-contracts';
 import { loadConfig, type Config } from '@platform/infra/config';
 import { createSql } from '@platform/infra/db/postgres';
 import { migrate } from '@platform/infra/db/migrate';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@platform/infra/db/embedded';
 import { PostgresEventStore } from '@platform/infra/event-store';
-import { allProjections } from './registry.ts';
-import { replayProjection } from './replay.ts';
+import { replayProjection } from '@platform/projectors/replay';
+import { eventContractsOf, platformModules, projectionsOf } from './modules.ts';
+
+const modules = platformModules();
+const projections = projectionsOf(modules);
 
 function usage(message: string): never {
-  const names = allProjections.map((p) => `  ${p.name} (v${p.version})`).join('\n') || '  (none registered)';
+  const names = projections.map((p) => `  ${p.name} (v${p.version})`).join('\n') || '  (none registered)';
   process.stderr.write(
     `${message}\nUsage: npm run replay -- <projection> [--batch-size=N]\nProjections:\n${names}\n`,
   );
@@ -57,7 +60,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000)
     usage('--batch-size must be an integer from 1 to 100000.');
   if (!name) usage('Which projection?');
-  const projection = allProjections.find((p) => p.name === name);
+  const projection = projections.find((p) => p.name === name);
   if (!projection) usage(`Unknown projection "${name}".`);
 
   const config = loadConfig();
@@ -68,7 +71,10 @@ async function main(): Promise<void> {
   try {
     await migrate(url);
     // the same contracts as the platform, so old event shapes are upcast exactly as the runner sees them
-    const eventStore = new PostgresEventStore({ sql, contracts: createEventContractRegistry() });
+    const eventStore = new PostgresEventStore({
+      sql,
+      contracts: new EventContractRegistry(eventContractsOf(modules)),
+    });
     const types = projection.eventTypes.length > 0 ? [...projection.eventTypes] : null;
     // an estimate for the bar: events appended during the replay are applied too
     const [count] = await sql<{ n: string }[]>`

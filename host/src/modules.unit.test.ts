@@ -1,0 +1,48 @@
+import { describe, expect, test } from 'vitest';
+import { EventContractRegistry } from '@platform/contracts/event-contracts';
+import { allEventContracts, moduleEventContracts } from '@platform/contracts/registry';
+import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
+import { couponResource } from '@platform/contracts/coupons/coupon';
+import { resourceTable } from '@platform/infra/resources/table';
+import { eventContractsOf, platformModules, projectionsOf } from './modules.ts';
+
+const modules = platformModules();
+const typesOf = (contracts: readonly { type: string }[]) => contracts.map((c) => c.type).sort();
+
+describe('the module list', () => {
+  test('names each module once', () => {
+    const names = modules.map((m) => m.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  test('gives each module the event contracts contracts/ declares for it, and the resources theirs', () => {
+    for (const [name, contracts] of Object.entries(moduleEventContracts))
+      expect(modules.find((m) => m.name === name)?.eventContracts, name).toBe(contracts);
+    // the same contracts as the registry lower layers build (contracts/src/registry.ts), each once
+    expect(typesOf(eventContractsOf(modules))).toEqual(typesOf(allEventContracts));
+    expect(() => new EventContractRegistry(eventContractsOf(modules))).not.toThrow();
+  });
+
+  test('runs one projection per hand-written read model and per resource, each named once', () => {
+    const names = projectionsOf(modules).map((p) => p.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const definition of resourceCatalogue) expect(names).toContain(resourceTable(definition).projection);
+    expect(names).toEqual(
+      expect.arrayContaining(['pages', 'menu', 'accounts', 'organizations', 'home_stats']),
+    );
+  });
+
+  test("adds the coupons workflow's purchases to the coupons resource's projection", () => {
+    const coupons = projectionsOf(modules).find((p) => p.name === resourceTable(couponResource).projection);
+    expect(coupons?.eventTypes).toContain('CouponPurchased');
+  });
+
+  test("a catalogue of the caller's own brings its contracts and projections only", () => {
+    const own = platformModules([couponResource]);
+    const resources = own.find((m) => m.name === 'resources');
+    expect(typesOf(resources?.eventContracts ?? [])).toEqual(
+      typesOf(Object.values(couponResource.events).map((type) => ({ type }))),
+    );
+    expect(resources?.projections?.map((p) => p.name)).toEqual([resourceTable(couponResource).projection]);
+  });
+});
