@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '@platform/contracts/errors';
 import { SlugSchema, slugify, type OrganizationEvent } from '@platform/contracts/organizations/events';
-import { deciderSpec } from '../testing/decider-spec.ts';
-import { specMetadata } from '../testing/given-when-then.ts';
+import { deciderSpec } from '@platform/tests/support/decider-spec';
+import { specMetadata } from '@platform/tests/support/decider-spec';
 import { organizationDecider, type OrganizationCommand } from './decide.ts';
 
 const spec = deciderSpec(organizationDecider);
@@ -47,7 +47,7 @@ describe('organization decider', () => {
     spec
       .given([created])
       .when(update({ fields: { name: 'Fab Lab Lyon' }, slug: 'fab-lab-lyon' }))
-      .thenNothing();
+      .then([]);
     spec
       .given([])
       .when(update({ fields: {} }))
@@ -61,7 +61,7 @@ describe('organization decider', () => {
       .given([created])
       .when(set('member_level_2'))
       .then([{ type: 'OrganizationAccessLevelSet', data: { id, accessLevel: 'member_level_2' } }]);
-    spec.given([created]).when(set('member_level_1')).thenNothing();
+    spec.given([created]).when(set('member_level_1')).then([]);
   });
 });
 

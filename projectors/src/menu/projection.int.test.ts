@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuDecider, type MenuCommand } from '@platform/command-api/menu/decide';
-import { specMetadata } from '@platform/command-api/testing/given-when-then';
+import { specMetadata } from '@platform/tests/support/decider-spec';
 import type { MenuEvent, MenuItemFields } from '@platform/contracts/menu/events';
 import { createSql } from '@platform/infra/db/postgres';
 import type { RecordedEvent } from '@platform/infra/event-store';
