@@ -3,10 +3,11 @@ import tseslint from 'typescript-eslint';
 
 /*
  * Dependencies run one way: contracts <- infra <- command-api, projectors, query-api <- host (and tests); web
- * imports contracts only. Test code (test files, testing/ folders) may also use its siblings and the shared
- * test support of tests/support and tests/contract, never what stands above.
+ * imports contracts only. Test files (*.test.ts) may also use their siblings and the shared test support of
+ * tests/support and tests/contract (test apps, decider and projection specs), never what stands above.
+ * Production source never imports tests/, by package name or by a relative path.
  */
-const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/test-support.ts'];
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx'];
 const layer = (name) => ({
   group: [`@platform/${name}`, `@platform/${name}/**`],
   message: `a lower layer must not import @platform/${name}`,
@@ -15,10 +16,19 @@ const testSupportOnly = {
   regex: '^@platform/tests(?!/(support|contract)/)',
   message: 'test code below the host uses only tests/support and tests/contract',
 };
+const noRelativeTests = {
+  regex: '^(\\.\\./)+tests(/|$)',
+  message: 'production source must not import tests/',
+};
 const restrict = (files, names, extra = [], ignores = []) => ({
   files,
   ignores,
-  rules: { 'no-restricted-imports': ['error', { patterns: [...names.map(layer), ...extra] }] },
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [...names.map(layer), ...(names.includes('tests') ? [noRelativeTests] : []), ...extra] },
+    ],
+  },
 });
 const SERVICES = ['command-api', 'query-api', 'projectors'];
 const layering = [

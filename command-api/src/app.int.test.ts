@@ -6,9 +6,15 @@ import { PostgresEventStore } from '@platform/infra/event-store';
 import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
 import { createCommandApi } from './app.ts';
 import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
-import { counterContracts } from './testing/counter.ts';
-import { counterModule } from './testing/counter-module.ts';
-import { adminHeaders, capturedLogger, JSON_API, listen, TEST_ADMIN_TOKEN } from './testing/http.ts';
+import { counterContracts } from '@platform/tests/support/counter/decider';
+import { counterModule } from '@platform/tests/support/counter/command-module';
+import {
+  adminHeaders,
+  capturedLogger,
+  JSON_API,
+  listen,
+  TEST_ADMIN_TOKEN,
+} from '@platform/tests/support/http';
 
 let db: TestDatabase;
 let sql: Sql;

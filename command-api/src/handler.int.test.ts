@@ -7,7 +7,11 @@ import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore, type EventStore } from '@platform/infra/event-store';
 import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
 import { deriveId, handleCommand } from './handler.ts';
-import { counterContracts, counterDecider, type CounterCommand } from './testing/counter.ts';
+import {
+  counterContracts,
+  counterDecider,
+  type CounterCommand,
+} from '@platform/tests/support/counter/decider';
 
 let db: TestDatabase;
 let sql: Sql;

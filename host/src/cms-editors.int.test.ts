@@ -5,7 +5,7 @@ import {
   startAccountsApp,
   type AccountsTestApp,
   type Browser,
-} from './testing/accounts-app.ts';
+} from '@platform/tests/support/apps/accounts-app';
 
 /**
  * An application administrator (app_admin without the admin role) edits the site's content: the reads show them

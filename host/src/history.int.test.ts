@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn, startAccountsApp, type AccountsTestApp } from './testing/accounts-app.ts';
+import {
+  createUser,
+  signIn,
+  startAccountsApp,
+  type AccountsTestApp,
+} from '@platform/tests/support/apps/accounts-app';
 
 let app: AccountsTestApp;
 beforeAll(async () => {

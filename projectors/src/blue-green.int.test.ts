@@ -14,7 +14,7 @@ import {
   eventually,
   schemaExists,
   tableRows,
-} from './test-support.ts';
+} from '@platform/tests/support/projectors';
 
 let db: TestDatabase;
 let sql: Sql;

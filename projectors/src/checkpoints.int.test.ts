@@ -5,7 +5,7 @@ import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore } from '@platform/infra/event-store';
 import { createProjectionRunner, type ProjectionRunner } from './runner.ts';
 import { getCheckpoints, waitForProjections } from '@platform/infra/projections/checkpoints';
-import { appendEvents, counterProjection } from './test-support.ts';
+import { appendEvents, counterProjection } from '@platform/tests/support/projectors';
 
 let db: TestDatabase;
 let sql: Sql;

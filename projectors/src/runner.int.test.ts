@@ -15,7 +15,7 @@ import {
   counterProjection,
   eventually,
   tableRows,
-} from './test-support.ts';
+} from '@platform/tests/support/projectors';
 
 let db: TestDatabase;
 let sql: Sql;

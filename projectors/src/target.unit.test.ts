@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertValidProjection, rebuildTarget, versionTarget } from './target.ts';
-import { counterProjection } from './test-support.ts';
+import { counterProjection } from '@platform/tests/support/projectors';
 
 describe('build targets', () => {
   it('names the schema and checkpoint of a version and of a rebuild', () => {

@@ -6,16 +6,16 @@ import { z } from 'zod';
 import { createCommandApi } from '@platform/command-api/app';
 import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
 import { anonymousViewer, bootstrapAdminViewer, type Viewer } from '@platform/infra/http/viewer';
-import { counterContracts } from '@platform/command-api/testing/counter';
-import { counterModule } from '@platform/command-api/testing/counter-module';
-import { adminHeaders, capturedLogger, listen, TEST_ADMIN_TOKEN } from '@platform/command-api/testing/http';
+import { counterContracts } from '@platform/tests/support/counter/decider';
+import { counterModule } from '@platform/tests/support/counter/command-module';
+import { adminHeaders, capturedLogger, listen, TEST_ADMIN_TOKEN } from '@platform/tests/support/http';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore } from '@platform/infra/event-store';
 import { createProjectionRunner, type ProjectionRunner } from '@platform/projectors/runner';
 import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
 import { createQueryApi } from './app.ts';
 import { createReadPool } from './db.ts';
-import { counterProjection, counterReads } from './testing/counter-reads.ts';
+import { counterProjection, counterReads } from '@platform/tests/support/counter/reads';
 import { visibilityClause } from './visibility.ts';
 
 // generous: under a loaded CI machine a projection may need more than a second to catch up

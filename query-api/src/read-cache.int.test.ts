@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_TOKEN } from '@platform/command-api/testing/http';
-import { startCmsTestApp, type CmsTestApp } from './testing/cms-test-app.ts';
+import { TEST_ADMIN_TOKEN } from '@platform/tests/support/http';
+import { startCmsTestApp, type CmsTestApp } from '@platform/tests/support/apps/cms-test-app';
 
 /**
  * Conditional requests and cache headers of the public reads (read-cache.ts), against real PostgreSQL and the

@@ -1,9 +1,19 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '@platform/contracts/errors';
 import type { UserEvent } from '@platform/contracts/accounts/events';
-import { deciderSpec } from '../testing/decider-spec.ts';
+import { deciderSpec } from '@platform/tests/support/decider-spec';
 import { userDecider } from './decide.ts';
-import { id, org, org2, request, admin, cmd, registered, joined, requested } from './spec-fixtures.ts';
+import {
+  id,
+  org,
+  org2,
+  request,
+  admin,
+  cmd,
+  registered,
+  joined,
+  requested,
+} from '@platform/tests/support/accounts-spec-fixtures';
 
 const spec = deciderSpec(userDecider);
 
@@ -24,7 +34,7 @@ describe('user decider: administration', () => {
     spec
       .given([registered, granted])
       .when(cmd('SetRoles', { id, roles: ['contributor'] }))
-      .thenNothing();
+      .then([]);
     spec
       .given([registered])
       .when(cmd('SetRoles', { id, roles: ['admin', 'admin'] }))
@@ -40,7 +50,7 @@ describe('user decider: administration', () => {
     spec
       .given([registered, set])
       .when(cmd('SetUserAccessLevel', { id, accessLevel: 'member_level_1' }))
-      .thenNothing();
+      .then([]);
   });
 
   it('keeps one pending validation request, none once validated', () => {
@@ -93,7 +103,7 @@ describe('user decider: administration', () => {
     spec
       .given([registered, { type: 'UserValidated', data: { id } }])
       .when(cmd('ValidateUser', { id }))
-      .thenNothing();
+      .then([]);
   });
 
   it('joins and leaves organizations; leaving the acting one acts on no one', () => {
@@ -104,11 +114,11 @@ describe('user decider: administration', () => {
     spec
       .given([registered, joined(org)])
       .when(cmd('JoinOrganization', { id, organizationId: org }))
-      .thenNothing();
+      .then([]);
     spec
       .given([registered])
       .when(cmd('LeaveOrganization', { id, organizationId: org }))
-      .thenNothing();
+      .then([]);
     const switched: UserEvent = {
       type: 'UserActingAsOrganizationSwitched',
       data: { id, organizationId: org },
@@ -117,7 +127,7 @@ describe('user decider: administration', () => {
     spec
       .given([registered, joined(org), switched, left])
       .when(cmd('SwitchActingOrganization', { id, organizationId: null }))
-      .thenNothing();
+      .then([]);
   });
 
   it('acts only on behalf of an organization the user belongs to', () => {
@@ -128,7 +138,9 @@ describe('user decider: administration', () => {
     spec
       .given([registered, joined(org)])
       .when(cmd('SwitchActingOrganization', { id, organizationId: org2 }))
-      .thenThrows(ValidationError, { pointer: '/data/relationships/actingAsOrganization/data/id' });
+      .thenThrows(ValidationError, {
+        issues: [expect.objectContaining({ pointer: '/data/relationships/actingAsOrganization/data/id' })],
+      });
   });
 
   it('records impersonation on the impersonated user, never of oneself', () => {

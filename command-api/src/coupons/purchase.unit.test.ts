@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { ConflictError, NotFoundError } from '@platform/contracts/errors';
-import { deciderSpec, specMetadata } from '../testing/given-when-then.ts';
+import { deciderSpec, specMetadata } from '@platform/tests/support/decider-spec';
 import { couponPurchaseDecider, type PurchaseCoupon } from './purchase.ts';
 
 const spec = deciderSpec(couponPurchaseDecider);

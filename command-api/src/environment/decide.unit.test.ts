@@ -5,7 +5,7 @@ import {
   AppEnvironmentPatchSchema,
   type AppEnvironmentPatch,
 } from '@platform/contracts/environment/settings';
-import { deciderSpec, specMetadata } from '../testing/given-when-then.ts';
+import { deciderSpec, specMetadata } from '@platform/tests/support/decider-spec';
 import { environmentDecider, type EnvironmentCommand } from './decide.ts';
 
 const spec = deciderSpec(environmentDecider);

@@ -5,7 +5,7 @@ import { environmentEventContracts } from '@platform/contracts/environment/event
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore } from '@platform/infra/event-store';
 import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
-import { specMetadata } from '../testing/given-when-then.ts';
+import { specMetadata } from '@platform/tests/support/decider-spec';
 import { recordEnvironmentUpdated } from './record.ts';
 
 let db: TestDatabase;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCmsTestApp, type Answer, type CmsTestApp } from '@platform/query-api/testing/cms-test-app';
+import { startCmsTestApp, type Answer, type CmsTestApp } from '@platform/tests/support/apps/cms-test-app';
 
 let app: CmsTestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '@platform/contracts/errors';
 import type { MenuEvent, MenuItemFields } from '@platform/contracts/menu/events';
-import { deciderSpec, specMetadata } from '../testing/given-when-then.ts';
+import { deciderSpec, specMetadata } from '@platform/tests/support/decider-spec';
 import { menuDecider, type MenuCommand } from './decide.ts';
 import { childrenOf } from '@platform/contracts/menu/state';
 

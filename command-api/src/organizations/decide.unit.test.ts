@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '@platform/contracts/errors';
 import { SlugSchema, slugify, type OrganizationEvent } from '@platform/contracts/organizations/events';
-import { deciderSpec } from '../testing/decider-spec.ts';
-import { specMetadata } from '../testing/given-when-then.ts';
+import { deciderSpec, specMetadata } from '@platform/tests/support/decider-spec';
 import { organizationDecider, type OrganizationCommand } from './decide.ts';
 
 const spec = deciderSpec(organizationDecider);
@@ -47,7 +46,7 @@ describe('organization decider', () => {
     spec
       .given([created])
       .when(update({ fields: { name: 'Fab Lab Lyon' }, slug: 'fab-lab-lyon' }))
-      .thenNothing();
+      .then([]);
     spec
       .given([])
       .when(update({ fields: {} }))
@@ -66,7 +65,7 @@ describe('organization decider', () => {
     spec
       .given([created])
       .when(update({ fields: {}, accessLevel: 'member_level_1' }))
-      .thenNothing();
+      .then([]);
   });
 
   it('decides a whole edit at once: every part that changes, in one list of events', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserEvent } from '@platform/contracts/accounts/events';
 import { ValidationError } from '@platform/contracts/errors';
 import { userDecider } from '../accounts/decide.ts';
-import { specMetadata } from '../testing/given-when-then.ts';
+import { specMetadata } from '@platform/tests/support/decider-spec';
 import { decideMemberships, type MemberToDecide } from './memberships.ts';
 
 const metadata = specMetadata();

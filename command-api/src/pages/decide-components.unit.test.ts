@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '@platform/contracts/errors';
 import type { PageEvent } from '@platform/contracts/pages/events';
-import { deciderSpec, stateAfter } from '../testing/decider-spec.ts';
+import { deciderSpec } from '@platform/tests/support/decider-spec';
 import { pageDecider } from './decide.ts';
 import { C1, C2, C3, PAGE_ID, T1, USER, command, componentAdded, created } from './fixtures.ts';
 
@@ -15,12 +15,15 @@ const add = (attributes: Record<string, unknown>, componentId = C1) =>
   });
 const update = (attributes: Record<string, unknown>, componentId = C1) =>
   command('UpdateAppPageComponent', { pageId: PAGE_ID, componentId, attributes });
-const order = (events: PageEvent[]) =>
-  stateAfter(pageDecider, events).status === 'empty'
+const order = (events: PageEvent[]) => {
+  const state = spec.given(events).state;
+  return state.status === 'empty'
     ? []
-    : (
-        stateAfter(pageDecider, events) as { components: { componentId: string; position: number }[] }
-      ).components.map((c) => [c.componentId, c.position]);
+    : (state as { components: { componentId: string; position: number }[] }).components.map((c) => [
+        c.componentId,
+        c.position,
+      ]);
+};
 
 describe('AddAppPageComponent', () => {
   it('validates props by component type and fills the defaults in', () => {
@@ -46,7 +49,7 @@ describe('AddAppPageComponent', () => {
   });
 
   it('gives the contact block its default button paths', () => {
-    const [event] = pageDecider.decide(add({ name: 'contact' }), stateAfter(pageDecider, [created()]));
+    const [event] = pageDecider.decide(add({ name: 'contact' }), spec.given([created()]).state);
     expect(event?.data).toMatchObject({
       props: {
         contactUsPath: '/contact-us',
@@ -62,7 +65,7 @@ describe('AddAppPageComponent', () => {
       .when(add({ name: 'carousel-of-doom' }))
       .thenThrows(ValidationError, {
         code: 'validation.unknown_component_type',
-        pointer: '/data/attributes/name',
+        issues: [expect.objectContaining({ pointer: '/data/attributes/name' })],
       });
   });
 
@@ -70,11 +73,15 @@ describe('AddAppPageComponent', () => {
     spec
       .given([created()])
       .when(add({ name: 'title', props: {} }))
-      .thenThrows(ValidationError, { pointer: '/data/attributes/props/title' });
+      .thenThrows(ValidationError, {
+        issues: [expect.objectContaining({ pointer: '/data/attributes/props/title' })],
+      });
     spec
       .given([created()])
       .when(add({ name: 'title', props: { title: 'x', level: 9 } }))
-      .thenThrows(ValidationError, { pointer: '/data/attributes/props/level' });
+      .thenThrows(ValidationError, {
+        issues: [expect.objectContaining({ pointer: '/data/attributes/props/level' })],
+      });
     spec
       .given([created()])
       .when(
@@ -83,15 +90,21 @@ describe('AddAppPageComponent', () => {
           props: { buttons: [{ kind: 'external', label: 'Go', url: 'javascript:alert(1)' }] },
         }),
       )
-      .thenThrows(ValidationError, { pointer: '/data/attributes/props/buttons/0/url' });
+      .thenThrows(ValidationError, {
+        issues: [expect.objectContaining({ pointer: '/data/attributes/props/buttons/0/url' })],
+      });
     spec
       .given([created()])
       .when(add({ name: 'title', props: { title: 'x', colour: 'red' } }))
-      .thenThrows(ValidationError, { pointer: '/data/attributes/props' });
+      .thenThrows(ValidationError, {
+        issues: [expect.objectContaining({ pointer: '/data/attributes/props' })],
+      });
     spec
       .given([created()])
       .when(add({ name: 'video', props: { embedUrl: 'https://videos.example/watch?v=abcdefghijk' } }))
-      .thenThrows(ValidationError, { pointer: '/data/attributes/props/embedUrl' });
+      .thenThrows(ValidationError, {
+        issues: [expect.objectContaining({ pointer: '/data/attributes/props/embedUrl' })],
+      });
   });
 
   it('accepts a known video provider URL', () => {
@@ -134,7 +147,9 @@ describe('AddAppPageComponent', () => {
     spec
       .given([created(), withView])
       .when(add({ viewId: 'team', props: { title: 'x' } }, C2))
-      .thenThrows(ValidationError, { pointer: '/data/attributes/viewId' });
+      .thenThrows(ValidationError, {
+        issues: [expect.objectContaining({ pointer: '/data/attributes/viewId' })],
+      });
   });
 
   it('refuses a page that does not exist', () => {
@@ -180,13 +195,19 @@ describe('UpdateAppPageComponent', () => {
     spec
       .given(three)
       .when(update({ name: 'buttons' }))
-      .thenThrows(ValidationError, { pointer: '/data/attributes/props/buttons' });
+      .thenThrows(ValidationError, {
+        // the props a buttons block needs are missing, and the title block's own are unknown to it
+        issues: [
+          expect.objectContaining({ pointer: '/data/attributes/props/buttons' }),
+          expect.objectContaining({ pointer: '/data/attributes/props' }),
+        ],
+      });
     spec
       .given(three)
       .when(update({ name: 'no-such-type' }))
       .thenThrows(ValidationError, {
         code: 'validation.unknown_component_type',
-        pointer: '/data/attributes/name',
+        issues: [expect.objectContaining({ pointer: '/data/attributes/name' })],
       });
   });
 
@@ -194,7 +215,7 @@ describe('UpdateAppPageComponent', () => {
     spec
       .given(three)
       .when(update({ viewId: null, position: 0 }))
-      .thenNothing();
+      .then([]);
   });
 
   it('moves the component when the position changes', () => {
@@ -222,13 +243,13 @@ describe('MoveAppPageComponent', () => {
     command('MoveAppPageComponent', { pageId: PAGE_ID, componentId, position });
 
   it('shifts the components between the old and the new place', () => {
-    const [down] = pageDecider.decide(move(C1, 2), stateAfter(pageDecider, three));
+    const [down] = pageDecider.decide(move(C1, 2), spec.given(three).state);
     expect(order([...three, down!])).toEqual([
       [C2, 0],
       [C3, 1],
       [C1, 2],
     ]);
-    const [up] = pageDecider.decide(move(C3, 0), stateAfter(pageDecider, three));
+    const [up] = pageDecider.decide(move(C3, 0), spec.given(three).state);
     expect(order([...three, up!])).toEqual([
       [C3, 0],
       [C1, 1],
@@ -241,14 +262,16 @@ describe('MoveAppPageComponent', () => {
       .given(three)
       .when(move(C1, 99))
       .then([expect.objectContaining({ data: expect.objectContaining({ toPosition: 2 }) }) as never]);
-    spec.given(three).when(move(C2, 1)).thenNothing();
+    spec.given(three).when(move(C2, 1)).then([]);
   });
 
   it('refuses a negative position and an unknown component', () => {
     spec
       .given(three)
       .when(move(C1, -1))
-      .thenThrows(ValidationError, { pointer: '/data/attributes/position' });
+      .thenThrows(ValidationError, {
+        issues: [expect.objectContaining({ pointer: '/data/attributes/position' })],
+      });
     spec.given([created()]).when(move(C1, 0)).thenThrows(NotFoundError);
   });
 });
@@ -265,7 +288,7 @@ describe('RemoveAppPageComponent', () => {
           data: { pageId: PAGE_ID, componentId: C2, position: 1, at: T1, by: USER },
         },
       ]);
-    const [removed] = pageDecider.decide(remove, stateAfter(pageDecider, three));
+    const [removed] = pageDecider.decide(remove, spec.given(three).state);
     expect(order([...three, removed!])).toEqual([
       [C1, 0],
       [C3, 1],

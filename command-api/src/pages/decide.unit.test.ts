@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '@platform/contracts/errors';
 import type { PageEvent } from '@platform/contracts/pages/events';
-import { deciderSpec, stateAfter } from '../testing/decider-spec.ts';
+import { deciderSpec } from '@platform/tests/support/decider-spec';
 import { pageDecider } from './decide.ts';
 import { C1, C2, DRAFT_ID, PAGE_ID, T0, T1, USER, command, created, fields } from './fixtures.ts';
 
@@ -59,7 +59,10 @@ describe('CreateAppPage', () => {
       spec
         .given([])
         .when(newPage({ path }))
-        .thenThrows(ValidationError, { code: 'validation.required', pointer: '/data/attributes/path' });
+        .thenThrows(ValidationError, {
+          code: 'validation.required',
+          issues: [expect.objectContaining({ pointer: '/data/attributes/path' })],
+        });
     }
   });
 
@@ -68,7 +71,10 @@ describe('CreateAppPage', () => {
       spec
         .given([])
         .when(newPage({ path }))
-        .thenThrows(ValidationError, { code: 'validation.invalid', pointer: '/data/attributes/path' });
+        .thenThrows(ValidationError, {
+          code: 'validation.invalid',
+          issues: [expect.objectContaining({ pointer: '/data/attributes/path' })],
+        });
     }
   });
 
@@ -105,15 +111,18 @@ describe('UpdateAppPage', () => {
     spec
       .given([created()])
       .when(update({ title: 'About', path: '/about/' }))
-      .thenNothing();
-    spec.given([created()]).when(update({})).thenNothing();
+      .then([]);
+    spec.given([created()]).when(update({})).then([]);
   });
 
   it('refuses an empty path', () => {
     spec
       .given([created()])
       .when(update({ path: ' ' }))
-      .thenThrows(ValidationError, { code: 'validation.required', pointer: '/data/attributes/path' });
+      .thenThrows(ValidationError, {
+        code: 'validation.required',
+        issues: [expect.objectContaining({ pointer: '/data/attributes/path' })],
+      });
   });
 
   it('refuses an unknown or deleted page', () => {
@@ -136,7 +145,7 @@ describe('DeleteAppPage', () => {
       .given([created()])
       .when(del)
       .then([{ type: 'AppPageDeleted', data: { pageId: PAGE_ID, deletedAt: T1, deletedBy: USER } }]);
-    expect(stateAfter(pageDecider, [created(), deleted])).toMatchObject({ status: 'deleted', deletedAt: T0 });
+    expect(spec.given([created(), deleted]).state).toMatchObject({ status: 'deleted', deletedAt: T0 });
   });
 
   it('refuses an unknown page and a page deleted already', () => {
@@ -151,7 +160,7 @@ describe('DeleteAppPage', () => {
         { type: 'AppPageDraftCreated', data: { pageId: PAGE_ID, draftPageId: DRAFT_ID, at: T0, by: USER } },
       ])
       .when(del)
-      .thenThrows(ConflictError, { code: 'conflict.state', detail: /draft/ });
+      .thenThrows(ConflictError, { code: 'conflict.state', message: expect.stringMatching(/draft/) });
   });
 
   it('refuses changes to components of a deleted page', () => {

@@ -6,7 +6,7 @@ import { claimPath, pathOwner } from '../paths/claims.ts';
 import type { PageCommand } from './commands.ts';
 import { pageDecider } from './decide.ts';
 import { loadPage, pageStreamId } from './store.ts';
-import { pageDocument, startPagesApi, type PagesApi } from '../testing/pages-api.ts';
+import { pageDocument, startPagesApi, type PagesApi } from '@platform/tests/support/apps/pages-api';
 
 /**
  * The two-stream operations (draft, publish, delete of a draft, path claims) when a process died between

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_TOKEN } from '../testing/http.ts';
+import { TEST_ADMIN_TOKEN } from '@platform/tests/support/http';
 import {
   anonymous,
   componentDocument,
   pageDocument,
   startPagesApi,
   type PagesApi,
-} from '../testing/pages-api.ts';
+} from '@platform/tests/support/apps/pages-api';
 
 let api: PagesApi;
 let pageId: string;

@@ -5,7 +5,7 @@ import {
   pageDocument,
   startPagesApi,
   type PagesApi,
-} from '../testing/pages-api.ts';
+} from '@platform/tests/support/apps/pages-api';
 
 let api: PagesApi;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCmsTestApp, type Answer, type CmsTestApp } from '@platform/query-api/testing/cms-test-app';
+import { startCmsTestApp, type Answer, type CmsTestApp } from '@platform/tests/support/apps/cms-test-app';
 
 // Redirections are a resource of the catalogue (contracts/src/redirections/redirection.ts): the generic routes,
 // with the from path claimed among the page paths and the app environment marked as updated on every save.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '@platform/contracts/errors';
 import { redirectionResource } from '@platform/contracts/redirections/redirection';
 import { resourceDecider, type ResourceCommand, type StoredResourceEvent } from '../resources/decide.ts';
-import { deciderSpec, specMetadata } from '../testing/given-when-then.ts';
+import { deciderSpec, specMetadata } from '@platform/tests/support/decider-spec';
 
 // Redirections are a resource of the catalogue: the generic decider with the redirection's own invariant.
 const spec = deciderSpec(resourceDecider(redirectionResource));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConflictError, NotFoundError } from '@platform/contracts/errors';
 import { defineResource } from '@platform/contracts/resources/definition';
-import { deciderSpec, specMetadata } from '../testing/given-when-then.ts';
+import { deciderSpec, specMetadata } from '@platform/tests/support/decider-spec';
 import { resourceDecider, type ResourceCommand, type StoredResourceEvent } from './decide.ts';
 
 /** A reference list with fixed rows: 'other' is kept, 'spare' is not. */

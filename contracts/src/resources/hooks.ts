@@ -32,17 +32,3 @@ export type ResourceReactor = (change: ResourceChange) => ResourceReaction[];
 
 /** A reactor for the records the public site renders: any change marks the app environment as updated. */
 export const updatesEnvironment: ResourceReactor = () => [{ kind: 'environmentUpdated' }];
-
-const ACCENTED = /[\u0300-\u036f]/g;
-
-/** A slug from a name (a before-change step): lower case ASCII words joined by dashes, at most `max` long. */
-export function slugify(value: string, max = 100): string {
-  return value
-    .normalize('NFKD')
-    .replace(ACCENTED, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, max)
-    .replace(/-+$/, '');
-}

@@ -6,7 +6,7 @@ import {
   startAccountsApp,
   type AccountsTestApp,
   type Browser,
-} from '../testing/accounts-app.ts';
+} from '@platform/tests/support/apps/accounts-app';
 
 let app: AccountsTestApp;
 beforeAll(async () => {

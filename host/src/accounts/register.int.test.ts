@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAccountsApp, type AccountsTestApp } from '../testing/accounts-app.ts';
+import { startAccountsApp, type AccountsTestApp } from '@platform/tests/support/apps/accounts-app';
 
 let app: AccountsTestApp;
 let closedApp: AccountsTestApp;

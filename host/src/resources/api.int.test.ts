@@ -4,7 +4,12 @@ import { APP_ADMINS } from '@platform/contracts/resources/access';
 import { defineResource } from '@platform/contracts/resources/definition';
 import { shortUrlResource } from '@platform/contracts/short-urls/short-url';
 import { adminTagResource } from '@platform/contracts/site-settings/lists';
-import { createUser, signIn, startAccountsApp, type AccountsTestApp } from '../testing/accounts-app.ts';
+import {
+  createUser,
+  signIn,
+  startAccountsApp,
+  type AccountsTestApp,
+} from '@platform/tests/support/apps/accounts-app';
 
 /** A record type of the test's own, with every kind of field, relationships and soft deletion. */
 const gadgetResource = defineResource({

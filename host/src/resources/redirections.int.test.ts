@@ -9,7 +9,7 @@ import {
   type AccountsTestApp,
   type Browser,
   startAccountsApp,
-} from '../testing/accounts-app.ts';
+} from '@platform/tests/support/apps/accounts-app';
 
 /**
  * Redirections moved onto the resource layer: a database written by the hand-written module (version-1 events,

@@ -5,7 +5,7 @@ import {
   startAccountsApp,
   type AccountsTestApp,
   type Browser,
-} from '../testing/accounts-app.ts';
+} from '@platform/tests/support/apps/accounts-app';
 
 /**
  * Jobs and user categories are resources with fixed rows (contracts/src/accounts/reference-lists.ts): today's

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startAccountsApp, type AccountsTestApp } from '../testing/accounts-app.ts';
-import { capturedLogger, TEST_ADMIN_TOKEN } from '@platform/command-api/testing/http';
+import { signIn, startAccountsApp, type AccountsTestApp } from '@platform/tests/support/apps/accounts-app';
+import { capturedLogger, TEST_ADMIN_TOKEN } from '@platform/tests/support/http';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts.ts';
 import { seedDemo } from './demo.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deciderSpec, specMetadata } from '@platform/command-api/testing/given-when-then';
+import { deciderSpec, specMetadata } from '@platform/tests/support/decider-spec';
 import { demoSeedDecider, isSeeded, type DemoSeedCommand, type DemoSeedEvent } from './progress.ts';
 
 const spec = deciderSpec(demoSeedDecider);

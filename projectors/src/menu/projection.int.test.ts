@@ -1,24 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { Sql } from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { menuDecider, type MenuCommand } from '@platform/command-api/menu/decide';
-import { specMetadata } from '@platform/command-api/testing/given-when-then';
+import { specMetadata } from '@platform/tests/support/decider-spec';
 import type { MenuEvent, MenuItemFields } from '@platform/contracts/menu/events';
-import { createSql } from '@platform/infra/db/postgres';
-import type { RecordedEvent } from '@platform/infra/event-store';
-import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
+import { projectionSpec } from '@platform/tests/support/projection-spec';
 import { menuProjection } from './projection.ts';
 
-let db: TestDatabase;
-let sql: Sql;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  sql = createSql(db.url, { max: 2 });
+const spec = projectionSpec<MenuEvent>(menuProjection, {
+  streamId: 'menu-main',
+  actor: { userId: 'admin-1' },
 });
-afterAll(async () => {
-  await sql.end();
-  await db.drop();
-});
+const columns = `id, parent_id, position, name, page_id, url, roles, access_level, access_level_weight, requires_auth,
+                 created_by, updated_at, version::int as version`;
+/** The menu's rows after the events, ordered by parent and position. */
+const project = (events: MenuEvent[]) =>
+  spec.given(events).rows(`select ${columns} from app_menu_items order by parent_id nulls first, position`);
 
 const fields = (overrides: Partial<MenuItemFields> = {}): MenuItemFields => ({
   name: 'Item',
@@ -33,39 +29,6 @@ const fields = (overrides: Partial<MenuItemFields> = {}): MenuItemFields => ({
   accessLevel: null,
   ...overrides,
 });
-
-function recorded(events: MenuEvent[], at = '2025-05-14T10:00:00.000Z'): RecordedEvent[] {
-  return events.map((e, i) => ({
-    ...e,
-    eventId: randomUUID(),
-    streamId: 'menu-main',
-    streamVersion: BigInt(i),
-    globalPosition: BigInt(i + 1),
-    recordedAt: new Date(at),
-    metadata: {
-      eventId: randomUUID(),
-      correlationId: 'c',
-      causationId: 'c',
-      actor: { userId: 'admin-1', actingAsOrganizationId: null, impersonatorId: null },
-      recordedAt: at,
-      schemaVersion: 1,
-    },
-  }));
-}
-
-/** Applies events in a fresh schema, as the runner does, and returns the rows ordered by parent and position. */
-async function project(events: MenuEvent[]) {
-  const schema = `menu_test_${randomUUID().replaceAll('-', '')}`;
-  return sql.begin(async (tx) => {
-    await tx.unsafe(`create schema ${schema}; set local search_path to ${schema}, public`);
-    await menuProjection.setup(tx);
-    for (const event of recorded(events)) await menuProjection.apply(tx, event);
-    return tx<Record<string, unknown>[]>`
-      select id, parent_id, position, name, page_id, url, roles, access_level, access_level_weight, requires_auth,
-             created_by, updated_at, version::int as version
-        from app_menu_items order by parent_id nulls first, position`;
-  });
-}
 
 const A = randomUUID();
 const B = randomUUID();
@@ -82,28 +45,29 @@ const created = (
 
 describe('menu projection', () => {
   it('inserts items with their fields, denormalised access weight, author and version', async () => {
-    const rows = await project([
-      created(A, null, 0, {
-        name: 'Members',
-        accessLevel: 'member_level_1',
-        roles: ['admin'],
-        requiresAuth: true,
-      }),
-    ]);
-    expect(rows).toEqual([
-      expect.objectContaining({
-        id: A,
-        parent_id: null,
-        position: 0,
-        name: 'Members',
-        roles: ['admin'],
-        access_level: 'member_level_1',
-        access_level_weight: 300,
-        requires_auth: true,
-        created_by: 'admin-1',
-        version: 0,
-      }),
-    ]);
+    await spec
+      .given([
+        created(A, null, 0, {
+          name: 'Members',
+          accessLevel: 'member_level_1',
+          roles: ['admin'],
+          requiresAuth: true,
+        }),
+      ])
+      .thenRows(`select ${columns} from app_menu_items`, [
+        expect.objectContaining({
+          id: A,
+          parent_id: null,
+          position: 0,
+          name: 'Members',
+          roles: ['admin'],
+          access_level: 'member_level_1',
+          access_level_weight: 300,
+          requires_auth: true,
+          created_by: 'admin-1',
+          version: 0,
+        }),
+      ]);
   });
 
   it('keeps sibling positions contiguous through inserts, moves and deletes', async () => {

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from '@platform/tests/support/d
 import { waitForProjections } from '@platform/infra/projections/checkpoints';
 import { replayProjection } from '../replay.ts';
 import { createProjectionRunner, type ProjectionRunner } from '../runner.ts';
-import { metadata, tableRows } from '../test-support.ts';
+import { metadata, tableRows } from '@platform/tests/support/projectors';
 import { homeStatsProjection } from './home-stats-projection.ts';
 
 let db: TestDatabase;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCmsTestApp, type Answer, type CmsTestApp } from '../testing/cms-test-app.ts';
+import { startCmsTestApp, type Answer, type CmsTestApp } from '@platform/tests/support/apps/cms-test-app';
 
 let app: CmsTestApp;
 let last = '0';

@@ -9,11 +9,11 @@ import { createProjectionRunner, type ProjectionRunner } from '@platform/project
 import { createQueryApi } from '@platform/query-api/app';
 import { createReadPool } from '@platform/query-api/db';
 import { pagesQueryRoutes } from '@platform/query-api/pages/routes';
-import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
-import { createCommandApi } from '../app.ts';
+import { createTestDatabase, type TestDatabase } from '../database.ts';
+import { createCommandApi } from '@platform/command-api/app';
 import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
-import { capturedLogger, JSON_API, listen, TEST_ADMIN_TOKEN } from './http.ts';
-import { pagesCommandRoutes } from '../pages/routes.ts';
+import { capturedLogger, JSON_API, listen, TEST_ADMIN_TOKEN } from '../http.ts';
+import { pagesCommandRoutes } from '@platform/command-api/pages/routes';
 
 /**
  * The pages module on the full stack, for API tests: the real event store, the projection runner and the

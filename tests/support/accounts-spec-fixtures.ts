@@ -1,6 +1,6 @@
 import type { UserEvent } from '@platform/contracts/accounts/events';
-import { specMetadata } from '../testing/given-when-then.ts';
-import type { UserCommand } from './commands.ts';
+import { specMetadata } from './decider-spec.ts';
+import type { UserCommand } from '@platform/command-api/accounts/commands';
 
 /** Events and commands shared by the user decider specs. */
 export const metadata = specMetadata();

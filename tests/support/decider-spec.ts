@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
+import type { Command, Decider, DomainEvent } from '@platform/command-api/decider';
 import type { CommandMetadata } from '@platform/contracts/metadata';
-import type { Command, Decider, DomainEvent } from '../decider.ts';
 
 /** Fixed metadata for decider specs: deciders read time and caller only from here. */
 export const specMetadata = (overrides: Partial<CommandMetadata> = {}): CommandMetadata => ({
@@ -16,8 +16,19 @@ export const specMetadata = (overrides: Partial<CommandMetadata> = {}): CommandM
 });
 
 /**
- * given(events).when(command).then(events) | .thenThrows(ErrorClass, partial)  (CONVENTIONS.md habit 4).
- * `thenThrows` also matches fields of the thrown error (code, issues) so a spec pins the JSON pointer.
+ * given(events).when(command).then(events) | .thenThrows(ErrorClass, partial)  (CONVENTIONS.md habit 4):
+ *
+ *   const spec = deciderSpec(pageDecider);
+ *   spec.given([created]).when(update).then([updated]);
+ *   spec.given([created]).when(sameValues).then([]);            // accepted, changes nothing
+ *   spec.given([]).when(update).thenThrows(NotFoundError, { code: 'not_found' });
+ *   spec.given([created]).when(badPath).thenThrows(ValidationError, {
+ *     issues: [expect.objectContaining({ pointer: '/data/attributes/path' })],
+ *   });
+ *   spec.given([created]).state;                                 // evolve's result, to look at directly
+ *
+ * `thenThrows` matches fields of the thrown error (code, issues, message) with toMatchObject, so a spec pins
+ * the error code and the JSON pointer the client will see.
  */
 export function deciderSpec<C extends Command, E extends DomainEvent, S>(decider: Decider<C, E, S>) {
   return {
@@ -28,10 +39,15 @@ export function deciderSpec<C extends Command, E extends DomainEvent, S>(decider
         when(command: C) {
           const run = () => decider.decide(command, state);
           return {
-            then(expected: E[]) {
-              expect(run()).toEqual(expected);
+            then(expected: E[]): E[] {
+              const actual = run();
+              expect(actual).toEqual(expected);
+              return actual;
             },
-            thenThrows(errorClass: new (...args: never[]) => Error, match?: Record<string, unknown>) {
+            thenThrows(
+              errorClass: abstract new (...args: never[]) => Error,
+              match?: Record<string, unknown>,
+            ) {
               let thrown: unknown;
               try {
                 run();

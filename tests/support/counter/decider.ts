@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ValidationError } from '@platform/contracts/errors';
 import { defineEvent, EventContractRegistry } from '@platform/contracts/event-contracts';
-import type { Command, Decider, DomainEvent } from '../decider.ts';
+import type { Command, Decider, DomainEvent } from '@platform/command-api/decider';
 
 /**
  * A tiny decider (a counter stream) for the handler and HTTP edge tests: the real handler and store run

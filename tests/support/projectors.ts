@@ -1,9 +1,9 @@
-// Shared by the projector tests: a small projection that counts events per stream and records every event it
-// applies (without a unique key, so an event applied twice shows up as a duplicate row instead of an error).
+// Shared by the runner, checkpoint and blue/green tests: a small projection that counts events per stream and
+// records every event it applies (without a unique key, so an event applied twice shows up as a duplicate row instead of an error).
 import { randomUUID } from 'node:crypto';
 import type { Sql } from 'postgres';
 import type { EventStore, GlobalPosition, RecordedEvent } from '@platform/infra/event-store';
-import type { Projection } from './projection.ts';
+import type { Projection } from '@platform/projectors/projection';
 
 export interface CounterOptions {
   name?: string;

@@ -4,15 +4,20 @@ import { z } from 'zod';
 import { NotFoundError } from '@platform/contracts/errors';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { Projection } from '@platform/projectors/projection';
-import type { QueryModule } from '../app.ts';
-import { listDocument, resourceObject, sendDocument, singleDocument } from '../jsonapi/document.ts';
-import { parseListQuery, parseResourceQuery } from '../jsonapi/query.ts';
-import { consistencyOf } from '../min-position.ts';
-import { visibilityClause } from '../visibility.ts';
+import type { QueryModule } from '@platform/query-api/app';
+import {
+  listDocument,
+  resourceObject,
+  sendDocument,
+  singleDocument,
+} from '@platform/query-api/jsonapi/document';
+import { parseListQuery, parseResourceQuery } from '@platform/query-api/jsonapi/query';
+import { consistencyOf } from '@platform/query-api/min-position';
+import { visibilityClause } from '@platform/query-api/visibility';
 
 /**
- * The read side of the command-api test counter, for the query-api tests: a projection (counters whose id starts with
- * "private" require sign-in) and a query module written the way real ones are.
+ * The read side of the test counter (./decider.ts), for the query-api tests: a projection (counters whose id starts
+ * with "private" require sign-in) and a query module written the way real ones are.
  */
 export const counterProjection: Projection = {
   name: 'counters',

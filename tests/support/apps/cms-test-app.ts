@@ -6,7 +6,7 @@ import { environmentCommandRoutes } from '@platform/command-api/environment/rout
 import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
 import { pagesCommandRoutes } from '@platform/command-api/pages/routes';
-import { capturedLogger, listen, TEST_ADMIN_TOKEN } from '@platform/command-api/testing/http';
+import { capturedLogger, listen, TEST_ADMIN_TOKEN } from '../http.ts';
 import { createEventContractRegistry } from '@platform/contracts/registry';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore } from '@platform/infra/event-store';
@@ -17,14 +17,14 @@ import { resourceProjection } from '@platform/projectors/resources/projection';
 import { createProjectionRunner } from '@platform/projectors/runner';
 import { resourceCommandRoutes } from '@platform/command-api/resources/routes';
 import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
-import { createTestDatabase } from '@platform/tests/support/database';
-import { createQueryApi } from '../app.ts';
-import { createReadPool } from '../db.ts';
-import { environmentQueryRoutes } from '../environment/routes.ts';
-import { menuQueryRoutes } from '../menu/routes.ts';
-import { pagesQueryRoutes } from '../pages/routes.ts';
-import { resourceQueryRoutes } from '../resources/routes.ts';
-import { routeResolverRoutes } from '../routes/routes.ts';
+import { createTestDatabase } from '../database.ts';
+import { createQueryApi } from '@platform/query-api/app';
+import { createReadPool } from '@platform/query-api/db';
+import { environmentQueryRoutes } from '@platform/query-api/environment/routes';
+import { menuQueryRoutes } from '@platform/query-api/menu/routes';
+import { pagesQueryRoutes } from '@platform/query-api/pages/routes';
+import { resourceQueryRoutes } from '@platform/query-api/resources/routes';
+import { routeResolverRoutes } from '@platform/query-api/routes/routes';
 
 export interface Answer {
   status: number;

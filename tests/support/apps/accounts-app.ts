@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { createPlatform, type Platform, type PlatformOptions } from '../platform.ts';
-import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
-import { capturedLogger, TEST_ADMIN_TOKEN } from '@platform/command-api/testing/http';
+import { createPlatform, type Platform, type PlatformOptions } from '@platform/host/platform';
+import { createTestDatabase, type TestDatabase } from '../database.ts';
+import { capturedLogger, TEST_ADMIN_TOKEN } from '../http.ts';
 
 export interface Answer {
   status: number;

@@ -1,9 +1,9 @@
 import express from 'express';
 import { z } from 'zod';
-import type { CommandModule } from '../app.ts';
-import { sendCommandResult } from '../http/respond.ts';
-import { parseDocument, resourceDocument } from '../http/validate.ts';
-import { counterDecider } from './counter.ts';
+import type { CommandModule } from '@platform/command-api/app';
+import { sendCommandResult } from '@platform/command-api/http/respond';
+import { parseDocument, resourceDocument } from '@platform/command-api/http/validate';
+import { counterDecider } from './decider.ts';
 
 const IncrementDocument = resourceDocument({
   type: 'counter-increments',
