@@ -23,10 +23,12 @@ export interface ResourceProjectionExtension {
   apply(tx: TransactionSql, event: RecordedEvent, table: string): Promise<void>;
 }
 
-export function resourceProjection(
-  definition: ResourceDefinition,
-  extension?: ResourceProjectionExtension,
-): Projection {
+/**
+ * The tables a resource's projection makes, as the statements it runs and the fixed rows it writes: what a
+ * changed definition changes. A test keeps a fingerprint of it per type and version, so that a definition whose
+ * table changes without a new `version` (and so without a rebuild) fails before it ships.
+ */
+export function projectionDdl(definition: ResourceDefinition) {
   const shape = resourceTable(definition);
   const { table } = shape;
   const indexed = new Set<string>([
@@ -36,6 +38,48 @@ export function resourceProjection(
       ? []
       : [definition.defaultSort.field]),
   ]);
+  const columnOf = new Map(shape.attributes.map((a) => [a.name, a]));
+  const fixed = definition.fixedRows.rows;
+  // fixed rows are keyed ('other'), exist from the start (no time, no version) and are written by setup
+  const since = fixed.length ? 'null' : 'not null';
+  const columns = [
+    `id ${fixed.length ? 'text' : 'uuid'} primary key`,
+    ...shape.attributes.map((a) => `"${a.column}" ${a.sqlType} null`),
+    ...shape.relationships.map((r) => `"${r.column}" ${r.sqlType} null`),
+    ...shape.computed.map(
+      (c) => `"${c.column}" ${c.sqlType} null${c.kind === 'integer' ? ' default 0' : ''}`,
+    ),
+    `created_at timestamptz ${since}`,
+    `updated_at timestamptz ${since}`,
+    'created_by text null',
+    'updated_by text null',
+    'deleted_at timestamptz null',
+    `version bigint ${since}`,
+  ];
+  const statements = [
+    // quoted: an attribute may carry a reserved word's name (a language line's group)
+    `create table ${table} (${columns.join(', ')})`,
+    ...[...indexed].flatMap((name) => {
+      const column = columnOf.get(name)?.column;
+      return column ? [`create index "${table}_${column}" on ${table} ("${column}", id)`] : [];
+    }),
+    `create index ${table}_created_at on ${table} (created_at, id)`,
+    // to-one ids by equality; to-many id arrays by containment (filter[tags]=<id>)
+    ...shape.relationships.map((r) =>
+      r.many
+        ? `create index "${table}_${r.column}" on ${table} using gin ("${r.column}")`
+        : `create index "${table}_${r.column}" on ${table} ("${r.column}")`,
+    ),
+  ];
+  return { statements, fixedRows: fixed };
+}
+
+export function resourceProjection(
+  definition: ResourceDefinition,
+  extension?: ResourceProjectionExtension,
+): Projection {
+  const shape = resourceTable(definition);
+  const { table } = shape;
   const columnOf = new Map(shape.attributes.map((a) => [a.name, a]));
   const relationshipColumn = new Map(shape.relationships.map((r) => [r.name, r.column]));
 
@@ -64,33 +108,9 @@ export function resourceProjection(
     eventTypes: [...Object.values(definition.events), ...(extension?.eventTypes ?? [])],
     tables: [table, ...(extension?.tables ?? [])],
     async setup(tx) {
-      const fixed = definition.fixedRows.rows;
-      // fixed rows are keyed ('other'), exist from the start (no time, no version) and are written here
-      const since = fixed.length ? 'null' : 'not null';
-      const columns = [
-        `id ${fixed.length ? 'text' : 'uuid'} primary key`,
-        ...shape.attributes.map((a) => `"${a.column}" ${a.sqlType} null`),
-        ...shape.relationships.map((r) => `"${r.column}" ${r.sqlType} null`),
-        ...shape.computed.map(
-          (c) => `"${c.column}" ${c.sqlType} null${c.kind === 'integer' ? ' default 0' : ''}`,
-        ),
-        `created_at timestamptz ${since}`,
-        `updated_at timestamptz ${since}`,
-        'created_by text null',
-        'updated_by text null',
-        'deleted_at timestamptz null',
-        `version bigint ${since}`,
-      ];
-      // quoted: an attribute may carry a reserved word's name (a language line's group)
-      await tx.unsafe(`create table ${table} (${columns.join(', ')})`);
-      for (const name of indexed) {
-        const column = columnOf.get(name)?.column;
-        if (column) await tx.unsafe(`create index "${table}_${column}" on ${table} ("${column}", id)`);
-      }
-      await tx.unsafe(`create index ${table}_created_at on ${table} (created_at, id)`);
-      for (const r of shape.relationships.filter((r) => !r.many))
-        await tx.unsafe(`create index "${table}_${r.column}" on ${table} ("${r.column}")`);
-      for (const row of fixed)
+      const ddl = projectionDdl(definition);
+      for (const statement of ddl.statements) await tx.unsafe(statement);
+      for (const row of definition.fixedRows.rows)
         await tx`insert into ${tx(table)} ${tx({ id: row.id, ...attributeValues(tx, row.attributes) })}`;
       await extension?.setup?.(tx);
     },
