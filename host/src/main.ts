@@ -60,6 +60,7 @@ async function main() {
     // until the projections caught up and the first-start seeding is done, the site answers 503 (a "starting" page)
     startNotReady: true,
     minPositionTimeoutMs: config.MIN_POSITION_TIMEOUT_MS,
+    defaultLocale: config.DEFAULT_LOCALE,
     ...(webBuilt ? { mountAfterApis: (app) => mountWeb(app, { distDir: webDist, logger }) } : {}),
     accounts: {
       features: accountFeatures(config),

@@ -1,3 +1,4 @@
+import type { Locale } from '@platform/contracts/enums';
 import type { EventContract } from '@platform/contracts/event-contracts';
 import { moduleEventContracts } from '@platform/contracts/registry';
 import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
@@ -41,6 +42,8 @@ export interface ServeContext {
   auth: AccountsAuth;
   /** serve GET /dev/mailbox (no SMTP server configured) */
   devMailbox: boolean;
+  /** the locale of records' own text (translatable records keep the others as translations) */
+  defaultLocale: Locale;
 }
 
 /**
@@ -141,8 +144,12 @@ function resourcesModule(
   return {
     name: 'resources',
     eventContracts: resources.flatMap(resourceEventContracts),
-    command: () => [resourceCommandRoutes(resources)],
-    query: () => [resourceQueryRoutes(resources), publishableRoutes(resources), historyRoutes(resources)],
+    command: ({ defaultLocale }) => [resourceCommandRoutes(resources, { defaultLocale })],
+    query: ({ defaultLocale }) => [
+      resourceQueryRoutes(resources, { defaultLocale }),
+      publishableRoutes(resources),
+      historyRoutes(resources),
+    ],
     projections: resources.map((definition) => resourceProjection(definition, extensions[definition.type])),
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Locale } from '@platform/contracts/enums';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import type { Sql } from 'postgres';
@@ -45,6 +46,8 @@ export interface PlatformOptions {
   extraQueryModules?: QueryModule[];
   /** the record types of the resource layer (the catalogue by default; tests may bring their own) */
   resources?: readonly ResourceDefinition[];
+  /** the locale of records' own text (DEFAULT_LOCALE); translatable records keep the others as translations */
+  defaultLocale?: Locale;
   /** extra handlers mounted after the APIs (the built web, later) */
   mountAfterApis?: (app: Express) => void;
   /** accounts: features, mail, the link-signing secret, limits (defaults suit development and tests) */
@@ -116,7 +119,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     minPositionTimeoutMs: options.minPositionTimeoutMs ?? 5000,
   });
 
-  const serve: ServeContext = { auth: accounts, devMailbox: mailer.toDevMailbox };
+  const serve: ServeContext = {
+    auth: accounts,
+    devMailbox: mailer.toDevMailbox,
+    defaultLocale: options.defaultLocale ?? 'en',
+  };
   const readiness = createReadiness({ adminToken: options.adminToken, ready: !options.startNotReady });
   const app = express();
   app.disable('x-powered-by');

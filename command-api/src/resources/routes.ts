@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { userStreamId } from '@platform/contracts/accounts/events';
+import { LOCALES, type Locale } from '@platform/contracts/enums';
 import { DomainError, NotFoundError, ValidationError } from '@platform/contracts/errors';
 import { notificationResource } from '@platform/contracts/notifications/notification';
 import { organizationStreamId } from '@platform/contracts/organizations/events';
@@ -113,15 +114,57 @@ function relationshipValues(
  * POST …/soft-delete and …/restore for soft-deletable types. Each answers with the position of its last event
  * (read your writes) and the record's stream version (the next If-Match).
  */
-export function resourceCommandRoutes(catalogue: readonly ResourceDefinition[]): CommandModule {
+export interface ResourceRoutesOptions {
+  /** the locale of a translatable record's own text (config DEFAULT_LOCALE); other locales are translations */
+  defaultLocale?: Locale;
+}
+
+export function resourceCommandRoutes(
+  catalogue: readonly ResourceDefinition[],
+  options: ResourceRoutesOptions = {},
+): CommandModule {
+  const defaultLocale = options.defaultLocale ?? 'en';
   const targets = new Map<string, RecordTarget>(Object.entries(HAND_WRITTEN_TARGETS));
   for (const definition of catalogue) targets.set(definition.type, resourceTarget(definition));
 
   return (deps: CommandModuleDeps): Router => {
     const router = express.Router();
-    for (const definition of catalogue) mount(router, definition, deps, targets);
+    for (const definition of catalogue) mount(router, definition, deps, targets, defaultLocale);
     return router;
   };
+}
+
+/** The locale an editor edits in (Accept-Edition-Language), when it is one of the platform's. */
+export function editionLocaleOf(req: Request): Locale | null {
+  const parsed = z.enum(LOCALES).safeParse(req.get('accept-edition-language')?.trim().toLowerCase());
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * An update in another locale than the default one writes the translatable attributes it names into that
+ * locale's translation (a human edit clears the machine-translated mark), the record's own text untouched.
+ */
+function inEditionLocale(
+  definition: ResourceDefinition,
+  attributes: Record<string, unknown>,
+  current: ResourceState,
+  locale: Locale | null,
+  defaultLocale: Locale,
+): Record<string, unknown> {
+  const names = definition.traits.translatable.filter((name) => name in attributes);
+  if (!names.length || locale === null || locale === defaultLocale) return attributes;
+  const stored =
+    current.status === 'active'
+      ? ((current.attributes.translations ?? {}) as Record<string, Record<string, unknown>>)
+      : {};
+  const given = (attributes.translations ?? stored) as Record<string, Record<string, unknown>>;
+  const { machineTranslated: _machine, ...own } = given[locale] ?? {};
+  const rest = { ...attributes };
+  for (const name of names) {
+    own[name] = rest[name];
+    delete rest[name];
+  }
+  return { ...rest, translations: { ...given, [locale]: own } };
 }
 
 async function load(
@@ -147,6 +190,7 @@ function mount(
   definition: ResourceDefinition,
   deps: CommandModuleDeps,
   targets: Map<string, RecordTarget>,
+  defaultLocale: Locale,
 ): void {
   const { type } = definition;
   /** the decider of one record: a fixed row exists before its stream's first event */
@@ -336,11 +380,12 @@ function mount(
     if (doc.data.id !== id) throw ValidationError.at('/data/id', `The document's id must be ${id}`);
     const key = request.idempotencyKey;
     const relationships = relationshipValues(doc.data.relationships as never);
-    const attributes = Object.fromEntries(
+    const given = Object.fromEntries(
       Object.entries(doc.data.attributes as Record<string, unknown>).filter(([, v]) => v !== undefined),
     );
-    authorizeFields(definition, res, attributes);
+    authorizeFields(definition, res, given);
     const current = await load(deps.eventStore, definition, id);
+    const attributes = inEditionLocale(definition, given, current, editionLocaleOf(req), defaultLocale);
     authorizeRecord(definition, 'update', res, current);
     await checkTargets(relationships);
     const command: ResourceCommand = {

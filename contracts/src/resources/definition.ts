@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../enums.ts';
 import { defineEvent, type EventContract } from '../event-contracts.ts';
 import { RESOURCE_ACTIONS, type AccessRule, type ResourceAction } from './access.ts';
 import type { FieldKind } from './fields.ts';
@@ -104,9 +105,13 @@ export interface ResourceDefinitionInput<S extends Shape> {
    * - publicationItem: an `organization` (the acting organization on create), `createdBy` / `updatedBy` in the
    *   documents, and `canEdit` / `canDelete` computed for the viewer;
    * - taggable: `tags` (to-many, admin-free tags of the content module);
-   * - categorised: a `category` of the given type.
+   * - categorised: a `category` of the given type;
+   * - translatable: the text attributes that have a translation per locale (seed 001 §3: translations,
+   *   otherTranslationsLocales): kept in a `translations` attribute, written in the editor's edition locale
+   *   (Accept-Edition-Language), read in the reader's locale with the default locale's text as the fallback.
    */
   traits?: {
+    translatable?: readonly Key<S>[];
     publishable?: boolean;
     publicationItem?: boolean;
     taggable?: boolean;
@@ -158,6 +163,7 @@ export interface FixedRows {
 }
 
 export interface ResourceTraits {
+  translatable: readonly string[];
   publishable: boolean;
   publicationItem: boolean;
   taggable: boolean;
@@ -205,9 +211,20 @@ function withoutDefault(schema: z.ZodTypeAny): z.ZodTypeAny {
 }
 
 /** The attributes and relationships a trait adds to a definition (seed 001 §3). */
-function traitMembers(traits: ResourceTraits) {
+function traitMembers(traits: ResourceTraits, own: Shape) {
   const attributes: Shape = {};
   const relationships: Record<string, RelationshipSpec> = {};
+  if (traits.translatable.length) {
+    const texts: Shape = {};
+    for (const name of traits.translatable) {
+      const schema = own[name] as z.ZodTypeAny | undefined;
+      if (!schema) throw new Error(`translatable names no attribute ${name}`);
+      texts[name] = withoutDefault(schema).optional();
+    }
+    // one entry per locale that has text of its own; machine-translated text is marked (seed 001 §3)
+    const translation = z.object({ ...texts, machineTranslated: z.boolean().optional() }).strict();
+    attributes.translations = z.record(z.enum(LOCALES), translation).default({});
+  }
   if (traits.publishable) {
     attributes.publishedAt = z.string().datetime({ offset: true }).nullable().default(null);
     relationships.accessLevel = { type: 'access-levels' };
@@ -221,12 +238,13 @@ function traitMembers(traits: ResourceTraits) {
 /** Checks the input against its own attributes (names in filters, sorts, unique) and expands its traits. */
 export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S>): ResourceDefinition<S> {
   const traits: ResourceTraits = {
+    translatable: input.traits?.translatable ?? [],
     publishable: input.traits?.publishable ?? false,
     publicationItem: input.traits?.publicationItem ?? false,
     taggable: input.traits?.taggable ?? false,
     categorised: input.traits?.categorised ?? null,
   };
-  const added = traitMembers(traits);
+  const added = traitMembers(traits, input.attributes.shape);
   const attributes = input.attributes.extend(added.attributes) as unknown as z.ZodObject<S>;
   const relationships = { ...input.relationships, ...added.relationships };
   const patchShape: Shape = {};
@@ -348,4 +366,21 @@ export function resourceEventKind(
 ): ResourceEvent['kind'] | null {
   const entry = Object.entries(definition.events).find(([, t]) => t === type);
   return entry ? (entry[0] as ResourceEvent['kind']) : null;
+}
+
+/** The translatable attributes of a record as one locale reads them: its own text, else the default text. */
+export function translated(
+  definition: ResourceDefinition,
+  attributes: Record<string, unknown>,
+  locale: string,
+  defaultLocale: string,
+): { attributes: Record<string, unknown>; otherTranslationsLocales: string[] } {
+  const translations = (attributes.translations ?? {}) as Record<string, Record<string, unknown>>;
+  const own = translations[locale] ?? {};
+  const out = { ...attributes };
+  for (const name of definition.traits.translatable) if (own[name] != null) out[name] = own[name];
+  const others = new Set(Object.keys(translations));
+  others.add(defaultLocale);
+  others.delete(locale);
+  return { attributes: out, otherTranslationsLocales: LOCALES.filter((l) => others.has(l)) };
 }

@@ -1,10 +1,11 @@
-import express, { type Response, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
+import { LOCALES, type Locale } from '@platform/contracts/enums';
 import { NotFoundError } from '@platform/contracts/errors';
 import { allows, type ResourceAction } from '@platform/contracts/resources/access';
 import { recordFacts } from '@platform/contracts/resources/state';
-import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import { translated, type ResourceDefinition } from '@platform/contracts/resources/definition';
 import type { FieldInfo } from '@platform/contracts/resources/fields';
 import { requireAllowed, viewerOf, type Viewer } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
@@ -105,11 +106,15 @@ interface Reader {
  * the soft-deleted view for those who may restore) and find, with includes and sparse fieldsets, every row
  * filtered in SQL by the definition's own rules. Their history is served by history/routes.ts.
  */
-export function resourceQueryRoutes(catalogue: readonly ResourceDefinition[]): QueryModule {
+export function resourceQueryRoutes(
+  catalogue: readonly ResourceDefinition[],
+  options: { defaultLocale?: Locale } = {},
+): QueryModule {
+  const defaultLocale = options.defaultLocale ?? 'en';
   return (deps: QueryModuleDeps): Router => {
     const router = express.Router();
     const readers = new Map<string, Reader>();
-    for (const definition of catalogue) readers.set(definition.type, reader(definition, deps, readers));
+    for (const definition of catalogue) readers.set(definition.type, reader(definition, deps, defaultLocale));
     for (const definition of catalogue) mount(router, definition, deps, readers);
     return router;
   };
@@ -122,7 +127,18 @@ function rowFacts(definition: ResourceDefinition, shape: ReturnType<typeof resou
   return recordFacts(definition, { createdBy: (row.created_by as string | null) ?? null, relationships });
 }
 
-function reader(definition: ResourceDefinition, deps: QueryModuleDeps, readers: Map<string, Reader>): Reader {
+/**
+ * The locale a record's translatable text is read in: the editor's edition locale (Accept-Edition-Language, sent
+ * in the back office), else the reader's (Accept-Language), else the default one.
+ */
+function localeOf(req: Request, defaultLocale: Locale): Locale {
+  const edition = z.enum(LOCALES).safeParse(req.get('accept-edition-language')?.trim().toLowerCase());
+  if (edition.success) return edition.data;
+  const accepted = req.get('accept-language') ? req.acceptsLanguages([...LOCALES]) : false;
+  return typeof accepted === 'string' ? (accepted as Locale) : defaultLocale;
+}
+
+function reader(definition: ResourceDefinition, deps: QueryModuleDeps, defaultLocale: Locale): Reader {
   const { type } = definition;
   const shape = resourceTable(definition);
   const table = sql.identifier(['read', shape.table]);
@@ -138,6 +154,7 @@ function reader(definition: ResourceDefinition, deps: QueryModuleDeps, readers: 
     'updatedAt',
     ...(definition.softDeletable ? ['deletedAt'] : []),
     ...(item ? ['canEdit', 'canDelete', 'createdBy', 'updatedBy'] : []),
+    ...(definition.traits.translatable.length ? ['otherTranslationsLocales'] : []),
     ...shape.relationships.map((r) => r.name),
   ];
 
@@ -152,7 +169,15 @@ function reader(definition: ResourceDefinition, deps: QueryModuleDeps, readers: 
           ? Number(value)
           : (value ?? null);
     }
-    for (const [name, derive] of Object.entries(definition.derived)) attributes[name] = derive(attributes, String(row.id));
+    if (definition.traits.translatable.length) {
+      const locale = localeOf(res.req, defaultLocale);
+      const read = translated(definition, attributes, locale, defaultLocale);
+      Object.assign(attributes, read.attributes);
+      attributes.otherTranslationsLocales = read.otherTranslationsLocales;
+      res.vary('Accept-Language').vary('Accept-Edition-Language');
+    }
+    for (const [name, derive] of Object.entries(definition.derived))
+      attributes[name] = derive(attributes, String(row.id));
     // field-level access: what the viewer may not read is left out, derived values having been made first
     for (const [name, rule] of Object.entries(definition.fieldAccess))
       if (!allows(rule.read, viewer)) delete attributes[name];
@@ -213,7 +238,6 @@ function reader(definition: ResourceDefinition, deps: QueryModuleDeps, readers: 
       return rows.map((row) => toResource(row, res, fields));
     },
   };
-  void readers;
   return self;
 }
 
