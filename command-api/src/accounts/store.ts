@@ -1,7 +1,7 @@
 import { emailKey } from '@platform/contracts/accounts/emails';
-import { userStreamId, type UserEvent } from '@platform/contracts/accounts/events';
+import { userStreamId } from '@platform/contracts/accounts/events';
 import type { PathOwner } from '@platform/contracts/paths';
-import { StreamNotFoundError, type EventStore } from '@platform/infra/event-store';
+import { loadState, type EventStore } from '@platform/infra/event-store';
 import { pathOwner, type ClaimDeps, type ClaimScope } from '../paths/claims.ts';
 import { userDecider } from './decide.ts';
 import type { UserState } from '@platform/contracts/accounts/user-state';
@@ -23,18 +23,8 @@ export interface LoadedUser {
 }
 
 export async function loadUser(eventStore: EventStore, id: string): Promise<LoadedUser> {
-  try {
-    const events = await eventStore.readStream(userStreamId(id));
-    const state = events.reduce(
-      (s, e) => userDecider.evolve(s, { type: e.type, data: e.data } as UserEvent),
-      userDecider.initialState(),
-    );
-    return { state, version: events[events.length - 1]?.streamVersion ?? 'no_stream' };
-  } catch (error) {
-    if (error instanceof StreamNotFoundError)
-      return { state: userDecider.initialState(), version: 'no_stream' };
-    throw error;
-  }
+  const { state, version } = await loadState(eventStore, userStreamId(id), userDecider);
+  return { state, version };
 }
 
 /** The user who holds an address (sign-in, reset), read from its claim stream: no read model, no lag. */

@@ -14,10 +14,9 @@ import {
   organizationStreamId,
   SlugSchema,
   slugify,
-  type OrganizationEvent,
 } from '@platform/contracts/organizations/events';
 import type { PathOwner } from '@platform/contracts/paths';
-import { StreamNotFoundError, type EventStore } from '@platform/infra/event-store';
+import { loadState, type EventStore } from '@platform/infra/event-store';
 import type { CommandModuleDeps } from '../app.ts';
 import { isAccountsAdmin, requireAccountsAdmin } from '../accounts/authorize.ts';
 import { viewerOf } from '@platform/infra/http/viewer';
@@ -69,16 +68,7 @@ const UsersDocument = z.object({
 });
 
 async function loadOrganization(eventStore: EventStore, id: string): Promise<OrganizationState> {
-  try {
-    const events = await eventStore.readStream(organizationStreamId(id));
-    return events.reduce(
-      (s, e) => organizationDecider.evolve(s, { type: e.type, data: e.data } as OrganizationEvent),
-      organizationDecider.initialState(),
-    );
-  } catch (error) {
-    if (error instanceof StreamNotFoundError) return organizationDecider.initialState();
-    throw error;
-  }
+  return (await loadState(eventStore, organizationStreamId(id), organizationDecider)).state;
 }
 
 function stillHolds(eventStore: EventStore) {

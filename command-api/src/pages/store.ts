@@ -1,8 +1,7 @@
 import type { EventContractRegistry } from '@platform/contracts/event-contracts';
 import { ConflictError } from '@platform/contracts/errors';
 import type { PathOwner } from '@platform/contracts/paths';
-import type { PageEvent } from '@platform/contracts/pages/events';
-import { StreamNotFoundError, type EventStore } from '@platform/infra/event-store';
+import { loadState, type EventStore } from '@platform/infra/event-store';
 import type { CommandModuleDeps, CommandRequest } from '../app.ts';
 import { recordEnvironmentUpdated } from '../environment/record.ts';
 import type { CommandResult } from '../handler.ts';
@@ -24,17 +23,8 @@ export interface LoadedPage {
 }
 
 export async function loadPage(eventStore: EventStore, pageId: string): Promise<LoadedPage> {
-  try {
-    const events = await eventStore.readStream(pageStreamId(pageId));
-    const state = events.reduce(
-      (s, e) => pageDecider.evolve(s, { type: e.type, data: e.data } as PageEvent),
-      pageDecider.initialState(),
-    );
-    return { state, version: events[events.length - 1]?.streamVersion ?? null };
-  } catch (error) {
-    if (error instanceof StreamNotFoundError) return { state: pageDecider.initialState(), version: null };
-    throw error;
-  }
+  const { state, version } = await loadState(eventStore, pageStreamId(pageId), pageDecider);
+  return { state, version: version === 'no_stream' ? null : version };
 }
 
 /**
