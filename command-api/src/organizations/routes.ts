@@ -15,7 +15,6 @@ import {
   SlugSchema,
   slugify,
 } from '@platform/contracts/organizations/events';
-import type { PathOwner } from '@platform/contracts/paths';
 import { loadState, type EventStore } from '@platform/infra/event-store';
 import type { CommandModuleDeps } from '../app.ts';
 import { isAccountsAdmin, requireAccountsAdmin } from '../accounts/authorize.ts';
@@ -26,7 +25,12 @@ import { loadUser } from '../accounts/store.ts';
 import { deriveId } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
 import { parseDocument, resourceDocument } from '../http/validate.ts';
-import { claimPath, releasePath, type ClaimScope } from '../paths/claims.ts';
+import {
+  withUniqueValues,
+  type UniqueValueChange,
+  type UniqueValueScope,
+  type ValueHolder,
+} from '../claims/unique-values.ts';
 import { organizationDecider, type OrganizationCommand } from './decide.ts';
 import type { OrganizationState } from '@platform/contracts/organizations/state';
 
@@ -34,13 +38,13 @@ const TYPE = 'organizations';
 const uuid = z.string().uuid();
 
 /** Organization slugs are unique through claim streams, as page paths are (ADR 0008). */
-export const SLUG_SCOPE: ClaimScope = {
+export const SLUG_SCOPE: UniqueValueScope = {
   category: 'slugclaim',
   normalise: (v) => v.trim().toLowerCase(),
   conflictCode: 'conflict.duplicate_slug',
   noun: 'slug',
 };
-const owner = (id: string): PathOwner => ({ type: 'organization', id });
+const owner = (id: string): ValueHolder => ({ type: 'organization', id });
 
 const AccessLevelRelationship = z.object({
   data: z.object({ type: z.literal('access-levels'), id: AccessLevelSchema }).nullable(),
@@ -72,12 +76,23 @@ async function loadOrganization(eventStore: EventStore, id: string): Promise<Org
 }
 
 function stillHolds(eventStore: EventStore) {
-  return async (o: PathOwner, slug: string) => {
+  return async (o: ValueHolder, slug: string) => {
     if (o.type !== 'organization') return true;
     const state = await loadOrganization(eventStore, o.id);
     return state.status === 'active' && state.slug === slug;
   };
 }
+
+/** An organization's slug as a command leaves it, for `withUniqueValues`. */
+const slugValue = (
+  eventStore: EventStore,
+  change: Pick<UniqueValueChange, 'value' | 'previous' | 'idempotencyKey'>,
+): UniqueValueChange => ({
+  scope: SLUG_SCOPE,
+  pointer: '/data/attributes/slug',
+  stillHolds: stillHolds(eventStore),
+  ...change,
+});
 
 /**
  * Administrators edit any organization; an organization_admin edits the organizations they belong to (seed
@@ -156,18 +171,18 @@ export function organizationsCommandRoutes(deps: CommandModuleDeps, options: Acc
     };
     const current = await loadOrganization(deps.eventStore, id);
     if (!(key && current.status === 'active')) organizationDecider.decide(command, current);
-    await claimPath(claimDeps, slug, owner(id), request.metadata, {
-      scope: SLUG_SCOPE,
-      pointer: '/data/attributes/slug',
-      stillHolds: stillHolds(deps.eventStore),
-      ...(key !== undefined ? { idempotencyKey: key } : {}),
-    });
-    const result = await deps.handle({
-      streamId: organizationStreamId(id),
-      decider: organizationDecider,
-      command,
-      ...(key !== undefined ? { idempotencyKey: key } : {}),
-    });
+    const values = [slugValue(deps.eventStore, { value: slug, idempotencyKey: key })];
+    const result = await withUniqueValues(
+      claimDeps,
+      { holder: owner(id), metadata: request.metadata, values },
+      () =>
+        deps.handle({
+          streamId: organizationStreamId(id),
+          decider: organizationDecider,
+          command,
+          ...(key !== undefined ? { idempotencyKey: key } : {}),
+        }),
+    );
     sendCommandResult(res, { type: TYPE, id, result, status: 201 });
   });
 
@@ -188,19 +203,18 @@ export function organizationsCommandRoutes(deps: CommandModuleDeps, options: Acc
       metadata: request.metadata,
     };
     const level = doc.data.relationships?.accessLevel;
-    if (slug !== undefined && slug !== current.slug) {
-      await claimPath(claimDeps, slug, owner(id), request.metadata, {
-        scope: SLUG_SCOPE,
-        pointer: '/data/attributes/slug',
-        stillHolds: stillHolds(deps.eventStore),
-      });
-    }
-    let result = await deps.handle({
-      streamId: organizationStreamId(id),
-      decider: organizationDecider,
-      command: update,
-      ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
-    });
+    const values = [slugValue(deps.eventStore, { value: slug ?? current.slug, previous: current.slug })];
+    let result = await withUniqueValues(
+      claimDeps,
+      { holder: owner(id), metadata: request.metadata, values },
+      () =>
+        deps.handle({
+          streamId: organizationStreamId(id),
+          decider: organizationDecider,
+          command: update,
+          ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
+        }),
+    );
     if (level !== undefined) {
       const set = await deps.handle({
         streamId: organizationStreamId(id),
@@ -212,9 +226,6 @@ export function organizationsCommandRoutes(deps: CommandModuleDeps, options: Acc
         },
       });
       if (set.events.length) result = { ...set, events: [...result.events, ...set.events] };
-    }
-    if (slug !== undefined && slug !== current.slug) {
-      await releasePath(claimDeps, current.slug, owner(id), request.metadata, { scope: SLUG_SCOPE });
     }
     sendCommandResult(res, { type: TYPE, id, result });
   });
