@@ -196,6 +196,22 @@ describe('withUniqueValues', () => {
     expect(await codeHolder(oldCode)).toBeNull();
   });
 
+  it('claims a value for the holder a change names, when it names the record otherwise', async () => {
+    const [code, path, oldPath] = [uniqueCode(), uniquePath(), uniquePath()];
+    const id = randomUUID();
+    const asType: PathOwner = { type: 'app-widgets', id };
+    const asSingular: PathOwner = { type: 'app-widget', id };
+    await claimPath(oldPath, asSingular, metadata());
+    const values = [
+      { scope: CODE_SCOPE, value: code },
+      { scope: SITE_PATH_SCOPE, value: path, previous: oldPath, holder: asSingular },
+    ];
+    await withUniqueValues(deps, { holder: asType, metadata: metadata(), values }, async () => 'saved');
+    expect(await codeHolder(code)).toEqual(asType);
+    expect(await pathOwner(path)).toEqual(asSingular);
+    expect(await pathOwner(oldPath)).toBeNull();
+  });
+
   it('releases the previous value when the holder has none after the command (a delete)', async () => {
     const code = uniqueCode();
     const widget = holder();

@@ -231,6 +231,11 @@ export interface UniqueValueChange extends Omit<ClaimOptions, 'staleAfterMs'> {
   value: string | null;
   /** the value the holder has before it (null or absent: none, as before a create) */
   previous?: string | null;
+  /**
+   * Who holds this value, when the claim names the record otherwise than the command's holder does (a scope
+   * shared with a hand-written module whose claims name their holder by its singular, as site paths do).
+   */
+  holder?: ValueHolder;
 }
 
 export interface UniqueValuesCommand {
@@ -256,21 +261,22 @@ export async function withUniqueValues<T>(
   command: UniqueValuesCommand,
   append: () => Promise<T>,
 ): Promise<T> {
-  const { holder, metadata } = command;
+  const { metadata } = command;
   const changes = command.values.map((change) => {
     const { value, scope } = change;
     const previous = change.previous ?? null;
     const same = value !== null && previous !== null && scope.normalise(value) === scope.normalise(previous);
-    return { change, claim: same ? null : value, release: same ? null : previous };
+    const holder = change.holder ?? command.holder;
+    return { change, holder, claim: same ? null : value, release: same ? null : previous };
   });
 
-  const claimed: Array<{ scope: UniqueValueScope; value: string }> = [];
-  for (const { change, claim } of changes) {
+  const claimed: Array<{ scope: UniqueValueScope; value: string; holder: ValueHolder }> = [];
+  for (const { change, holder, claim } of changes) {
     if (claim === null) continue;
     const { scope, pointer, stillHolds, idempotencyKey } = change;
     const options = { pointer, stillHolds, idempotencyKey };
     const result = await claimUniqueValue(deps, scope, claim, holder, metadata, options);
-    if (result.claimed) claimed.push({ scope, value: claim });
+    if (result.claimed) claimed.push({ scope, value: claim, holder });
   }
 
   let appended: T;
@@ -278,7 +284,7 @@ export async function withUniqueValues<T>(
     appended = await append();
   } catch (error) {
     if (command.releaseClaimedOnRefusal && error instanceof DomainError) {
-      for (const { scope, value } of claimed) {
+      for (const { scope, value, holder } of claimed) {
         // the refusal is what the caller answers: a failed release leaves a claim that heals as stale
         await releaseUniqueValue(deps, scope, value, holder, metadata).catch(() => {});
       }
@@ -286,7 +292,7 @@ export async function withUniqueValues<T>(
     throw error;
   }
 
-  for (const { change, release } of changes) {
+  for (const { change, holder, release } of changes) {
     if (release === null) continue;
     await releaseUniqueValue(deps, change.scope, release, holder, metadata, {
       idempotencyKey: change.idempotencyKey,
