@@ -3,8 +3,8 @@ import { ConflictError } from '@platform/contracts/errors';
 import type { EventContractRegistry } from '@platform/contracts/event-contracts';
 import { newEventId, type EventMetadata } from '@platform/contracts/metadata';
 import {
+  loadState,
   START,
-  StreamNotFoundError,
   WrongExpectedVersionError,
   type EventStore,
   type EventToAppend,
@@ -55,15 +55,6 @@ export function deriveId(key: string, ...parts: Array<string | number | bigint>)
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-async function loadStream(eventStore: EventStore, streamId: string): Promise<RecordedEvent[]> {
-  try {
-    return await eventStore.readStream(streamId);
-  } catch (error) {
-    if (error instanceof StreamNotFoundError) return [];
-    throw error;
-  }
-}
-
 /** The answer given the first time: the events stored under the key's derived ids, in order. */
 function previousAnswer<E extends DomainEvent>(
   streamId: string,
@@ -108,21 +99,16 @@ export async function handleCommand<C extends Command, E extends DomainEvent, S>
   const maxRetries = spec.maxRetries ?? 3;
 
   for (let attempt = 0; ; attempt++) {
-    const stored = await loadStream(eventStore, streamId);
+    const { state, version: loadedVersion, events: stored } = await loadState(eventStore, streamId, decider);
     if (idempotencyKey !== undefined) {
       const answered = previousAnswer<E>(streamId, stored, idempotencyKey);
       if (answered) return answered;
     }
     const last = stored[stored.length - 1];
-    const loadedVersion: bigint | 'no_stream' = last ? last.streamVersion : 'no_stream';
     if (spec.expectedVersion !== undefined && spec.expectedVersion !== loadedVersion) {
       throw conflict(streamId, spec.expectedVersion, loadedVersion);
     }
 
-    const state = stored.reduce(
-      (s, e) => decider.evolve(s, { type: e.type, data: e.data, metadata: e.metadata } as unknown as E),
-      decider.initialState(),
-    );
     const decided = decider.decide(command, state);
     if (decided.length === 0) {
       return {

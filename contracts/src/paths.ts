@@ -34,8 +34,8 @@ export const SitePathSchema = z
 
 /**
  * Who holds a claimed value: a page or a redirection holds a path; the same claim streams guard organization
- * slugs, users' e-mail addresses and the unique attributes of resources (command-api/src/paths/claims.ts,
- * ClaimScope). The type is the owner's JSON:API type or singular name ('app-page', 'user', 'app-short-urls').
+ * slugs, users' e-mail addresses and the unique attributes of resources (command-api/src/claims/unique-values.ts,
+ * UniqueValueScope). The type is the owner's JSON:API type or singular name ('app-page', 'user', 'app-short-urls').
  */
 export const PathOwnerSchema = z.object({
   type: z.string().regex(/^[a-z][a-z-]*$/),

@@ -10,7 +10,7 @@ import {
 } from '@platform/contracts/accounts/requests';
 import { NotFoundError, ValidationError } from '@platform/contracts/errors';
 import { organizationStreamId } from '@platform/contracts/organizations/events';
-import { StreamNotFoundError, type EventStore } from '@platform/infra/event-store';
+import { readStreamOrEmpty, type EventStore } from '@platform/infra/event-store';
 import type { CommandModuleDeps } from '../app.ts';
 import { deriveId } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
@@ -22,13 +22,8 @@ import type { AccountsCommandOptions } from './options.ts';
 const uuid = z.string().uuid();
 
 export async function organizationExists(eventStore: EventStore, id: string): Promise<boolean> {
-  try {
-    const events = await eventStore.readStream(organizationStreamId(id), { maxCount: 1 });
-    return events[0]?.type === 'OrganizationCreated';
-  } catch (error) {
-    if (error instanceof StreamNotFoundError) return false;
-    throw error;
-  }
+  const [first] = await readStreamOrEmpty(eventStore, organizationStreamId(id), { maxCount: 1 });
+  return first?.type === 'OrganizationCreated';
 }
 
 const ActingDocument = z.object({ data: OrganizationRefSchema.nullable() });

@@ -16,7 +16,7 @@ import { deriveId } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
 import { parseDocument, resourceDocument } from '../http/validate.ts';
 import { recordExists, resourceTarget } from '../resources/routes.ts';
-import { claimPath, releasePath } from '../paths/claims.ts';
+import { withUniqueValues } from '../claims/unique-values.ts';
 import { isAccountsAdmin, requireAccountsAdmin, requireSelfOrAdmin, userIdParam } from './authorize.ts';
 import { batchDecider } from './batch.ts';
 import type { UserCommand } from './commands.ts';
@@ -178,28 +178,29 @@ export function usersCommandRoutes(deps: CommandModuleDeps, options: AccountsCom
     const key = request.idempotencyKey;
     const id = doc.data.id ?? (key ? deriveId(key, TYPE) : randomUUID());
     const { password, emailVerified, ...attributes } = doc.data.attributes;
-    await claimPath(claimDeps, attributes.email, userOwner(id), request.metadata, {
+    const passwordHash = password === undefined ? null : await hashPassword(password);
+    const email = {
       scope: EMAIL_SCOPE,
+      value: attributes.email,
       pointer: '/data/attributes/email',
       stillHolds: emailStillHeld(deps.eventStore),
-      ...(key !== undefined ? { idempotencyKey: key } : {}),
-    });
-    const result = await deps.handle({
-      streamId: userStreamId(id),
-      decider: userDecider,
-      command: {
-        type: 'RegisterUser',
-        data: {
-          id,
-          ...attributes,
-          passwordHash: password === undefined ? null : await hashPassword(password),
-          origin: 'admin',
-          emailVerified,
-        },
-        metadata: request.metadata,
-      },
-      ...(key !== undefined ? { idempotencyKey: key } : {}),
-    });
+      idempotencyKey: key,
+    };
+    const result = await withUniqueValues(
+      claimDeps,
+      { holder: userOwner(id), metadata: request.metadata, values: [email] },
+      () =>
+        deps.handle({
+          streamId: userStreamId(id),
+          decider: userDecider,
+          command: {
+            type: 'RegisterUser',
+            data: { id, ...attributes, passwordHash, origin: 'admin', emailVerified },
+            metadata: request.metadata,
+          },
+          ...(key !== undefined ? { idempotencyKey: key } : {}),
+        }),
+    );
     if (!emailVerified && result.events.length > 0)
       await options.hooks?.emailToVerify?.(id, attributes.email);
     sendCommandResult(res, { type: TYPE, id, result, status: 201 });
@@ -220,28 +221,30 @@ export function usersCommandRoutes(deps: CommandModuleDeps, options: AccountsCom
     const commands = await commandsOf(body, id, actingOnSelf, loaded.state.passwordHash, request.metadata);
     const batch = { type: 'Batch' as const, data: { commands }, metadata: request.metadata };
     const newEmail = body.attributes.email;
-    if (newEmail !== undefined && newEmail !== previousEmail) {
-      // refuse what the decider would refuse before claiming, so a bad request leaves no claim behind
-      batchUserDecider.decide(batch, loaded.state);
-      await claimPath(claimDeps, newEmail, userOwner(id), request.metadata, {
-        scope: EMAIL_SCOPE,
-        pointer: '/data/attributes/email',
-        stillHolds: emailStillHeld(deps.eventStore),
-      });
-    }
-    const result = await deps.handle({
-      streamId: userStreamId(id),
-      decider: batchUserDecider,
-      command: batch,
-      // decided on what was checked (the old password): a concurrent change makes this a conflict, not a retry
-      expectedVersion: request.expectedVersion ?? (loaded.version === 'no_stream' ? -1n : loaded.version),
-    });
+    // refuse what the decider would refuse before claiming, so a bad request leaves no claim behind
+    if (newEmail !== undefined && newEmail !== previousEmail) batchUserDecider.decide(batch, loaded.state);
+    const email = {
+      scope: EMAIL_SCOPE,
+      value: newEmail ?? previousEmail,
+      previous: previousEmail,
+      pointer: '/data/attributes/email',
+      stillHolds: emailStillHeld(deps.eventStore),
+    };
+    const result = await withUniqueValues(
+      claimDeps,
+      { holder: userOwner(id), metadata: request.metadata, values: [email] },
+      () =>
+        deps.handle({
+          streamId: userStreamId(id),
+          decider: batchUserDecider,
+          command: batch,
+          // decided on what was checked (the old password): a concurrent change is a conflict, not a retry
+          expectedVersion: request.expectedVersion ?? (loaded.version === 'no_stream' ? -1n : loaded.version),
+        }),
+    );
     const changed = result.events.find((e) => e.type === 'UserEmailChanged') as
       Extract<UserEvent, { type: 'UserEmailChanged' }> | undefined;
-    if (changed) {
-      await releasePath(claimDeps, previousEmail, userOwner(id), request.metadata, { scope: EMAIL_SCOPE });
-      await options.hooks?.emailToVerify?.(id, changed.data.email);
-    }
+    if (changed) await options.hooks?.emailToVerify?.(id, changed.data.email);
     sendCommandResult(res, { type: TYPE, id, result });
   });
 

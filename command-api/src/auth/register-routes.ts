@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import { isTimezone, DEFAULT_TIMEZONE } from '@platform/contracts/accounts/reference';
 import { RegisterRequestSchema, VerifyEmailRequestSchema } from '@platform/contracts/auth/requests';
 import { DomainError, NotFoundError } from '@platform/contracts/errors';
-import { claimPath } from '../paths/claims.ts';
+import { withUniqueValues } from '../claims/unique-values.ts';
 import { EMAIL_SCOPE, emailStillHeld, loadUser, userOwner } from '../accounts/store.ts';
 import {
   authMetadata,
@@ -38,28 +38,35 @@ export function registerRoutes(router: Router, ctx: AuthContext): void {
     const timezone = [body.timezone, typeof header === 'string' ? header : undefined].find(
       (t): t is string => t !== undefined && isTimezone(t),
     );
-    await claimPath(claimDeps, body.email, userOwner(id), metadata, {
+    const passwordHash = await hashPassword(body.password);
+    const email = {
       scope: EMAIL_SCOPE,
+      value: body.email,
       pointer: '/email',
       stillHolds: emailStillHeld(ctx.eventStore),
-    });
-    const result = await runUserCommands(ctx, id, [
-      {
-        type: 'RegisterUser',
-        data: {
-          id,
-          email: body.email,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          locale: body.locale ?? 'en',
-          timezone: timezone ?? DEFAULT_TIMEZONE,
-          passwordHash: await hashPassword(body.password),
-          origin: 'register',
-          emailVerified: false,
-        },
-        metadata,
-      },
-    ]);
+    };
+    const result = await withUniqueValues(
+      claimDeps,
+      { holder: userOwner(id), metadata, values: [email] },
+      () =>
+        runUserCommands(ctx, id, [
+          {
+            type: 'RegisterUser',
+            data: {
+              id,
+              email: body.email,
+              firstName: body.firstName,
+              lastName: body.lastName,
+              locale: body.locale ?? 'en',
+              timezone: timezone ?? DEFAULT_TIMEZONE,
+              passwordHash,
+              origin: 'register',
+              emailVerified: false,
+            },
+            metadata,
+          },
+        ]),
+    );
     await sendVerification(ctx, id);
     await startSession(ctx, req, res, { userId: id, stage: 'authenticated' });
     sendJson(res, 201, {

@@ -2,6 +2,7 @@ import express, { type Router } from 'express';
 import { z } from 'zod';
 import { ENVIRONMENT_STREAM_ID } from '@platform/contracts/environment/events';
 import { AppEnvironmentPatchSchema } from '@platform/contracts/environment/settings';
+import { loadState } from '@platform/infra/event-store';
 import type { CommandModuleDeps } from '../app.ts';
 import { sendCommandResult } from '../http/respond.ts';
 import { parseDocument, resourceDocument } from '../http/validate.ts';
@@ -41,11 +42,7 @@ export function environmentCommandRoutes(deps: CommandModuleDeps): Router {
     let settingsVersion = result.nextExpectedVersion;
     if (result.events.length === 0) {
       // nothing changed: answer with the version the client should send next time
-      const stored = await deps.eventStore.readStream(ENVIRONMENT_STREAM_ID).catch(() => []);
-      const state = stored.reduce(
-        (s, e) => environmentDecider.evolve(s, { type: e.type, data: e.data } as never),
-        environmentDecider.initialState(),
-      );
+      const { state } = await loadState(deps.eventStore, ENVIRONMENT_STREAM_ID, environmentDecider);
       settingsVersion = state.settingsVersion;
     }
     sendCommandResult(res, {

@@ -9,6 +9,7 @@ import {
   MoveMenuItemBodySchema,
   UpdateMenuItemAttributesSchema,
 } from '@platform/contracts/menu/requests';
+import { loadState } from '@platform/infra/event-store';
 import type { CommandModuleDeps, CommandRequest } from '../app.ts';
 import { recordEnvironmentUpdated } from '../environment/record.ts';
 import { deriveId, type CommandResult } from '../handler.ts';
@@ -189,11 +190,7 @@ async function afterMenuCommand(
   action: 'saved' | 'deleted',
 ): Promise<CommandResult> {
   if (result.events.length === 0) {
-    const stored = await deps.eventStore.readStream(MENU_STREAM_ID).catch(() => []);
-    const state = stored.reduce(
-      (s, e) => menuDecider.evolve(s, { type: e.type, data: e.data } as never),
-      menuDecider.initialState(),
-    );
+    const { state } = await loadState(deps.eventStore, MENU_STREAM_ID, menuDecider);
     const item = state.items.get(id);
     if (!item && action === 'saved') throw new DomainError('internal', `app-menu-item ${id} vanished`);
     return { ...result, nextExpectedVersion: item?.version ?? result.nextExpectedVersion };

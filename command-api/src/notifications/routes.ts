@@ -2,8 +2,7 @@ import express, { type Router } from 'express';
 import { z } from 'zod';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { notificationResource } from '@platform/contracts/notifications/notification';
-import { evolveResource, initialResourceState } from '@platform/contracts/resources/state';
-import { StreamNotFoundError } from '@platform/infra/event-store';
+import { loadState } from '@platform/infra/event-store';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { CommandModuleDeps } from '../app.ts';
 import { sendCommandResult } from '../http/respond.ts';
@@ -26,13 +25,7 @@ export function notificationCommandRoutes(deps: CommandModuleDeps): Router {
     const { userId } = viewerOf(res);
     if (userId === null) throw new UnauthenticatedError();
     const streamId = notificationResource.streamId(id);
-    let state = initialResourceState();
-    try {
-      for (const e of await deps.eventStore.readStream(streamId))
-        state = evolveResource(notificationResource, state, e);
-    } catch (error) {
-      if (!(error instanceof StreamNotFoundError)) throw error;
-    }
+    const { state } = await loadState(deps.eventStore, streamId, decider);
     if (state.status !== 'active' || state.relationships.user !== userId) throw notFound;
     const readAt = state.attributes.readAt ?? request.metadata.now.toISOString();
     const result = await deps.handle({

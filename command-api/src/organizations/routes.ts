@@ -15,10 +15,8 @@ import {
   organizationStreamId,
   SlugSchema,
   slugify,
-  type OrganizationEvent,
 } from '@platform/contracts/organizations/events';
-import type { PathOwner } from '@platform/contracts/paths';
-import { StreamNotFoundError, type EventStore } from '@platform/infra/event-store';
+import { loadState, type EventStore } from '@platform/infra/event-store';
 import type { CommandModuleDeps } from '../app.ts';
 import { isAccountsAdmin, requireAccountsAdmin } from '../accounts/authorize.ts';
 import { viewerOf } from '@platform/infra/http/viewer';
@@ -28,7 +26,12 @@ import { loadUser } from '../accounts/store.ts';
 import { deriveId, type CommandResult } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
 import { parseDocument, resourceDocument } from '../http/validate.ts';
-import { claimPath, releasePath, type ClaimScope } from '../paths/claims.ts';
+import {
+  withUniqueValues,
+  type UniqueValueChange,
+  type UniqueValueScope,
+  type ValueHolder,
+} from '../claims/unique-values.ts';
 import { organizationDecider, type OrganizationCommand } from './decide.ts';
 import { decideMemberships } from './memberships.ts';
 import type { OrganizationState } from '@platform/contracts/organizations/state';
@@ -37,13 +40,13 @@ const TYPE = 'organizations';
 const uuid = z.string().uuid();
 
 /** Organization slugs are unique through claim streams, as page paths are (ADR 0008). */
-export const SLUG_SCOPE: ClaimScope = {
+export const SLUG_SCOPE: UniqueValueScope = {
   category: 'slugclaim',
   normalise: (v) => v.trim().toLowerCase(),
   conflictCode: 'conflict.duplicate_slug',
   noun: 'slug',
 };
-const owner = (id: string): PathOwner => ({ type: 'organization', id });
+const owner = (id: string): ValueHolder => ({ type: 'organization', id });
 
 const AccessLevelRelationship = z.object({
   data: z.object({ type: z.literal('access-levels'), id: AccessLevelSchema }).nullable(),
@@ -77,27 +80,28 @@ interface LoadedOrganization {
 }
 
 async function loadOrganization(eventStore: EventStore, id: string): Promise<LoadedOrganization> {
-  try {
-    const events = await eventStore.readStream(organizationStreamId(id));
-    const state = events.reduce(
-      (s, e) => organizationDecider.evolve(s, { type: e.type, data: e.data } as OrganizationEvent),
-      organizationDecider.initialState(),
-    );
-    return { state, version: events[events.length - 1]?.streamVersion ?? 'no_stream' };
-  } catch (error) {
-    if (error instanceof StreamNotFoundError)
-      return { state: organizationDecider.initialState(), version: 'no_stream' };
-    throw error;
-  }
+  const { state, version } = await loadState(eventStore, organizationStreamId(id), organizationDecider);
+  return { state, version };
 }
 
 function stillHolds(eventStore: EventStore) {
-  return async (o: PathOwner, slug: string) => {
+  return async (o: ValueHolder, slug: string) => {
     if (o.type !== 'organization') return true;
     const { state } = await loadOrganization(eventStore, o.id);
     return state.status === 'active' && state.slug === slug;
   };
 }
+
+/** An organization's slug as a command leaves it, for `withUniqueValues`. */
+const slugValue = (
+  eventStore: EventStore,
+  change: Pick<UniqueValueChange, 'value' | 'previous' | 'idempotencyKey'>,
+): UniqueValueChange => ({
+  scope: SLUG_SCOPE,
+  pointer: '/data/attributes/slug',
+  stillHolds: stillHolds(eventStore),
+  ...change,
+});
 
 /**
  * Administrators edit any organization; an organization_admin edits the organizations they belong to (seed
@@ -176,18 +180,18 @@ export function organizationsCommandRoutes(deps: CommandModuleDeps, options: Acc
     };
     const { state: current } = await loadOrganization(deps.eventStore, id);
     if (!(key && current.status === 'active')) organizationDecider.decide(command, current);
-    await claimPath(claimDeps, slug, owner(id), request.metadata, {
-      scope: SLUG_SCOPE,
-      pointer: '/data/attributes/slug',
-      stillHolds: stillHolds(deps.eventStore),
-      ...(key !== undefined ? { idempotencyKey: key } : {}),
-    });
-    const result = await deps.handle({
-      streamId: organizationStreamId(id),
-      decider: organizationDecider,
-      command,
-      ...(key !== undefined ? { idempotencyKey: key } : {}),
-    });
+    const values = [slugValue(deps.eventStore, { value: slug, idempotencyKey: key })];
+    const result = await withUniqueValues(
+      claimDeps,
+      { holder: owner(id), metadata: request.metadata, values },
+      () =>
+        deps.handle({
+          streamId: organizationStreamId(id),
+          decider: organizationDecider,
+          command,
+          ...(key !== undefined ? { idempotencyKey: key } : {}),
+        }),
+    );
     sendCommandResult(res, { type: TYPE, id, result, status: 201 });
   });
 
@@ -225,32 +229,19 @@ export function organizationsCommandRoutes(deps: CommandModuleDeps, options: Acc
       );
     }
     organizationDecider.decide(update, current);
-    const slugChanges = slug !== undefined && slug !== current.slug;
-    const claimed =
-      slugChanges &&
-      (
-        await claimPath(claimDeps, slug, owner(id), request.metadata, {
-          scope: SLUG_SCOPE,
-          pointer: '/data/attributes/slug',
-          stillHolds: stillHolds(deps.eventStore),
-        })
-      ).claimed;
-    let result: CommandResult;
-    try {
-      result = await deps.handle({
-        streamId: organizationStreamId(id),
-        decider: organizationDecider,
-        command: update,
-        ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
-      });
-    } catch (error) {
-      // refused at the append (a writer came in between): the new slug goes back, as if never asked for
-      if (claimed) await releasePath(claimDeps, slug, owner(id), request.metadata, { scope: SLUG_SCOPE });
-      throw error;
-    }
-    if (slugChanges) {
-      await releasePath(claimDeps, current.slug, owner(id), request.metadata, { scope: SLUG_SCOPE });
-    }
+    const values = [slugValue(deps.eventStore, { value: slug ?? current.slug, previous: current.slug })];
+    // one append for the whole edit; refused at the append (a writer came in between), the new slug goes back
+    const result = await withUniqueValues(
+      claimDeps,
+      { holder: owner(id), metadata: request.metadata, values, releaseClaimedOnRefusal: true },
+      () =>
+        deps.handle({
+          streamId: organizationStreamId(id),
+          decider: organizationDecider,
+          command: update,
+          ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
+        }),
+    );
     sendCommandResult(res, { type: TYPE, id, result });
   });
 

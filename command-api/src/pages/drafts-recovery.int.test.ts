@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor, type CommandMetadata } from '@platform/contracts/metadata';
 import { handleCommand } from '../handler.ts';
-import { claimPath, pathOwner } from '../paths/claims.ts';
+import { claimUniqueValue, holderOf, SITE_PATH_SCOPE } from '../claims/unique-values.ts';
 import type { PageCommand } from './commands.ts';
 import { pageDecider } from './decide.ts';
 import { loadPage, pageStreamId } from './store.ts';
@@ -89,15 +89,30 @@ describe('recovery of half-done page operations', () => {
   it('a path claimed long ago by a page that was never recorded is taken over', async () => {
     const ghost = randomUUID();
     const longAgo = new Date(Date.now() - 10 * 60_000);
-    await claimPath({ eventStore: api.store }, '/ghost', { type: 'app-page', id: ghost }, metadata(longAgo));
+    await claimUniqueValue(
+      { eventStore: api.store },
+      SITE_PATH_SCOPE,
+      '/ghost',
+      { type: 'app-page', id: ghost },
+      metadata(longAgo),
+    );
     const pageId = await newPage('/ghost');
-    expect(await pathOwner({ eventStore: api.store }, '/ghost')).toEqual({ type: 'app-page', id: pageId });
+    expect(await holderOf({ eventStore: api.store }, SITE_PATH_SCOPE, '/ghost')).toEqual({
+      type: 'app-page',
+      id: pageId,
+    });
   });
 
   it('a path claimed long ago by a page that still uses it stays taken', async () => {
     const pageId = randomUUID();
     const longAgo = new Date(Date.now() - 10 * 60_000);
-    await claimPath({ eventStore: api.store }, '/kept', { type: 'app-page', id: pageId }, metadata(longAgo));
+    await claimUniqueValue(
+      { eventStore: api.store },
+      SITE_PATH_SCOPE,
+      '/kept',
+      { type: 'app-page', id: pageId },
+      metadata(longAgo),
+    );
     await halfDone(pageId, {
       type: 'CreateAppPage',
       data: {
@@ -117,6 +132,9 @@ describe('recovery of half-done page operations', () => {
     const answer = await api.send('POST', '/app-pages', pageDocument({ title: 'kept', path: '/kept' }));
     expect(answer.status).toBe(409);
     expect(answer.body.errors[0].code).toBe('conflict.duplicate_path');
-    expect(await pathOwner({ eventStore: api.store }, '/kept')).toEqual({ type: 'app-page', id: pageId });
+    expect(await holderOf({ eventStore: api.store }, SITE_PATH_SCOPE, '/kept')).toEqual({
+      type: 'app-page',
+      id: pageId,
+    });
   });
 });

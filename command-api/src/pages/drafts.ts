@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '@platform/contracts/errors';
 import type { CommandRequest } from '../app.ts';
 import { deriveId, type CommandResult } from '../handler.ts';
-import { claimPath, releasePath } from '../paths/claims.ts';
+import { withUniqueValues } from '../claims/unique-values.ts';
 import { pageDecider } from './decide.ts';
 import {
   TYPE,
@@ -10,7 +10,8 @@ import {
   isWrongVersion,
   keyed,
   loadPage,
-  pageStillHolds,
+  pageHolder,
+  pagePath,
   pageStreamId,
   withEnvironmentUpdate,
   type PagesDeps,
@@ -127,34 +128,28 @@ export async function publishDraft(
   };
   const applying = !replay && pageDecider.decide(apply, page).length > 0;
   const oldPath = page.status === 'active' ? page.fields.path : null;
-  const moves = applying && oldPath !== null && oldPath !== draft.fields.path;
-  if (moves) {
-    await claimPath(deps, draft.fields.path, { type: 'app-page', id: pageId }, request.metadata, {
-      stillHolds: pageStillHolds(deps.eventStore),
-      ...keyed(request, 'path'),
-    });
-  }
-  const applied = await deps.handle({
-    streamId: pageStreamId(pageId),
-    decider: pageDecider,
-    command: apply,
-    ...keyed(request, 'apply'),
-  });
+  // the page takes the draft's path when the draft is applied (nothing to claim for a replay)
+  const paths =
+    applying && oldPath !== null
+      ? [pagePath(deps, request, { value: draft.fields.path, previous: oldPath })]
+      : [];
+  const applied = await withUniqueValues(
+    deps,
+    { holder: pageHolder(pageId), metadata: request.metadata, values: paths },
+    () =>
+      deps.handle({
+        streamId: pageStreamId(pageId),
+        decider: pageDecider,
+        command: apply,
+        ...keyed(request, 'apply'),
+      }),
+  );
   const removed = await deps.handle({
     streamId: pageStreamId(draftPageId),
     decider: pageDecider,
     command: publish,
     ...keyed(request),
   });
-  if (moves) {
-    await releasePath(
-      deps,
-      oldPath,
-      { type: 'app-page', id: pageId },
-      request.metadata,
-      keyed(request, 'old-path'),
-    );
-  }
   // the answer is about the page (its version); the environment signal covers both appends
   const result = { ...applied, events: [...applied.events, ...removed.events] };
   const answered = await withEnvironmentUpdate(deps, request, result, {

@@ -1,8 +1,7 @@
 import type { CreatePageAttributes, UpdatePageAttributes } from '@platform/contracts/pages/attributes';
-import type { PathOwner } from '@platform/contracts/paths';
 import type { CommandRequest } from '../app.ts';
 import type { CommandResult } from '../handler.ts';
-import { claimPath, releasePath } from '../paths/claims.ts';
+import { withUniqueValues } from '../claims/unique-values.ts';
 import type { PageCommand } from './commands.ts';
 import { pageDecider } from './decide.ts';
 import { healDraftLink } from './drafts.ts';
@@ -12,14 +11,14 @@ import {
   isWrongVersion,
   keyed,
   loadPage,
-  pageStillHolds,
+  pageHolder,
+  pagePath,
   pageStreamId,
   withEnvironmentUpdate,
   type PagesDeps,
 } from './store.ts';
 
 const MAX_ATTEMPTS = 3;
-const owner = (pageId: string): PathOwner => ({ type: 'app-page', id: pageId });
 
 /** Creates a page: its path is claimed first, then the page is recorded (docs/adr/0002). */
 export async function createPage(
@@ -32,33 +31,25 @@ export async function createPage(
   // A retried request (same key, page already there) goes straight to the handler for the first answer.
   const retried = request.idempotencyKey !== undefined && loaded.state.status !== 'empty';
   const [created] = retried ? [] : pageDecider.decide(command, loaded.state);
-  let claimed = false;
-  if (created?.type === 'AppPageCreated') {
-    claimed = (
-      await claimPath(deps, created.data.path, owner(data.pageId), request.metadata, {
-        stillHolds: pageStillHolds(deps.eventStore),
-        ...keyed(request, 'path'),
-      })
-    ).claimed;
-  }
-  try {
-    const result = await deps.handle({
-      streamId: pageStreamId(data.pageId),
-      decider: pageDecider,
-      command,
-      ...keyed(request),
-    });
-    return withEnvironmentUpdate(deps, request, result, {
-      resourceType: TYPE,
-      resourceId: data.pageId,
-      action: 'saved',
-    });
-  } catch (error) {
-    if (claimed && created?.type === 'AppPageCreated') {
-      await releasePath(deps, created.data.path, owner(data.pageId), request.metadata).catch(() => {});
-    }
-    throw error;
-  }
+  const path = pagePath(deps, request, {
+    value: created?.type === 'AppPageCreated' ? created.data.path : null,
+  });
+  const result = await withUniqueValues(
+    deps,
+    {
+      holder: pageHolder(data.pageId),
+      metadata: request.metadata,
+      values: [path],
+      releaseClaimedOnRefusal: true,
+    },
+    () =>
+      deps.handle({ streamId: pageStreamId(data.pageId), decider: pageDecider, command, ...keyed(request) }),
+  );
+  return withEnvironmentUpdate(deps, request, result, {
+    resourceType: TYPE,
+    resourceId: data.pageId,
+    action: 'saved',
+  });
 }
 
 /** Updates a page; a new path of a published page is claimed before, the old one released after. */
@@ -76,23 +67,21 @@ export async function updatePage(
     const oldPath = state.status === 'active' ? state.fields.path : null;
     const newPath = updated?.type === 'AppPageUpdated' ? updated.data.path : oldPath;
     const published = state.status === 'active' && !state.isDraft;
-    const moves = published && newPath !== null && oldPath !== null && newPath !== oldPath;
-    if (moves) {
-      await claimPath(deps, newPath, owner(data.pageId), request.metadata, {
-        stillHolds: pageStillHolds(deps.eventStore),
-        ...keyed(request, 'path'),
-      });
-    }
+    // drafts claim nothing: a draft's path is claimed when it is published
+    const paths = published ? [pagePath(deps, request, { value: newPath, previous: oldPath })] : [];
     try {
-      const result = await deps.handle({
-        streamId: pageStreamId(data.pageId),
-        decider: pageDecider,
-        command,
-        expectedVersion: loaded.version ?? undefined,
-        ...keyed(request),
-      });
-      if (moves)
-        await releasePath(deps, oldPath, owner(data.pageId), request.metadata, keyed(request, 'old-path'));
+      const result = await withUniqueValues(
+        deps,
+        { holder: pageHolder(data.pageId), metadata: request.metadata, values: paths },
+        () =>
+          deps.handle({
+            streamId: pageStreamId(data.pageId),
+            decider: pageDecider,
+            command,
+            expectedVersion: loaded.version ?? undefined,
+            ...keyed(request),
+          }),
+      );
       if (!published) return result;
       return withEnvironmentUpdate(deps, request, result, {
         resourceType: TYPE,
@@ -119,14 +108,25 @@ export async function deletePage(
   if (loaded.state.status === 'active' && loaded.state.draftPageId !== null) {
     await healDraftLink(deps, request, pageId, loaded.state.draftPageId);
   }
-  const result = await deps.handle({
-    streamId: pageStreamId(pageId),
-    decider: pageDecider,
-    command: { type: 'DeleteAppPage', data: { pageId }, metadata: request.metadata },
-    ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
-    ...keyed(request),
-  });
   const { state } = loaded;
+  const draftOfPage = state.status === 'active' && state.isDraft && state.draftOfPageId !== null;
+  // a published page frees its path; a draft of a page holds none
+  const path = pagePath(deps, request, {
+    value: null,
+    previous: state.status === 'active' && !draftOfPage ? state.fields.path : null,
+  });
+  const result = await withUniqueValues(
+    deps,
+    { holder: pageHolder(pageId), metadata: request.metadata, values: [path] },
+    () =>
+      deps.handle({
+        streamId: pageStreamId(pageId),
+        decider: pageDecider,
+        command: { type: 'DeleteAppPage', data: { pageId }, metadata: request.metadata },
+        ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
+        ...keyed(request),
+      }),
+  );
   if (state.status !== 'active') return result;
   if (state.isDraft && state.draftOfPageId !== null) {
     await deps.handle({
@@ -141,7 +141,6 @@ export async function deletePage(
     });
     return result;
   }
-  await releasePath(deps, state.fields.path, owner(pageId), request.metadata, keyed(request, 'path'));
   return withEnvironmentUpdate(deps, request, result, {
     resourceType: TYPE,
     resourceId: pageId,

@@ -1,10 +1,9 @@
 import type { EventContractRegistry } from '@platform/contracts/event-contracts';
 import { ConflictError } from '@platform/contracts/errors';
-import type { PathOwner } from '@platform/contracts/paths';
-import type { PageEvent } from '@platform/contracts/pages/events';
-import { StreamNotFoundError, type EventStore } from '@platform/infra/event-store';
+import { loadState, type EventStore } from '@platform/infra/event-store';
 import type { CommandModuleDeps, CommandRequest } from '../app.ts';
 import { recordEnvironmentUpdated } from '../environment/record.ts';
+import { SITE_PATH_SCOPE, type UniqueValueChange, type ValueHolder } from '../claims/unique-values.ts';
 import type { CommandResult } from '../handler.ts';
 import { pageDecider } from './decide.ts';
 import type { PageState } from '@platform/contracts/pages/state';
@@ -24,30 +23,37 @@ export interface LoadedPage {
 }
 
 export async function loadPage(eventStore: EventStore, pageId: string): Promise<LoadedPage> {
-  try {
-    const events = await eventStore.readStream(pageStreamId(pageId));
-    const state = events.reduce(
-      (s, e) => pageDecider.evolve(s, { type: e.type, data: e.data } as PageEvent),
-      pageDecider.initialState(),
-    );
-    return { state, version: events[events.length - 1]?.streamVersion ?? null };
-  } catch (error) {
-    if (error instanceof StreamNotFoundError) return { state: pageDecider.initialState(), version: null };
-    throw error;
-  }
+  const { state, version } = await loadState(eventStore, pageStreamId(pageId), pageDecider);
+  return { state, version: version === 'no_stream' ? null : version };
 }
 
 /**
- * Whether a claim's owner still uses the path (claims.ts takes over stale claims). Pages answer for their
- * own claims; a redirection's claim is trusted here (the redirections module answers for those).
+ * Whether a claim's holder still uses the path (unique-values.ts takes over stale claims). Pages answer for
+ * their own claims; a redirection's claim is trusted here (the redirections module answers for those).
  */
 export function pageStillHolds(eventStore: EventStore) {
-  return async (owner: PathOwner, path: string): Promise<boolean> => {
-    if (owner.type !== 'app-page') return true;
-    const { state } = await loadPage(eventStore, owner.id);
+  return async (holder: ValueHolder, path: string): Promise<boolean> => {
+    if (holder.type !== 'app-page') return true;
+    const { state } = await loadPage(eventStore, holder.id);
     return state.status === 'active' && !state.isDraft && state.fields.path === path;
   };
 }
+
+/** The holder of a page's path claim. */
+export const pageHolder = (pageId: string): ValueHolder => ({ type: 'app-page', id: pageId });
+
+/** A page's path as a command leaves it, for `withUniqueValues`; claims and releases are keyed as 'path'. */
+export const pagePath = (
+  deps: PagesDeps,
+  request: CommandRequest,
+  change: Pick<UniqueValueChange, 'value' | 'previous'>,
+): UniqueValueChange => ({
+  scope: SITE_PATH_SCOPE,
+  pointer: '/data/attributes/path',
+  stillHolds: pageStillHolds(deps.eventStore),
+  ...keyed(request, 'path'),
+  ...change,
+});
 
 /** The If-Match check, made before anything is claimed so that a stale request leaves nothing behind. */
 export function assertVersion(request: CommandRequest, loaded: LoadedPage, pageId: string): void {

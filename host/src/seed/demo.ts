@@ -4,11 +4,11 @@ import { handleCommand } from '@platform/command-api/handler';
 import type { EventContractRegistry } from '@platform/contracts/event-contracts';
 import { systemActor } from '@platform/contracts/metadata';
 import { DEMO_SEED_STREAM } from '@platform/contracts/seed/events';
-import { StreamNotFoundError, type EventStore } from '@platform/infra/event-store';
+import { loadState, type EventStore } from '@platform/infra/event-store';
 import { seedClient } from './client.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoSite } from './demo-site.ts';
-import { demoSeedDecider, isSeeded, type DemoSeedCommand, type DemoSeedEvent } from './progress.ts';
+import { demoSeedDecider, isSeeded, type DemoSeedCommand } from './progress.ts';
 
 /** Raise it when the demo content grows: a site seeded by an earlier version is topped up on its next start. */
 export const DEMO_CONTENT_VERSION = 1;
@@ -54,16 +54,7 @@ export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedOutcome> {
 }
 
 async function readSeedState(eventStore: EventStore) {
-  try {
-    const events = await eventStore.readStream(DEMO_SEED_STREAM);
-    return events.reduce(
-      (state, e) => demoSeedDecider.evolve(state, { type: e.type, data: e.data } as DemoSeedEvent),
-      demoSeedDecider.initialState(),
-    );
-  } catch (error) {
-    if (error instanceof StreamNotFoundError) return demoSeedDecider.initialState();
-    throw error;
-  }
+  return (await loadState(eventStore, DEMO_SEED_STREAM, demoSeedDecider)).state;
 }
 
 async function record(deps: DemoSeedDeps, type: DemoSeedCommand['type']) {

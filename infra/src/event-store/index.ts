@@ -1,2 +1,3 @@
 export * from './port.ts';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres-event-store.ts';
+export { foldEvents, loadState, readStreamOrEmpty, type LoadedState, type StreamFold } from './fold.ts';
