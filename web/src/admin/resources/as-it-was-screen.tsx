@@ -7,9 +7,10 @@ import { usePageTitle } from '../../app/page-title.ts';
 import { Link } from '../../ui/link.tsx';
 import { LoadError, Notice, useAdminErrorText, WidePage } from '../admin-ui.tsx';
 import { resourcePaths } from './paths.ts';
+import { indexIncluded, relatedView } from './record-title.ts';
+import { RelatedRecords } from './related-records.tsx';
 import { resourceApi } from './resource-api.ts';
 import { FieldList, fieldKinds, useFormatValue, useResourceLabels, useResourceT } from './resource-ui.tsx';
-import { relationshipText } from './show-screen.tsx';
 import { useLoaded } from './use-loaded.ts';
 
 /** /admin/resources/{type}/history/{id}/{revision}: the record's fields once that entry had been stored. */
@@ -63,10 +64,15 @@ export function AsItWasScreen({
               <dd>{id}</dd>
               {names.map((name) => (
                 <FieldPair key={name} label={labels.field(name)}>
-                  {name in definition.relationships
-                    ? (relationshipText({ data: idsAsRefs(at.attributes[name]) }) ??
-                      t('admin.resources.value.empty'))
-                    : format(at.attributes[name], kinds[name])}
+                  {name in definition.relationships ? (
+                    <RelatedRecords
+                      records={idsOf(at.attributes[name]).map((ref) =>
+                        relatedView(definition.relationships[name]!.type, ref, NOTHING_INCLUDED),
+                      )}
+                    />
+                  ) : (
+                    format(at.attributes[name], kinds[name])
+                  )}
                 </FieldPair>
               ))}
             </FieldList>
@@ -79,10 +85,15 @@ export function AsItWasScreen({
   );
 }
 
-/** In the history, a relationship is its id or ids (the fold's values), not a JSON:API linkage. */
-function idsAsRefs(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((id) => ({ id: String(id) }));
-  return typeof value === 'string' ? { id: value } : null;
+const NOTHING_INCLUDED = indexIncluded([]);
+
+/**
+ * In the history, a relationship is its id or ids (the fold's values), not a JSON:API linkage; the records are
+ * not read, so each shows its id (a link to the record as it is now).
+ */
+function idsOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  return typeof value === 'string' ? [value] : [];
 }
 
 function FieldPair({ label, children }: { label: string; children: React.ReactNode }) {

@@ -6,6 +6,8 @@ import { Switch } from '../../ui/switch.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import type { FormField, FormValue } from './form-model.ts';
 import { NumberField } from './number-field.tsx';
+import { indexIncluded, type IncludedIndex } from './record-title.ts';
+import { RelationshipPicker } from './relationship-picker.tsx';
 import { useResourceT } from './resource-ui.tsx';
 
 const SwitchGroup = styled.div`
@@ -25,11 +27,13 @@ const SwitchGroup = styled.div`
 `;
 
 const NONE = '__none__';
+const NOTHING_INCLUDED = indexIncluded([]);
 
 /**
  * The react-aria field of one attribute or relationship, chosen by its kind (form-model.ts): text, multi-line
- * text, number, switch, select, date and time, JSON, identifiers. The label says when a value is required; the
- * description states the schema's limits; a server or client message shows on the field.
+ * text, number, switch, select, date and time, JSON, a picker of related records (named from `included`, the
+ * records the form's document came with). The label says when a value is required; the description states the
+ * schema's limits; a server or client message shows on the field.
  */
 export function FieldWidget({
   type,
@@ -39,6 +43,7 @@ export function FieldWidget({
   value,
   onChange,
   error,
+  included = NOTHING_INCLUDED,
 }: {
   type: string;
   field: FormField;
@@ -47,6 +52,7 @@ export function FieldWidget({
   value: FormValue;
   onChange: (value: FormValue) => void;
   error?: string;
+  included?: IncludedIndex;
 }) {
   const t = useResourceT();
   const lookup = useMessageLookup();
@@ -127,8 +133,19 @@ export function FieldWidget({
           onChange={onChange}
         />
       );
+    case 'relationship':
+      return field.relationship ? (
+        <RelationshipPicker
+          field={{ ...field, relationship: field.relationship }}
+          label={shownLabel}
+          description={description}
+          error={error}
+          value={value}
+          onChange={onChange}
+          included={included}
+        />
+      ) : null;
     case 'json':
-    case 'ids':
     case 'multiline':
       return (
         <TextField
@@ -169,7 +186,7 @@ function limits(field: FormField, t: ReturnType<typeof useResourceT>): string | 
       return t('admin.resources.limit.datetime');
     case 'json':
       return t('admin.resources.limit.json');
-    case 'ids':
+    case 'relationship':
       return field.relationship?.many ? t('admin.resources.limit.ids') : t('admin.resources.limit.id');
     default:
       return null;

@@ -4,10 +4,12 @@ import type { ZodTypeAny } from 'zod';
 
 /**
  * The create and update forms of a resource, made from its definition: one field per attribute (its widget
- * chosen by the attribute's kind, resourceFields) and one per relationship (ids), the values the widgets hold,
+ * chosen by the attribute's kind, resourceFields) and one per relationship (a picker of the related records),
+ * the values the widgets hold,
  * and the JSON:API attributes and relationships a save sends.
  */
-export type Widget = 'text' | 'multiline' | 'number' | 'switch' | 'select' | 'datetime' | 'json' | 'ids';
+export type Widget =
+  'text' | 'multiline' | 'number' | 'switch' | 'select' | 'datetime' | 'json' | 'relationship';
 
 export interface FormField {
   name: string;
@@ -25,12 +27,15 @@ export interface FormField {
   relationship?: { type: string; many: boolean };
 }
 
-/** A widget's value: text for most, a number (null: empty) for numbers, a flag for switches. */
+/**
+ * A widget's value: text for most, a number (null: empty) for numbers, a flag for switches; a relationship's
+ * chosen id, or ids one a line.
+ */
 export type FormValue = string | number | boolean | null;
 export type FormValues = Record<string, FormValue>;
 
 /** Problems found before sending: the field's value cannot be turned into what the server expects. */
-export type ClientProblem = 'required' | 'json' | 'datetime' | 'uuid';
+export type ClientProblem = 'required' | 'json' | 'datetime';
 
 const WIDGETS: Record<FieldKind, Widget> = {
   text: 'text',
@@ -58,7 +63,7 @@ export function formFields(definition: ResourceDefinition): FormField[] {
   }));
   const relationships = Object.entries(definition.relationships).map(([name, spec]): FormField => ({
     name,
-    widget: 'ids',
+    widget: 'relationship',
     kind: 'relationship',
     required: false,
     nullable: true,
@@ -133,8 +138,6 @@ export function defaultsOf(definition: ResourceDefinition): Record<string, unkno
 const OMIT = Symbol('omit');
 type Converted = unknown | typeof OMIT;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * One widget's value as the API takes it. An empty value is null where the attribute may be null, left out on a
  * create where the schema has a default, and otherwise sent as it is (an empty text) or refused here (a number,
@@ -171,13 +174,20 @@ function convert(field: FormField, value: FormValue, mode: 'create' | 'update'):
   }
 }
 
+/** A relationship widget's ids (its value holds them one a line). */
+export function relationshipIds(value: FormValue): string[] {
+  return typeof value === 'string'
+    ? value
+        .split(/[\s,]+/)
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
+}
+
+/** The picker holds only ids the server offered (uuids, or a reference list's fixed keys): no check here. */
 function convertRelationship(field: FormField, value: FormValue): unknown {
   const { type, many } = field.relationship!;
-  const ids = String(value ?? '')
-    .split(/[\s,]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (ids.some((id) => !UUID.test(id))) return 'uuid';
+  const ids = relationshipIds(value);
   if (many) return { data: ids.map((id) => ({ type, id })) };
   return { data: ids[0] ? { type, id: ids[0] } : null };
 }
@@ -189,8 +199,7 @@ export interface SaveDocument {
   problems: Record<string, ClientProblem>;
 }
 
-const isProblem = (v: unknown): v is ClientProblem =>
-  v === 'required' || v === 'json' || v === 'datetime' || v === 'uuid';
+const isProblem = (v: unknown): v is ClientProblem => v === 'required' || v === 'json' || v === 'datetime';
 
 /**
  * What a save sends: every value on a create; on an update only what differs from the loaded record (an update
@@ -227,7 +236,8 @@ function sameValue(a: FormValue, b: FormValue): boolean {
 
 /**
  * Which form field a server error names: an attribute (`/data/attributes/name`), a relationship
- * (`/data/relationships/user/data/id` → user) or the id; '_form' when none of the form's fields.
+ * (`/data/relationships/user/data/id` → user, `/data/relationships/tags/data/2/id` → tags) or the id; '_form'
+ * when none of the form's fields.
  */
 export function fieldOfServerPointer(pointer: string | undefined, fields: readonly FormField[]): string {
   if (!pointer) return '_form';

@@ -15,7 +15,7 @@ import {
 const USER = '0b6c1f0e-6a7d-4c1e-9a55-0f6f1d6e2a10';
 
 describe('the form of a resource, made from its definition', () => {
-  it('gives each attribute the widget of its kind, and each relationship an ids field', () => {
+  it('gives each attribute the widget of its kind, and each relationship a picker', () => {
     const coupon = formFields(couponResource).map((f) => [f.name, f.widget, f.required]);
     expect(coupon).toEqual([
       ['name', 'text', true],
@@ -28,7 +28,7 @@ describe('the form of a resource, made from its definition', () => {
     expect(formFields(languageLineResource).find((f) => f.name === 'text')?.widget).toBe('json');
     expect(formFields(notificationResource).at(-1)).toMatchObject({
       name: 'user',
-      widget: 'ids',
+      widget: 'relationship',
       relationship: { type: 'users', many: false },
     });
     expect(formFields(couponResource).find((f) => f.name === 'amount')).toMatchObject({
@@ -99,8 +99,12 @@ describe('the form of a resource, made from its definition', () => {
       toSaveDocument(notification, { ...base, message: 'Hi', notificationType: 'x', user: USER }, 'create')
         .relationships,
     ).toEqual({ user: { data: { type: 'users', id: USER } } });
-    expect(toSaveDocument(notification, { ...base, user: 'someone' }, 'create').problems).toEqual({
-      user: 'uuid',
+    // a reference list's fixed rows have keys, not uuids: the picker's ids go as they are
+    expect(toSaveDocument(notification, { ...base, user: 'not_specified' }, 'create').relationships).toEqual({
+      user: { data: { type: 'users', id: 'not_specified' } },
+    });
+    expect(toSaveDocument(notification, { ...base, user: '' }, 'create').relationships).toEqual({
+      user: { data: null },
     });
     const coupon = formFields(couponResource);
     const values = { ...initialValues(coupon, { attributes: { name: 'A', amount: 1 } }), amount: null };
@@ -118,6 +122,7 @@ describe('the form of a resource, made from its definition', () => {
     const fields = formFields(notificationResource);
     expect(fieldOfServerPointer('/data/attributes/message', fields)).toBe('message');
     expect(fieldOfServerPointer('/data/relationships/user/data/id', fields)).toBe('user');
+    expect(fieldOfServerPointer('/data/relationships/user/data/2/id', fields)).toBe('user');
     expect(fieldOfServerPointer('/data/id', fields)).toBe('id');
     expect(fieldOfServerPointer('/data/attributes/unknown', fields)).toBe('_form');
     expect(fieldOfServerPointer(undefined, fields)).toBe('_form');

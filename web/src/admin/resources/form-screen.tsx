@@ -23,6 +23,7 @@ import {
 } from './form-model.ts';
 import { resourcePaths } from './paths.ts';
 import { recordTitle } from './record-actions.tsx';
+import { indexIncluded, type IncludedIndex } from './record-title.ts';
 import { resourceApi, type ResourceRecord } from './resource-api.ts';
 import { ActionBar, useResourceLabels, useResourceT } from './resource-ui.tsx';
 import { saveErrors } from './server-errors.ts';
@@ -30,7 +31,7 @@ import { saveErrors } from './server-errors.ts';
 type Loaded =
   | { status: 'loading' }
   | { status: 'failed'; error: unknown }
-  | { status: 'ready'; record: ResourceRecord | null; initial: FormValues };
+  | { status: 'ready'; record: ResourceRecord | null; initial: FormValues; included: IncludedIndex };
 
 /**
  * /admin/resources/{type}/create and /update/{id}: one field per attribute and relationship, chosen by the
@@ -49,7 +50,12 @@ export function FormScreen({ definition, id }: { definition: ResourceDefinition;
   const [loaded, setLoaded] = useState<Loaded>(() =>
     id
       ? { status: 'loading' }
-      : { status: 'ready', record: null, initial: initialValues(fields, null, defaultsOf(definition)) },
+      : {
+          status: 'ready',
+          record: null,
+          initial: initialValues(fields, null, defaultsOf(definition)),
+          included: indexIncluded([]),
+        },
   );
   const [attempt, setAttempt] = useState(0);
   const [values, setValues] = useState<FormValues>(() => (loaded.status === 'ready' ? loaded.initial : {}));
@@ -63,17 +69,19 @@ export function FormScreen({ definition, id }: { definition: ResourceDefinition;
     if (!id) return;
     const controller = new AbortController();
     setLoaded({ status: 'loading' });
-    resourceApi.find(api, type, id, undefined, controller.signal).then(
-      (record) => {
+    // the related records come along, so that each picker names what is chosen
+    const include = Object.keys(definition.relationships);
+    resourceApi.find(api, type, id, { include, signal: controller.signal }).then(
+      ({ data: record, included }) => {
         const initial = initialValues(fields, record);
-        setLoaded({ status: 'ready', record, initial });
+        setLoaded({ status: 'ready', record, initial, included: indexIncluded(included) });
         setValues(initial);
         setErrors({});
       },
       (error: unknown) => controller.signal.aborted || setLoaded({ status: 'failed', error }),
     );
     return () => controller.abort();
-  }, [api, type, id, fields, attempt]);
+  }, [api, type, id, definition, fields, attempt]);
 
   const record = loaded.status === 'ready' ? loaded.record : null;
   const title = record ? recordTitle(definition, record) : null;
@@ -186,7 +194,8 @@ export function FormScreen({ definition, id }: { definition: ResourceDefinition;
           ) : null}
           {fields.map((field) => (
             <FieldWidget
-              key={field.name}
+              // a reload starts the widgets afresh: a picker keeps the name it shows in its own state
+              key={`${field.name}:${attempt}`}
               type={type}
               field={field}
               label={labels.field(field.name)}
@@ -194,6 +203,7 @@ export function FormScreen({ definition, id }: { definition: ResourceDefinition;
               value={values[field.name] ?? null}
               onChange={set(field.name)}
               error={errors[field.name]}
+              included={loaded.included}
             />
           ))}
           <ActionBar>

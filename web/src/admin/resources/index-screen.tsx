@@ -25,20 +25,33 @@ import { pageParam, useListQuery } from '../use-list-query.ts';
 import { ariaSort, nextSort, readSort, sortableFields, sortParam } from './list-query.ts';
 import { resourcePaths } from './paths.ts';
 import { RecordActions, recordTitle } from './record-actions.tsx';
+import { indexIncluded, relatedViews, type IncludedIndex } from './record-title.ts';
+import { RelatedRecords } from './related-records.tsx';
 import { resourceApi, type ResourceList } from './resource-api.ts';
 import { fieldKinds, useFormatValue, useResourceLabels, useResourceT } from './resource-ui.tsx';
 import { may } from './viewer.ts';
 
 type ListState =
-  { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; list: ResourceList };
+  | { status: 'loading' }
+  | { status: 'failed'; error: unknown }
+  | { status: 'ready'; list: ResourceList; included: IncludedIndex };
 
 const TRASHED = ['none', 'with', 'only'] as const;
 
-/** The columns of a list: the title first, then the short attributes and the computed ones, then the last change. */
+/**
+ * The columns of a list: the title first, then the short attributes, the related records (by name) and the
+ * computed fields, then the last change.
+ */
 export function listColumns(definition: ResourceDefinition, fields: readonly FieldInfo[]): string[] {
   const short = fields.filter((f) => f.kind !== 'longText' && f.kind !== 'json').map((f) => f.name);
   const title = definition.title ?? 'id';
-  return [title, ...short.filter((name) => name !== title), ...Object.keys(definition.computed), 'updatedAt'];
+  return [
+    title,
+    ...short.filter((name) => name !== title),
+    ...Object.keys(definition.relationships),
+    ...Object.keys(definition.computed),
+    'updatedAt',
+  ];
 }
 
 /** A filter's choices when it is not free text: yes/no, an enum's values, or set/not set for a nullable date. */
@@ -93,20 +106,23 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
         search,
         filters,
         trashed,
+        // the related records come along, so that each row names them
+        include: Object.keys(definition.relationships),
         minPosition: reading.minPosition,
         signal: controller.signal,
       })
       .then(
-        (list) => setState({ status: 'ready', list }),
+        (list) => setState({ status: 'ready', list, included: indexIncluded(list.included) }),
         (error: unknown) => controller.signal.aborted || setState({ status: 'failed', error }),
       );
     return () => controller.abort();
-  }, [api, type, page, sortValue, search, filterKey, trashed, reading]);
+  }, [api, type, definition, page, sortValue, search, filterKey, trashed, reading]);
   const reload = useCallback((minPosition?: string) => setReading((r) => ({ n: r.n + 1, minPosition })), []);
 
   const columns = listColumns(definition, fields);
   const sortable = new Set(sortableFields(definition));
   const list = state.status === 'ready' ? state.list : null;
+  const included = state.status === 'ready' ? state.included : indexIncluded([]);
   const captionId = `${type}-caption`;
 
   return (
@@ -238,6 +254,12 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
               {list.data.map((record) => (
                 <tr key={record.id}>
                   {columns.map((name, i) => {
+                    if (i > 0 && name in definition.relationships)
+                      return (
+                        <td key={name} className="text">
+                          <RelatedRecords records={relatedViews(record.relationships?.[name], included)} />
+                        </td>
+                      );
                     const value = name === 'id' ? record.id : record.attributes[name];
                     const text = i === 0 ? recordTitle(definition, record) : format(value, kinds[name]);
                     return i === 0 ? (

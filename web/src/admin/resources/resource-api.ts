@@ -18,8 +18,14 @@ export const ResourceRecordSchema = z.object({
 });
 export type ResourceRecord = z.infer<typeof ResourceRecordSchema>;
 
+/** The related records a compound document carries (JSON:API 1.1 `included`, asked for with `include`). */
+const IncludedSchema = z
+  .array(z.object({ type: z.string(), id: z.string(), attributes: z.record(z.unknown()).optional() }))
+  .optional();
+
 const ListSchema = z.object({
   data: z.array(ResourceRecordSchema),
+  included: IncludedSchema,
   meta: z.object({
     total: z.number(),
     page: z.object({ number: z.number(), size: z.number(), totalPages: z.number() }),
@@ -27,7 +33,17 @@ const ListSchema = z.object({
 });
 export type ResourceList = z.infer<typeof ListSchema>;
 
-const SingleSchema = z.object({ data: ResourceRecordSchema });
+const SingleSchema = z.object({ data: ResourceRecordSchema, included: IncludedSchema });
+export type ResourceDocument = z.infer<typeof SingleSchema>;
+
+/** A picker's choices: records of the related type, with the attributes that name them. */
+const ChoicesSchema = z.object({
+  data: z.array(z.object({ type: z.string(), id: z.string(), attributes: z.record(z.unknown()).optional() })),
+});
+
+/** How many choices a picker shows at once; a type whose list cannot be searched is filtered on its first page. */
+export const CHOICES_PAGE_SIZE = 20;
+const UNSEARCHABLE_PAGE_SIZE = 100;
 
 const CommandAnswerSchema = z.object({
   data: z.object({ type: z.string(), id: z.string() }).optional(),
@@ -91,7 +107,24 @@ export interface ListArgs {
   search: string;
   filters: Record<string, string>;
   trashed: 'with' | 'only' | null;
+  /** relationships whose records come along in `included` */
+  include?: readonly string[];
   minPosition?: string;
+  signal?: AbortSignal;
+}
+
+export interface FindArgs {
+  include?: readonly string[];
+  minPosition?: string;
+  signal?: AbortSignal;
+}
+
+export interface ChoicesArgs {
+  /** what the reader typed: filter[search] when the type takes it */
+  search: string;
+  searchable: boolean;
+  /** the attributes that name a record (fields[type]); none: every attribute */
+  fields: readonly string[];
   signal?: AbortSignal;
 }
 
@@ -124,14 +157,28 @@ export const resourceApi = {
     for (const [name, value] of Object.entries(args.filters))
       if (value !== '') query[`filter[${name}]`] = value;
     if (args.trashed) query['filter[trashed]'] = args.trashed;
+    if (args.include?.length) query.include = args.include.join(',');
     if (args.minPosition) query.minPosition = args.minPosition;
     return api.get(path(type), ListSchema, { query, signal: args.signal });
   },
 
-  find: (api: ApiClient, type: string, id: string, minPosition?: string, signal?: AbortSignal) =>
-    api
-      .get(path(type, id), SingleSchema, { query: minPosition ? { minPosition } : {}, signal })
-      .then((d) => d.data),
+  /** One record, with the records of the relationships named in `include`. */
+  find: (api: ApiClient, type: string, id: string, args: FindArgs = {}) => {
+    const query: Record<string, string> = {};
+    if (args.include?.length) query.include = args.include.join(',');
+    if (args.minPosition) query.minPosition = args.minPosition;
+    return api.get(path(type, id), SingleSchema, { query, signal: args.signal });
+  },
+
+  /** The records a picker offers for what the reader typed. */
+  choices: (api: ApiClient, type: string, args: ChoicesArgs) => {
+    const query: Record<string, string | number> = {
+      'page[size]': args.searchable ? CHOICES_PAGE_SIZE : UNSEARCHABLE_PAGE_SIZE,
+    };
+    if (args.searchable && args.search.trim()) query['filter[search]'] = args.search.trim();
+    if (args.fields.length) query[`fields[${type}]`] = args.fields.join(',');
+    return api.get(path(type), ChoicesSchema, { query, signal: args.signal }).then((d) => d.data);
+  },
 
   create: (api: ApiClient, type: string, doc: SaveBody) =>
     api.request('POST', path(type), CommandAnswerSchema, { body: body(type, doc) }),

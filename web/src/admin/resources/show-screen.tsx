@@ -10,6 +10,8 @@ import { ButtonLink, Link } from '../../ui/link.tsx';
 import { LoadError, Notice, useAdminErrorText, WidePage } from '../admin-ui.tsx';
 import { resourcePaths } from './paths.ts';
 import { isSoftDeleted, RecordActions, recordTitle } from './record-actions.tsx';
+import { indexIncluded, relatedViews, type IncludedIndex } from './record-title.ts';
+import { RelatedRecords } from './related-records.tsx';
 import { resourceApi, type ResourceRecord } from './resource-api.ts';
 import {
   ActionBar,
@@ -22,15 +24,9 @@ import {
 import { may } from './viewer.ts';
 
 type State =
-  { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; record: ResourceRecord };
-
-/** A relationship's ids as text: the names of the records are not read (a later step may include them). */
-export function relationshipText(value: unknown): string | null {
-  const data = (value as { data?: unknown } | undefined)?.data;
-  if (Array.isArray(data)) return data.map((r: { id: string }) => r.id).join('\n') || null;
-  if (data && typeof data === 'object' && 'id' in data) return String((data as { id: string }).id);
-  return null;
-}
+  | { status: 'loading' }
+  | { status: 'failed'; error: unknown }
+  | { status: 'ready'; record: ResourceRecord; included: IncludedIndex };
 
 /** /admin/resources/{type}/show/{id}: every field of a record, its version, and what may be done with it. */
 export function ShowScreen({
@@ -61,14 +57,19 @@ export function ShowScreen({
 
   useEffect(() => {
     const controller = new AbortController();
-    resourceApi.find(api, type, id, reading.minPosition, controller.signal).then(
-      (record) => setState({ status: 'ready', record }),
-      (error: unknown) => controller.signal.aborted || setState({ status: 'failed', error }),
-    );
+    const include = Object.keys(definition.relationships);
+    resourceApi
+      .find(api, type, id, { include, minPosition: reading.minPosition, signal: controller.signal })
+      .then(
+        ({ data: record, included }) =>
+          setState({ status: 'ready', record, included: indexIncluded(included) }),
+        (error: unknown) => controller.signal.aborted || setState({ status: 'failed', error }),
+      );
     return () => controller.abort();
-  }, [api, type, id, reading]);
+  }, [api, type, id, definition, reading]);
 
   const record = state.status === 'ready' ? state.record : null;
+  const included = state.status === 'ready' ? state.included : indexIncluded([]);
   const title = record ? recordTitle(definition, record) : id;
   usePageTitle(t('admin.resources.show.title', { resource: labels.typeName, title }));
 
@@ -110,9 +111,11 @@ export function ShowScreen({
             <dd>{record.id}</dd>
             {names.map((name) => (
               <FieldRow key={name} label={labels.field(name)}>
-                {name in definition.relationships
-                  ? (relationshipText(record.relationships?.[name]) ?? t('admin.resources.value.empty'))
-                  : format(record.attributes[name], kinds[name])}
+                {name in definition.relationships ? (
+                  <RelatedRecords records={relatedViews(record.relationships?.[name], included)} />
+                ) : (
+                  format(record.attributes[name], kinds[name])
+                )}
               </FieldRow>
             ))}
             <dt>{labels.field('createdAt')}</dt>
