@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { isAdministrator } from '@platform/contracts/accounts/rules';
 import { JSON_API_MEDIA_TYPE } from '@platform/infra/http/errors';
 import { viewerOf, type Viewer } from '@platform/infra/http/viewer';
 import { serializeDocument } from './jsonapi/document.ts';
@@ -12,7 +13,7 @@ import type { ReadModelVersions } from './read-model-versions.ts';
  * the same answers from the routes that use it.
  */
 export function visibilityKey(viewer: Viewer): string {
-  if (viewer.isAdmin) return 'admin';
+  if (isAdministrator(viewer)) return 'admin';
   const roles = viewer.roles.length ? [...viewer.roles].sort().join(',') : '';
   return `${viewer.userId === null ? 'anon' : 'user'}|${viewer.accessWeight}|${roles}`;
 }
@@ -80,7 +81,7 @@ export function createReadCache(versions: ReadModelVersions, options: ReadCacheO
   function answer(req: Request, res: Response, viewer: Viewer, entry: Pick<Entry, 'body' | 'etag'>) {
     res.setHeader(
       'Cache-Control',
-      viewer.userId === null && !viewer.isAdmin ? 'no-cache' : 'private, no-cache',
+      viewer.userId === null && !isAdministrator(viewer) ? 'no-cache' : 'private, no-cache',
     );
     res.setHeader('Vary', 'Cookie, Authorization');
     res.setHeader('ETag', entry.etag);

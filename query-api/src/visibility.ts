@@ -1,5 +1,5 @@
 import { sql, type FragmentSqlToken } from 'slonik';
-import { allows, APP_ADMINS } from '@platform/contracts/resources/access';
+import { isAdministrator } from '@platform/contracts/accounts/rules';
 import type { Viewer } from '@platform/infra/http/viewer';
 
 export interface VisibilityOptions {
@@ -13,15 +13,6 @@ export interface VisibilityOptions {
 }
 
 /**
- * Who edits the site's content (pages, menu, redirections): contracts' APP_ADMINS rule, which the command side
- * enforces on their writes (command-api/src/environment/authorize.ts). They see every page and menu item that is
- * not deleted, drafts and restricted ones included, so that they can reach what they edit.
- */
-export function isCmsEditor(viewer: Viewer): boolean {
-  return allows(APP_ADMINS, viewer);
-}
-
-/**
  * The SQL condition for "this viewer may see this row", for read tables with the columns requires_auth
  * (boolean), access_level_weight (int, null = open to every access level), roles (text[], empty or null =
  * no role needed) and deleted_at (timestamptz, null = not deleted). Filtering happens in SQL, so totals
@@ -31,7 +22,7 @@ export function visibilityClause(viewer: Viewer, options: VisibilityOptions = {}
   const column = (name: string) =>
     options.alias ? sql.identifier([options.alias, name]) : sql.identifier([name]);
   const notDeleted = sql.fragment`${column('deleted_at')} is null`;
-  if (viewer.isAdmin) return options.deleted === 'include' ? sql.fragment`true` : notDeleted;
+  if (isAdministrator(viewer)) return options.deleted === 'include' ? sql.fragment`true` : notDeleted;
 
   const conditions = [notDeleted];
   if (viewer.userId === null) conditions.push(sql.fragment`${column('requires_auth')} = false`);

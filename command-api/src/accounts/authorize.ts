@@ -1,20 +1,17 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
+import { isAdministrator } from '@platform/contracts/accounts/rules';
 import { SYSTEM_USER_ID } from '@platform/contracts/metadata';
 import { viewerOf } from '@platform/infra/http/viewer';
 
 const uuid = z.string().uuid();
 
-/** Administrators: the admin role (seed 000 §6: admin checks always include admin) or the bootstrap token. */
-export function isAccountsAdmin(res: Response): boolean {
-  const viewer = viewerOf(res);
-  return viewer.isAdmin || viewer.roles.includes('admin');
-}
-
+/** Refuses anyone but an administrator (contracts' ADMINISTRATORS rule): 401 signed out, 403 otherwise. */
 export function requireAccountsAdmin(res: Response): void {
-  if (viewerOf(res).userId === null) throw new UnauthenticatedError();
-  if (!isAccountsAdmin(res)) throw new ForbiddenError('Managing accounts requires the admin role');
+  const viewer = viewerOf(res);
+  if (viewer.userId === null) throw new UnauthenticatedError();
+  if (!isAdministrator(viewer)) throw new ForbiddenError('Managing accounts requires the admin role');
 }
 
 /** The signed-in person (not the machine credential). */
@@ -38,7 +35,7 @@ export function userIdParam(req: Request, res: Response): string {
 export function requireSelfOrAdmin(res: Response, userId: string): void {
   const viewer = viewerOf(res);
   if (viewer.userId === null) throw new UnauthenticatedError();
-  if (viewer.userId !== userId && !isAccountsAdmin(res)) {
+  if (viewer.userId !== userId && !isAdministrator(viewer)) {
     throw new ForbiddenError('You can only change your own account');
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { parseSecondaryEmails } from '@platform/contracts/accounts/emails';
+import { isAdministrator } from '@platform/contracts/accounts/rules';
 import { jobResource, userCategoryResource } from '@platform/contracts/accounts/reference-lists';
 import { userStreamId, type UserEvent } from '@platform/contracts/accounts/events';
 import {
@@ -10,6 +11,7 @@ import {
   UserRelationshipsSchema,
 } from '@platform/contracts/accounts/requests';
 import { ForbiddenError, NotFoundError, ValidationError } from '@platform/contracts/errors';
+import { viewerOf } from '@platform/infra/http/viewer';
 import type { CommandModuleDeps } from '../app.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { deriveId } from '../handler.ts';
@@ -17,7 +19,7 @@ import { sendCommandResult } from '../http/respond.ts';
 import { parseDocument, resourceDocument } from '../http/validate.ts';
 import { recordExists, resourceTarget } from '../resources/routes.ts';
 import { withUniqueValues } from '../claims/unique-values.ts';
-import { isAccountsAdmin, requireAccountsAdmin, requireSelfOrAdmin, userIdParam } from './authorize.ts';
+import { requireAccountsAdmin, requireSelfOrAdmin, userIdParam } from './authorize.ts';
 import { batchDecider } from './batch.ts';
 import type { UserCommand } from './commands.ts';
 import { userDecider } from './decide.ts';
@@ -211,7 +213,7 @@ export function usersCommandRoutes(deps: CommandModuleDeps, options: AccountsCom
     const id = userIdParam(req, res);
     requireSelfOrAdmin(res, id);
     const body = parseDocument(UpdateDocument, req.body).data;
-    const admin = isAccountsAdmin(res);
+    const admin = isAdministrator(viewerOf(res));
     if (!admin) refuseAdminOnly(body);
     await checkListItems(deps.eventStore, body);
     const loaded = await loadUser(deps.eventStore, id);

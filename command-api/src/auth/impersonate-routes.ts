@@ -1,9 +1,10 @@
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import { userStreamId } from '@platform/contracts/accounts/events';
+import { hasAdministratorRole, isAdministrator } from '@platform/contracts/accounts/rules';
 import { ConflictError, ForbiddenError, NotFoundError } from '@platform/contracts/errors';
+import { viewerOf } from '@platform/infra/http/viewer';
 import type { CommandModuleDeps } from '../app.ts';
-import { isAccountsAdmin } from '../accounts/authorize.ts';
 import { userDecider } from '../accounts/decide.ts';
 import { loadUser } from '../accounts/store.ts';
 import { sendCommandResult } from '../http/respond.ts';
@@ -32,12 +33,13 @@ export function impersonationRoutes(ctx: AuthContext) {
       if (!session) throw new ForbiddenError('Impersonation needs a signed-in session, not an API token');
       if (session.impersonatorId)
         throw new ConflictError('conflict.state', 'Stop the current impersonation first');
-      if (!isAccountsAdmin(res)) throw new ForbiddenError('Impersonation requires the admin role');
+      if (!isAdministrator(viewerOf(res))) throw new ForbiddenError('Impersonation requires the admin role');
       const targetId = String(req.params.id);
       if (!uuid.safeParse(targetId).success) throw new NotFoundError(`user ${targetId} not found`);
       const { state } = await loadUser(deps.eventStore, targetId);
       if (state.status !== 'active') throw new NotFoundError(`user ${targetId} not found`);
-      if (state.roles.includes('admin')) throw new ForbiddenError('Administrators cannot be impersonated');
+      if (hasAdministratorRole(state.roles))
+        throw new ForbiddenError('Administrators cannot be impersonated');
       const result = await deps.handle({
         streamId: userStreamId(targetId),
         decider: userDecider,

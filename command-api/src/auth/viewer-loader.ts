@@ -1,6 +1,7 @@
 import type { Sql } from 'postgres';
 import { accessWeightOf, effectiveAccessLevel } from '@platform/contracts/accounts/access';
 import type { AccountFeatures } from '@platform/contracts/accounts/features';
+import { hasAdministratorRole } from '@platform/contracts/accounts/rules';
 import { ROLES, type AccessLevel, type Role } from '@platform/contracts/enums';
 import type { Viewer } from '@platform/infra/http/viewer';
 
@@ -43,7 +44,7 @@ export async function loadViewer(
     userId,
     roles,
     accessWeight: accessWeightOf(level),
-    isAdmin: roles.includes('admin'),
+    isAdmin: hasAdministratorRole(roles),
     actingAsOrganizationId: row.acting_as_organization_id,
     impersonatorId,
   };

@@ -17,8 +17,9 @@ import {
   slugify,
 } from '@platform/contracts/organizations/events';
 import { loadState, type EventStore } from '@platform/infra/event-store';
+import { isAdministrator } from '@platform/contracts/accounts/rules';
 import type { CommandModuleDeps } from '../app.ts';
-import { isAccountsAdmin, requireAccountsAdmin } from '../accounts/authorize.ts';
+import { requireAccountsAdmin } from '../accounts/authorize.ts';
 import { viewerOf } from '@platform/infra/http/viewer';
 import { userDecider } from '../accounts/decide.ts';
 import type { AccountsCommandOptions } from '../accounts/options.ts';
@@ -113,8 +114,8 @@ async function requireOrganizationEditor(
   organizationId: string,
   options: { adminOnly: boolean },
 ): Promise<void> {
-  if (isAccountsAdmin(res)) return;
   const viewer = viewerOf(res);
+  if (isAdministrator(viewer)) return;
   if (viewer.userId === null) throw new UnauthenticatedError();
   if (!options.adminOnly && viewer.roles.includes('organization_admin')) {
     const { state } = await loadUser(eventStore, viewer.userId);

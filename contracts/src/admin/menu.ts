@@ -1,3 +1,4 @@
+import { ADMINISTRATORS, CONTENT_EDITORS } from '../accounts/rules.ts';
 import { allows, type AccessRule, type ViewerFacts } from '../resources/access.ts';
 import { ADMIN_MENU_GROUPS, type AdminMenuGroup, type ResourceDefinition } from '../resources/definition.ts';
 
@@ -21,24 +22,21 @@ interface HandWrittenEntry extends AdminMenuEntry {
   feature?: 'validationRequests' | 'organizations';
 }
 
-const ADMINS: AccessRule = 'admin';
-const APP_ADMINS: AccessRule = { roles: ['admin', 'app_admin'] };
-
 const HAND_WRITTEN: HandWrittenEntry[] = [
   {
     key: 'app-pages',
     href: '/admin/resources/app-pages',
     icon: 'article',
     group: 'application',
-    see: APP_ADMINS,
+    see: CONTENT_EDITORS,
   },
-  { key: 'users', href: '/admin/users', icon: 'group', group: 'accounts', see: ADMINS },
+  { key: 'users', href: '/admin/users', icon: 'group', group: 'accounts', see: ADMINISTRATORS },
   {
     key: 'validation-requests',
     href: '/admin/validation-requests',
     icon: 'how_to_reg',
     group: 'accounts',
-    see: ADMINS,
+    see: ADMINISTRATORS,
     feature: 'validationRequests',
   },
 ];

@@ -1,6 +1,7 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { secondaryEmailsString } from '@platform/contracts/accounts/emails';
+import { hasAdministratorRole } from '@platform/contracts/accounts/rules';
 import { resourceObject, type Relationship, type ResourceObject } from '../jsonapi/document.ts';
 
 const timestamp = z.number().transform((ms) => new Date(ms).toISOString());
@@ -108,7 +109,7 @@ export function userResource(
   const attributes = options.full
     ? {
         ...publicAttributes,
-        isAdmin: row.roles.includes('admin'),
+        isAdmin: hasAdministratorRole(row.roles),
         impersonating: options.impersonating ?? false,
         hasPassword: row.has_password,
         email: row.email,

@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { isAdministrator } from '@platform/contracts/accounts/rules';
 import { ForbiddenError, UnauthenticatedError } from '@platform/contracts/errors';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModuleDeps } from '../app.ts';
@@ -26,7 +27,7 @@ export function devMailboxRoutes(deps: QueryModuleDeps): Router {
   router.get('/dev/mailbox', async (req, res) => {
     const viewer = viewerOf(res);
     if (viewer.userId === null) throw new UnauthenticatedError();
-    if (!viewer.isAdmin) throw new ForbiddenError('The dev mailbox is for administrators');
+    if (!isAdministrator(viewer)) throw new ForbiddenError('The dev mailbox is for administrators');
     const query = parseListQuery(req.originalUrl, {
       filters: {
         to: z

@@ -2,6 +2,7 @@ import express, { type Response, type Router } from 'express';
 import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { jobResource, userCategoryResource } from '@platform/contracts/accounts/reference-lists';
+import { isAdministrator } from '@platform/contracts/accounts/rules';
 import { ROLES } from '@platform/contracts/enums';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { SYSTEM_USER_ID } from '@platform/contracts/metadata';
@@ -49,8 +50,7 @@ const listSpec = {
 };
 
 /** A full account view: the user themselves or an administrator. */
-const seesAccount = (viewer: Viewer, id: string) =>
-  viewer.isAdmin || viewer.roles.includes('admin') || viewer.userId === id;
+const seesAccount = (viewer: Viewer, id: string) => isAdministrator(viewer) || viewer.userId === id;
 
 export async function organizationIdsOf(pool: DatabasePool, userIds: readonly string[]) {
   const out = new Map<string, string[]>();
@@ -137,8 +137,7 @@ export function usersQueryRoutes(deps: QueryModuleDeps): Router {
   router.get(`/${USER_TYPE}`, reads, async (req, res) => {
     const viewer = viewerOf(res);
     if (viewer.userId === null) throw new UnauthenticatedError();
-    if (!viewer.isAdmin && !viewer.roles.includes('admin'))
-      throw new ForbiddenError('Listing users requires the admin role');
+    if (!isAdministrator(viewer)) throw new ForbiddenError('Listing users requires the admin role');
     const query = parseListQuery(req.originalUrl, listSpec);
     const f = query.filter;
     const conditions: FragmentSqlToken[] = [sql.fragment`true`];

@@ -3,6 +3,7 @@ import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { AccountFeatures } from '@platform/contracts/accounts/features';
 import { VALIDATION_REQUEST_STATUSES } from '@platform/contracts/accounts/reference';
+import { isAdministrator } from '@platform/contracts/accounts/rules';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModule } from '../app.ts';
@@ -65,9 +66,7 @@ export function validationRequestsQueryRoutes(
       next();
     });
     const scope = (viewer: ReturnType<typeof viewerOf>): FragmentSqlToken =>
-      viewer.isAdmin || viewer.roles.includes('admin')
-        ? sql.fragment`true`
-        : sql.fragment`user_id = ${viewer.userId}`;
+      isAdministrator(viewer) ? sql.fragment`true` : sql.fragment`user_id = ${viewer.userId}`;
 
     router.get(`/${TYPE}`, reads, async (req, res) => {
       const viewer = viewerOf(res);

@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { isAdministrator } from '@platform/contracts/accounts/rules';
 import { UnauthenticatedError } from '@platform/contracts/errors';
 import { viewerOf } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
@@ -37,7 +38,7 @@ export function couponQueryRoutes(deps: QueryModuleDeps): Router {
     const viewer = viewerOf(res);
     if (viewer.userId === null) throw new UnauthenticatedError();
     const query = parseListQuery(req.originalUrl, listSpec);
-    const user = viewer.isAdmin ? query.filter.user : viewer.userId;
+    const user = isAdministrator(viewer) ? query.filter.user : viewer.userId;
     const conditions = [
       ...(user !== undefined ? [sql.fragment`user_id = ${user}`] : []),
       ...(query.filter.coupon !== undefined ? [sql.fragment`coupon_id = ${query.filter.coupon}`] : []),

@@ -2,6 +2,7 @@ import express, { type Router } from 'express';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { viewerOf } from '@platform/infra/http/viewer';
+import { isAdministrator } from '@platform/contracts/accounts/rules';
 import {
   APP_ENVIRONMENT_SETTING_NAMES,
   emptyAppEnvironmentSettings,
@@ -40,14 +41,15 @@ export function environmentQueryRoutes(deps: QueryModuleDeps): Router {
       fields: { [TYPE]: [...APP_ENVIRONMENT_SETTING_NAMES, 'initialized'] },
     });
     // what the viewer may see of the environment depends only on whether they are an administrator
-    const variant = viewer.isAdmin ? 'admin' : 'public';
+    const admin = isAdministrator(viewer);
+    const variant = admin ? 'admin' : 'public';
     await deps.sendRead(req, res, { projections: PROJECTIONS, variant }, async () => {
       const row = await deps.readPool.maybeOne(sql.type(EnvironmentRow)`
         select settings, initialized, revision, settings_version, updated_at from read.app_environment where id = ${ID}`);
       const settings: Record<string, unknown> = { ...emptyAppEnvironmentSettings() };
       for (const name of APP_ENVIRONMENT_SETTING_NAMES) {
         if (row && Object.hasOwn(row.settings, name)) settings[name] = row.settings[name];
-        if (ADMIN_ONLY.has(name) && !viewer.isAdmin) delete settings[name];
+        if (ADMIN_ONLY.has(name) && !admin) delete settings[name];
       }
       const version = row?.settings_version ?? null;
       const data = resourceObject(

@@ -1,3 +1,4 @@
+import { isAdministrator } from '@platform/contracts/accounts/rules';
 import type { Viewer } from '@platform/infra/http/viewer';
 import { resourceObject, type ResourceObject } from '../jsonapi/document.ts';
 import type { ResourceQuery } from '../jsonapi/query.ts';
@@ -87,7 +88,9 @@ export function menuItemResource(
         parent: { data: row.parent_id ? { type: MENU_ITEM_TYPE, id: row.parent_id } : null },
         children: { data: childIds.map((id) => ({ type: MENU_ITEM_TYPE, id })) },
         page: { data: row.page_id ? { type: 'app-pages', id: row.page_id } : null },
-        ...(viewer.isAdmin ? { createdBy: user(row.created_by), updatedBy: user(row.updated_by) } : {}),
+        ...(isAdministrator(viewer)
+          ? { createdBy: user(row.created_by), updatedBy: user(row.updated_by) }
+          : {}),
       },
       self: `/api/v1/${MENU_ITEM_TYPE}/${row.id}`,
       meta: { version: row.version.toString() },

@@ -1,7 +1,8 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
+import { editsContent } from '@platform/contracts/accounts/rules';
 import type { Viewer } from '@platform/infra/http/viewer';
-import { isCmsEditor, visibilityClause } from '../visibility.ts';
+import { visibilityClause } from '../visibility.ts';
 
 /** epoch milliseconds (slonik's timestamptz parser) as ISO 8601 */
 export const timestamp = z.number().transform((ms) => new Date(ms).toISOString());
@@ -41,11 +42,12 @@ export const MENU_ITEM_COLUMNS = sql.fragment`
  * one) is a live, published page the viewer may open, and its parent is shown: the recursion starts at the top
  * level and descends only through shown items, so a hidden parent hides its whole branch.
  *
- * `everything` (the resource lists) skips the filter for those who edit the menu (isCmsEditor), so that the
+ * `everything` (the resource lists) skips the filter for those who edit the menu (contracts' CONTENT_EDITORS
+ * rule, which the command side enforces on their writes), so that the
  * menu editor reaches and repairs every item, hidden ones included.
  */
 export function visibleMenuItems(viewer: Viewer, options: { everything?: boolean } = {}): FragmentSqlToken {
-  if (options.everything && isCmsEditor(viewer)) {
+  if (options.everything && editsContent(viewer)) {
     return sql.fragment`with recursive visible_items as (select * from read.app_menu_items)`;
   }
   const shown = sql.fragment`${visibilityClause(viewer, { alias: 'm' })} and (m.page_id is null or exists (

@@ -2,9 +2,10 @@ import express from 'express';
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { AccountFeatures } from '@platform/contracts/accounts/features';
+import { isAdministrator } from '@platform/contracts/accounts/rules';
 import { ACCESS_LEVELS } from '@platform/contracts/enums';
 import { NotFoundError } from '@platform/contracts/errors';
-import { viewerOf, type Viewer } from '@platform/infra/http/viewer';
+import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModule } from '../app.ts';
 import { listDocument, sendDocument, singleDocument, type ResourceObject } from '../jsonapi/document.ts';
 import { parseListQuery, parseResourceQuery } from '../jsonapi/query.ts';
@@ -37,8 +38,6 @@ const listSpec = {
     slug: z.string().max(100),
   },
 };
-
-const isAdmin = (viewer: Viewer) => viewer.isAdmin || viewer.roles.includes('admin');
 
 async function memberIds(deps: Parameters<QueryModule>[0], organizationId: string): Promise<string[]> {
   const rows = await deps.readPool.any(sql.type(z.object({ user_id: z.string() }))`
@@ -93,7 +92,7 @@ export function organizationsQueryRoutes(features: Pick<AccountFeatures, 'organi
       const total = await deps.readPool.oneFirst(sql.type(z.object({ total: z.number() }))`
         select count(*)::int as total from read.organizations o where ${where}`);
       const data: ResourceObject[] = rows.map((r) =>
-        organizationResource(r, { isAdmin: isAdmin(viewer), fields: query.fields }),
+        organizationResource(r, { isAdmin: isAdministrator(viewer), fields: query.fields }),
       );
       const inc = included(rows, query.include, query.fields);
       sendDocument(
@@ -122,9 +121,10 @@ export function organizationsQueryRoutes(features: Pick<AccountFeatures, 'organi
       );
       if (!row) throw new NotFoundError(`organization ${key} not found`);
       const members = await memberIds(deps, row.id);
-      const seesMembers = isAdmin(viewer) || (viewer.userId !== null && members.includes(viewer.userId));
+      const seesMembers =
+        isAdministrator(viewer) || (viewer.userId !== null && members.includes(viewer.userId));
       const data = organizationResource(row, {
-        isAdmin: isAdmin(viewer),
+        isAdmin: isAdministrator(viewer),
         ...(seesMembers ? { userIds: members } : {}),
         fields: query.fields,
       });

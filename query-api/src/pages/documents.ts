@@ -1,9 +1,10 @@
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
+import { editsContent, isAdministrator } from '@platform/contracts/accounts/rules';
 import type { Viewer } from '@platform/infra/http/viewer';
 import { resourceObject, type ResourceObject } from '../jsonapi/document.ts';
 import type { ResourceQuery } from '../jsonapi/query.ts';
-import { isCmsEditor, visibilityClause } from '../visibility.ts';
+import { visibilityClause } from '../visibility.ts';
 
 export const PAGE_TYPE = 'app-pages';
 export const COMPONENT_TYPE = 'app-page-components';
@@ -62,7 +63,7 @@ export const COMPONENT_COLUMNS = sql.fragment`
  * their auth, access level and roles open.
  */
 export function listablePages(viewer: Viewer): FragmentSqlToken {
-  if (isCmsEditor(viewer)) return sql.fragment`p.deleted_at is null`;
+  if (editsContent(viewer)) return sql.fragment`p.deleted_at is null`;
   return sql.fragment`(not p.is_draft and ${visibilityClause(viewer, { alias: 'p' })})`;
 }
 
@@ -72,10 +73,12 @@ export function listablePages(viewer: Viewer): FragmentSqlToken {
  */
 export function findablePages(viewer: Viewer): { exists: FragmentSqlToken; accessible: FragmentSqlToken } {
   // application administrators edit every page, drafts and restricted ones; soft-deleted ones are the admins'
-  if (!viewer.isAdmin && isCmsEditor(viewer))
+  if (!isAdministrator(viewer) && editsContent(viewer))
     return { exists: sql.fragment`p.deleted_at is null`, accessible: sql.fragment`true` };
   return {
-    exists: viewer.isAdmin ? sql.fragment`true` : sql.fragment`(not p.is_draft and p.deleted_at is null)`,
+    exists: isAdministrator(viewer)
+      ? sql.fragment`true`
+      : sql.fragment`(not p.is_draft and p.deleted_at is null)`,
     accessible: visibilityClause(viewer, { alias: 'p', deleted: 'include' }),
   };
 }

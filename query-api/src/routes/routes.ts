@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { editsContent } from '@platform/contracts/accounts/rules';
 import { ForbiddenError, NotFoundError } from '@platform/contracts/errors';
 import { redirectionResource } from '@platform/contracts/redirections/redirection';
 import { shortUrlResource } from '@platform/contracts/short-urls/short-url';
@@ -9,7 +10,7 @@ import { resourceTable } from '@platform/infra/resources/table';
 import type { QueryModuleDeps } from '../app.ts';
 import { sendDocument } from '../jsonapi/document.ts';
 import { consistencyOf } from '../min-position.ts';
-import { isCmsEditor, visibilityClause } from '../visibility.ts';
+import { visibilityClause } from '../visibility.ts';
 import { parseRouteRequest, redirectLocation } from './resolve.ts';
 
 const SHORT_URL_PATH = /^\/s\/([A-Za-z0-9_-]{1,64})$/;
@@ -91,7 +92,7 @@ export function routeResolverRoutes(deps: QueryModuleDeps): Router {
               createdAt: page.created_at,
               updatedAt: page.updated_at,
             },
-            ...(isCmsEditor(viewer) && page.draft_page_id
+            ...(editsContent(viewer) && page.draft_page_id
               ? { relationships: { draftPage: { data: { type: 'app-pages', id: page.draft_page_id } } } }
               : {}),
             meta: { version: page.version.toString() },

@@ -13,20 +13,13 @@ export function canUseDashboard(
   return landingPath(user, features) === ROUTES.dashboard;
 }
 
-/** Validation requests, users and the dev mailbox are for administrators (the admin role). */
-export function isAdministrator(user: Pick<SessionUser, 'isAdmin' | 'roles'>): boolean {
-  return user.isAdmin || user.roles.includes('admin');
-}
-
 /** Impersonation is offered for anyone but administrators (the server refuses them) and oneself. */
 export function canImpersonate(
   viewer: Pick<SessionUser, 'id'>,
-  target: { id: string; isAdmin: boolean; roles: readonly string[] },
+  target: { id: string; isAdmin: boolean },
   features: Pick<AccountFeatures, 'impersonate'>,
 ): boolean {
-  return (
-    features.impersonate && target.id !== viewer.id && !target.isAdmin && !target.roles.includes('admin')
-  );
+  return features.impersonate && target.id !== viewer.id && !target.isAdmin;
 }
 
 export const ADMIN_ROUTES = {

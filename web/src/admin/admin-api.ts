@@ -1,3 +1,4 @@
+import { hasAdministratorRole } from '@platform/contracts/accounts/rules';
 import { VALIDATION_REQUEST_STATUSES } from '@platform/contracts/accounts/reference';
 import type { DecideValidationRequestAttributesSchema } from '@platform/contracts/accounts/requests';
 import { z } from 'zod';
@@ -113,7 +114,7 @@ function toAdminUser(r: z.infer<typeof AdminUserSchema>): AdminUser {
     email: r.attributes.email,
     roles,
     accessLevel: r.relationships?.accessLevel?.data?.id ?? null,
-    isAdmin: r.attributes.isAdmin ?? roles.includes('admin'),
+    isAdmin: r.attributes.isAdmin ?? hasAdministratorRole(roles),
     emailVerified: Boolean(r.attributes.emailVerifiedAt),
     validated: Boolean(r.attributes.validatedAt),
   };

@@ -1,3 +1,4 @@
+import { isAdministrator } from '@platform/contracts/accounts/rules';
 import { adminMenu, type AdminMenuEntry } from '@platform/contracts/admin/menu';
 import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
 import styled from 'styled-components';
@@ -5,7 +6,7 @@ import { useLocation } from 'wouter';
 import { useMessageLookup } from '../i18n/use-t.ts';
 import { useSession } from '../session/session.tsx';
 import { Link } from '../ui/link.tsx';
-import { ADMIN_ROUTES, canUseDashboard, isAdministrator } from './access.ts';
+import { ADMIN_ROUTES, canUseDashboard } from './access.ts';
 import { useAdminT } from './admin-ui.tsx';
 import { viewerFacts } from './resources/viewer.ts';
 
@@ -32,14 +33,15 @@ export function AdminNavEntries({ onNavigate }: { onNavigate: () => void }) {
   const [path] = useLocation();
   const { user, features } = useSession();
   if (!path.startsWith('/admin') || !user || !canUseDashboard(user, features)) return null;
-  const sections = adminMenu(resourceCatalogue, viewerFacts(user), {
+  const viewer = viewerFacts(user);
+  const sections = adminMenu(resourceCatalogue, viewer, {
     validationRequests: features.validationRequests,
     organizations: features.organizations,
   }).map((section) => ({
     ...section,
     entries: section.entries.filter((e) => WEB_SCREENS.has(e.key) || CATALOGUE_TYPES.has(e.key)),
   }));
-  if (isAdministrator(user))
+  if (isAdministrator(viewer))
     sections[0]?.entries.push({ key: 'mailbox', href: ADMIN_ROUTES.mailbox, icon: 'mail' });
   const name = (entry: AdminMenuEntry) =>
     entry.key === 'mailbox' ? t('admin.mailbox.title') : (lookup(`admin.menu.${entry.key}`) ?? entry.key);

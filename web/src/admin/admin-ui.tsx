@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { isAdministrator } from '@platform/contracts/accounts/rules';
 import styled from 'styled-components';
 import { ApiError } from '../api/errors.ts';
 import { serverMessageId } from '../api/field-errors.ts';
@@ -9,7 +10,8 @@ import { InlineLoader } from '../shell/chrome.tsx';
 import { Button } from '../ui/button.tsx';
 import { Link } from '../ui/link.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
-import { ADMIN_ROUTES, isAdministrator } from './access.ts';
+import { ADMIN_ROUTES } from './access.ts';
+import { viewerFacts } from './resources/viewer.ts';
 import type en from './messages/en.json';
 import type { ListMeta } from './admin-api.ts';
 import { fluidSize, fluidSpace } from '../theme/theme.ts';
@@ -21,7 +23,7 @@ export function AdministratorsOnly({ children }: { children: React.ReactNode }) 
   const user = useSignedInUser();
   const t = useAdminT();
   const { navigate } = useNavigation();
-  const allowed = isAdministrator(user);
+  const allowed = isAdministrator(viewerFacts(user));
   useEffect(() => {
     if (!allowed) navigate(ADMIN_ROUTES.unauthorized, { replace: true });
   }, [allowed, navigate]);

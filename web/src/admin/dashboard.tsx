@@ -1,3 +1,4 @@
+import { isAdministrator } from '@platform/contracts/accounts/rules';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useApi } from '../app/api-context.tsx';
@@ -7,7 +8,8 @@ import { ROUTES } from '../session/guard.ts';
 import { useSession, useSignedInUser } from '../session/session.tsx';
 import { InlineLoader } from '../shell/chrome.tsx';
 import { ButtonLink } from '../ui/link.tsx';
-import { ADMIN_ROUTES, canUseDashboard, isAdministrator } from './access.ts';
+import { ADMIN_ROUTES, canUseDashboard } from './access.ts';
+import { viewerFacts } from './resources/viewer.ts';
 import { adminApi } from './admin-api.ts';
 import { useAdminT, WidePage } from './admin-ui.tsx';
 import { fluidSize, fluidSpace } from '../theme/theme.ts';
@@ -81,7 +83,7 @@ export function DashboardScreen() {
   const { features } = useSession();
   const { navigate } = useNavigation();
   const allowed = canUseDashboard(user, features);
-  const admin = allowed && isAdministrator(user);
+  const admin = allowed && isAdministrator(viewerFacts(user));
   const { pending, mailbox } = useAdministratorFacts(admin, features.validationRequests);
   usePageTitle(allowed ? t('admin.dashboard.title') : null);
 

@@ -1,3 +1,4 @@
+import { hasAdministratorRole } from '@platform/contracts/accounts/rules';
 import { z } from 'zod';
 
 /**
@@ -147,7 +148,7 @@ export function toSessionUser(doc: MeDocument): SessionUser {
     emailVerified: Boolean(a.emailVerifiedAt),
     validated: Boolean(a.validatedAt),
     roles,
-    isAdmin: a.isAdmin ?? roles.includes('admin'),
+    isAdmin: a.isAdmin ?? hasAdministratorRole(roles),
     impersonating: a.impersonating ?? false,
     accessLevel: rel.accessLevel?.data?.id ?? null,
     effectiveAccessWeight: doc.meta?.effectiveAccessWeight ?? null,

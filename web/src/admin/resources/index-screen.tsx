@@ -1,3 +1,4 @@
+import { isAdministrator } from '@platform/contracts/accounts/rules';
 import type { ViewerFacts } from '@platform/contracts/resources/access';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { resourceFields, type FieldInfo } from '@platform/contracts/resources/fields';
@@ -77,7 +78,7 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
   const sort = readSort(definition, params.get('sort'));
   const search = params.get('search') ?? '';
   const trashedParam = params.get('trashed');
-  const canTrash = viewer.isAdmin && definition.softDeletable;
+  const canTrash = isAdministrator(viewer) && definition.softDeletable;
   const trashed = canTrash && (trashedParam === 'with' || trashedParam === 'only') ? trashedParam : null;
   const filterFields = definition.filters
     .map((name) => fields.find((f) => f.name === name))

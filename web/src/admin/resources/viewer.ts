@@ -3,11 +3,13 @@ import { allows, type ViewerFacts } from '@platform/contracts/resources/access';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { ROLES, type Role } from '@platform/contracts/enums';
 import type { SessionUser } from '../../session/documents.ts';
-import { isAdministrator } from '../access.ts';
 
 const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
-/** The facts an access rule looks at, read from the signed-in user (the server reads the same from its viewer). */
+/**
+ * The facts an access rule looks at, read from the signed-in user (the server reads the same from its viewer):
+ * `isAdmin` is the server's own answer (query-api's user document, from the administrator role).
+ */
 export function viewerFacts(
   user: Pick<SessionUser, 'id' | 'roles' | 'isAdmin' | 'effectiveAccessWeight'> | null,
 ): ViewerFacts {
@@ -16,7 +18,7 @@ export function viewerFacts(
     userId: user.id,
     roles: user.roles.filter(isRole),
     accessWeight: user.effectiveAccessWeight ?? 0,
-    isAdmin: isAdministrator(user),
+    isAdmin: user.isAdmin,
   };
 }
 
