@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, withoutFields, type EventContract, type EventOf } from '../event-contracts.ts';
-import { AccessLevelSchema, RoleSchema } from './attributes.ts';
+import { AccessLevelSchema } from '../enums.ts';
+import { RoleSchema } from './attributes.ts';
 
 /**
  * Events of the `page-<uuid>` streams: a page, its components, and its draft links. Update events carry
