@@ -22,6 +22,7 @@ import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
 import { resourceEventContracts, type ResourceDefinition } from '@platform/contracts/resources/definition';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore, type EventStore } from '@platform/infra/event-store';
+import { CONFIG_DEFAULTS, defaultPublicUrl } from '@platform/infra/config';
 import { createMailer } from '@platform/infra/mail/mailer';
 import { commandModules, queryModules } from './modules.ts';
 import { createReadiness, type Readiness } from './readiness.ts';
@@ -79,6 +80,7 @@ export interface Platform {
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const { logger } = options;
   const clock: Clock = options.clock ?? (() => new Date());
+  const minPositionTimeoutMs = options.minPositionTimeoutMs ?? CONFIG_DEFAULTS.MIN_POSITION_TIMEOUT_MS;
   const sql = createSql(options.databaseUrl, { max: 20 });
   const readPool = await createReadPool(options.databaseUrl);
   const resources = options.resources ?? resourceCatalogue;
@@ -92,7 +94,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const accountsOptions = options.accounts ?? {};
   const mailer = createMailer({
     smtpUrl: accountsOptions.smtpUrl,
-    from: accountsOptions.mailFrom ?? 'no-reply@localhost',
+    from: accountsOptions.mailFrom ?? CONFIG_DEFAULTS.MAIL_FROM,
     sql,
   });
   const accounts = createAccountsAuth({
@@ -103,12 +105,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     logger,
     mailer,
     secret: accountsOptions.secret ?? randomBytes(32).toString('hex'),
-    publicUrl: accountsOptions.publicUrl ?? 'http://localhost:3000',
+    publicUrl: accountsOptions.publicUrl ?? defaultPublicUrl(),
     ...(accountsOptions.appName ? { appName: accountsOptions.appName } : {}),
     ...(accountsOptions.features ? { features: accountsOptions.features } : {}),
     ...(accountsOptions.limits ? { limits: accountsOptions.limits } : {}),
     ...(accountsOptions.sessionPolicy ? { sessionPolicy: accountsOptions.sessionPolicy } : {}),
-    minPositionTimeoutMs: options.minPositionTimeoutMs ?? 5000,
+    minPositionTimeoutMs,
   });
 
   const readiness = createReadiness({ adminToken: options.adminToken, ready: !options.startNotReady });
@@ -138,7 +140,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     eventStore,
     logger,
     adminToken: options.adminToken,
-    minPositionTimeoutMs: options.minPositionTimeoutMs ?? 5000,
+    minPositionTimeoutMs,
     modules: [
       ...queryModules(resources),
       ...(options.extraQueryModules ?? []),

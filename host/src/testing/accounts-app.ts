@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { createPlatform, type Platform, type PlatformOptions } from '../platform.ts';
 import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
 import { capturedLogger, TEST_ADMIN_TOKEN } from '@platform/command-api/testing/http';
+import { defaultPublicUrl } from '@platform/infra/config';
 
 export interface Answer {
   status: number;
@@ -72,7 +73,7 @@ export async function startAccountsApp(
     ...options,
     accounts: {
       secret: 'test-secret-for-verification-links-0123456789',
-      publicUrl: 'http://localhost:3000',
+      publicUrl: defaultPublicUrl(),
       ...accounts,
     },
   });
