@@ -2,9 +2,7 @@ import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { Viewer } from '@platform/infra/http/viewer';
 import { isCmsEditor, visibilityClause } from '../visibility.ts';
-
-/** epoch milliseconds (slonik's timestamptz parser) as ISO 8601 */
-export const timestamp = z.number().transform((ms) => new Date(ms).toISOString());
+import { timestamp } from '../jsonapi/sql.ts';
 
 export const MenuItemRow = z.object({
   id: z.string(),

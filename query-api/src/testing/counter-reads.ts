@@ -7,6 +7,7 @@ import type { Projection } from '@platform/projectors/projection';
 import type { QueryModule } from '../app.ts';
 import { listDocument, resourceObject, sendDocument, singleDocument } from '../jsonapi/document.ts';
 import { parseListQuery, parseResourceQuery } from '../jsonapi/query.ts';
+import { orderBy } from '../jsonapi/sql.ts';
 import { consistencyOf } from '../min-position.ts';
 import { visibilityClause } from '../visibility.ts';
 
@@ -48,16 +49,9 @@ export const counterReads: QueryModule = (deps) => {
   router.get('/counters', reads, async (req, res) => {
     const query = parseListQuery(req.originalUrl, listSpec);
     const where = sql.fragment`${visibilityClause(viewerOf(res))} and value >= ${query.filter.minValue ?? 0}`;
-    const order = sql.join(
-      query.sort.map(
-        (s) =>
-          sql.fragment`${sql.identifier([s.field])} ${s.direction === 'asc' ? sql.fragment`asc` : sql.fragment`desc`}`,
-      ),
-      sql.fragment`, `,
-    );
     const rows = await deps.readPool.any(sql.type(CounterRow)`
       select id, value from read.counter_values where ${where}
-       order by ${order} limit ${query.page.size} offset ${query.page.offset}`);
+       order by ${orderBy(query.sort)} limit ${query.page.size} offset ${query.page.offset}`);
     const total = await deps.readPool.oneFirst(sql.type(z.object({ total: z.number() }))`
       select count(*)::int as total from read.counter_values where ${where}`);
     const data = rows.map((r) =>
