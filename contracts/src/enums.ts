@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 export const LOCALES = ['en', 'fr', 'it', 'es', 'ca', 'da', 'ro'] as const;
 export type Locale = (typeof LOCALES)[number];
 
@@ -22,3 +24,5 @@ export const ACCESS_LEVEL_WEIGHTS = {
 } as const;
 export type AccessLevel = keyof typeof ACCESS_LEVEL_WEIGHTS;
 export const ACCESS_LEVELS = Object.keys(ACCESS_LEVEL_WEIGHTS) as AccessLevel[];
+/** An access level as every contract takes it (pages, menu items, organizations, users, settings). */
+export const AccessLevelSchema = z.enum(ACCESS_LEVELS as [AccessLevel, ...AccessLevel[]]);

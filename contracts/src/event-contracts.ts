@@ -19,6 +19,15 @@ export function defineEvent<T extends string, S extends z.ZodTypeAny>(
   return { type, schema, version: options.version ?? 1, upcasters: options.upcasters };
 }
 
+/** An upcaster that leaves the named fields out of a stored payload (fields a later version no longer has). */
+export function withoutFields(...names: string[]): (payload: unknown) => unknown {
+  return (payload) => {
+    const rest = { ...(payload as Record<string, unknown>) };
+    for (const name of names) delete rest[name];
+    return rest;
+  };
+}
+
 export type EventOf<C extends EventContract> = { type: C['type']; data: z.infer<C['schema']> };
 
 export class EventContractRegistry {

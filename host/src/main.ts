@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { accountFeatures, ConfigError, loadConfig } from '@platform/infra/config';
+import { accountFeatures, ConfigError, defaultPublicUrl, loadConfig } from '@platform/infra/config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@platform/infra/db/embedded';
 import { migrate } from '@platform/infra/db/migrate';
 import { createLogger } from '@platform/infra/logger';
@@ -67,7 +67,7 @@ async function main() {
       ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
       mailFrom: config.MAIL_FROM,
       ...(config.APP_KEY ? { secret: config.APP_KEY } : {}),
-      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      publicUrl: config.PUBLIC_URL ?? defaultPublicUrl(config.PORT),
       appName: config.APP_NAME,
     },
   });

@@ -20,6 +20,7 @@ import type { Projection } from '@platform/projectors/projection';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore, type EventStore } from '@platform/infra/event-store';
+import { CONFIG_DEFAULTS, defaultPublicUrl } from '@platform/infra/config';
 import { createMailer } from '@platform/infra/mail/mailer';
 import {
   commandModulesOf,
@@ -88,6 +89,7 @@ export interface Platform {
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const { logger } = options;
   const clock: Clock = options.clock ?? (() => new Date());
+  const minPositionTimeoutMs = options.minPositionTimeoutMs ?? CONFIG_DEFAULTS.MIN_POSITION_TIMEOUT_MS;
   const sql = createSql(options.databaseUrl, { max: 20 });
   const readPool = await createReadPool(options.databaseUrl);
   // every list below (contracts, routers, projections) comes from the one list of modules (modules.ts)
@@ -100,7 +102,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const accountsOptions = options.accounts ?? {};
   const mailer = createMailer({
     smtpUrl: accountsOptions.smtpUrl,
-    from: accountsOptions.mailFrom ?? 'no-reply@localhost',
+    from: accountsOptions.mailFrom ?? CONFIG_DEFAULTS.MAIL_FROM,
     sql,
   });
   const accounts = createAccountsAuth({
@@ -111,12 +113,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     logger,
     mailer,
     secret: accountsOptions.secret ?? randomBytes(32).toString('hex'),
-    publicUrl: accountsOptions.publicUrl ?? 'http://localhost:3000',
+    publicUrl: accountsOptions.publicUrl ?? defaultPublicUrl(),
     ...(accountsOptions.appName ? { appName: accountsOptions.appName } : {}),
     ...(accountsOptions.features ? { features: accountsOptions.features } : {}),
     ...(accountsOptions.limits ? { limits: accountsOptions.limits } : {}),
     ...(accountsOptions.sessionPolicy ? { sessionPolicy: accountsOptions.sessionPolicy } : {}),
-    minPositionTimeoutMs: options.minPositionTimeoutMs ?? 5000,
+    minPositionTimeoutMs,
   });
 
   const serve: ServeContext = {
@@ -151,7 +153,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     eventStore,
     logger,
     adminToken: options.adminToken,
-    minPositionTimeoutMs: options.minPositionTimeoutMs ?? 5000,
+    minPositionTimeoutMs,
     modules: [...queryModulesOf(modules, serve), ...(options.extraQueryModules ?? [])],
   });
   // commands are unsafe methods and reads are GET and HEAD: each request goes through the one router that can

@@ -5,26 +5,50 @@ const flag = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])
   .transform((v) => v === 'true' || v === '1' || v === 'on');
 
+/**
+ * The defaults of the configuration, written here only: the schema below applies them to the environment, and
+ * code built without a loaded Config (the platform's own options, test apps) takes them from here too.
+ */
+export const CONFIG_DEFAULTS = {
+  PORT: 3000,
+  HOST: '0.0.0.0',
+  DATA_DIR: '.data',
+  EMBEDDED_PG_PORT: 54329,
+  APP_NAME: 'Assistive Tech Commons',
+  DEFAULT_LOCALE: 'en',
+  CURRENCY: 'EUR',
+  MIN_POSITION_TIMEOUT_MS: 5000,
+  MAIL_FROM: 'no-reply@localhost',
+} as const;
+
+/** PUBLIC_URL when it is not set: the site on this machine at its port. */
+export const defaultPublicUrl = (port: number = CONFIG_DEFAULTS.PORT) => `http://localhost:${port}`;
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(CONFIG_DEFAULTS.PORT),
+  HOST: z.string().default(CONFIG_DEFAULTS.HOST),
   DATABASE_URL: z.string().url().optional(),
   /** data directory of the embedded PostgreSQL used when DATABASE_URL is not set */
-  DATA_DIR: z.string().default('.data'),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  DATA_DIR: z.string().default(CONFIG_DEFAULTS.DATA_DIR),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(CONFIG_DEFAULTS.EMBEDDED_PG_PORT),
   EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
   EVENTSTORE_URL: z.string().optional(),
   KAFKA_BROKERS: z.string().optional(),
   ADMIN_API_TOKEN: z.string().min(24, 'ADMIN_API_TOKEN must be at least 24 characters').optional(),
-  APP_NAME: z.string().default('Assistive Tech Commons'),
-  DEFAULT_LOCALE: z.enum(LOCALES).default('en'),
-  CURRENCY: z.string().length(3).default('EUR'),
+  APP_NAME: z.string().default(CONFIG_DEFAULTS.APP_NAME),
+  DEFAULT_LOCALE: z.enum(LOCALES).default(CONFIG_DEFAULTS.DEFAULT_LOCALE),
+  CURRENCY: z.string().length(3).default(CONFIG_DEFAULTS.CURRENCY),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** pretty: one short readable line per entry (the default in development); json: one JSON object per line
    * (the default when NODE_ENV=production) */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
-  MIN_POSITION_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  MIN_POSITION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(CONFIG_DEFAULTS.MIN_POSITION_TIMEOUT_MS),
   SEED_DEMO: flag.default('true'),
   FEATURE_PAGE_NAVIGATION: flag.default('true'),
   FEATURE_RENTAL: flag.default('true'),
@@ -41,7 +65,7 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
-  MAIL_FROM: z.string().default('no-reply@localhost'),
+  MAIL_FROM: z.string().default(CONFIG_DEFAULTS.MAIL_FROM),
   /** signs e-mail verification links; unset: a random key per start (links die with a restart) */
   APP_KEY: z.string().min(32, 'APP_KEY must be at least 32 characters').optional(),
   /** the address people open the site at, for links in e-mails (default http://localhost:PORT) */

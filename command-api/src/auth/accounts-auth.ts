@@ -4,6 +4,7 @@ import type { Sql } from 'postgres';
 import { DEFAULT_ACCOUNT_FEATURES, type AccountFeatures } from '@platform/contracts/accounts/features';
 import type { EventContractRegistry } from '@platform/contracts/event-contracts';
 import { DomainError } from '@platform/contracts/errors';
+import { CONFIG_DEFAULTS } from '@platform/infra/config';
 import type { EventStore } from '@platform/infra/event-store';
 import type { Mailer } from '@platform/infra/mail/mailer';
 import type { CommandModule } from '../app.ts';
@@ -71,7 +72,7 @@ export function createAccountsAuth(options: AccountsAuthOptions): AccountsAuth {
     features,
     secret: options.secret,
     publicUrl: options.publicUrl,
-    appName: options.appName ?? 'Assistive Tech Commons',
+    appName: options.appName ?? CONFIG_DEFAULTS.APP_NAME,
   };
 
   const authRouter = express.Router();
@@ -118,7 +119,7 @@ export function createAccountsAuth(options: AccountsAuthOptions): AccountsAuth {
       sessions,
       features,
       clock: options.clock,
-      minPositionTimeoutMs: options.minPositionTimeoutMs ?? 5000,
+      minPositionTimeoutMs: options.minPositionTimeoutMs ?? CONFIG_DEFAULTS.MIN_POSITION_TIMEOUT_MS,
     }),
     authRouter,
     accountsCommandModules: [

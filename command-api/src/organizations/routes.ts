@@ -9,7 +9,7 @@ import {
   UnauthenticatedError,
   ValidationError,
 } from '@platform/contracts/errors';
-import { AccessLevelSchema } from '@platform/contracts/menu/events';
+import { AccessLevelSchema } from '@platform/contracts/enums';
 import {
   OrganizationFieldsSchema,
   organizationStreamId,

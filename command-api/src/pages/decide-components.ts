@@ -50,8 +50,6 @@ export function addComponent(command: Cmd<'AddAppPageComponent'>, page: ActivePa
         viewId: attributes.viewId,
         position,
         props,
-        at: command.metadata.now.toISOString(),
-        by: command.metadata.actor.userId,
       },
     },
   ];
@@ -73,8 +71,6 @@ export function moveComponent(command: Cmd<'MoveAppPageComponent'>, page: Active
         componentId,
         fromPosition: component.position,
         toPosition: to,
-        at: command.metadata.now.toISOString(),
-        by: command.metadata.actor.userId,
       },
     },
   ];
@@ -101,8 +97,6 @@ export function updateComponent(command: Cmd<'UpdateAppPageComponent'>, page: Ac
         name,
         viewId,
         props,
-        at: command.metadata.now.toISOString(),
-        by: command.metadata.actor.userId,
       },
     });
   }
@@ -130,8 +124,6 @@ export function removeComponent(command: Cmd<'RemoveAppPageComponent'>, page: Ac
         pageId: page.pageId,
         componentId: component.componentId,
         position: component.position,
-        at: command.metadata.now.toISOString(),
-        by: command.metadata.actor.userId,
       },
     },
   ];

@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError, ValidationError } from '@platform/contrac
 import type { PageEvent } from '@platform/contracts/pages/events';
 import { deciderSpec } from '@platform/tests/support/decider-spec';
 import { pageDecider } from './decide.ts';
-import { C1, C2, C3, PAGE_ID, T1, USER, command, componentAdded, created } from './fixtures.ts';
+import { C1, C2, C3, PAGE_ID, command, componentAdded, created } from './fixtures.ts';
 
 const spec = deciderSpec(pageDecider);
 const three = [created(), componentAdded(C1, 0), componentAdded(C2, 1), componentAdded(C3, 2)];
@@ -40,8 +40,6 @@ describe('AddAppPageComponent', () => {
             viewId: null,
             position: 0,
             props: { inverseBackground: false, title: 'Partners', logoMaxSize: 150, logos: [] },
-            at: T1,
-            by: USER,
           },
         },
       ]);
@@ -184,8 +182,6 @@ describe('UpdateAppPageComponent', () => {
               subtitleColor: null,
               reverseOrder: false,
             },
-            at: T1,
-            by: USER,
           },
         },
       ]);
@@ -225,7 +221,7 @@ describe('UpdateAppPageComponent', () => {
       .then([
         {
           type: 'AppPageComponentMoved',
-          data: { pageId: PAGE_ID, componentId: C1, fromPosition: 0, toPosition: 2, at: T1, by: USER },
+          data: { pageId: PAGE_ID, componentId: C1, fromPosition: 0, toPosition: 2 },
         },
       ]);
   });
@@ -285,7 +281,7 @@ describe('RemoveAppPageComponent', () => {
       .then([
         {
           type: 'AppPageComponentRemoved',
-          data: { pageId: PAGE_ID, componentId: C2, position: 1, at: T1, by: USER },
+          data: { pageId: PAGE_ID, componentId: C2, position: 1 },
         },
       ]);
     const [removed] = pageDecider.decide(remove, spec.given(three).state);

@@ -28,21 +28,16 @@ function activePage(state: PageState, pageId: string): ActivePage {
 }
 
 const sameFields = (a: PageFields, b: PageFields) => JSON.stringify(a) === JSON.stringify(b);
-const stamp = (command: PageCommand) => ({
-  at: command.metadata.now.toISOString(),
-  by: command.metadata.actor.userId,
-});
 
 export function createPage(command: Cmd<'CreateAppPage'>, state: PageState): PageEvent[] {
   const { pageId, attributes } = command.data;
   if (state.status !== 'empty') {
     throw new ConflictError('conflict.duplicate_id', `app-page ${pageId} already exists`, '/data/id');
   }
-  const { at, by } = stamp(command);
   return [
     {
       type: 'AppPageCreated',
-      data: { pageId, ...attributes, path: checkedPath(attributes.path), createdAt: at, createdBy: by },
+      data: { pageId, ...attributes, path: checkedPath(attributes.path) },
     },
   ];
 }
@@ -55,10 +50,9 @@ export function updatePage(command: Cmd<'UpdateAppPage'>, state: PageState): Pag
     ...Object.fromEntries(Object.entries(attributes).filter(([, v]) => v !== undefined)),
     path: attributes.path === undefined ? page.fields.path : checkedPath(attributes.path),
   };
-  // An update that changes nothing records nothing: a draft's updatedAt must mean a real change.
+  // An update that changes nothing records nothing: a changed draft must mean a real change.
   if (sameFields(fields, page.fields)) return [];
-  const { at, by } = stamp(command);
-  return [{ type: 'AppPageUpdated', data: { pageId: page.pageId, ...fields, updatedAt: at, updatedBy: by } }];
+  return [{ type: 'AppPageUpdated', data: { pageId: page.pageId, ...fields } }];
 }
 
 export function deletePage(command: Cmd<'DeleteAppPage'>, state: PageState): PageEvent[] {
@@ -69,8 +63,7 @@ export function deletePage(command: Cmd<'DeleteAppPage'>, state: PageState): Pag
       `app-page ${page.pageId} has a draft (${page.draftPageId}); publish or delete the draft first`,
     );
   }
-  const { at, by } = stamp(command);
-  return [{ type: 'AppPageDeleted', data: { pageId: page.pageId, deletedAt: at, deletedBy: by } }];
+  return [{ type: 'AppPageDeleted', data: { pageId: page.pageId } }];
 }
 
 export function createDraft(command: Cmd<'CreateAppPageDraft'>, state: PageState): PageEvent[] {
@@ -84,8 +77,7 @@ export function createDraft(command: Cmd<'CreateAppPageDraft'>, state: PageState
       `app-page ${page.pageId} already has a draft (${page.draftPageId})`,
     );
   }
-  const { at, by } = stamp(command);
-  return [{ type: 'AppPageDraftCreated', data: { pageId: page.pageId, draftPageId, at, by } }];
+  return [{ type: 'AppPageDraftCreated', data: { pageId: page.pageId, draftPageId } }];
 }
 
 export function startDraft(command: Cmd<'StartAppPageDraft'>, state: PageState): PageEvent[] {
@@ -94,11 +86,10 @@ export function startDraft(command: Cmd<'StartAppPageDraft'>, state: PageState):
     if (state.isDraft && state.draftOfPageId === draftOfPageId) return [];
     throw new ConflictError('conflict.duplicate_id', `app-page ${draftPageId} already exists`, '/data/id');
   }
-  const { at, by } = stamp(command);
   return [
     {
       type: 'AppPageDraftStarted',
-      data: { pageId: draftPageId, draftOfPageId, ...fields, components, createdAt: at, createdBy: by },
+      data: { pageId: draftPageId, draftOfPageId, ...fields, components },
     },
   ];
 }
@@ -111,17 +102,16 @@ export function publishDraft(command: Cmd<'PublishAppPageDraft'>, state: PageSta
       `app-page ${draft.pageId} is not a draft; only a draft can be published`,
     );
   }
-  if (draft.updatedAt === draft.createdAt) {
+  if (!draft.changed) {
     throw new ConflictError(
       'conflict.draft_unchanged',
       'the draft has not been changed since it was created',
     );
   }
-  const { at, by } = stamp(command);
   return [
     {
       type: 'AppPageDraftPublished',
-      data: { pageId: draft.pageId, draftOfPageId: draft.draftOfPageId, publishedAt: at, publishedBy: by },
+      data: { pageId: draft.pageId, draftOfPageId: draft.draftOfPageId },
     },
   ];
 }
@@ -134,11 +124,10 @@ export function applyDraft(command: Cmd<'ApplyAppPageDraft'>, state: PageState):
     if (page.lastAppliedDraftId === draftPageId) return [];
     throw new ConflictError('conflict.state', `app-page ${draftPageId} is no longer the draft of its page`);
   }
-  const { at, by } = stamp(command);
   return [
     {
       type: 'AppPageDraftApplied',
-      data: { pageId: page.pageId, draftPageId, ...fields, components, updatedAt: at, updatedBy: by },
+      data: { pageId: page.pageId, draftPageId, ...fields, components },
     },
   ];
 }
@@ -146,11 +135,10 @@ export function applyDraft(command: Cmd<'ApplyAppPageDraft'>, state: PageState):
 export function discardDraft(command: Cmd<'DiscardAppPageDraft'>, state: PageState): PageEvent[] {
   if (state.status === 'empty') throw new NotFoundError(`app-page ${command.data.pageId} not found`);
   if (state.draftPageId !== command.data.draftPageId) return [];
-  const { at, by } = stamp(command);
   return [
     {
       type: 'AppPageDraftDiscarded',
-      data: { pageId: state.pageId, draftPageId: command.data.draftPageId, at, by },
+      data: { pageId: state.pageId, draftPageId: command.data.draftPageId },
     },
   ];
 }

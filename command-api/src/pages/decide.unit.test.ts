@@ -3,12 +3,12 @@ import { ConflictError, NotFoundError, ValidationError } from '@platform/contrac
 import type { PageEvent } from '@platform/contracts/pages/events';
 import { deciderSpec } from '@platform/tests/support/decider-spec';
 import { pageDecider } from './decide.ts';
-import { C1, C2, DRAFT_ID, PAGE_ID, T0, T1, USER, command, created, fields } from './fixtures.ts';
+import { C1, C2, DRAFT_ID, PAGE_ID, command, created, fields } from './fixtures.ts';
 
 const spec = deciderSpec(pageDecider);
 const deleted: PageEvent = {
   type: 'AppPageDeleted',
-  data: { pageId: PAGE_ID, deletedAt: T0, deletedBy: USER },
+  data: { pageId: PAGE_ID },
 };
 const newPage = (attributes: Record<string, unknown>) =>
   command('CreateAppPage', {
@@ -40,8 +40,6 @@ describe('CreateAppPage', () => {
             path: '/about/team',
             accessLevel: 'member_level_1',
             roles: ['contributor'],
-            createdAt: T1,
-            createdBy: USER,
           },
         },
       ]);
@@ -100,8 +98,6 @@ describe('UpdateAppPage', () => {
             title: 'About us',
             path: '/about-us',
             requiresAuth: true,
-            updatedAt: T1,
-            updatedBy: USER,
           },
         },
       ]);
@@ -144,8 +140,8 @@ describe('DeleteAppPage', () => {
     spec
       .given([created()])
       .when(del)
-      .then([{ type: 'AppPageDeleted', data: { pageId: PAGE_ID, deletedAt: T1, deletedBy: USER } }]);
-    expect(spec.given([created(), deleted]).state).toMatchObject({ status: 'deleted', deletedAt: T0 });
+      .then([{ type: 'AppPageDeleted', data: { pageId: PAGE_ID } }]);
+    expect(spec.given([created(), deleted]).state).toMatchObject({ status: 'deleted' });
   });
 
   it('refuses an unknown page and a page deleted already', () => {
@@ -155,10 +151,7 @@ describe('DeleteAppPage', () => {
 
   it('refuses a page that has a draft', () => {
     spec
-      .given([
-        created(),
-        { type: 'AppPageDraftCreated', data: { pageId: PAGE_ID, draftPageId: DRAFT_ID, at: T0, by: USER } },
-      ])
+      .given([created(), { type: 'AppPageDraftCreated', data: { pageId: PAGE_ID, draftPageId: DRAFT_ID } }])
       .when(del)
       .thenThrows(ConflictError, { code: 'conflict.state', message: expect.stringMatching(/draft/) });
   });

@@ -2,7 +2,8 @@ import type { CommandMetadata } from '@platform/contracts/metadata';
 import type { PageEvent, PageFields } from '@platform/contracts/pages/events';
 import type { PageCommand } from './commands.ts';
 
-/** Test data for the page decider specs: fixed ids and clock readings, no randomness. */
+/** Test data for the page decider specs: fixed ids and clock readings, no randomness. Events carry no who/when
+ * (that is their metadata's); commands carry both. */
 export const PAGE_ID = '11111111-1111-4111-8111-111111111111';
 export const DRAFT_ID = '22222222-2222-4222-8222-222222222222';
 export const C1 = 'c0000000-0000-4000-8000-000000000001';
@@ -10,7 +11,6 @@ export const C2 = 'c0000000-0000-4000-8000-000000000002';
 export const C3 = 'c0000000-0000-4000-8000-000000000003';
 export const USER = 'a0000000-0000-4000-8000-000000000001';
 
-export const T0 = '2025-01-01T10:00:00.000Z';
 export const T1 = '2025-01-01T11:00:00.000Z';
 export const T2 = '2025-01-01T12:00:00.000Z';
 
@@ -36,15 +36,10 @@ export const fields: PageFields = {
 
 export const created = (pageId = PAGE_ID, f: Partial<PageFields> = {}): PageEvent => ({
   type: 'AppPageCreated',
-  data: { pageId, ...fields, ...f, createdAt: T0, createdBy: USER },
+  data: { pageId, ...fields, ...f },
 });
 
-export const componentAdded = (
-  componentId: string,
-  position: number,
-  pageId = PAGE_ID,
-  at = T0,
-): PageEvent => ({
+export const componentAdded = (componentId: string, position: number, pageId = PAGE_ID): PageEvent => ({
   type: 'AppPageComponentAdded',
   data: {
     pageId,
@@ -53,8 +48,6 @@ export const componentAdded = (
     viewId: null,
     position,
     props: { title: `title ${componentId.slice(-1)}` },
-    at,
-    by: USER,
   },
 });
 
@@ -77,8 +70,6 @@ export const draftStarted = (components: PageEvent[] = []): PageEvent => ({
           ]
         : [],
     ),
-    createdAt: T0,
-    createdBy: USER,
   },
 });
 

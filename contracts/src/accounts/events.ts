@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES, ROLES } from '../enums.ts';
 import { defineEvent, type EventContract, type EventOf } from '../event-contracts.ts';
-import { AccessLevelSchema } from '../menu/events.ts';
+import { AccessLevelSchema } from '../enums.ts';
 import { RecordIdSchema } from '../resources/definition.ts';
 import { NEWSLETTER_FREQUENCY_IDS, NOTIFICATION_KINDS, RENTAL_INVOICING_STRATEGY_IDS } from './reference.ts';
 

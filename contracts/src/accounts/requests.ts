@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, ROLES } from '../enums.ts';
-import { AccessLevelSchema } from '../menu/events.ts';
+import { AccessLevelSchema } from '../enums.ts';
 import { EmailSchema } from './emails.ts';
 import { NotificationPreferencesSchema } from './events.ts';
 import { RecordIdSchema } from '../resources/definition.ts';

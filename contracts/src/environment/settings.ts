@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCESS_LEVELS, type AccessLevel } from '../enums.ts';
+import { AccessLevelSchema } from '../enums.ts';
 
 const httpUrl = z
   .string()
@@ -10,7 +10,6 @@ const httpUrl = z
 /** durations (days) and limits: whole, non-negative, and small enough to stay a sane configuration */
 const count = z.number().int().min(0).max(100_000);
 const text = (max: number) => z.string().max(max);
-const accessLevel = z.enum(ACCESS_LEVELS as [AccessLevel, ...AccessLevel[]]);
 /** a stored file or record this platform owns (logo, forms, blog post, calendar event) */
 const ref = z.string().trim().min(1).max(255);
 
@@ -47,8 +46,8 @@ export const AppEnvironmentSettingsSchema = z.object({
   socialPreview: ref.nullable(),
   contactForm: ref.nullable(),
   newsletterForm: ref.nullable(),
-  openBadgeIssuerAccessLevel: accessLevel.nullable(),
-  rlProjectsAccessLevel: accessLevel.nullable(),
+  openBadgeIssuerAccessLevel: AccessLevelSchema.nullable(),
+  rlProjectsAccessLevel: AccessLevelSchema.nullable(),
   /** named text templates used by integrations (e-mail, documents), keyed by template name */
   integrationTemplates: z
     .record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9_.-]{0,63}$/), text(100_000))

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCESS_LEVELS, ROLES, type AccessLevel } from '../enums.ts';
+import { AccessLevelSchema, ROLES } from '../enums.ts';
 import { defineEvent, type EventContract } from '../event-contracts.ts';
 
 /** Internal paths ('/about') and absolute links a menu entry may point to; protocol-relative '//x' is refused. */
@@ -31,8 +31,6 @@ export const RoleListSchema = z
   .array(z.enum(ROLES))
   .max(ROLES.length)
   .refine((roles) => new Set(roles).size === roles.length, 'roles must not repeat');
-
-export const AccessLevelSchema = z.enum(ACCESS_LEVELS as [AccessLevel, ...AccessLevel[]]);
 
 /** What an editor sets on a menu item, besides where it sits in the tree (parent, position). */
 export const MenuItemFieldsSchema = z.object({

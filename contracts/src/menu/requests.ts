@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AccessLevelSchema, MenuColorSchema, MenuLinkSchema, RoleListSchema } from './events.ts';
+import { AccessLevelSchema } from '../enums.ts';
+import { MenuColorSchema, MenuLinkSchema, RoleListSchema } from './events.ts';
 
 /**
  * Request documents of the app-menu-items commands (JSON:API). Tree placement and the linked page are

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventContract, type EventOf } from '../event-contracts.ts';
-import { AccessLevelSchema } from '../menu/events.ts';
+import { AccessLevelSchema } from '../enums.ts';
 
 export const organizationStreamId = (id: string) => `organization-${id}`;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCESS_LEVELS, ROLES, type AccessLevel } from '../enums.ts';
+import { AccessLevelSchema, ROLES } from '../enums.ts';
 
 /**
  * Attributes of an app-page and of an app-page-component as a client sends them (JSON:API
@@ -7,7 +7,6 @@ import { ACCESS_LEVELS, ROLES, type AccessLevel } from '../enums.ts';
  * so that both rules are proven by decider specs.
  */
 
-export const AccessLevelSchema = z.enum(ACCESS_LEVELS as [AccessLevel, ...AccessLevel[]]);
 export const RoleSchema = z.enum(ROLES);
 
 const pageShape = {

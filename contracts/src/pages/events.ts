@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { defineEvent, type EventContract, type EventOf } from '../event-contracts.ts';
-import { AccessLevelSchema, RoleSchema } from './attributes.ts';
+import { defineEvent, withoutFields, type EventContract, type EventOf } from '../event-contracts.ts';
+import { AccessLevelSchema } from '../enums.ts';
+import { RoleSchema } from './attributes.ts';
 
 /**
  * Events of the `page-<uuid>` streams: a page, its components, and its draft links. Update events carry
  * the attributes after the change (not a diff), so that a projection or a replaying analyst never needs
- * the previous event to know the page.
+ * the previous event to know the page. Who recorded an event and when is its metadata's (`actor`, `recordedAt`),
+ * as for every other event: readers take it from there.
  */
-
-const timestamp = z.string().datetime({ offset: true });
-const userId = z.string().nullable();
 
 export const PageFieldsSchema = z.object({
   path: z.string(),
@@ -35,26 +34,41 @@ export type PageComponent = z.infer<typeof PageComponentSchema>;
 
 const pageId = z.string().uuid();
 
+/**
+ * Version 1 of every page event also carried who recorded it and when (`createdAt`/`createdBy`, `at`/`by`, ...),
+ * which every event already holds in its metadata (`actor`, `recordedAt`). Version 2 carries the page's facts
+ * only; the stored version-1 payloads lose those fields when read.
+ */
+const v2 = (...recordedWhoAndWhen: string[]) => ({
+  version: 2,
+  upcasters: { 1: withoutFields(...recordedWhoAndWhen) },
+});
+
 export const AppPageCreated = defineEvent(
   'AppPageCreated',
-  PageFieldsSchema.extend({ pageId, createdAt: timestamp, createdBy: userId }),
+  PageFieldsSchema.extend({ pageId }),
+  v2('createdAt', 'createdBy'),
 );
 export const AppPageUpdated = defineEvent(
   'AppPageUpdated',
-  PageFieldsSchema.extend({ pageId, updatedAt: timestamp, updatedBy: userId }),
+  PageFieldsSchema.extend({ pageId }),
+  v2('updatedAt', 'updatedBy'),
 );
 export const AppPageDeleted = defineEvent(
   'AppPageDeleted',
-  z.object({ pageId, deletedAt: timestamp, deletedBy: userId }),
+  z.object({ pageId }),
+  v2('deletedAt', 'deletedBy'),
 );
 
 export const AppPageComponentAdded = defineEvent(
   'AppPageComponentAdded',
-  PageComponentSchema.extend({ pageId, at: timestamp, by: userId }),
+  PageComponentSchema.extend({ pageId }),
+  v2('at', 'by'),
 );
 export const AppPageComponentUpdated = defineEvent(
   'AppPageComponentUpdated',
-  PageComponentSchema.omit({ position: true }).extend({ pageId, at: timestamp, by: userId }),
+  PageComponentSchema.omit({ position: true }).extend({ pageId }),
+  v2('at', 'by'),
 );
 /** Components between the two positions shift by one towards the vacated place. */
 export const AppPageComponentMoved = defineEvent(
@@ -64,9 +78,8 @@ export const AppPageComponentMoved = defineEvent(
     componentId: z.string().uuid(),
     fromPosition: z.number().int().min(0),
     toPosition: z.number().int().min(0),
-    at: timestamp,
-    by: userId,
   }),
+  v2('at', 'by'),
 );
 /** Components after the removed one shift back by one. */
 export const AppPageComponentRemoved = defineEvent(
@@ -75,15 +88,15 @@ export const AppPageComponentRemoved = defineEvent(
     pageId,
     componentId: z.string().uuid(),
     position: z.number().int().min(0),
-    at: timestamp,
-    by: userId,
   }),
+  v2('at', 'by'),
 );
 
 /** On the original page: it now has a draft. */
 export const AppPageDraftCreated = defineEvent(
   'AppPageDraftCreated',
-  z.object({ pageId, draftPageId: pageId, at: timestamp, by: userId }),
+  z.object({ pageId, draftPageId: pageId }),
+  v2('at', 'by'),
 );
 /** First event of a draft's own stream: a copy of the page and its components when the draft was made. */
 export const AppPageDraftStarted = defineEvent(
@@ -92,14 +105,14 @@ export const AppPageDraftStarted = defineEvent(
     pageId,
     draftOfPageId: pageId,
     components: z.array(PageComponentSchema),
-    createdAt: timestamp,
-    createdBy: userId,
   }),
+  v2('createdAt', 'createdBy'),
 );
 /** On the draft: it was published into its page and is removed. */
 export const AppPageDraftPublished = defineEvent(
   'AppPageDraftPublished',
-  z.object({ pageId, draftOfPageId: pageId, publishedAt: timestamp, publishedBy: userId }),
+  z.object({ pageId, draftOfPageId: pageId }),
+  v2('publishedAt', 'publishedBy'),
 );
 /** On the original page: the draft's attributes and components replace the page's; the draft link clears. */
 export const AppPageDraftApplied = defineEvent(
@@ -108,14 +121,14 @@ export const AppPageDraftApplied = defineEvent(
     pageId,
     draftPageId: pageId,
     components: z.array(PageComponentSchema),
-    updatedAt: timestamp,
-    updatedBy: userId,
   }),
+  v2('updatedAt', 'updatedBy'),
 );
 /** On the original page: its draft was deleted without being published; the draft link clears. */
 export const AppPageDraftDiscarded = defineEvent(
   'AppPageDraftDiscarded',
-  z.object({ pageId, draftPageId: pageId, at: timestamp, by: userId }),
+  z.object({ pageId, draftPageId: pageId }),
+  v2('at', 'by'),
 );
 
 const contracts = [

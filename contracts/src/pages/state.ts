@@ -1,7 +1,8 @@
 import type { PageComponent, PageEvent, PageFields } from './events.ts';
 
 /**
- * State of one `page-<uuid>` stream, folded from its events. A page is a regular page or a draft of
+ * State of one `page-<uuid>` stream, folded from its events (their payloads: who recorded each and when is the
+ * events' metadata, which the decider does not need). A page is a regular page or a draft of
  * another page; a draft ends `published` (its content went into its page) or `deleted`.
  */
 export interface ActivePage {
@@ -14,15 +15,15 @@ export interface ActivePage {
   draftPageId: string | null;
   /** the last draft published into this page, so that a retried publish is recognised */
   lastAppliedDraftId: string | null;
-  createdAt: string;
-  updatedAt: string;
+  /** its fields or components changed since it was created (a draft with no change is not published) */
+  changed: boolean;
 }
 
 export type PageState =
   | { status: 'empty' }
   | ({ status: 'active' } & ActivePage)
-  | ({ status: 'deleted'; deletedAt: string } & ActivePage)
-  | ({ status: 'published'; publishedAt: string } & ActivePage);
+  | ({ status: 'deleted' } & ActivePage)
+  | ({ status: 'published' } & ActivePage);
 
 export const initialState = (): PageState => ({ status: 'empty' });
 
@@ -51,14 +52,14 @@ export function moveTo(components: PageComponent[], componentId: string, to: num
   return insertAt(removeAt(components, componentId), { ...moving, position: to });
 }
 
-function touched(state: PageState, at: string): PageState {
-  return state.status === 'empty' ? state : { ...state, updatedAt: at };
+function touched(state: PageState): PageState {
+  return state.status === 'empty' ? state : { ...state, changed: true };
 }
 
 export function evolve(state: PageState, event: PageEvent): PageState {
   switch (event.type) {
     case 'AppPageCreated': {
-      const { pageId, createdAt, createdBy: _by, ...fields } = event.data;
+      const { pageId, ...fields } = event.data;
       return {
         status: 'active',
         pageId,
@@ -68,12 +69,11 @@ export function evolve(state: PageState, event: PageEvent): PageState {
         draftOfPageId: null,
         draftPageId: null,
         lastAppliedDraftId: null,
-        createdAt,
-        updatedAt: createdAt,
+        changed: false,
       };
     }
     case 'AppPageDraftStarted': {
-      const { pageId, draftOfPageId, components, createdAt, createdBy: _by, ...fields } = event.data;
+      const { pageId, draftOfPageId, components, ...fields } = event.data;
       return {
         status: 'active',
         pageId,
@@ -83,42 +83,38 @@ export function evolve(state: PageState, event: PageEvent): PageState {
         draftOfPageId,
         draftPageId: null,
         lastAppliedDraftId: null,
-        createdAt,
-        updatedAt: createdAt,
+        changed: false,
       };
     }
     case 'AppPageUpdated': {
       if (state.status === 'empty') return state;
-      const { pageId: _id, updatedAt, updatedBy: _by, ...fields } = event.data;
-      return { ...state, fields, updatedAt };
+      const { pageId: _id, ...fields } = event.data;
+      return { ...state, fields, changed: true };
     }
     case 'AppPageDeleted':
       if (state.status === 'empty') return state;
-      return { ...state, status: 'deleted', deletedAt: event.data.deletedAt };
+      return { ...state, status: 'deleted' };
     case 'AppPageComponentAdded': {
       if (state.status === 'empty') return state;
-      const { pageId: _id, at, by: _by, ...component } = event.data;
-      return touched({ ...state, components: insertAt(state.components, component) }, at);
+      const { pageId: _id, ...component } = event.data;
+      return touched({ ...state, components: insertAt(state.components, component) });
     }
     case 'AppPageComponentUpdated': {
       if (state.status === 'empty') return state;
-      const { componentId, name, viewId, props, at } = event.data;
+      const { componentId, name, viewId, props } = event.data;
       const components = state.components.map((c) =>
         c.componentId === componentId ? { ...c, name, viewId, props } : c,
       );
-      return touched({ ...state, components }, at);
+      return touched({ ...state, components });
     }
     case 'AppPageComponentMoved': {
       if (state.status === 'empty') return state;
-      const { componentId, toPosition, at } = event.data;
-      return touched({ ...state, components: moveTo(state.components, componentId, toPosition) }, at);
+      const { componentId, toPosition } = event.data;
+      return touched({ ...state, components: moveTo(state.components, componentId, toPosition) });
     }
     case 'AppPageComponentRemoved': {
       if (state.status === 'empty') return state;
-      return touched(
-        { ...state, components: removeAt(state.components, event.data.componentId) },
-        event.data.at,
-      );
+      return touched({ ...state, components: removeAt(state.components, event.data.componentId) });
     }
     case 'AppPageDraftCreated':
       if (state.status === 'empty') return state;
@@ -128,19 +124,19 @@ export function evolve(state: PageState, event: PageEvent): PageState {
       return { ...state, draftPageId: null };
     case 'AppPageDraftApplied': {
       if (state.status === 'empty') return state;
-      const { pageId: _id, draftPageId, components, updatedAt, updatedBy: _by, ...fields } = event.data;
+      const { pageId: _id, draftPageId, components, ...fields } = event.data;
       return {
         ...state,
         fields,
         components: [...components].sort(byPosition),
         draftPageId: null,
         lastAppliedDraftId: draftPageId,
-        updatedAt,
+        changed: true,
       };
     }
     case 'AppPageDraftPublished':
       if (state.status === 'empty') return state;
-      return { ...state, status: 'published', publishedAt: event.data.publishedAt };
+      return { ...state, status: 'published' };
     default: {
       const exhaustive: never = event;
       return exhaustive;

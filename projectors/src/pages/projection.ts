@@ -14,11 +14,14 @@ import type { Projection } from '../projection.ts';
  * dense per page exactly as the page decider's evolve keeps them. `version` is the page stream's version
  * (what a client sends back as If-Match); `access_level_weight` is denormalised so readers filter by the
  * viewer's weight in SQL. A published draft is removed (its content now lives in its page); a deleted page
- * keeps its row with `deleted_at` set, since administrators may still see it.
+ * keeps its row with `deleted_at` set, since administrators may still see it. Who changed a page and when
+ * (`created_by`, `updated_by`, the times) come from each event's metadata (`actor`, `recordedAt`).
+ *
+ * Version 2: those columns were read from the payloads of version-1 page events (which no longer carry them).
  */
 export const pagesProjection: Projection = {
   name: 'pages',
-  version: 1,
+  version: 2,
   eventTypes: PAGE_EVENT_TYPES,
   tables: ['app_pages', 'app_page_components'],
   async setup(tx) {
@@ -101,58 +104,60 @@ async function touchPage(tx: TransactionSql, pageId: string, at: string, by: str
 
 async function applyPageEvent(tx: TransactionSql, event: RecordedEvent & PageEvent): Promise<void> {
   const version = event.streamVersion.toString();
+  const at = event.metadata.recordedAt;
+  const by = event.metadata.actor.userId;
   switch (event.type) {
     case 'AppPageCreated': {
-      const { pageId, createdAt, createdBy, ...fields } = event.data;
+      const { pageId, ...fields } = event.data;
       const row = {
         id: pageId,
         ...fieldColumns(fields),
         is_draft: false,
-        created_by: createdBy,
-        updated_by: createdBy,
-        created_at: createdAt,
-        updated_at: createdAt,
+        created_by: by,
+        updated_by: by,
+        created_at: at,
+        updated_at: at,
         version,
       };
       await tx`insert into app_pages ${tx(row)} on conflict (id) do nothing`;
       return;
     }
     case 'AppPageDraftStarted': {
-      const { pageId, draftOfPageId, components, createdAt, createdBy, ...fields } = event.data;
+      const { pageId, draftOfPageId, components, ...fields } = event.data;
       const row = {
         id: pageId,
         ...fieldColumns(fields),
         is_draft: true,
         draft_of_page_id: draftOfPageId,
-        created_by: createdBy,
-        updated_by: createdBy,
-        created_at: createdAt,
-        updated_at: createdAt,
+        created_by: by,
+        updated_by: by,
+        created_at: at,
+        updated_at: at,
         version,
       };
       await tx`insert into app_pages ${tx(row)} on conflict (id) do nothing`;
-      await insertComponents(tx, pageId, components, createdAt);
+      await insertComponents(tx, pageId, components, at);
       return;
     }
     case 'AppPageUpdated': {
-      const { pageId, updatedAt, updatedBy, ...fields } = event.data;
-      const row = { ...fieldColumns(fields), updated_at: updatedAt, updated_by: updatedBy, version };
+      const { pageId, ...fields } = event.data;
+      const row = { ...fieldColumns(fields), updated_at: at, updated_by: by, version };
       await tx`update app_pages set ${tx(row)} where id = ${pageId}`;
       return;
     }
     case 'AppPageDeleted':
-      await tx`update app_pages set deleted_at = ${event.data.deletedAt}, version = ${version}
+      await tx`update app_pages set deleted_at = ${at}, version = ${version}
                 where id = ${event.data.pageId}`;
       return;
     case 'AppPageComponentAdded': {
-      const { pageId, at, by, ...component } = event.data;
+      const { pageId, ...component } = event.data;
       await shift(tx, pageId, component.position, 1);
       await insertComponents(tx, pageId, [component], at);
       await touchPage(tx, pageId, at, by, version);
       return;
     }
     case 'AppPageComponentUpdated': {
-      const { pageId, componentId, name, viewId, props, at, by } = event.data;
+      const { pageId, componentId, name, viewId, props } = event.data;
       await tx`update app_page_components
                   set name = ${name}, view_id = ${viewId}, props = ${tx.json(props as never)}, updated_at = ${at}
                 where id = ${componentId}`;
@@ -160,7 +165,7 @@ async function applyPageEvent(tx: TransactionSql, event: RecordedEvent & PageEve
       return;
     }
     case 'AppPageComponentMoved': {
-      const { pageId, componentId, fromPosition, toPosition, at, by } = event.data;
+      const { pageId, componentId, fromPosition, toPosition } = event.data;
       await shift(tx, pageId, fromPosition + 1, -1, componentId);
       await shift(tx, pageId, toPosition, 1, componentId);
       await tx`update app_page_components set position = ${toPosition}, updated_at = ${at} where id = ${componentId}`;
@@ -168,7 +173,7 @@ async function applyPageEvent(tx: TransactionSql, event: RecordedEvent & PageEve
       return;
     }
     case 'AppPageComponentRemoved': {
-      const { pageId, componentId, position, at, by } = event.data;
+      const { pageId, componentId, position } = event.data;
       await tx`delete from app_page_components where id = ${componentId}`;
       await shift(tx, pageId, position + 1, -1);
       await touchPage(tx, pageId, at, by, version);
@@ -182,18 +187,18 @@ async function applyPageEvent(tx: TransactionSql, event: RecordedEvent & PageEve
       await tx`update app_pages set draft_page_id = null, version = ${version} where id = ${event.data.pageId}`;
       return;
     case 'AppPageDraftApplied': {
-      const { pageId, draftPageId: _draft, components, updatedAt, updatedBy, ...fields } = event.data;
+      const { pageId, draftPageId: _draft, components, ...fields } = event.data;
       const row = {
         ...fieldColumns(fields),
         draft_page_id: null,
-        updated_at: updatedAt,
-        updated_by: updatedBy,
+        updated_at: at,
+        updated_by: by,
         version,
       };
       await tx`update app_pages set ${tx(row)} where id = ${pageId}`;
       await tx`delete from app_page_components where page_id = ${pageId}`;
       // the draft's components (and their ids) become the page's
-      await insertComponents(tx, pageId, components, updatedAt);
+      await insertComponents(tx, pageId, components, at);
       return;
     }
     case 'AppPageDraftPublished':

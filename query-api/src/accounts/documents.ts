@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { secondaryEmailsString } from '@platform/contracts/accounts/emails';
 import { hasAdministratorRole } from '@platform/contracts/accounts/rules';
 import { resourceObject, type Relationship, type ResourceObject } from '../jsonapi/document.ts';
+import { timestamp } from '../jsonapi/sql.ts';
 
-const timestamp = z.number().transform((ms) => new Date(ms).toISOString());
 const maybeTimestamp = timestamp.nullable();
 
 export const USER_TYPE = 'users';

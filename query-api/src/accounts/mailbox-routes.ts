@@ -7,6 +7,7 @@ import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModuleDeps } from '../app.ts';
 import { listDocument, resourceObject, sendDocument } from '../jsonapi/document.ts';
 import { parseListQuery } from '../jsonapi/query.ts';
+import { timestamp } from '../jsonapi/sql.ts';
 
 const TYPE = 'dev-mail-messages';
 const Row = z.object({
@@ -15,7 +16,7 @@ const Row = z.object({
   subject: z.string(),
   text_body: z.string(),
   html_body: z.string().nullable(),
-  sent_at: z.number().transform((ms) => new Date(ms).toISOString()),
+  sent_at: timestamp,
 });
 
 /**

@@ -10,7 +10,8 @@ import { viewerOf, type Viewer } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
 import type { QueryModuleDeps } from '../app.ts';
 import { listDocument, sendDocument, singleDocument, type ResourceObject } from '../jsonapi/document.ts';
-import { parseListQuery, parseResourceQuery, type SortField } from '../jsonapi/query.ts';
+import { parseListQuery, parseResourceQuery } from '../jsonapi/query.ts';
+import { orderBy } from '../jsonapi/sql.ts';
 import { consistencyOf } from '../min-position.ts';
 import { ORGANIZATION_FIELDS, ORGANIZATION_TYPE } from '../organizations/documents.ts';
 import { USER_COLUMNS, USER_FIELDS, USER_TYPE, UserRow, userResource } from './documents.ts';
@@ -60,14 +61,6 @@ export async function organizationIdsOf(pool: DatabasePool, userIds: readonly st
      where user_id = any(${sql.array([...userIds], 'uuid')}) order by user_id, joined_version`);
   for (const r of rows) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r.organization_id]);
   return out;
-}
-
-function orderBy(sort: readonly SortField[]): FragmentSqlToken {
-  const terms = sort.map(
-    (s) =>
-      sql.fragment`${sql.identifier(['u', SORTABLE[s.field]!])} ${s.direction === 'desc' ? sql.fragment`desc nulls last` : sql.fragment`asc nulls last`}`,
-  );
-  return sql.fragment`${sql.join([...terms, sql.fragment`u.id`], sql.fragment`, `)}`;
 }
 
 /**
@@ -160,7 +153,7 @@ export function usersQueryRoutes(deps: QueryModuleDeps): Router {
     }
     const where = sql.join(conditions, sql.fragment` and `);
     const rows = await pool.any(sql.type(UserRow)`select ${USER_COLUMNS} from read.users u where ${where}
-      order by ${orderBy(query.sort)} limit ${query.page.size} offset ${query.page.offset}`);
+      order by ${orderBy(query.sort, { alias: 'u', columns: SORTABLE, nulls: 'last' })} limit ${query.page.size} offset ${query.page.offset}`);
     const total = await pool.oneFirst(sql.type(z.object({ total: z.number() }))`
       select count(*)::int as total from read.users u where ${where}`);
     const orgs = await organizationIdsOf(

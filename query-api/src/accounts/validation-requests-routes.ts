@@ -10,10 +10,10 @@ import type { QueryModule } from '../app.ts';
 import { listDocument, resourceObject, sendDocument, singleDocument } from '../jsonapi/document.ts';
 import { parseListQuery, parseResourceQuery } from '../jsonapi/query.ts';
 import { consistencyOf } from '../min-position.ts';
+import { timestamp } from '../jsonapi/sql.ts';
 
 const TYPE = 'validation-requests';
 const uuid = z.string().uuid();
-const timestamp = z.number().transform((ms) => new Date(ms).toISOString());
 const Row = z.object({
   id: z.string(),
   user_id: z.string(),

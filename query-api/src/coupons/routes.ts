@@ -10,6 +10,7 @@ import type { QueryModuleDeps } from '../app.ts';
 import { listDocument, resourceObject, sendDocument } from '../jsonapi/document.ts';
 import { parseListQuery } from '../jsonapi/query.ts';
 import { consistencyOf } from '../min-position.ts';
+import { isoTimestamp } from '../jsonapi/sql.ts';
 
 const TYPE = 'purchased-coupons';
 const Row = z.object({
@@ -20,7 +21,6 @@ const Row = z.object({
   used_at: z.number().nullable(),
   created_at: z.number(),
 });
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
  * GET /api/v1/purchased-coupons: a member's own purchases, newest first; administrators see everyone's and may
@@ -64,7 +64,7 @@ export function couponQueryRoutes(deps: QueryModuleDeps): Router {
           resourceObject(
             TYPE,
             r.id,
-            { amount: r.amount, usedAt: iso(r.used_at), createdAt: iso(r.created_at) },
+            { amount: r.amount, usedAt: isoTimestamp(r.used_at), createdAt: isoTimestamp(r.created_at) },
             {
               relationships: {
                 coupon: { data: { type: 'coupons', id: r.coupon_id } },

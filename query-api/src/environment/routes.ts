@@ -11,6 +11,7 @@ import type { QueryModuleDeps } from '../app.ts';
 import { resourceObject, singleDocument } from '../jsonapi/document.ts';
 import { parseResourceQuery } from '../jsonapi/query.ts';
 import { consistencyOf } from '../min-position.ts';
+import { timestamp } from '../jsonapi/sql.ts';
 
 const TYPE = 'app-environment';
 const PROJECTIONS = ['environment'];
@@ -21,7 +22,7 @@ const EnvironmentRow = z.object({
   initialized: z.boolean(),
   revision: z.bigint(),
   settings_version: z.bigint().nullable(),
-  updated_at: z.number().transform((ms) => new Date(ms).toISOString()),
+  updated_at: timestamp,
 });
 
 /** Templates used by integrations are for editors; everything else is what the public web boots with. */

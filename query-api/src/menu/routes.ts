@@ -5,7 +5,8 @@ import { NotFoundError } from '@platform/contracts/errors';
 import { viewerOf, type Viewer } from '@platform/infra/http/viewer';
 import type { QueryModuleDeps } from '../app.ts';
 import { listDocument, singleDocument, type ResourceObject } from '../jsonapi/document.ts';
-import { parseListQuery, parseResourceQuery, type SortField } from '../jsonapi/query.ts';
+import { parseListQuery, parseResourceQuery } from '../jsonapi/query.ts';
+import { orderBy } from '../jsonapi/sql.ts';
 import { consistencyOf } from '../min-position.ts';
 import { MENU_ITEM_FIELDS, MENU_ITEM_TYPE, menuItemResource, menuTree } from './documents.ts';
 import { MENU_ITEM_COLUMNS, MenuItemRow, PAGE_JOIN, visibleMenuItems } from './visible.ts';
@@ -38,14 +39,8 @@ const TotalRow = z.object({ total: z.number() });
 /** Menus are read by what they render: the pages projection decides whether a linked page is reachable. */
 const PROJECTIONS = ['menu', 'pages'];
 
-function orderBy(sort: readonly SortField[]): FragmentSqlToken {
-  if (sort.length === 0) return sql.fragment`v.parent_id nulls first, v.position, v.id`;
-  const terms = sort.map(
-    (s) =>
-      sql.fragment`${sql.identifier(['v', SORTABLE[s.field]!])} ${s.direction === 'desc' ? sql.fragment`desc` : sql.fragment`asc`}`,
-  );
-  return sql.fragment`${sql.join([...terms, sql.fragment`v.id`], sql.fragment`, `)}`;
-}
+/** unsorted, a list reads as the tree does: the top level first, each level in its order */
+const TREE_ORDER = sql.fragment`v.parent_id nulls first, v.position, v.id`;
 
 /**
  * GET /services/app-menu (the rendered menu) and the app-menu-items resources. Both filter in SQL by what the
@@ -124,7 +119,7 @@ export function menuQueryRoutes(deps: QueryModuleDeps): Router {
         rows(
           viewer,
           where,
-          sql.fragment`order by ${orderBy(query.sort)} limit ${query.page.size} offset ${query.page.offset}`,
+          sql.fragment`order by ${orderBy(query.sort, { alias: 'v', columns: SORTABLE, unsorted: TREE_ORDER })} limit ${query.page.size} offset ${query.page.offset}`,
         ),
         pool.oneFirst(sql.type(TotalRow)`
           ${visibleMenuItems(viewer, { everything: true })}

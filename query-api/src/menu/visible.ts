@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { editsContent } from '@platform/contracts/accounts/rules';
 import type { Viewer } from '@platform/infra/http/viewer';
 import { visibilityClause } from '../visibility.ts';
-
-/** epoch milliseconds (slonik's timestamptz parser) as ISO 8601 */
-export const timestamp = z.number().transform((ms) => new Date(ms).toISOString());
+import { timestamp } from '../jsonapi/sql.ts';
 
 export const MenuItemRow = z.object({
   id: z.string(),

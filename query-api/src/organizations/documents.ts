@@ -1,8 +1,7 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { resourceObject, type ResourceObject } from '../jsonapi/document.ts';
-
-const timestamp = z.number().transform((ms) => new Date(ms).toISOString());
+import { timestamp } from '../jsonapi/sql.ts';
 
 export const ORGANIZATION_TYPE = 'organizations';
 

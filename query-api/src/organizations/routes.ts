@@ -3,12 +3,13 @@ import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { AccountFeatures } from '@platform/contracts/accounts/features';
 import { isAdministrator } from '@platform/contracts/accounts/rules';
-import { ACCESS_LEVELS } from '@platform/contracts/enums';
+import { AccessLevelSchema } from '@platform/contracts/enums';
 import { NotFoundError } from '@platform/contracts/errors';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModule } from '../app.ts';
 import { listDocument, sendDocument, singleDocument, type ResourceObject } from '../jsonapi/document.ts';
 import { parseListQuery, parseResourceQuery } from '../jsonapi/query.ts';
+import { orderBy } from '../jsonapi/sql.ts';
 import { consistencyOf } from '../min-position.ts';
 import { referenceItem, referenceResource } from '../accounts/reference-routes.ts';
 import {
@@ -32,7 +33,7 @@ const listSpec = {
     accessLevels: z
       .string()
       .transform((v) => v.split(',').map((s) => s.trim()))
-      .pipe(z.array(z.enum(ACCESS_LEVELS as [string, ...string[]])).min(1)),
+      .pipe(z.array(AccessLevelSchema).min(1)),
     /** only organizations placed on the map */
     withPosition: z.enum(['true', 'false']).transform((v) => v === 'true'),
     slug: z.string().max(100),
@@ -81,13 +82,9 @@ export function organizationsQueryRoutes(features: Pick<AccountFeatures, 'organi
       }
       if (query.filter.slug !== undefined) conditions.push(sql.fragment`o.slug = ${query.filter.slug}`);
       const where = sql.join(conditions, sql.fragment` and `);
-      const order = query.sort.map(
-        (s) =>
-          sql.fragment`${sql.identifier(['o', SORTABLE[s.field]!])} ${s.direction === 'desc' ? sql.fragment`desc` : sql.fragment`asc`}`,
-      );
       const rows = await deps.readPool.any(sql.type(OrganizationRow)`
         select ${ORGANIZATION_COLUMNS} from read.organizations o where ${where}
-         order by ${sql.join([...order, sql.fragment`o.id`], sql.fragment`, `)}
+         order by ${orderBy(query.sort, { alias: 'o', columns: SORTABLE })}
          limit ${query.page.size} offset ${query.page.offset}`);
       const total = await deps.readPool.oneFirst(sql.type(z.object({ total: z.number() }))`
         select count(*)::int as total from read.organizations o where ${where}`);

@@ -5,12 +5,10 @@ import type { Viewer } from '@platform/infra/http/viewer';
 import { resourceObject, type ResourceObject } from '../jsonapi/document.ts';
 import type { ResourceQuery } from '../jsonapi/query.ts';
 import { visibilityClause } from '../visibility.ts';
+import { timestamp } from '../jsonapi/sql.ts';
 
 export const PAGE_TYPE = 'app-pages';
 export const COMPONENT_TYPE = 'app-page-components';
-
-/** epoch milliseconds (slonik's timestamptz parser) as ISO 8601 */
-const timestamp = z.number().transform((ms) => new Date(ms).toISOString());
 
 export const PageRow = z.object({
   id: z.string(),

@@ -6,7 +6,8 @@ import { SitePathSchema } from '@platform/contracts/paths';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModuleDeps } from '../app.ts';
 import { listDocument, singleDocument } from '../jsonapi/document.ts';
-import { parseListQuery, parseResourceQuery, type SortField } from '../jsonapi/query.ts';
+import { parseListQuery, parseResourceQuery } from '../jsonapi/query.ts';
+import { orderBy } from '../jsonapi/sql.ts';
 import { consistencyOf } from '../min-position.ts';
 import {
   COMPONENT_COLUMNS,
@@ -61,20 +62,6 @@ const componentListSpec = {
   defaultPageSize: 100,
   maxPageSize: 500,
 };
-
-function orderBy(
-  alias: string,
-  columns: Record<string, string>,
-  sort: readonly SortField[],
-  fallback: string[],
-) {
-  const terms = sort.map(
-    (s) =>
-      sql.fragment`${sql.identifier([alias, columns[s.field]!])} ${s.direction === 'desc' ? sql.fragment`desc` : sql.fragment`asc`}`,
-  );
-  const tail = fallback.map((column) => sql.fragment`${sql.identifier([alias, column])}`);
-  return sql.join([...terms, ...tail], sql.fragment`, `);
-}
 
 const idOf = (req: Request, type: string) => {
   const id = req.params.id;
@@ -139,7 +126,7 @@ export function pagesQueryRoutes(deps: QueryModuleDeps): Router {
       const [rows, total] = await Promise.all([
         pool.any(sql.type(PageRow)`
           select ${PAGE_COLUMNS} from read.app_pages p where ${where}
-           order by ${orderBy('p', PAGE_SORT, query.sort, ['path', 'id'])}
+           order by ${orderBy(query.sort, { alias: 'p', columns: PAGE_SORT, then: ['path', 'id'] })}
            limit ${query.page.size} offset ${query.page.offset}`),
         pool.oneFirst(sql.type(TotalRow)`
           select count(*)::int as total from read.app_pages p where ${where}`),
@@ -181,7 +168,7 @@ export function pagesQueryRoutes(deps: QueryModuleDeps): Router {
       const [rows, total] = await Promise.all([
         pool.any(sql.type(ComponentRow)`
           select ${COMPONENT_COLUMNS} from ${from} where ${where}
-           order by ${orderBy('c', COMPONENT_SORT, query.sort, ['page_id', 'position', 'id'])}
+           order by ${orderBy(query.sort, { alias: 'c', columns: COMPONENT_SORT, then: ['page_id', 'position', 'id'] })}
            limit ${query.page.size} offset ${query.page.offset}`),
         pool.oneFirst(sql.type(TotalRow)`
           select count(*)::int as total from ${from} where ${where}`),

@@ -12,9 +12,9 @@ import { sendDocument } from '../jsonapi/document.ts';
 import { consistencyOf } from '../min-position.ts';
 import { visibilityClause } from '../visibility.ts';
 import { parseRouteRequest, redirectLocation } from './resolve.ts';
+import { timestamp } from '../jsonapi/sql.ts';
 
 const SHORT_URL_PATH = /^\/s\/([A-Za-z0-9_-]{1,64})$/;
-const timestamp = z.number().transform((ms) => new Date(ms).toISOString());
 
 const PageRow = z.object({
   id: z.string(),

@@ -43,7 +43,6 @@ function fillerPageEvents(n: number, at: string): { streamId: string; events: Ev
     const meta = metadata(at);
     return { eventId: meta.eventId, type, data, metadata: meta };
   };
-  const by = SYSTEM_USER_ID;
   return {
     streamId: `page-${pageId}`,
     events: [
@@ -57,8 +56,6 @@ function fillerPageEvents(n: number, at: string): { streamId: string; events: Ev
         accessLevel: null,
         roles: [],
         isDefault: false,
-        createdAt: at,
-        createdBy: by,
       }),
       event('AppPageComponentAdded', {
         pageId,
@@ -67,8 +64,6 @@ function fillerPageEvents(n: number, at: string): { streamId: string; events: Ev
         viewId: null,
         position: 0,
         props: { title: `Bench page ${n}`, level: 1 },
-        at,
-        by,
       }),
       event('AppPageComponentAdded', {
         pageId,
@@ -77,8 +72,6 @@ function fillerPageEvents(n: number, at: string): { streamId: string; events: Ev
         viewId: null,
         position: 1,
         props: { html: `<p>${'Filler text of a bench page. '.repeat(8)}</p>` },
-        at,
-        by,
       }),
     ],
   };

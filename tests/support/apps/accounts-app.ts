@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { createPlatform, type Platform, type PlatformOptions } from '@platform/host/platform';
 import { createTestDatabase, type TestDatabase } from '../database.ts';
 import { capturedLogger, TEST_ADMIN_TOKEN } from '../http.ts';
+import { defaultPublicUrl } from '@platform/infra/config';
 
 export interface Answer {
   status: number;
@@ -72,7 +73,7 @@ export async function startAccountsApp(
     ...options,
     accounts: {
       secret: 'test-secret-for-verification-links-0123456789',
-      publicUrl: 'http://localhost:3000',
+      publicUrl: defaultPublicUrl(),
       ...accounts,
     },
   });

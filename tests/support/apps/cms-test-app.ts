@@ -3,6 +3,7 @@ import type { Sql } from 'postgres';
 import type { DatabasePool } from 'slonik';
 import { createCommandApi } from '@platform/command-api/app';
 import { environmentCommandRoutes } from '@platform/command-api/environment/routes';
+import { CONFIG_DEFAULTS } from '@platform/infra/config';
 import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
 import { pagesCommandRoutes } from '@platform/command-api/pages/routes';
@@ -93,7 +94,7 @@ export async function startCmsTestApp(): Promise<CmsTestApp> {
       eventStore,
       logger,
       adminToken: TEST_ADMIN_TOKEN,
-      minPositionTimeoutMs: 5000,
+      minPositionTimeoutMs: CONFIG_DEFAULTS.MIN_POSITION_TIMEOUT_MS,
       modules: [
         pagesQueryRoutes,
         menuQueryRoutes,

@@ -2,6 +2,7 @@ import express from 'express';
 import type { Sql } from 'postgres';
 import type { DatabasePool } from 'slonik';
 import { createEventContractRegistry } from '@platform/contracts/registry';
+import { CONFIG_DEFAULTS } from '@platform/infra/config';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore } from '@platform/infra/event-store';
 import { pagesProjection } from '@platform/projectors/pages/projection';
@@ -62,7 +63,7 @@ export async function startPagesApi(): Promise<PagesApi> {
       eventStore: store,
       logger,
       adminToken: TEST_ADMIN_TOKEN,
-      minPositionTimeoutMs: 5000,
+      minPositionTimeoutMs: CONFIG_DEFAULTS.MIN_POSITION_TIMEOUT_MS,
       modules: [pagesQueryRoutes],
     }),
     notFoundHandler(),

@@ -12,6 +12,7 @@ import {
   singleDocument,
 } from '@platform/query-api/jsonapi/document';
 import { parseListQuery, parseResourceQuery } from '@platform/query-api/jsonapi/query';
+import { orderBy } from '@platform/query-api/jsonapi/sql';
 import { consistencyOf } from '@platform/query-api/min-position';
 import { visibilityClause } from '@platform/query-api/visibility';
 
@@ -53,16 +54,9 @@ export const counterReads: QueryModule = (deps) => {
   router.get('/counters', reads, async (req, res) => {
     const query = parseListQuery(req.originalUrl, listSpec);
     const where = sql.fragment`${visibilityClause(viewerOf(res))} and value >= ${query.filter.minValue ?? 0}`;
-    const order = sql.join(
-      query.sort.map(
-        (s) =>
-          sql.fragment`${sql.identifier([s.field])} ${s.direction === 'asc' ? sql.fragment`asc` : sql.fragment`desc`}`,
-      ),
-      sql.fragment`, `,
-    );
     const rows = await deps.readPool.any(sql.type(CounterRow)`
       select id, value from read.counter_values where ${where}
-       order by ${order} limit ${query.page.size} offset ${query.page.offset}`);
+       order by ${orderBy(query.sort)} limit ${query.page.size} offset ${query.page.offset}`);
     const total = await deps.readPool.oneFirst(sql.type(z.object({ total: z.number() }))`
       select count(*)::int as total from read.counter_values where ${where}`);
     const data = rows.map((r) =>
