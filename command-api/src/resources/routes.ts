@@ -87,6 +87,12 @@ function authorizeFields(definition: ResourceDefinition, res: Response, attribut
     );
 }
 
+/** The attributes a request document names (parsed already, so an object), before any default is applied. */
+function givenAttributes(body: unknown): Record<string, unknown> {
+  const attributes = (body as { data: { attributes?: unknown } }).data.attributes;
+  return typeof attributes === 'object' && attributes !== null ? (attributes as Record<string, unknown>) : {};
+}
+
 function relationshipsSchema(definition: ResourceDefinition, targets: Map<string, RecordTarget>) {
   const shape: z.ZodRawShape = {};
   for (const [name, spec] of Object.entries(definition.relationships)) {
@@ -334,7 +340,8 @@ function mount(
     const request = deps.commandRequest(req, res);
     authorize(definition, 'create', res);
     const doc = parseDocument(createDocument, req.body);
-    authorizeFields(definition, res, doc.data.attributes);
+    // the attributes the document names, not the defaults the schema filled in (an unset adminOnlyNote is null)
+    authorizeFields(definition, res, givenAttributes(req.body));
     const key = request.idempotencyKey;
     const id = doc.data.id ?? (key ? deriveId(key, type) : randomUUID());
     const relationships = relationshipValues(doc.data.relationships as never);
