@@ -1,0 +1,519 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ACCESS_LEVEL_WEIGHTS, ROLES } from '@platform/contracts/enums';
+import { SYSTEM_USER_ID } from '@platform/contracts/metadata';
+import {
+  allows,
+  APP_ADMINS,
+  RESOURCE_ACTIONS,
+  either,
+  type AccessRule,
+  type RecordFacts,
+  type ResourceAction,
+  type ViewerFacts,
+} from '@platform/contracts/resources/access';
+import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
+import { defineResource, type ResourceDefinition } from '@platform/contracts/resources/definition';
+import { recordFacts } from '@platform/contracts/resources/state';
+import {
+  createUser,
+  signIn,
+  startAccountsApp,
+  type AccountsTestApp,
+  type Answer,
+  type Browser,
+} from '@platform/tests/support/apps/accounts-app';
+
+/**
+ * The access matrix: every action of every resource of the catalogue, taken by five viewers, answers as the
+ * definition's rules say (contracts' `allows`, row rules on the record's facts). The test walks the catalogue,
+ * so a new type is covered without editing it; a type whose records someone may create needs a fixture below.
+ */
+
+/** Valid attributes for a record of a type; `n` is fresh for every record, so unique values never collide. */
+type Fixture = (n: number) => {
+  attributes: Record<string, unknown>;
+  /** relationship name -> id(s); the owner, the organization and to-many users relationships have defaults */
+  relationships?: Record<string, string | string[] | null>;
+};
+
+const FIXTURES: Record<string, Fixture> = {
+  'app-redirections': (n) => ({ attributes: { fromPath: `/matrix-from-${n}`, toPath: `/matrix-to-${n}` } }),
+  'app-short-urls': (n) => ({ attributes: { token: `matrix-${n}`, url: `/matrix/${n}` } }),
+  'admin-tags': (n) => ({ attributes: { name: `Matrix admin tag ${n}` } }),
+  jobs: (n) => ({ attributes: { name: `Matrix job ${n}` } }),
+  'user-categories': (n) => ({ attributes: { name: `Matrix category ${n}`, color: '#115CA8' } }),
+  'newsletter-types': (n) => ({ attributes: { name: `Matrix newsletter ${n}` } }),
+  coupons: (n) => ({ attributes: { name: `Matrix coupon ${n}`, amount: 500 } }),
+  'language-lines': (n) => ({ attributes: { name: `matrix.line.${n}`, text: { en: `Line ${n}` } } }),
+  notifications: (n) => ({ attributes: { notificationType: 'matrix-check', message: `Message ${n}` } }),
+  tags: (n) => ({ attributes: { name: `Matrix tag ${n}` } }),
+};
+
+/**
+ * A type of the test's own with row rules on every kind of action (the catalogue has few yet): owner, author
+ * (through the acting organization) and member rules, soft deletion. It proves the matrix itself: it agrees with
+ * rules the layer serves, and reports each cell when told rules the layer does not serve.
+ */
+const probeResource = defineResource({
+  type: 'test-matrix-probes',
+  singular: 'test-matrix-probe',
+  category: 'testmatrixprobe',
+  eventPrefix: 'TestMatrixProbe',
+  module: 'tests',
+  menu: { group: 'rental', icon: 'science' },
+  attributes: z.object({ name: z.string().trim().min(1).max(100) }),
+  relationships: { owner: { type: 'users' }, helpers: { type: 'users', many: true } },
+  ownedBy: 'owner',
+  softDeletable: true,
+  traits: { publicationItem: true },
+  access: {
+    see: APP_ADMINS,
+    index: either(APP_ADMINS, 'owner'),
+    show: either(APP_ADMINS, 'owner'),
+    create: APP_ADMINS,
+    update: either(APP_ADMINS, 'owner'),
+    delete: either(APP_ADMINS, 'author'),
+    softDelete: either(APP_ADMINS, { member: 'helpers' }),
+    restore: APP_ADMINS,
+  },
+});
+/**
+ * Records each member reads their own of, in screens every signed-in member opens (see: signedIn): the history
+ * of another member's record is a read of a row the viewer may not read.
+ */
+const diaryResource = defineResource({
+  type: 'test-matrix-diaries',
+  singular: 'test-matrix-diary',
+  category: 'testmatrixdiary',
+  eventPrefix: 'TestMatrixDiary',
+  module: 'tests',
+  menu: { group: 'rental', icon: 'book' },
+  attributes: z.object({ name: z.string().trim().min(1).max(100) }),
+  relationships: { owner: { type: 'users' } },
+  ownedBy: 'owner',
+  access: {
+    see: 'signedIn',
+    index: either(APP_ADMINS, 'owner'),
+    show: either(APP_ADMINS, 'owner'),
+    create: APP_ADMINS,
+    update: APP_ADMINS,
+    delete: APP_ADMINS,
+  },
+});
+const probeFixture: Fixture = (n) => ({ attributes: { name: `Probe ${n}` } });
+
+const VIEWER_NAMES = ['visitor', 'member A', 'member B', 'app_admin', 'admin'] as const;
+type ViewerName = (typeof VIEWER_NAMES)[number];
+
+interface MatrixViewer {
+  name: ViewerName;
+  facts: ViewerFacts;
+  call(method: string, path: string, body?: unknown): Promise<Answer>;
+}
+
+/** What the bootstrap token is to the rules (infra's bootstrapAdminViewer): an administrator with every role. */
+const BOOTSTRAP: ViewerFacts = {
+  userId: SYSTEM_USER_ID,
+  roles: ROLES,
+  accessWeight: Math.max(...Object.values(ACCESS_LEVEL_WEIGHTS)),
+  isAdmin: true,
+};
+/** a validated member's level, which the members' organizations give them */
+const MEMBER_LEVEL = 'member_level_1';
+
+let app: AccountsTestApp;
+let viewers: MatrixViewer[];
+let memberA: string;
+let organizationA: string;
+/** the position of the latest write the test made, for reading it back */
+let lastPosition = 0n;
+let serial = 0;
+
+const notePosition = (position: unknown) => {
+  if (typeof position === 'string' && BigInt(position) > lastPosition) lastPosition = BigInt(position);
+};
+const noteWrite = (answer: Answer) => notePosition(answer.body?.meta?.position);
+
+async function setup(answer: Promise<Answer>, what: string): Promise<Answer> {
+  const done = await answer;
+  if (done.status >= 300) throw new Error(`setup: ${what}: ${done.status} ${JSON.stringify(done.body)}`);
+  noteWrite(done);
+  return done;
+}
+
+async function organization(name: string): Promise<string> {
+  const created = await setup(
+    app.admin('POST', '/organizations', {
+      data: {
+        type: 'organizations',
+        attributes: { name },
+        relationships: { accessLevel: { data: { type: 'access-levels', id: MEMBER_LEVEL } } },
+      },
+    }),
+    `organization ${name}`,
+  );
+  return created.body.data.id as string;
+}
+
+/** A signed-in viewer: a real account, with its roles or its organization, acting as that organization. */
+async function signedIn(
+  name: ViewerName,
+  email: string,
+  grant: { role?: 'admin' | 'app_admin'; organization?: string },
+): Promise<MatrixViewer> {
+  const user = await createUser(app, { email });
+  notePosition(user.position);
+  if (grant.role)
+    await setup(
+      app.admin('PATCH', `/users/${user.id}`, {
+        data: { type: 'users', relationships: { roles: { data: [{ type: 'roles', id: grant.role }] } } },
+      }),
+      `grant ${grant.role}`,
+    );
+  if (grant.organization)
+    await setup(
+      app.admin('POST', `/organizations/${grant.organization}/relationships/users`, {
+        data: [{ type: 'users', id: user.id }],
+      }),
+      `join ${name}`,
+    );
+  const browser: Browser = app.browser();
+  expect((await signIn(browser, email)).status).toBe(200);
+  if (grant.organization)
+    await setup(
+      browser.call('PATCH', '/api/v1/users/me/relationships/acting-as-organization', {
+        body: { data: { type: 'organizations', id: grant.organization } },
+      }),
+      `${name} acts as their organization`,
+    );
+  const facts: ViewerFacts = {
+    userId: user.id,
+    roles: grant.role ? [grant.role] : [],
+    accessWeight: grant.organization ? ACCESS_LEVEL_WEIGHTS[MEMBER_LEVEL] : 0,
+    isAdmin: grant.role === 'admin',
+    actingAsOrganizationId: grant.organization ?? null,
+  };
+  return {
+    name,
+    facts,
+    call: (method, path, body) => browser.call(method, `/api/v1${path}`, body === undefined ? {} : { body }),
+  };
+}
+
+beforeAll(async () => {
+  app = await startAccountsApp({}, { resources: [...resourceCatalogue, probeResource, diaryResource] });
+  organizationA = await organization('Matrix Lab A');
+  const organizationB = await organization('Matrix Lab B');
+  const visitor = app.browser();
+  const a = await signedIn('member A', 'member-a@example.test', { organization: organizationA });
+  memberA = a.facts.userId!;
+  viewers = [
+    {
+      name: 'visitor',
+      facts: { userId: null, roles: [], accessWeight: 0, isAdmin: false },
+      call: (method, path, body) =>
+        visitor.call(method, `/api/v1${path}`, body === undefined ? {} : { body }),
+    },
+    a,
+    await signedIn('member B', 'member-b@example.test', { organization: organizationB }),
+    await signedIn('app_admin', 'app-admin@example.test', { role: 'app_admin' }),
+    await signedIn('admin', 'admin@example.test', { role: 'admin' }),
+  ];
+  // the server sees each viewer as the rules are told it is
+  for (const viewer of viewers.slice(1)) {
+    const me = await viewer.call('GET', `/users/me?minPosition=${lastPosition}`);
+    expect(me.status, JSON.stringify(me.body)).toBe(200);
+    expect({
+      roles: me.body.data.relationships.roles.data.map((r: { id: string }) => r.id),
+      weight: me.body.meta.effectiveAccessWeight,
+      acting: me.body.data.relationships.actingAsOrganization.data?.id ?? null,
+    }).toEqual({
+      roles: viewer.facts.roles,
+      weight: viewer.facts.accessWeight,
+      acting: viewer.facts.actingAsOrganizationId,
+    });
+  }
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+interface Mismatch {
+  type: string;
+  action: ResourceAction;
+  viewer: ViewerName;
+  rule: string;
+  expected: string;
+  got: string;
+}
+
+/** A record the actions are taken on: its id and what its row rules look at (null: the type has none). */
+interface Target {
+  id: string;
+  facts: RecordFacts | null;
+}
+
+const refused = (viewer: MatrixViewer) => (viewer.facts.userId === null ? '401' : '403');
+
+/** The relationships of a new record: the fixture's, and the row rules' subjects (member A, organization A). */
+function relationshipsOf(definition: ResourceDefinition, fixture: ReturnType<Fixture>) {
+  const values: Record<string, string | string[] | null> = { ...fixture.relationships };
+  for (const [name, spec] of Object.entries(definition.relationships)) {
+    if (name in values) continue;
+    if (name === definition.ownedBy) values[name] = memberA;
+    else if (spec.type === 'users' && spec.many) values[name] = [memberA];
+    else if (name === 'organization' && spec.type === 'organizations') values[name] = organizationA;
+  }
+  return values;
+}
+
+function createDocument(definition: ResourceDefinition, fixture: Fixture) {
+  const made = fixture(++serial);
+  const attributes = { ...made.attributes };
+  // a publishable record is published, at no level, unless the fixture says otherwise: the rules alone decide
+  if (definition.traits.publishable && !('publishedAt' in attributes))
+    attributes.publishedAt = '2020-01-01T00:00:00Z';
+  const relationships = relationshipsOf(definition, made);
+  const document = {
+    data: {
+      type: definition.type,
+      attributes,
+      relationships: Object.fromEntries(
+        Object.entries(relationships).map(([name, value]) => {
+          const type = definition.relationships[name]!.type;
+          const data =
+            value === null
+              ? null
+              : Array.isArray(value)
+                ? value.map((id) => ({ type, id }))
+                : { type, id: value };
+          return [name, { data }];
+        }),
+      ),
+    },
+  };
+  return { document, relationships };
+}
+
+/**
+ * The matrix of one type: every action by every viewer, each answer compared with what `access` allows. `access`
+ * is the definition's own unless a test tells the matrix other rules (to see it report them).
+ */
+async function accessMatrix(
+  definition: ResourceDefinition,
+  options: { access?: Record<ResourceAction, AccessRule>; fixture?: Fixture } = {},
+): Promise<Mismatch[]> {
+  const { type } = definition;
+  const access = options.access ?? definition.access;
+  const fixture = options.fixture ?? FIXTURES[type];
+  const creatable = [BOOTSTRAP, ...viewers.map((v) => v.facts)].some((v) => allows(access.create, v));
+  if (!fixture && creatable)
+    throw new Error(`add a fixture for ${type} to FIXTURES in host/src/resources/access-matrix.int.test.ts`);
+  const mismatches: Mismatch[] = [];
+  const check = (
+    action: ResourceAction,
+    viewer: MatrixViewer,
+    /** the rules the expectation was made from: the action's own, and show's for a list or a history */
+    rules: readonly ResourceAction[],
+    expected: string,
+    got: Answer,
+    gotText?: string,
+  ) => {
+    const text = gotText ?? String(got.status);
+    if (text === expected) return;
+    const detail = got.status >= 400 ? ` (${got.body?.errors?.[0]?.code ?? ''})` : '';
+    mismatches.push({
+      type,
+      action,
+      viewer: viewer.name,
+      rule: rules.map((name) => `${name} ${JSON.stringify(access[name])}`).join('; '),
+      expected,
+      got: text + detail,
+    });
+  };
+
+  /** A record of the type's own, made by the bootstrap token; a fixed row when nobody may create one. */
+  const record = async (): Promise<Target> => {
+    if (fixture) {
+      const { document, relationships } = createDocument(definition, fixture);
+      const created = await setup(app.admin('POST', `/${type}`, document), `create a ${definition.singular}`);
+      return {
+        id: created.body.data.id as string,
+        facts: recordFacts(definition, { createdBy: SYSTEM_USER_ID, relationships }),
+      };
+    }
+    const row = definition.fixedRows.rows[0];
+    if (row) return { id: row.id, facts: recordFacts(definition, { createdBy: null, relationships: {} }) };
+    return { id: randomUUID(), facts: null };
+  };
+
+  /** A read: refused by the type-level rule (401/403), or 200 when the row is readable, 404 when hidden. */
+  const readExpectation = (viewer: MatrixViewer, rules: AccessRule[], target: Target) => {
+    if (!rules.every((rule) => allows(rule, viewer.facts))) return refused(viewer);
+    return target.facts && rules.every((rule) => allows(rule, viewer.facts, target.facts!)) ? '200' : '404';
+  };
+
+  /** A write on a record: refused by the type-level rule (401/403) or by the row rule (403), else done. */
+  const writeExpectation = (viewer: MatrixViewer, rule: AccessRule, target: Target) => {
+    if (!allows(rule, viewer.facts)) return refused(viewer);
+    if (!target.facts) return '404';
+    return allows(rule, viewer.facts, target.facts) ? '200' : '403';
+  };
+
+  // reads of one record (listed, found, its history) and creates, by every viewer at once
+  const read = await record();
+  const position = lastPosition;
+  await Promise.all(
+    viewers.map(async (viewer) => {
+      const list = await viewer.call('GET', `/${type}?page[size]=100&minPosition=${position}`);
+      const listed = list.status === 200 && list.body.data.some((r: { id: string }) => r.id === read.id);
+      // listed to those who may read the record: the list's rule and the find's on the row
+      const indexExpected = !allows(access.index, viewer.facts)
+        ? refused(viewer)
+        : read.facts &&
+            allows(access.index, viewer.facts, read.facts) &&
+            allows(access.show, viewer.facts, read.facts)
+          ? '200 listed'
+          : '200 unlisted';
+      const listGot = list.status === 200 ? `200 ${listed ? 'listed' : 'unlisted'}` : undefined;
+      check('index', viewer, ['index', 'show'], indexExpected, list, listGot);
+
+      const found = await viewer.call('GET', `/${type}/${read.id}?minPosition=${position}`);
+      check('show', viewer, ['show'], readExpectation(viewer, [access.show], read), found);
+
+      // the history asks see and show (on the record, for row rules)
+      const history = await viewer.call('GET', `/${type}/${read.id}/history`);
+      check(
+        'see',
+        viewer,
+        ['see', 'show'],
+        readExpectation(viewer, [access.see, access.show], read),
+        history,
+      );
+
+      const document = fixture
+        ? createDocument(definition, fixture).document
+        : { data: { type, attributes: {} } };
+      const created = await viewer.call('POST', `/${type}`, document);
+      noteWrite(created);
+      const createExpected = allows(access.create, viewer.facts) ? '201' : refused(viewer);
+      check('create', viewer, ['create'], createExpected, created);
+    }),
+  );
+
+  // the writes on a record: a record of its own for each viewer and action (a fixed row is shared: nobody may
+  // write the fixed-row-only types of the catalogue), made first, all at once
+  const writes: Array<{ action: ResourceAction; method: string; path: (id: string) => string }> = [
+    { action: 'update', method: 'PATCH', path: (id) => `/${type}/${id}` },
+    { action: 'delete', method: 'DELETE', path: (id) => `/${type}/${id}` },
+    ...(definition.softDeletable
+      ? [
+          {
+            action: 'softDelete' as const,
+            method: 'POST',
+            path: (id: string) => `/${type}/${id}/soft-delete`,
+          },
+          { action: 'restore' as const, method: 'POST', path: (id: string) => `/${type}/${id}/restore` },
+        ]
+      : []),
+  ];
+  const cells = await Promise.all(
+    writes.flatMap((write) =>
+      viewers.map(async (viewer) => {
+        const target = await record();
+        if (write.action === 'restore' && fixture)
+          await setup(
+            app.admin('POST', `/${type}/${target.id}/soft-delete`),
+            `soft-delete a ${definition.singular}`,
+          );
+        return { ...write, viewer, target };
+      }),
+    ),
+  );
+  await Promise.all(
+    cells.map(async ({ action, method, path, viewer, target }) => {
+      // an update sets fresh valid values (attributes with field rules of their own left out)
+      const body =
+        action === 'update'
+          ? {
+              data: {
+                type,
+                id: target.id,
+                attributes: fixture
+                  ? Object.fromEntries(
+                      Object.entries(fixture(++serial).attributes).filter(
+                        ([name]) => !(name in definition.fieldAccess),
+                      ),
+                    )
+                  : {},
+              },
+            }
+          : undefined;
+      const answer = await viewer.call(method, path(target.id), body);
+      noteWrite(answer);
+      check(action, viewer, [action], writeExpectation(viewer, access[action], target), answer);
+    }),
+  );
+
+  // in the order of the actions and the viewers, whatever order the answers came in
+  const order = (m: Mismatch) =>
+    RESOURCE_ACTIONS.indexOf(m.action) * VIEWER_NAMES.length + VIEWER_NAMES.indexOf(m.viewer);
+  mismatches.sort((a, b) => order(a) - order(b));
+  return mismatches;
+}
+
+/** The mismatches as a table: which rule and which answer disagree. */
+function table(mismatches: Mismatch[]): string {
+  const columns = ['type', 'action', 'viewer', 'expected', 'got', 'rule'] as const;
+  const widths = columns.map((c) => Math.max(c.length, ...mismatches.map((m) => m[c].length)));
+  const line = (cells: readonly string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ');
+  return [
+    line(columns),
+    widths.map((w) => '-'.repeat(w)).join('-|-'),
+    ...mismatches.map((m) => line(columns.map((c) => m[c]))),
+  ].join('\n');
+}
+
+function expectAgreement(mismatches: Mismatch[]) {
+  if (mismatches.length)
+    throw new Error(`${mismatches.length} answers disagree with the rules:\n${table(mismatches)}`);
+}
+
+describe('the access matrix of the catalogue', () => {
+  it.each(resourceCatalogue.map((definition) => [definition.type, definition] as const))(
+    '%s: every action by every viewer answers as its rules say',
+    async (_type, definition) => {
+      expectAgreement(await accessMatrix(definition));
+    },
+  );
+});
+
+describe('the access matrix itself', () => {
+  it('agrees with owner, author and member rules on every action', async () => {
+    expectAgreement(await accessMatrix(probeResource, { fixture: probeFixture }));
+  });
+
+  // a disagreement the matrix found: the history route (query-api/src/history/routes.ts) asks see and show of the
+  // viewer alone, never the show rule on the record, so a member reads the history of another member's record
+  // that its find answers 404 for. Marked as failing until the route asks the row rule; then make it an `it`.
+  it.fails('finds the history of a record hidden by a row rule hidden too (404)', async () => {
+    expectAgreement(await accessMatrix(diaryResource, { fixture: probeFixture }));
+  });
+
+  it('reports every cell where the rules it is told and the answers disagree', async () => {
+    const told = { ...probeResource.access, show: 'everyone' as const, restore: 'signedIn' as const };
+    const mismatches = await accessMatrix(probeResource, { fixture: probeFixture, access: told });
+    expect(mismatches.map((m) => `${m.action} ${m.viewer}: expected ${m.expected}, got ${m.got}`)).toEqual([
+      // the layer still lists only to the owner and administrators, finds likewise, and keeps restore to them
+      'show visitor: expected 200, got 401 (auth.unauthenticated)',
+      'show member B: expected 200, got 404 (not_found)',
+      'restore member A: expected 200, got 403 (auth.forbidden)',
+      'restore member B: expected 200, got 403 (auth.forbidden)',
+    ]);
+    expect(table(mismatches)).toMatch(
+      /test-matrix-probes \| show +\| member B +\| 200 +\| 404 \(not_found\) +\| show "everyone"/,
+    );
+  });
+});
