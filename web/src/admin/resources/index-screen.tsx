@@ -1,5 +1,4 @@
-import { isAdministrator } from '@platform/contracts/accounts/rules';
-import type { ViewerFacts } from '@platform/contracts/resources/access';
+import { allows, type ViewerFacts } from '@platform/contracts/resources/access';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { resourceFields, type FieldInfo } from '@platform/contracts/resources/fields';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -78,7 +77,8 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
   const sort = readSort(definition, params.get('sort'));
   const search = params.get('search') ?? '';
   const trashedParam = params.get('trashed');
-  const canTrash = isAdministrator(viewer) && definition.softDeletable;
+  // the trashed view is for those who may restore (the server asks the same rule)
+  const canTrash = definition.softDeletable && allows(definition.access.restore, viewer);
   const trashed = canTrash && (trashedParam === 'with' || trashedParam === 'only') ? trashedParam : null;
   const filterFields = definition.filters
     .map((name) => fields.find((f) => f.name === name))

@@ -11,7 +11,10 @@ const isRole = (value: string): value is Role => (ROLES as readonly string[]).in
  * `isAdmin` is the server's own answer (query-api's user document, from the administrator role).
  */
 export function viewerFacts(
-  user: Pick<SessionUser, 'id' | 'roles' | 'isAdmin' | 'effectiveAccessWeight'> | null,
+  user:
+    | (Pick<SessionUser, 'id' | 'roles' | 'isAdmin' | 'effectiveAccessWeight'> &
+        Partial<Pick<SessionUser, 'actingAsOrganizationId'>>)
+    | null,
 ): ViewerFacts {
   if (!user) return { userId: null, roles: [], accessWeight: 0, isAdmin: false };
   return {
@@ -19,6 +22,7 @@ export function viewerFacts(
     roles: user.roles.filter(isRole),
     accessWeight: user.effectiveAccessWeight ?? 0,
     isAdmin: user.isAdmin,
+    actingAsOrganizationId: user.actingAsOrganizationId ?? null,
   };
 }
 
