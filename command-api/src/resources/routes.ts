@@ -10,7 +10,7 @@ import { allows, type ResourceAction } from '@platform/contracts/resources/acces
 import type { RelationshipValue, ResourceDefinition } from '@platform/contracts/resources/definition';
 import type { ResourceChange, ResourceReaction } from '@platform/contracts/resources/hooks';
 import { recordFacts } from '@platform/contracts/resources/state';
-import { StreamNotFoundError, type EventStore } from '@platform/infra/event-store';
+import { loadState, readStreamOrEmpty, type EventStore } from '@platform/infra/event-store';
 import { requireAllowed, viewerOf } from '@platform/infra/http/viewer';
 import type { CommandModule, CommandModuleDeps } from '../app.ts';
 import { deriveId } from '../handler.ts';
@@ -18,7 +18,12 @@ import { sendCommandResult } from '../http/respond.ts';
 import { parseDocument, resourceDocument } from '../http/validate.ts';
 import { recordEnvironmentUpdated } from '../environment/record.ts';
 import type { CommandResult } from '../handler.ts';
-import { claimPath, PATH_SCOPE, releasePath, type ClaimScope } from '../paths/claims.ts';
+import {
+  SITE_PATH_SCOPE,
+  withUniqueValues,
+  type UniqueValueChange,
+  type UniqueValueScope,
+} from '../claims/unique-values.ts';
 import { resourceDecider, type ResourceCommand, type ResourceState } from './decide.ts';
 
 const uuid = z.string().uuid();
@@ -178,17 +183,7 @@ async function load(
   definition: ResourceDefinition,
   id: string,
 ): Promise<ResourceState> {
-  const decider = resourceDecider(definition, id);
-  try {
-    const events = await eventStore.readStream(definition.streamId(id));
-    return events.reduce(
-      (s, e) => decider.evolve(s, { type: e.type, data: e.data, metadata: e.metadata } as never),
-      decider.initialState(),
-    );
-  } catch (error) {
-    if (error instanceof StreamNotFoundError) return decider.initialState();
-    throw error;
-  }
+  return (await loadState(eventStore, definition.streamId(id), resourceDecider(definition, id))).state;
 }
 
 function mount(
@@ -216,11 +211,11 @@ function mount(
   });
   // a scope of the type's own per unique attribute, or one shared with a hand-written module (site paths, whose
   // claims name their holder by its singular, as pages and the redirections written before the layer do)
-  const scopes = new Map<string, { scope: ClaimScope; ownerType: string }>(
+  const scopes = new Map<string, { scope: UniqueValueScope; ownerType: string }>(
     definition.unique.map((field) => [
       field,
       definition.claimScopes[field] === 'path'
-        ? { scope: PATH_SCOPE, ownerType: definition.singular }
+        ? { scope: SITE_PATH_SCOPE, ownerType: definition.singular }
         : {
             scope: {
               category: `${definition.category}${field.toLowerCase()}claim`,
@@ -274,47 +269,48 @@ function mount(
     if (issues.length) throw new ValidationError(issues);
   };
 
-  const claimsFor = async (
-    id: string,
-    attributes: Record<string, unknown>,
-    metadata: ReturnType<CommandModuleDeps['commandRequest']>['metadata'],
-    key: string | undefined,
-  ) => {
-    for (const [field, { scope, ownerType }] of scopes) {
-      const value = attributes[field];
-      if (typeof value !== 'string') continue;
-      await claimPath(deps, value, { type: ownerType, id }, metadata, {
-        scope,
-        pointer: `/data/attributes/${field}`,
-        stillHolds: async (holder, claimed) => {
-          if (holder.type !== ownerType) return true;
-          const state = await load(deps.eventStore, definition, holder.id);
-          return (
-            (state.status === 'active' || state.status === 'softDeleted') &&
-            state.attributes[field] === claimed
-          );
-        },
-        ...(key !== undefined ? { idempotencyKey: `${key}:claim:${field}` } : {}),
-      });
-    }
-  };
-
-  const releaseFor = async (
+  /**
+   * The unique values a command moves the record from and to (claimed before its event, released after it):
+   * `after` null for a delete. A retry derives the same claims and releases (Idempotency-Key).
+   */
+  const uniqueValues = (
     id: string,
     before: Record<string, unknown>,
     after: Record<string, unknown> | null,
-    metadata: ReturnType<CommandModuleDeps['commandRequest']>['metadata'],
     key: string | undefined,
-  ) => {
-    for (const [field, { scope, ownerType }] of scopes) {
-      const old = before[field];
-      if (typeof old !== 'string' || (after !== null && after[field] === old)) continue;
-      await releasePath(deps, old, { type: ownerType, id }, metadata, {
-        scope,
-        ...(key !== undefined ? { idempotencyKey: `${key}:release:${field}` } : {}),
-      });
-    }
-  };
+  ): UniqueValueChange[] =>
+    [...scopes].flatMap(([field, { scope, ownerType }]) => {
+      const text = (v: unknown) => (typeof v === 'string' ? v : null);
+      const value = after === null ? null : text(after[field]);
+      const previous = text(before[field]);
+      if (value === previous) return [];
+      return [
+        {
+          scope,
+          value,
+          previous,
+          holder: { type: ownerType, id },
+          pointer: `/data/attributes/${field}`,
+          stillHolds: async (holder, claimed) => {
+            if (holder.type !== ownerType) return true;
+            const state = await load(deps.eventStore, definition, holder.id);
+            return (
+              (state.status === 'active' || state.status === 'softDeleted') &&
+              state.attributes[field] === claimed
+            );
+          },
+          ...(key !== undefined ? { idempotencyKey: `${key}:${field}` } : {}),
+        },
+      ];
+    });
+
+  /** Claim, append, release (command-api/src/claims): the record's event between its unique values' claims. */
+  const withValues = <T>(
+    id: string,
+    values: UniqueValueChange[],
+    metadata: ReturnType<CommandModuleDeps['commandRequest']>['metadata'],
+    append: () => Promise<T>,
+  ) => withUniqueValues(deps, { holder: { type, id }, metadata, values }, append);
 
   /**
    * The definition's reactors, after the record's event: each follow-up they decide is carried out here (the
@@ -359,14 +355,15 @@ function mount(
     // are of the values decided (derived ones included)
     const current = await load(deps.eventStore, definition, id);
     const planned = plan(command, current, key);
-    await claimsFor(id, decidedAttributes(planned), request.metadata, key);
-    const result = await deps.handle({
-      streamId: definition.streamId(id),
-      decider: deciderOf(id),
-      command,
-      ...(key !== undefined ? { idempotencyKey: key } : {}),
-    });
     const created = decidedAttributes(planned);
+    const result = await withValues(id, uniqueValues(id, {}, created, key), request.metadata, () =>
+      deps.handle({
+        streamId: definition.streamId(id),
+        decider: deciderOf(id),
+        command,
+        ...(key !== undefined ? { idempotencyKey: key } : {}),
+      }),
+    );
     sendCommandResult(res, {
       type,
       id,
@@ -403,17 +400,18 @@ function mount(
     const before = current.status === 'active' ? current.attributes : {};
     const planned = plan(command, current, key);
     const changed = decidedAttributes(planned);
-    await claimsFor(id, changed, request.metadata, key);
-    const result = await deps.handle({
-      streamId: definition.streamId(id),
-      decider: deciderOf(id),
-      command,
-      ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
-      ...(key !== undefined ? { idempotencyKey: key } : {}),
-    });
-    if (result.events.length) await releaseFor(id, before, { ...before, ...changed }, request.metadata, key);
+    const values = uniqueValues(id, before, { ...before, ...changed }, key);
+    const result = await withValues(id, values, request.metadata, () =>
+      deps.handle({
+        streamId: definition.streamId(id),
+        decider: deciderOf(id),
+        command,
+        ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
+        ...(key !== undefined ? { idempotencyKey: key } : {}),
+      }),
+    );
     const after = await load(deps.eventStore, definition, id);
-    const values =
+    const now =
       after.status === 'active' ? after : { attributes: { ...before, ...changed }, relationships: {} };
     sendCommandResult(res, {
       type,
@@ -422,8 +420,8 @@ function mount(
         {
           id,
           action: 'updated',
-          attributes: values.attributes,
-          relationships: values.relationships,
+          attributes: now.attributes,
+          relationships: now.relationships,
           changed,
         },
         result,
@@ -445,20 +443,19 @@ function mount(
       const key = request.idempotencyKey;
       const current = await load(deps.eventStore, definition, id);
       authorizeRecord(definition, action, res, current);
-      const result = await deps.handle({
-        streamId: definition.streamId(id),
-        decider: deciderOf(id),
-        command: { type: commandType, data: { id }, metadata: request.metadata },
-        ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
-        ...(key !== undefined ? { idempotencyKey: key } : {}),
-      });
-      if (
-        commandType === 'DeleteResource' &&
-        result.events.length &&
-        current.status !== 'none' &&
-        current.status !== 'deleted'
-      )
-        await releaseFor(id, current.attributes, null, request.metadata, key);
+      // a delete frees the record's unique values once its event is stored; a soft-deleted one keeps them
+      const live = current.status === 'active' || current.status === 'softDeleted';
+      const freed =
+        commandType === 'DeleteResource' && live ? uniqueValues(id, current.attributes, null, key) : [];
+      const result = await withValues(id, freed, request.metadata, () =>
+        deps.handle({
+          streamId: definition.streamId(id),
+          decider: deciderOf(id),
+          command: { type: commandType, data: { id }, metadata: request.metadata },
+          ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
+          ...(key !== undefined ? { idempotencyKey: key } : {}),
+        }),
+      );
       const values =
         current.status === 'active' || current.status === 'softDeleted'
           ? current
@@ -503,14 +500,11 @@ export async function recordExists(
   id: string,
 ): Promise<boolean> {
   if (!target.idSchema.safeParse(id).success) return false;
-  try {
-    const events = await eventStore.readStream(target.streamId(id), { direction: 'backwards', maxCount: 1 });
-    const last = events[0];
-    return last !== undefined && !last.type.endsWith('Deleted');
-  } catch (error) {
-    if (error instanceof StreamNotFoundError) return target.fixed.has(id);
-    throw error;
-  }
+  const [last] = await readStreamOrEmpty(eventStore, target.streamId(id), {
+    direction: 'backwards',
+    maxCount: 1,
+  });
+  return last ? !last.type.endsWith('Deleted') : target.fixed.has(id);
 }
 
 /** The attribute values the planned events set: all of them on a create, the changed ones on an update. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathClaimStreamId } from '@platform/command-api/paths/claims';
+import { SITE_PATH_SCOPE, uniqueValueStreamId } from '@platform/command-api/claims/unique-values';
 import type { EventMetadata } from '@platform/contracts/metadata';
 import { PostgresEventStore } from '@platform/infra/event-store';
 import {
@@ -52,7 +52,7 @@ async function appendLegacy(streamId: string, type: string, data: unknown): Prom
 }
 /** What the old module appended for a create: the claim of the from path, then the redirection. */
 async function legacyRedirection(id: string, fromPath: string, toPath: string, name: string | null = null) {
-  await appendLegacy(pathClaimStreamId(fromPath), 'PathClaimed', {
+  await appendLegacy(uniqueValueStreamId(SITE_PATH_SCOPE, fromPath), 'PathClaimed', {
     path: fromPath,
     owner: { type: 'app-redirection', id },
   });
@@ -125,7 +125,7 @@ describe('redirections stored before the resource layer', () => {
   it('keeps a redirection the old module deleted out of the lists, with its history', async () => {
     const id = randomUUID();
     await legacyRedirection(id, '/legacy-gone', '/about');
-    await appendLegacy(pathClaimStreamId('/legacy-gone'), 'PathReleased', {
+    await appendLegacy(uniqueValueStreamId(SITE_PATH_SCOPE, '/legacy-gone'), 'PathReleased', {
       path: '/legacy-gone',
       owner: { type: 'app-redirection', id },
     });
@@ -155,7 +155,7 @@ describe('redirections stored before the resource layer', () => {
 
   it('takes over a claim whose redirection was never recorded, once the grace period is over', async () => {
     const crashed = randomUUID();
-    await appendLegacy(pathClaimStreamId('/half-done'), 'PathClaimed', {
+    await appendLegacy(uniqueValueStreamId(SITE_PATH_SCOPE, '/half-done'), 'PathClaimed', {
       path: '/half-done',
       owner: { type: 'app-redirection', id: crashed },
     });

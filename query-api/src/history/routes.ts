@@ -10,11 +10,18 @@ import {
 } from '@platform/contracts/history/views';
 import { ADMINISTRATORS, APP_ADMINS, allows } from '@platform/contracts/resources/access';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
-import { StreamNotFoundError } from '@platform/infra/event-store';
+import {
+  evolveResource,
+  recordFacts,
+  resourceStartState,
+  type ResourceState,
+} from '@platform/contracts/resources/state';
+import { readStreamOrEmpty } from '@platform/infra/event-store';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModule } from '../app.ts';
 import { resourceObject, sendDocument } from '../jsonapi/document.ts';
 import { badParameter } from '../jsonapi/query.ts';
+import { seesTrashed } from '../resources/visibility.ts';
 
 const uuid = z.string().uuid();
 const Revision = z.string().regex(/^\d{1,18}$/);
@@ -38,6 +45,8 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
       idSchema?: z.ZodType<string>;
       /** records that exist before their stream's first event (a resource's fixed rows) */
       fixed?: ReadonlySet<string>;
+      /** the record's own rule (row rules, soft deletion), on its events: a history the viewer may not read is 404 */
+      recordAllowed?: (res: Response, id: string, events: readonly HistoryEvent[]) => boolean;
     }
   >();
   for (const definition of catalogue)
@@ -62,6 +71,19 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
       fixed: new Set(definition.fixedRows.rows.map((r) => r.id)),
       allowed: (res) =>
         allows(definition.access.see, viewerOf(res)) && allows(definition.access.show, viewerOf(res)),
+      recordAllowed: (res, id, events) => {
+        // the record as it last lived: who may show it (its owner, author, members), and whether it is trashed
+        let state = resourceStartState(definition, id);
+        let live: Extract<ResourceState, { createdBy: string | null }> | null = null;
+        for (const event of events) {
+          state = evolveResource(definition, state, event);
+          if (state.status === 'active' || state.status === 'softDeleted') live = state;
+        }
+        if (!live) return true;
+        const viewer = viewerOf(res);
+        if (!allows(definition.access.show, viewer, recordFacts(definition, live))) return false;
+        return state.status !== 'softDeleted' || seesTrashed(definition, viewer);
+      },
     });
   for (const view of handWrittenHistoryViews)
     views.set(view.type, {
@@ -82,21 +104,17 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
       }
       const notFound = new NotFoundError(`${type} ${id} not found`);
       if (!(known.idSchema ?? uuid).safeParse(id).success) throw notFound;
-      let events: HistoryEvent[];
-      try {
-        events = (await deps.eventStore.readStream(known.view.streamId(id))).map((e) => ({
-          type: e.type,
-          data: e.data,
-          streamVersion: e.streamVersion,
-          globalPosition: e.globalPosition,
-          metadata: { actor: e.metadata.actor, recordedAt: e.metadata.recordedAt },
-        }));
-      } catch (error) {
-        if (!(error instanceof StreamNotFoundError)) throw error;
-        // a fixed row nobody changed: it exists, with nothing in its history yet
-        if (!known.fixed?.has(id)) throw notFound;
-        events = [];
-      }
+      const stored = await readStreamOrEmpty(deps.eventStore, known.view.streamId(id));
+      // a fixed row nobody changed exists, with nothing in its history yet
+      if (!stored.length && !known.fixed?.has(id)) throw notFound;
+      const events: HistoryEvent[] = stored.map((e) => ({
+        type: e.type,
+        data: e.data,
+        streamVersion: e.streamVersion,
+        globalPosition: e.globalPosition,
+        metadata: { actor: e.metadata.actor, recordedAt: e.metadata.recordedAt },
+      }));
+      if (known.recordAllowed && !known.recordAllowed(res, id, events)) throw notFound;
       const view = known.forViewer ? known.forViewer(res) : known.view;
       const entries = timeline(view, id, events);
       if (!entries.length && !known.fixed?.has(id)) throw notFound;
