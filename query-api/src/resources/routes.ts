@@ -18,6 +18,7 @@ import {
   type ResourceObject,
 } from '../jsonapi/document.ts';
 import { badParameter, parseListQuery, parseResourceQuery, type FilterSchema } from '../jsonapi/query.ts';
+import { isoTimestamp, orderBy } from '../jsonapi/sql.ts';
 import { consistencyOf } from '../min-position.ts';
 import { readableSql, seesTrashed } from './visibility.ts';
 
@@ -61,7 +62,8 @@ function typedFilter(field: FieldInfo): FilterSchema {
   }
 }
 
-const iso = (value: unknown) => (typeof value === 'number' ? new Date(value).toISOString() : (value ?? null));
+/** A timestamp column (epoch milliseconds from the read pool) as ISO 8601; null stays null. */
+const iso = (value: unknown) => (typeof value === 'number' ? isoTimestamp(value) : null);
 
 /** The record types outside the layer a relationship may point at: where their rows are, what an include shows. */
 const HAND_WRITTEN_INCLUDES: Record<
@@ -403,17 +405,13 @@ function mount(
       if (!readable(s.field)(res)) throw badParameter('sort', `Cannot sort by "${s.field}"`);
     const where = sql.join(conditions, sql.fragment` and `);
     const { first, last } = definition.fixedRows;
+    // fixed rows that open or close every list, whatever its sort (the job "other" is listed last)
+    const pinned = [
+      ...(first.length ? [sql.fragment`(r.id = any(${sql.array([...first], 'text')})) desc`] : []),
+      ...(last.length ? [sql.fragment`(r.id = any(${sql.array([...last], 'text')})) asc`] : []),
+    ];
     const order = sql.join(
-      [
-        // fixed rows that open or close every list, whatever its sort (the job "other" is listed last)
-        ...(first.length ? [sql.fragment`(r.id = any(${sql.array([...first], 'text')})) desc`] : []),
-        ...(last.length ? [sql.fragment`(r.id = any(${sql.array([...last], 'text')})) asc`] : []),
-        ...query.sort.map(
-          (s) =>
-            sql.fragment`${sql.identifier(['r', columnOf.get(s.field)!])} ${s.direction === 'desc' ? sql.fragment`desc` : sql.fragment`asc`}`,
-        ),
-        sql.fragment`r.id`,
-      ],
+      [...pinned, orderBy(query.sort, { alias: 'r', columns: Object.fromEntries(columnOf) })],
       sql.fragment`, `,
     );
     const [rows, total] = await Promise.all([
