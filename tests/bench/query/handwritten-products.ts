@@ -41,6 +41,26 @@ const JoinedRow = z.object({
   user_last_name: z.string().nullable(),
 });
 type JoinedRow = z.infer<typeof JoinedRow>;
+const ProductRow = JoinedRow.pick({
+  id: true,
+  name: true,
+  description: true,
+  price: true,
+  category_id: true,
+  owner_id: true,
+  created_at: true,
+  updated_at: true,
+  deleted_at: true,
+  version: true,
+});
+const TagRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  created_at: z.number(),
+  updated_at: z.number(),
+  version: z.bigint(),
+});
+const UserRow = z.object({ id: z.string(), first_name: z.string(), last_name: z.string() });
 const Total = z.object({ total: z.number() });
 const fields = {
   [TYPE]: ['name', 'description', 'price', 'createdAt', 'updatedAt', 'deletedAt', 'category', 'owner'],
@@ -154,6 +174,63 @@ export const handwrittenProductRoutes: QueryModule = (deps) => {
         sql.type(Total)`select count(*)::int as total from read.bench_products where deleted_at is null`,
       ),
     ]);
+    const included = query.include.length ? includedOf(rows, query.include, query.fields) : undefined;
+    sendDocument(
+      res,
+      listDocument({
+        data: rows.map((r) => product(r, query.fields)),
+        ...(included ? { included } : {}),
+        total,
+        query,
+        url: req.originalUrl,
+        consistency: consistencyOf(res),
+      }),
+    );
+  });
+  // for the diagnosis (diagnose-includes.ts): the same document, hand-written, from the statements the layer sends
+  // (the page and the count, then the tags and the users by id), to tell their number from the layer's own work
+  router.get('/bench-products-by-hand-in-four', reads, async (req, res) => {
+    const query = parseListQuery(req.originalUrl, {
+      fields,
+      include: ['category', 'owner'],
+      sort: ['name'],
+      defaultSort: [{ field: 'name', direction: 'asc' }],
+    });
+    const direction = query.sort[0]?.direction === 'desc' ? sql.fragment`desc` : sql.fragment`asc`;
+    const [page, total] = await Promise.all([
+      deps.readPool.any(sql.type(ProductRow)`
+        select id, name, description, price, category_id, owner_id, created_at, updated_at, deleted_at, version
+          from read.bench_products where deleted_at is null
+         order by name ${direction}, id limit ${query.page.size} offset ${query.page.offset}`),
+      deps.readPool.oneFirst(
+        sql.type(Total)`select count(*)::int as total from read.bench_products where deleted_at is null`,
+      ),
+    ]);
+    const ids = (key: 'category_id' | 'owner_id') => [
+      ...new Set(page.flatMap((r) => (r[key] ? [r[key]] : []))),
+    ];
+    const [tags, users] = await Promise.all([
+      deps.readPool.any(sql.type(TagRow)`
+        select id, name, created_at, updated_at, version from read.tags
+         where id = any(${sql.array(ids('category_id'), 'uuid')})`),
+      deps.readPool.any(sql.type(UserRow)`
+        select id::text, first_name, last_name from read.users where id = any(${sql.array(ids('owner_id'), 'uuid')})`),
+    ]);
+    const tagOf = new Map(tags.map((t) => [t.id, t]));
+    const userOf = new Map(users.map((u) => [u.id, u]));
+    const rows: JoinedRow[] = page.map((p) => {
+      const tag = p.category_id ? tagOf.get(p.category_id) : undefined;
+      const user = p.owner_id ? userOf.get(p.owner_id) : undefined;
+      return {
+        ...p,
+        tag_name: tag?.name ?? null,
+        tag_created_at: tag?.created_at ?? null,
+        tag_updated_at: tag?.updated_at ?? null,
+        tag_version: tag?.version ?? null,
+        user_first_name: user?.first_name ?? null,
+        user_last_name: user?.last_name ?? null,
+      };
+    });
     const included = query.include.length ? includedOf(rows, query.include, query.fields) : undefined;
     sendDocument(
       res,

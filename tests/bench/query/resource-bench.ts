@@ -55,7 +55,7 @@ export const RESOURCE_TARGET = 0.9;
 const OWNERS = 200;
 const CATEGORIES = 50;
 /** the page of the includes case: the first 25 products by name, the same at every size */
-const PAGE_SIZE = 25;
+export const PAGE_SIZE = 25;
 
 type Seeded = { streamId: string; type: string; data: Record<string, unknown> };
 
@@ -135,14 +135,14 @@ async function seedCoupons(databaseUrl: string, rows: number): Promise<string> {
 }
 
 /** Ids of the users and tags products point at, made once so both sizes point at the same ones. */
-function relatedIds() {
+export function relatedIds() {
   return {
     owners: Array.from({ length: OWNERS }, () => randomUUID()),
     categories: Array.from({ length: CATEGORIES }, () => randomUUID()),
   };
 }
 
-function seedRelated(databaseUrl: string, ids: ReturnType<typeof relatedIds>): Promise<void> {
+export function seedRelated(databaseUrl: string, ids: ReturnType<typeof relatedIds>): Promise<void> {
   return appendAll(databaseUrl, [
     {
       from: 0,
@@ -181,7 +181,7 @@ function seedRelated(databaseUrl: string, ids: ReturnType<typeof relatedIds>): P
 }
 
 /** Products `from` .. `to` - 1, product n in category n mod 50 and owned by user n mod 200. */
-function growProducts(
+export function growProducts(
   databaseUrl: string,
   ids: ReturnType<typeof relatedIds>,
   from: number,
