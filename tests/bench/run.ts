@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: our event store beside raw INSERTs and Emmett's PostgreSQL event store, on the same
  * PostgreSQL, in one process; then the query side (query/query-bench.ts): the public reads of the platform
- * beside a bare Express endpoint, at 10 and 10,000 pages; then the resource layer (query/resource-bench.ts): the
- * generic list and find of 10,000 coupons beside hand-written SQL over the same table. Flags: `--quick` (small
+ * beside a bare Express endpoint, at 10 and 10,000 pages; then the resource layer (query/resource-bench.ts): a
+ * page with two includes beside a hand-written SQL join at 25 and 10,000 rows, and the generic list and find of
+ * 10,000 coupons beside hand-written SQL over the same table. Flags: `--quick` (small
  * counts, a smoke run), `--diagnose` (after the figures, measure the variants that explain a missed target; see
  * diagnose.ts), `--only store|query|resources` (one section), `--profile <dir>` (query side: a CPU profile of the served
  * process per read and size, written to <dir>).

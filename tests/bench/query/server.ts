@@ -15,7 +15,10 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import pino from 'pino';
 import { createPlatform } from '@platform/host/platform';
+import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
+import { benchProductResource } from './bench-products.ts';
 import { handwrittenCouponRoutes } from './handwritten-coupons.ts';
+import { handwrittenProductRoutes } from './handwritten-products.ts';
 
 function listen(app: express.Express): Promise<Server> {
   return new Promise((resolve, reject) => {
@@ -70,8 +73,10 @@ async function main() {
     adminToken,
     logger,
     minPositionTimeoutMs: 5000,
-    // the resource bench's baseline: coupons read by hand-written SQL, beside the generic routes
-    extraQueryModules: [handwrittenCouponRoutes],
+    // the resource bench's baselines: coupons, and products with their category and owner joined, read by
+    // hand-written SQL beside the generic routes; the products' type is the bench's own
+    resources: [...resourceCatalogue, benchProductResource],
+    extraQueryModules: [handwrittenCouponRoutes, handwrittenProductRoutes],
   });
   await platform.start();
   const platformServer = await listen(platform.app);
