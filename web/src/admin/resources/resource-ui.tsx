@@ -111,4 +111,10 @@ export const ActionBar = styled.div`
   align-items: center;
   gap: 0.75rem;
   margin: 1rem 0;
+  /* a record's command buttons (record-actions.tsx), spaced as the bar's own links */
+  & > .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.75rem;
+  }
 `;

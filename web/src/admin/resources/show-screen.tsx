@@ -131,18 +131,20 @@ export function ShowScreen({
             <dt>{labels.field('version')}</dt>
             <dd>{record.meta?.version ?? t('admin.resources.value.empty')}</dd>
           </FieldList>
-          <RecordActions
-            definition={definition}
-            record={record}
-            viewer={viewer}
-            links={false}
-            onDone={(command, position) => {
-              setActionError(null);
-              if (command === 'delete') navigate(resourcePaths.index(type));
-              else setReading((r) => ({ n: r.n + 1, minPosition: position }));
-            }}
-            onError={setActionError}
-          />
+          <ActionBar>
+            <RecordActions
+              definition={definition}
+              record={record}
+              viewer={viewer}
+              links={false}
+              onDone={(command, position) => {
+                setActionError(null);
+                if (command === 'delete') navigate(resourcePaths.index(type));
+                else setReading((r) => ({ n: r.n + 1, minPosition: position }));
+              }}
+              onError={setActionError}
+            />
+          </ActionBar>
         </>
       ) : null}
     </WidePage>
