@@ -32,10 +32,21 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 const consistency = (minPosition?: string) => (minPosition ? { minPosition } : {});
 
+/**
+ * The member's own notifications: an administrator may read every member's (the owner-or-administrator rule), but
+ * the top bar and the notifications screen are the member's own.
+ */
+const own = (userId: string) => ({ 'filter[user]': userId });
+
 /** How many notifications of the member are unread (readAt empty); quiet: the badge never raises a dialog. */
-export async function readUnreadCount(api: ApiClient, minPosition?: string, signal?: AbortSignal) {
+export async function readUnreadCount(
+  api: ApiClient,
+  userId: string,
+  minPosition?: string,
+  signal?: AbortSignal,
+) {
   const doc = await api.get('/notifications', ListSchema, {
-    query: { 'filter[readAt]': 'null', 'page[size]': 1, ...consistency(minPosition) },
+    query: { ...own(userId), 'filter[readAt]': 'null', 'page[size]': 1, ...consistency(minPosition) },
     signal,
     quiet: true,
   });
@@ -45,12 +56,18 @@ export async function readUnreadCount(api: ApiClient, minPosition?: string, sign
 /** One page of the member's notifications, newest first. */
 export async function readNotifications(
   api: ApiClient,
+  userId: string,
   page: number,
   minPosition?: string,
   signal?: AbortSignal,
 ) {
   const doc = await api.get('/notifications', ListSchema, {
-    query: { 'page[number]': page, 'page[size]': NOTIFICATIONS_PAGE_SIZE, ...consistency(minPosition) },
+    query: {
+      ...own(userId),
+      'page[number]': page,
+      'page[size]': NOTIFICATIONS_PAGE_SIZE,
+      ...consistency(minPosition),
+    },
     signal,
   });
   return {

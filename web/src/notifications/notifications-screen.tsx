@@ -8,6 +8,7 @@ import { useToast } from '../app/toast-context.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { ActionRow, Lead, PageContainer } from '../screens/page-container.tsx';
 import { InlineLoader } from '../shell/chrome.tsx';
+import { useSignedInUser } from '../session/session.tsx';
 import { Button } from '../ui/button.tsx';
 import { NoticeBox } from '../ui/notice-box.ts';
 import type en from './messages/en.json';
@@ -80,6 +81,7 @@ export function NotificationsScreen() {
   const t = useT<typeof en>();
   const intl = useIntl();
   const api = useApi();
+  const user = useSignedInUser();
   const toast = useToast();
   const refreshCount = useRefreshUnreadCount();
   const unread = useAtomValue(unreadCountAtom);
@@ -91,13 +93,13 @@ export function NotificationsScreen() {
   const load = useCallback(
     async (minPosition?: string, signal?: AbortSignal) => {
       try {
-        const answer = await readNotifications(api, page, minPosition, signal);
+        const answer = await readNotifications(api, user.id, page, minPosition, signal);
         if (!signal?.aborted) setState({ status: 'ready', ...answer });
       } catch {
         if (!signal?.aborted) setState({ status: 'failed' });
       }
     },
-    [api, page],
+    [api, user.id, page],
   );
   useEffect(() => {
     const controller = new AbortController();

@@ -51,7 +51,7 @@ export function useUnreadCount(userId: string | null): number | null {
     }
     const controller = new AbortController();
     // a failed read keeps the last count: the badge is a hint, never a reason for an error dialog
-    readUnreadCount(api, refresh.minPosition, controller.signal).then(setCount, () => undefined);
+    readUnreadCount(api, userId, refresh.minPosition, controller.signal).then(setCount, () => undefined);
     return () => controller.abort();
   }, [api, userId, refresh, returns, setCount]);
   return count;
