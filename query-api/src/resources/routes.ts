@@ -62,30 +62,49 @@ function typedFilter(field: FieldInfo): FilterSchema {
   }
 }
 
-/** A timestamp column (epoch milliseconds from the read pool) as ISO 8601; null stays null. */
-const iso = (value: unknown) => (typeof value === 'number' ? isoTimestamp(value) : null);
+/**
+ * A timestamp as ISO 8601: a column read by the pool arrives as epoch milliseconds, one read through jsonb (an
+ * included record) as text; null stays null.
+ */
+const iso = (value: unknown) =>
+  typeof value === 'number'
+    ? isoTimestamp(value)
+    : typeof value === 'string'
+      ? new Date(value).toISOString()
+      : null;
 
 /** The record types outside the layer a relationship may point at: where their rows are, what an include shows. */
 const HAND_WRITTEN_INCLUDES: Record<
   string,
-  { projection: string; select: FragmentSqlToken; attributes: (row: Row) => Record<string, unknown> }
+  {
+    projection: string;
+    /** the related rows by id, as `type, row` (jsonb) for the one statement of a document's includes */
+    select(ids: readonly string[]): FragmentSqlToken;
+    attributes: (row: Row) => Record<string, unknown>;
+  }
 > = {
   users: {
     projection: 'accounts',
-    select: sql.fragment`select id::text, first_name, last_name from read.users`,
+    select: (ids) => sql.fragment`select 'users'::text as type, to_jsonb(x) as row from (
+      select id::text, first_name, last_name from read.users where id = any(${sql.array([...ids], 'uuid')})) x`,
     attributes: (row) => ({ firstName: row.first_name, lastName: row.last_name }),
   },
   organizations: {
     projection: 'organizations',
-    select: sql.fragment`select id::text, name, slug from read.organizations`,
+    select: (ids) => sql.fragment`select 'organizations'::text as type, to_jsonb(x) as row from (
+      select id::text, name, slug from read.organizations where id = any(${sql.array([...ids], 'uuid')})) x`,
     attributes: (row) => ({ name: row.name, slug: row.slug }),
   },
   'app-pages': {
     projection: 'pages',
-    select: sql.fragment`select id::text, title, path from read.app_pages where not is_draft and deleted_at is null and`,
+    select: (ids) => sql.fragment`select 'app-pages'::text as type, to_jsonb(x) as row from (
+      select id::text, title, path from read.app_pages
+      where not is_draft and deleted_at is null and id = any(${sql.array([...ids], 'uuid')})) x`,
     attributes: (row) => ({ title: row.title, path: row.path }),
   },
 };
+
+const IncludedRow = z.object({ type: z.string(), row: z.record(z.unknown()) });
 
 /** The names each included type's sparse fieldset may keep. */
 const HAND_WRITTEN_FIELDS: Record<string, string[]> = {
@@ -99,8 +118,9 @@ interface Reader {
   definition: ResourceDefinition;
   projection: string;
   fieldNames: string[];
-  /** records by id that the viewer may read (show), as resource objects */
-  byIds(ids: readonly string[], res: Response, fields: Record<string, string[]>): Promise<ResourceObject[]>;
+  /** the records by id the viewer may read (show), as `type, row` (jsonb): a part of a document's includes */
+  selectByIds(ids: readonly string[], res: Response): FragmentSqlToken | null;
+  toResource(row: Row, res: Response, fields: Record<string, string[]>): ResourceObject;
 }
 
 /**
@@ -231,13 +251,12 @@ function reader(definition: ResourceDefinition, deps: QueryModuleDeps, defaultLo
     shape,
     table,
     toResource,
-    async byIds(ids, res, fields) {
+    selectByIds(ids, res) {
       const valid = ids.filter((id) => definition.idSchema.safeParse(id).success);
-      if (!valid.length) return [];
+      if (!valid.length) return null;
       const visible = readableSql(definition, shape, viewerOf(res), 'show');
-      const rows = await deps.readPool.any(sql.type(Row)`
-        select * from ${table} r where r.id = any(${sql.array(valid, idType(definition))}) and ${visible}`);
-      return rows.map((row) => toResource(row, res, fields));
+      return sql.fragment`select ${type}::text as type, to_jsonb(r) as row from ${table} r
+        where r.id = any(${sql.array(valid, idType(definition))}) and ${visible}`;
     },
   };
   return self;
@@ -248,7 +267,6 @@ const idType = (definition: ResourceDefinition) => (definition.fixedRows.rows.le
 type FullReader = Reader & {
   shape: ReturnType<typeof resourceTable>;
   table: ReturnType<typeof sql.identifier>;
-  toResource(row: Row, res: Response, fields: Record<string, string[]>): ResourceObject;
 };
 
 /** A relationship filter's value: a related id, or `null` for none (to-one). */
@@ -340,24 +358,25 @@ function mount(
       }
       byType.set(target, ids);
     }
-    const parts = await Promise.all(
-      [...byType].map(async ([target, ids]) => {
-        if (!ids.size) return [];
-        const other = readers.get(target);
-        if (other) return other.byIds([...ids], res, fieldsQuery);
-        const hand = HAND_WRITTEN_INCLUDES[target];
-        if (!hand) return [];
-        const valid = [...ids].filter((id) => uuid.safeParse(id).success);
-        const where = target === 'app-pages' ? sql.fragment`` : sql.fragment` where`;
-        const found = await deps.readPool.any(
-          sql.type(Row)`${hand.select}${where} id = any(${sql.array(valid, 'uuid')})`,
-        );
-        return found.map((row) =>
-          resourceObject(target, String(row.id), hand.attributes(row), { fields: fieldsQuery }),
-        );
-      }),
+    // every included type in one statement: a document costs as many round trips as a join written by hand
+    const selects = [...byType].flatMap(([target, ids]) => {
+      if (!ids.size) return [];
+      const other = readers.get(target);
+      if (other) return other.selectByIds([...ids], res) ?? [];
+      const valid = [...ids].filter((id) => uuid.safeParse(id).success);
+      const hand = HAND_WRITTEN_INCLUDES[target];
+      return hand && valid.length ? [hand.select(valid)] : [];
+    });
+    if (!selects.length) return [];
+    const found = await deps.readPool.any(
+      sql.type(IncludedRow)`${sql.join(selects, sql.fragment` union all `)}`,
     );
-    return parts.flat();
+    return found.map(({ type: target, row }) => {
+      const other = readers.get(target);
+      if (other) return other.toResource(row, res, fieldsQuery);
+      const hand = HAND_WRITTEN_INCLUDES[target]!;
+      return resourceObject(target, String(row.id), hand.attributes(row), { fields: fieldsQuery });
+    });
   };
 
   router.get(`/${type}`, reads, async (req, res) => {
@@ -414,12 +433,16 @@ function mount(
       [...pinned, orderBy(query.sort, { alias: 'r', columns: Object.fromEntries(columnOf) })],
       sql.fragment`, `,
     );
-    const [rows, total] = await Promise.all([
-      deps.readPool.any(sql.type(Row)`
-        select * from ${table} r where ${where} order by ${order} limit ${query.page.size} offset ${query.page.offset}`),
-      deps.readPool.oneFirst(sql.type(z.object({ total: z.number() }))`
-        select count(*)::int as total from ${table} r where ${where}`),
-    ]);
+    // the page and the count of the whole list in one statement; a page past the end counts on its own
+    const rows = await deps.readPool.any(sql.type(Row)`
+      select r.*, count(*) over () as list_total from ${table} r
+      where ${where} order by ${order} limit ${query.page.size} offset ${query.page.offset}`);
+    const total = rows.length
+      ? Number(rows[0]!.list_total)
+      : query.page.offset === 0
+        ? 0
+        : await deps.readPool.oneFirst(sql.type(z.object({ total: z.number() }))`
+            select count(*)::int as total from ${table} r where ${where}`);
     const included = await includedOf(rows, query.include, res, query.fields);
     sendDocument(
       res,
