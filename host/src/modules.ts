@@ -3,6 +3,7 @@ import type { EventContract } from '@platform/contracts/event-contracts';
 import { moduleEventContracts } from '@platform/contracts/registry';
 import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
 import { resourceEventContracts, type ResourceDefinition } from '@platform/contracts/resources/definition';
+import { likeEventContracts } from '@platform/contracts/resources/likes';
 import type { CommandModule } from '@platform/command-api/app';
 import type { AccountsAuth } from '@platform/command-api/auth/accounts-auth';
 import { couponCommandRoutes } from '@platform/command-api/coupons/routes';
@@ -10,6 +11,7 @@ import { environmentCommandRoutes } from '@platform/command-api/environment/rout
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
 import { notificationCommandRoutes } from '@platform/command-api/notifications/routes';
 import { pagesCommandRoutes } from '@platform/command-api/pages/routes';
+import { likeRoutes } from '@platform/command-api/resources/likes';
 import { resourceCommandRoutes } from '@platform/command-api/resources/routes';
 import { accountsProjection } from '@platform/projectors/accounts/projection';
 import { couponPurchasesExtension } from '@platform/projectors/coupons/purchases';
@@ -22,6 +24,7 @@ import {
   resourceProjection,
   type ResourceProjectionExtension,
 } from '@platform/projectors/resources/projection';
+import { likesProjection } from '@platform/projectors/resources/likes-projection';
 import { homeStatsProjection } from '@platform/projectors/stats/home-stats-projection';
 import { accountsQueryModules } from '@platform/query-api/accounts/module';
 import type { QueryModule } from '@platform/query-api/app';
@@ -143,14 +146,20 @@ function resourcesModule(
 ): ModuleDescriptor {
   return {
     name: 'resources',
-    eventContracts: resources.flatMap(resourceEventContracts),
-    command: ({ defaultLocale }) => [resourceCommandRoutes(resources, { defaultLocale })],
+    eventContracts: [...resources.flatMap(resourceEventContracts), ...likeEventContracts],
+    command: ({ defaultLocale }) => [
+      resourceCommandRoutes(resources, { defaultLocale }),
+      likeRoutes(resources),
+    ],
     query: ({ defaultLocale }) => [
       resourceQueryRoutes(resources, { defaultLocale }),
       publishableRoutes(resources),
       historyRoutes(resources),
     ],
-    projections: resources.map((definition) => resourceProjection(definition, extensions[definition.type])),
+    projections: [
+      ...resources.map((definition) => resourceProjection(definition, extensions[definition.type])),
+      likesProjection,
+    ],
   };
 }
 

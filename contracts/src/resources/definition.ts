@@ -108,9 +108,12 @@ export interface ResourceDefinitionInput<S extends Shape> {
    * - categorised: a `category` of the given type;
    * - translatable: the text attributes that have a translation per locale (seed 001 §3: translations,
    *   otherTranslationsLocales): kept in a `translations` attribute, written in the editor's edition locale
-   *   (Accept-Edition-Language), read in the reader's locale with the default locale's text as the fallback.
+   *   (Accept-Edition-Language), read in the reader's locale with the default locale's text as the fallback;
+   * - likable: members like a record they can read (once each: resources/likes.ts), its `likesCount` kept by its
+   *   projection, `likedByViewer` in the documents, and the member's likes listed at GET /likes.
    */
   traits?: {
+    likable?: boolean;
     translatable?: readonly Key<S>[];
     publishable?: boolean;
     publicationItem?: boolean;
@@ -163,6 +166,7 @@ export interface FixedRows {
 }
 
 export interface ResourceTraits {
+  likable: boolean;
   translatable: readonly string[];
   publishable: boolean;
   publicationItem: boolean;
@@ -238,6 +242,7 @@ function traitMembers(traits: ResourceTraits, own: Shape) {
 /** Checks the input against its own attributes (names in filters, sorts, unique) and expands its traits. */
 export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S>): ResourceDefinition<S> {
   const traits: ResourceTraits = {
+    likable: input.traits?.likable ?? false,
     translatable: input.traits?.translatable ?? [],
     publishable: input.traits?.publishable ?? false,
     publicationItem: input.traits?.publicationItem ?? false,
@@ -277,7 +282,7 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     attributes,
     relationships,
     traits,
-    computed: input.computed ?? {},
+    computed: { ...input.computed, ...(traits.likable ? { likesCount: 'integer' as const } : {}) },
     softDeletable: input.softDeletable ?? false,
     ownedBy: input.ownedBy ?? null,
     unique: input.unique ?? [],

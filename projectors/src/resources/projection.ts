@@ -4,6 +4,7 @@ import {
   type RelationshipValue,
   type ResourceDefinition,
 } from '@platform/contracts/resources/definition';
+import { RecordLiked, RecordUnliked } from '@platform/contracts/resources/likes';
 import type { RecordedEvent } from '@platform/infra/event-store';
 import { resourceTable } from '@platform/infra/resources/table';
 import type { Projection } from '../projection.ts';
@@ -105,7 +106,11 @@ export function resourceProjection(
   return {
     name: shape.projection,
     version: definition.version,
-    eventTypes: [...Object.values(definition.events), ...(extension?.eventTypes ?? [])],
+    eventTypes: [
+      ...Object.values(definition.events),
+      ...(definition.traits.likable ? [RecordLiked.type, RecordUnliked.type] : []),
+      ...(extension?.eventTypes ?? []),
+    ],
     tables: [table, ...(extension?.tables ?? [])],
     async setup(tx) {
       const ddl = projectionDdl(definition);
@@ -160,9 +165,23 @@ export function resourceProjection(
         case 'deleted':
           await tx`delete from ${tx(table)} where id = ${data.id}`;
           return;
-        default:
+        default: {
+          // the likable trait: a like of one of this type's records moves its count (each like stream
+          // alternates liked / unliked, so the count never goes below what the likes hold)
+          const like = event.data as { recordType?: string; recordId?: string };
+          if (
+            definition.traits.likable &&
+            (event.type === RecordLiked.type || event.type === RecordUnliked.type)
+          ) {
+            if (like.recordType !== definition.type) return;
+            const step = event.type === RecordLiked.type ? 1 : -1;
+            await tx`update ${tx(table)} set likes_count = greatest(0, coalesce(likes_count, 0) + ${step})
+              where id = ${like.recordId!}`;
+            return;
+          }
           if (extension?.eventTypes.includes(event.type)) await extension.apply(tx, event, table);
           return;
+        }
       }
     },
   };

@@ -2,7 +2,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '@platform/contracts/enums';
-import { NotFoundError } from '@platform/contracts/errors';
+import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { allows, type ResourceAction } from '@platform/contracts/resources/access';
 import { recordFacts } from '@platform/contracts/resources/state';
 import { translated, type ResourceDefinition } from '@platform/contracts/resources/definition';
@@ -138,6 +138,7 @@ export function resourceQueryRoutes(
     const readers = new Map<string, Reader>();
     for (const definition of catalogue) readers.set(definition.type, reader(definition, deps, defaultLocale));
     for (const definition of catalogue) mount(router, definition, deps, readers);
+    mountLikes(router, catalogue, deps, readers);
     return router;
   };
 }
@@ -177,6 +178,7 @@ function reader(definition: ResourceDefinition, deps: QueryModuleDeps, defaultLo
     ...(definition.softDeletable ? ['deletedAt'] : []),
     ...(item ? ['canEdit', 'canDelete', 'createdBy', 'updatedBy'] : []),
     ...(definition.traits.translatable.length ? ['otherTranslationsLocales'] : []),
+    ...(definition.traits.likable ? ['likedByViewer'] : []),
     ...shape.relationships.map((r) => r.name),
   ];
 
@@ -217,6 +219,9 @@ function reader(definition: ResourceDefinition, deps: QueryModuleDeps, defaultLo
         return [r.name, { data }];
       }),
     );
+    // read with the record's own list or find (not through another's include)
+    if (definition.traits.likable && 'liked_by_viewer' in row)
+      attributes.likedByViewer = row.liked_by_viewer === true;
     if (item) {
       const facts = rowFacts(definition, shape, row);
       attributes.canEdit = allows(definition.access.update, viewer, facts);
@@ -332,7 +337,16 @@ function mount(
       return projection && projection !== shape.projection ? [projection] : [];
     }),
   ];
+  if (definition.traits.likable) projections.push('likes');
   const reads = deps.readAfter(projections);
+  /** whether the viewer likes each record of a likable type (the likes read model) */
+  const likedBy = (viewer: Viewer) =>
+    definition.traits.likable
+      ? viewer.userId === null
+        ? sql.fragment`, false as liked_by_viewer`
+        : sql.fragment`, exists(select 1 from read.likes l where l.user_id = ${viewer.userId}
+            and l.record_type = ${type} and l.record_id = r.id::text) as liked_by_viewer`
+      : sql.fragment``;
 
   /** The records the document's resources point at through the included relationships, each once. */
   const includedOf = async (
@@ -435,7 +449,7 @@ function mount(
     );
     // the page and the count of the whole list in one statement; a page past the end counts on its own
     const rows = await deps.readPool.any(sql.type(Row)`
-      select r.*, count(*) over () as list_total from ${table} r
+      select r.*, count(*) over () as list_total${likedBy(viewer)} from ${table} r
       where ${where} order by ${order} limit ${query.page.size} offset ${query.page.offset}`);
     const total = rows.length
       ? Number(rows[0]!.list_total)
@@ -465,7 +479,7 @@ function mount(
     // visibility in SQL, as for a list: a row the viewer may not read is not loaded at all
     const row = definition.idSchema.safeParse(id).success
       ? await deps.readPool.maybeOne(sql.type(Row)`
-          select * from ${table} r where r.id = ${id} and ${readableSql(definition, shape, viewer, 'show', { trashed: 'any' })}`)
+          select r.*${likedBy(viewer)} from ${table} r where r.id = ${id} and ${readableSql(definition, shape, viewer, 'show', { trashed: 'any' })}`)
       : null;
     if (!row) throw new NotFoundError(`${definition.singular} ${id} not found`);
     const included = await includedOf([row], query.include, res, query.fields);
@@ -524,4 +538,82 @@ export function publishableRoutes(catalogue: readonly ResourceDefinition[]): Que
     });
     return router;
   };
+}
+
+const LikeRow = z.object({
+  id: z.string(),
+  record_type: z.string(),
+  record_id: z.string(),
+  liked_at: z.number(),
+});
+
+/**
+ * GET /likes: the signed-in member's likes, newest first (seed 000: /account/profile/likes), each with the liked
+ * record as a relationship; `include=record` adds the records the member can still read, whatever their type.
+ */
+function mountLikes(
+  router: Router,
+  catalogue: readonly ResourceDefinition[],
+  deps: QueryModuleDeps,
+  readers: Map<string, Reader>,
+): void {
+  const likable = catalogue.filter((d) => d.traits.likable);
+  if (!likable.length) return;
+  const types = likable.map((d) => d.type);
+  const spec = {
+    include: ['record'],
+    fields: {
+      likes: ['likedAt', 'record'],
+      ...Object.fromEntries(likable.map((d) => [d.type, readers.get(d.type)!.fieldNames])),
+    },
+    filters: { recordType: z.enum(types as [string, ...string[]]) as unknown as FilterSchema },
+  };
+  const reads = deps.readAfter(['likes', ...likable.map((d) => readers.get(d.type)!.projection)]);
+  router.get('/likes', reads, async (req, res) => {
+    const viewer = viewerOf(res);
+    if (viewer.userId === null) throw new UnauthenticatedError();
+    const query = parseListQuery(req.originalUrl, spec);
+    const type = query.filter.recordType as string | undefined;
+    const where = sql.fragment`user_id = ${viewer.userId} and record_type = any(${sql.array(
+      type ? [type] : types,
+      'text',
+    )})`;
+    const rows = await deps.readPool.any(sql.type(LikeRow)`
+      select id::text, record_type, record_id, liked_at from read.likes where ${where}
+      order by liked_at desc, id limit ${query.page.size} offset ${query.page.offset}`);
+    const total = await deps.readPool.oneFirst(sql.type(z.object({ total: z.number() }))`
+      select count(*)::int as total from read.likes where ${where}`);
+    let included: ResourceObject[] | undefined;
+    if (query.include.includes('record')) {
+      const selects = likable.flatMap((d) => {
+        const ids = rows.filter((r) => r.record_type === d.type).map((r) => r.record_id);
+        return ids.length ? (readers.get(d.type)!.selectByIds(ids, res) ?? []) : [];
+      });
+      const found = selects.length
+        ? await deps.readPool.any(sql.type(IncludedRow)`${sql.join(selects, sql.fragment` union all `)}`)
+        : [];
+      included = found.map(({ type: t, row }) => readers.get(t)!.toResource(row, res, query.fields));
+    }
+    sendDocument(
+      res,
+      listDocument({
+        data: rows.map((row) =>
+          resourceObject(
+            'likes',
+            row.id,
+            { likedAt: isoTimestamp(row.liked_at) },
+            {
+              relationships: { record: { data: { type: row.record_type, id: row.record_id } } },
+              fields: query.fields,
+            },
+          ),
+        ),
+        ...(included ? { included } : {}),
+        total,
+        query,
+        url: req.originalUrl,
+        consistency: consistencyOf(res),
+      }),
+    );
+  });
 }

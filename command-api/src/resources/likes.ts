@@ -1,0 +1,73 @@
+import express, { type Router } from 'express';
+import { UnauthenticatedError, NotFoundError } from '@platform/contracts/errors';
+import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import {
+  decideLike,
+  evolveLike,
+  initialLikeState,
+  readable,
+  type LikeData,
+  type LikeEvent,
+  type LikeState,
+} from '@platform/contracts/resources/likes';
+import { loadState } from '@platform/infra/event-store';
+import { viewerOf } from '@platform/infra/http/viewer';
+import type { CommandModule } from '../app.ts';
+import type { Command, Decider } from '../decider.ts';
+import { deriveId } from '../handler.ts';
+import { sendCommandResult } from '../http/respond.ts';
+import { resourceDecider } from './decide.ts';
+
+type LikeCommand = Command<'Like', { like: boolean } & LikeData>;
+
+const likeDecider: Decider<LikeCommand, LikeEvent, LikeState> = {
+  initialState: initialLikeState,
+  evolve: evolveLike,
+  decide: (command, state) => decideLike(state, command.data),
+};
+
+/** The like of one member for one record: its own stream, so that a member likes a record once. */
+export const likeId = (userId: string, type: string, recordId: string) =>
+  deriveId('like', userId, type, recordId);
+
+/**
+ * POST /{type}/{id}/like and DELETE /{type}/{id}/like for the likable types: a signed-in member likes (or no
+ * longer likes) a record they can read; both are idempotent (a second like records nothing). A record the member
+ * cannot read answers 404, as its find does.
+ */
+export function likeRoutes(catalogue: readonly ResourceDefinition[]): CommandModule {
+  return (deps): Router => {
+    const router = express.Router();
+    for (const definition of catalogue.filter((d) => d.traits.likable)) {
+      for (const method of ['post', 'delete'] as const) {
+        router[method](`/${definition.type}/:id/like`, async (req, res) => {
+          const request = deps.commandRequest(req, res);
+          const viewer = viewerOf(res);
+          if (viewer.userId === null) throw new UnauthenticatedError();
+          const recordId = String(req.params.id);
+          const notFound = new NotFoundError(`${definition.singular} ${recordId} not found`);
+          if (!definition.idSchema.safeParse(recordId).success) throw notFound;
+          const { state } = await loadState(
+            deps.eventStore,
+            definition.streamId(recordId),
+            resourceDecider(definition, recordId),
+          );
+          if (!readable(definition, state, viewer, request.metadata.now)) throw notFound;
+          const id = likeId(viewer.userId, definition.type, recordId);
+          const result = await deps.handle({
+            streamId: `like-${id}`,
+            decider: likeDecider,
+            command: {
+              type: 'Like',
+              data: { like: method === 'post', recordType: definition.type, recordId, userId: viewer.userId },
+              metadata: request.metadata,
+            },
+            ...(request.idempotencyKey !== undefined ? { idempotencyKey: request.idempotencyKey } : {}),
+          });
+          sendCommandResult(res, { type: 'likes', id, result });
+        });
+      }
+    }
+    return router;
+  };
+}
