@@ -242,6 +242,7 @@ describe('accounts, end to end', () => {
       'Roles',
       'Notifications',
       'Coupons',
+      'Tags',
       'Newsletter types',
     ]);
     await adminNav.getByRole('link', { name: 'Dev mailbox' }).click();

@@ -32,8 +32,8 @@ export const likeId = (userId: string, type: string, recordId: string) =>
 
 /**
  * POST /{type}/{id}/like and DELETE /{type}/{id}/like for the likable types: a signed-in member likes (or no
- * longer likes) a record they can read; both are idempotent (a second like records nothing). A record the member
- * cannot read answers 404, as its find does.
+ * longer likes) a record; both are idempotent (a second like records nothing). A like of a record the member
+ * cannot read answers 404, as its find does; an unlike is always taken.
  */
 export function likeRoutes(catalogue: readonly ResourceDefinition[]): CommandModule {
   return (deps): Router => {
@@ -47,12 +47,16 @@ export function likeRoutes(catalogue: readonly ResourceDefinition[]): CommandMod
           const recordId = String(req.params.id);
           const notFound = new NotFoundError(`${definition.singular} ${recordId} not found`);
           if (!definition.idSchema.safeParse(recordId).success) throw notFound;
-          const { state } = await loadState(
-            deps.eventStore,
-            definition.streamId(recordId),
-            resourceDecider(definition, recordId),
-          );
-          if (!readable(definition, state, viewer, request.metadata.now)) throw notFound;
+          // a like is for what the member can read; an unlike always goes through, so that a like of a record
+          // since hidden or deleted can still be taken back
+          if (method === 'post') {
+            const { state } = await loadState(
+              deps.eventStore,
+              definition.streamId(recordId),
+              resourceDecider(definition, recordId),
+            );
+            if (!readable(definition, state, viewer, request.metadata.now)) throw notFound;
+          }
           const id = likeId(viewer.userId, definition.type, recordId);
           const result = await deps.handle({
             streamId: `like-${id}`,

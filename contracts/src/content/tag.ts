@@ -26,7 +26,7 @@ export const tagResource = defineResource({
   category: 'tag',
   eventPrefix: 'Tag',
   module: 'content',
-  menu: { group: 'community', icon: 'sell' },
+  menu: { group: 'community', icon: 'label' },
   attributes: z.object({ name: z.string().trim().min(1).max(100) }),
   derived: { colour: (_attributes, id) => tagColour(id) },
   unique: ['name'],

@@ -64,6 +64,15 @@ const pointers = (body: { errors: Array<{ source?: { pointer?: string } }> }) =>
   body.errors.map((e) => e.source?.pointer);
 
 describe('a resource of the catalogue, end to end', () => {
+  it('lists a member’s likes as an empty list while no type is likable', async () => {
+    await createUser(app, { email: 'liker@example.test' });
+    const browser = app.browser();
+    await signIn(browser, 'liker@example.test');
+    const likes = await browser.call('GET', '/api/v1/likes');
+    expect(likes.status).toBe(200);
+    expect(likes.body.data).toEqual([]);
+  });
+
   it('creates, lists, finds, updates, soft-deletes, restores and deletes a record', async () => {
     const owner = await createUser(app, { email: 'owner@example.test' });
     const tag = await app.admin('POST', '/admin-tags', {

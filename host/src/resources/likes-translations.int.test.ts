@@ -103,6 +103,9 @@ describe('the likable trait', () => {
     expect((await app.browser().call('POST', `/api/v1/test-notes/${id}/like`)).status).toBe(401);
     for (const target of [id, hidden.id, later.id, '5b6c0d2e-0000-4000-8000-000000000000', 'nope'])
       expect((await alice.browser.call('POST', `/api/v1/test-notes/${target}/like`)).status).toBe(404);
+    // taking a like back always goes through (a record hidden since), and records nothing when there is none
+    const back = await alice.browser.call('DELETE', `/api/v1/test-notes/${hidden.id}/like`);
+    expect(back.status).toBe(200);
     expect((await app.browser().call('GET', '/api/v1/likes')).status).toBe(401);
     expect((await alice.browser.call('GET', '/api/v1/likes?filter[recordType]=coupons')).status).toBe(400);
   });

@@ -557,8 +557,8 @@ function mountLikes(
   deps: QueryModuleDeps,
   readers: Map<string, Reader>,
 ): void {
+  // mounted whatever the catalogue holds: a member with nothing likable yet has an empty list, not a 404
   const likable = catalogue.filter((d) => d.traits.likable);
-  if (!likable.length) return;
   const types = likable.map((d) => d.type);
   const spec = {
     include: ['record'],
@@ -566,7 +566,11 @@ function mountLikes(
       likes: ['likedAt', 'record'],
       ...Object.fromEntries(likable.map((d) => [d.type, readers.get(d.type)!.fieldNames])),
     },
-    filters: { recordType: z.enum(types as [string, ...string[]]) as unknown as FilterSchema },
+    filters: {
+      recordType: (types.length
+        ? z.enum(types as [string, ...string[]])
+        : z.never()) as unknown as FilterSchema,
+    },
   };
   const reads = deps.readAfter(['likes', ...likable.map((d) => readers.get(d.type)!.projection)]);
   router.get('/likes', reads, async (req, res) => {
