@@ -10,8 +10,9 @@ const CouponsScreen = lazy(() =>
 const NotificationsScreen = lazy(() =>
   import('../notifications/notifications-screen.tsx').then((m) => ({ default: m.NotificationsScreen })),
 );
+const LikesScreen = lazy(() => import('../likes/likes-screen.tsx').then((m) => ({ default: m.LikesScreen })));
 
-/** The account screens of seed 000 §2.1 (profile, coupons) and the notifications list, each a <Route> wrapped in <Guarded>. */
+/** The account screens of seed 000 §2.1 (profile, coupons), the notifications list and the member's likes, each a <Route> wrapped in <Guarded>. */
 export const accountRoutes = (
   <>
     {/* account.profile: signed in, verified and validated (seed 000 §2.10 rules 3 and 4) */}
@@ -30,6 +31,12 @@ export const accountRoutes = (
     <Route path="/account/notifications">
       <Guarded requirement="auth">
         <NotificationsScreen />
+      </Guarded>
+    </Route>
+    {/* the member's likes (seed 001 §2); any signed-in member may like what they can read, as the API allows */}
+    <Route path={ROUTES.likes}>
+      <Guarded requirement="auth">
+        <LikesScreen />
       </Guarded>
     </Route>
   </>

@@ -81,7 +81,7 @@ export function signInHref(path: string, search: string): string {
 
 /**
  * The top bar's account actions (seed 000 §2.9): guest sign-in actions when nobody is signed in, the
- * signed-in user's menu otherwise (profile, the dashboard when it is their landing, sign out).
+ * signed-in user's menu otherwise (profile, their likes, the dashboard when it is their landing, sign out).
  */
 export function AccountActions() {
   const t = useT<typeof en>();
@@ -127,6 +127,9 @@ export function AccountActions() {
     >
       <MenuItem id="profile" href={ROUTES.profile} textValue={t('auth.actions.profile')}>
         {t('auth.actions.profile')}
+      </MenuItem>
+      <MenuItem id="likes" href={ROUTES.likes} textValue={t('auth.actions.likes')}>
+        {t('auth.actions.likes')}
       </MenuItem>
       {showDashboard ? (
         <MenuItem id="dashboard" href={ROUTES.dashboard} textValue={t('auth.actions.dashboard')}>

@@ -27,7 +27,7 @@ describe('account actions in the top bar', () => {
     expect(within(topBar()).queryByRole('link', { name: 'Register' })).toBeNull();
   });
 
-  it('opens the signed-in menu from the keyboard: profile, dashboard for a user whose landing it is', async () => {
+  it('opens the signed-in menu from the keyboard: profile, likes, dashboard for a user whose landing it is', async () => {
     consentDecided();
     const user = userEvent.setup();
     renderApp('/site-map', { me: meDocument({ roles: ['admin'] }) });
@@ -39,9 +39,10 @@ describe('account actions in the top bar', () => {
     await user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['Profile', 'Dashboard', 'Sign out']);
+    expect(items.map((i) => i.textContent)).toEqual(['Profile', 'My likes', 'Dashboard', 'Sign out']);
     expect(items[0]!.getAttribute('href')).toBe('/account/profile');
-    expect(items[1]!.getAttribute('href')).toBe('/admin/dashboard');
+    expect(items[1]!.getAttribute('href')).toBe('/account/profile/likes');
+    expect(items[2]!.getAttribute('href')).toBe('/admin/dashboard');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     // focus goes back to the menu button (react-aria restores it after the popover has closed)
@@ -62,7 +63,7 @@ describe('account actions in the top bar', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Profile', 'Sign out']);
+    ).toEqual(['Profile', 'My likes', 'Sign out']);
   });
 
   it('signs out: POST /auth/logout, then the sign-in page and the guest actions', async () => {

@@ -32,6 +32,7 @@ export const ROUTES = {
   verifyEmail: '/auth/email/verify',
   notValidated: '/auth/not-validated',
   profile: '/account/profile',
+  likes: '/account/profile/likes',
   dashboard: '/admin/dashboard',
   notFound: '/errors/not-found',
 } as const;
