@@ -1,6 +1,7 @@
 import type { TransactionSql } from 'postgres';
 import {
-  resourceEventKind,
+  asResourceEvent,
+  resourceEventTypes,
   type RelationshipValue,
   type ResourceDefinition,
 } from '@platform/contracts/resources/definition';
@@ -105,7 +106,7 @@ export function resourceProjection(
   return {
     name: shape.projection,
     version: definition.version,
-    eventTypes: [...Object.values(definition.events), ...(extension?.eventTypes ?? [])],
+    eventTypes: [...resourceEventTypes(definition), ...(extension?.eventTypes ?? [])],
     tables: [table, ...(extension?.tables ?? [])],
     async setup(tx) {
       const ddl = projectionDdl(definition);
@@ -115,8 +116,10 @@ export function resourceProjection(
       await extension?.setup?.(tx);
     },
     async apply(tx, event: RecordedEvent) {
-      const kind = resourceEventKind(definition, event.type);
-      const data = event.data as {
+      // a legacy event type reads as its kind, its payload upcast to the layer's shape
+      const resource = asResourceEvent(definition, event);
+      const kind = resource?.kind ?? null;
+      const data = resource?.data as {
         id: string;
         attributes?: Record<string, unknown>;
         relationships?: Record<string, RelationshipValue>;
