@@ -7,7 +7,6 @@ import { likeEventContracts } from '@platform/contracts/resources/likes';
 import type { CommandModule } from '@platform/command-api/app';
 import type { AccountsAuth } from '@platform/command-api/auth/accounts-auth';
 import { couponCommandRoutes } from '@platform/command-api/coupons/routes';
-import { environmentCommandRoutes } from '@platform/command-api/environment/routes';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
 import { notificationCommandRoutes } from '@platform/command-api/notifications/routes';
 import { pagesCommandRoutes } from '@platform/command-api/pages/routes';
@@ -15,7 +14,10 @@ import { likeRoutes } from '@platform/command-api/resources/likes';
 import { resourceCommandRoutes } from '@platform/command-api/resources/routes';
 import { accountsProjection } from '@platform/projectors/accounts/projection';
 import { couponPurchasesExtension } from '@platform/projectors/coupons/purchases';
-import { environmentProjection } from '@platform/projectors/environment/projection';
+import {
+  environmentProjection,
+  environmentSignalsExtension,
+} from '@platform/projectors/environment/projection';
 import { menuProjection } from '@platform/projectors/menu/projection';
 import { organizationsProjection } from '@platform/projectors/organizations/projection';
 import { pagesProjection } from '@platform/projectors/pages/projection';
@@ -89,11 +91,12 @@ const handWrittenModules: ModuleDescriptor[] = [
     projections: [menuProjection],
   },
   {
+    // the settings are a resource (app-environments); the module keeps the signals, the revision and the web's read
     name: 'environment',
     eventContracts: moduleEventContracts.environment,
-    command: () => [environmentCommandRoutes],
     query: () => [environmentQueryRoutes],
     projections: [environmentProjection],
+    resourceProjectionExtensions: { 'app-environments': environmentSignalsExtension },
   },
   {
     name: 'stats',

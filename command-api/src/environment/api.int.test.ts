@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCmsTestApp, type Answer, type CmsTestApp } from '@platform/tests/support/apps/cms-test-app';
 
+/**
+ * The app environment's settings through the resource layer (app-environments, one fixed record 'main') and the
+ * web's read of them (GET /app-environment, with the revision every CMS save moves). The tests share the one
+ * record of a database of their own, in order.
+ */
 let app: CmsTestApp;
 beforeAll(async () => {
   app = await startCmsTestApp();
@@ -9,8 +14,12 @@ afterAll(async () => {
   await app.close();
 });
 
+const SETTINGS = '/app-environments/main';
 const patch = (attributes: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  app.call('PATCH', '/app-environment', { body: { data: { type: 'app-environment', attributes } }, headers });
+  app.call('PATCH', SETTINGS, {
+    body: { data: { type: 'app-environments', id: 'main', attributes } },
+    headers,
+  });
 
 function expectError(answer: Answer, status: number, match: Record<string, unknown> = {}) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
@@ -18,7 +27,7 @@ function expectError(answer: Answer, status: number, match: Record<string, unkno
 }
 
 describe('app environment', () => {
-  it('answers before any change: every setting null, revision 0', async () => {
+  it('answers before any change: every setting null, revision 0, no version', async () => {
     const env = await app.read('/app-environment', { as: 'anonymous' });
     expect(env.status).toBe(200);
     expect(env.body.data).toMatchObject({ type: 'app-environment', id: 'main', meta: { version: null } });
@@ -28,6 +37,11 @@ describe('app environment', () => {
       becomeMemberUrl: null,
     });
     expect(env.body.meta).toMatchObject({ revision: '0', updatedAt: null });
+    const record = await app.read(SETTINGS, { as: 'anonymous' });
+    expect(record.status).toBe(200);
+    expect(record.body.data.meta).toEqual({});
+    expect(record.body.data.attributes).toMatchObject({ description: null, updatedAt: null });
+    expect((await app.read('/app-environments', { as: 'anonymous' })).body.data).toHaveLength(1);
   });
 
   it('applies a patch, bumps the revision and gives the version to send back as If-Match', async () => {
@@ -47,34 +61,44 @@ describe('app environment', () => {
     expect(env.body.data.meta.version).toBe(saved.body.meta.version);
     expect(env.body.meta.revision).toBe('1');
     expect(Date.parse(env.body.meta.updatedAt)).not.toBeNaN();
+    const record = await app.read(SETTINGS, { as: 'anonymous' });
+    expect(record.body.data.attributes).toMatchObject({ rentalMaxItems: 5, description: 'Hi' });
+    expect(record.body.data.meta.version).toBe(saved.body.meta.version);
   });
 
-  it('keeps the settings version valid across other CMS saves, and refuses a stale one', async () => {
+  it('counts other CMS saves in the revision and the version; a version read before one is stale', async () => {
     const current = await app.read('/app-environment');
     const version = current.body.data.meta.version as string;
-    // a menu save appends an "environment updated" signal to the same stream
+    // a menu save appends an "environment updated" signal to the settings' stream
     const menu = await app.call('POST', '/app-menu-items', {
       body: { data: { type: 'app-menu-items', attributes: { name: 'M' } } },
     });
     const after = await app.read('/app-environment', { position: menu.body.meta.position });
     expect(Number(after.body.meta.revision)).toBe(Number(current.body.meta.revision) + 1);
-    expect(after.body.meta.revision > current.body.meta.revision).toBe(true);
-    const ok = await patch({ rentalMaxItems: 6 }, { 'If-Match': `"${version}"` });
-    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const next = after.body.data.meta.version as string;
+    expect(Number(next)).toBe(Number(version) + 1);
+    expect((await app.read(SETTINGS)).body.data.meta.version).toBe(next);
     expectError(await patch({ rentalMaxItems: 7 }, { 'If-Match': `"${version}"` }), 409, {
       code: 'conflict.wrong_expected_version',
     });
+    const ok = await patch({ rentalMaxItems: 6 }, { 'If-Match': `"${next}"` });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });
 
-  it('hides integration templates from anonymous callers', async () => {
+  it('hides integration templates from those who are not administrators', async () => {
     const saved = await patch({ integrationTemplates: { welcomeEmail: 'Hello {name}' } });
-    const anonymous = await app.read('/app-environment', {
-      position: saved.body.meta.position,
-      as: 'anonymous',
-    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const position = saved.body.meta.position as string;
+    const anonymous = await app.read('/app-environment', { position, as: 'anonymous' });
     expect(anonymous.body.data.attributes).not.toHaveProperty('integrationTemplates');
+    expect(anonymous.body.data.attributes.rentalMaxItems).toBe(6);
+    const record = await app.read(SETTINGS, { position, as: 'anonymous' });
+    expect(record.body.data.attributes).not.toHaveProperty('integrationTemplates');
     const admin = await app.read('/app-environment');
     expect(admin.body.data.attributes.integrationTemplates).toEqual({ welcomeEmail: 'Hello {name}' });
+    expect((await app.read(SETTINGS)).body.data.attributes.integrationTemplates).toEqual({
+      welcomeEmail: 'Hello {name}',
+    });
   });
 
   it.each([
@@ -90,20 +114,22 @@ describe('app environment', () => {
   });
 
   it('refuses a minimum duration above the stored maximum', async () => {
-    await patch({ rentalMaxDuration: 10 });
+    expect((await patch({ rentalMaxDuration: 10 })).status).toBe(200);
     expectError(await patch({ rentalMinDuration: 11 }), 422, {
-      source: { pointer: '/data/attributes/rentalMinDuration' },
+      source: { pointer: '/data/attributes/rentalMaxDuration' },
     });
+    expect((await patch({ rentalMinDuration: 10 })).status).toBe(200);
   });
 
-  it('refuses anonymous callers, malformed JSON and a wrong document id', async () => {
-    const body = { data: { type: 'app-environment', attributes: { rentalMaxItems: 1 } } };
-    expectError(await app.call('PATCH', '/app-environment', { body, as: 'anonymous' }), 401);
-    expectError(await app.call('PATCH', '/app-environment', { raw: '{nope' }), 400, {
-      code: 'validation.malformed_json',
-    });
-    const wrongId = { data: { type: 'app-environment', id: 'other', attributes: {} } };
-    expectError(await app.call('PATCH', '/app-environment', { body: wrongId }), 422, {
+  it('is never created nor deleted, and anonymous callers change nothing', async () => {
+    const body = { data: { type: 'app-environments', id: 'main', attributes: { rentalMaxItems: 1 } } };
+    expectError(await app.call('PATCH', SETTINGS, { body, as: 'anonymous' }), 401);
+    expectError(
+      await app.call('POST', '/app-environments', { body: { data: { type: 'app-environments' } } }),
+      403,
+    );
+    expectError(await app.call('DELETE', SETTINGS), 403);
+    expectError(await app.call('PATCH', '/app-environments/other', { body }), 422, {
       source: { pointer: '/data/id' },
     });
   });

@@ -2,9 +2,14 @@ import { z } from 'zod';
 import { defineEvent, type EventContract } from '../event-contracts.ts';
 import { AppEnvironmentSettingsSchema } from './settings.ts';
 
+/** The settings' record (app-environment.ts) and the "environment updated" signals share this stream. */
 export const ENVIRONMENT_STREAM_ID = 'environment-main';
 
-/** Only the settings that changed, with their new values. */
+/**
+ * Only the settings that changed, with their new values: what the environment module stored before its settings
+ * became the app-environments resource (app-environment.ts), which reads these as updates of its record 'main'.
+ * No longer appended.
+ */
 export const AppEnvironmentSettingsChanged = defineEvent(
   'AppEnvironmentSettingsChanged',
   z.object({ changes: AppEnvironmentSettingsSchema.partial().strict() }),
@@ -27,12 +32,7 @@ export const AppEnvironmentUpdated = defineEvent(
   z.object({ reason: EnvironmentUpdateReasonSchema }),
 );
 
-export type AppEnvironmentSettingsChangedData = z.infer<typeof AppEnvironmentSettingsChanged.schema>;
 export type AppEnvironmentUpdatedData = z.infer<typeof AppEnvironmentUpdated.schema>;
-
-export type EnvironmentEvent =
-  | { type: 'AppEnvironmentSettingsChanged'; data: AppEnvironmentSettingsChangedData }
-  | { type: 'AppEnvironmentUpdated'; data: AppEnvironmentUpdatedData };
 
 export const environmentEventContracts: EventContract[] = [
   AppEnvironmentSettingsChanged,

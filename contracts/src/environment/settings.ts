@@ -14,9 +14,9 @@ const text = (max: number) => z.string().max(max);
 const ref = z.string().trim().min(1).max(255);
 
 /**
- * The app environment's editable settings (seed 000 §3 "app environment"). Every field may be null (unset).
- * The shape is shared by the update command (all optional), the event (only the changed fields) and the read
- * document (all present).
+ * The app environment's editable settings (seed 000 §3 "app environment"). Every field may be null (unset). The
+ * attributes of the app-environments resource (app-environment.ts) and the payload of its stored
+ * AppEnvironmentSettingsChanged events (only the changed fields).
  */
 export const AppEnvironmentSettingsSchema = z.object({
   description: text(5000).nullable(),
@@ -57,28 +57,9 @@ export const AppEnvironmentSettingsSchema = z.object({
   newMembersCalendarEvent: ref.nullable(),
 });
 export type AppEnvironmentSettings = z.infer<typeof AppEnvironmentSettingsSchema>;
-export type AppEnvironmentSettingName = keyof AppEnvironmentSettings;
-
-export const APP_ENVIRONMENT_SETTING_NAMES = Object.keys(
-  AppEnvironmentSettingsSchema.shape,
-) as AppEnvironmentSettingName[];
-
-/** What PATCH accepts: any subset; unknown attributes are refused so a typo is not silently ignored. */
-export const AppEnvironmentPatchSchema = AppEnvironmentSettingsSchema.partial()
-  .strict()
-  .superRefine((patch, ctx) => {
-    const min = patch.rentalMinDuration;
-    const max = patch.rentalMaxDuration;
-    if (min != null && max != null && min > max) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['rentalMaxDuration'],
-        message: 'must not be less than rentalMinDuration',
-      });
-    }
-  });
-export type AppEnvironmentPatch = z.infer<typeof AppEnvironmentPatchSchema>;
-
+/** The fixed record's settings before any change: every one unset. */
 export function emptyAppEnvironmentSettings(): AppEnvironmentSettings {
-  return Object.fromEntries(APP_ENVIRONMENT_SETTING_NAMES.map((n) => [n, null])) as AppEnvironmentSettings;
+  return Object.fromEntries(
+    Object.keys(AppEnvironmentSettingsSchema.shape).map((name) => [name, null]),
+  ) as AppEnvironmentSettings;
 }

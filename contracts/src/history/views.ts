@@ -37,6 +37,10 @@ export function resourceHistoryView(definition: ResourceDefinition): HistoryView
   return {
     type: definition.type,
     streamId: definition.streamId,
+    // a hand-written module's events on the record's stream are none of its history
+    ...(definition.sharedStreamEvents.length
+      ? { belongs: (event: { type: string }) => !definition.sharedStreamEvents.includes(event.type) }
+      : {}),
     initial: (id) => resourceStartState(definition, id),
     evolve: (state, event) => evolveResource(definition, state, event),
     fields: (state) =>

@@ -6,6 +6,7 @@ import {
 } from '../accounts/reference-lists.ts';
 import { tagResource } from '../content/tag.ts';
 import { couponResource } from '../coupons/coupon.ts';
+import { appEnvironmentResource } from '../environment/app-environment.ts';
 import { notificationResource } from '../notifications/notification.ts';
 import { redirectionResource } from '../redirections/redirection.ts';
 import { shortUrlResource } from '../short-urls/short-url.ts';
@@ -27,6 +28,7 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   languageLineResource,
   notificationResource,
   tagResource,
+  appEnvironmentResource,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

@@ -125,6 +125,17 @@ export interface ResourceDefinitionInput<S extends Shape> {
    * payload into version n+1 when read, so the contract's version is one past the last step
    */
   upcasters?: Partial<Record<ResourceEventKind, Record<number, (payload: unknown) => unknown>>>;
+  /**
+   * stored events of other type names that a record reads as one of its kinds (a module moved onto the layer whose
+   * events were not named `<prefix>Created`, `…Updated`): the fold, the projection and the history read
+   * `upcast(data)` as that kind's payload. Never appended any more; their contracts stay with their module.
+   */
+  legacyEvents?: Record<string, LegacyResourceEvent>;
+  /**
+   * events a hand-written module keeps on the records' streams that change nothing of a record (the app
+   * environment's "updated" signals): the fold passes over them and its history leaves them out
+   */
+  sharedStreamEvents?: readonly string[];
   /** who may take each action; unlisted actions are refused */
   access: Partial<Record<ResourceAction, AccessRule>>;
   /** attributes a list may be filtered on by equality: filter[name]=value */
@@ -151,6 +162,11 @@ export interface ResourceDefinitionInput<S extends Shape> {
     last?: readonly string[];
   };
 }
+
+/** How a stored event of an older type name reads as one of a resource's kinds. */
+export type LegacyResourceEvent =
+  | { kind: 'created' | 'updated'; upcast(data: unknown): ResourceCreatedData }
+  | { kind: 'softDeleted' | 'restored' | 'deleted'; upcast(data: unknown): { id: string } };
 
 /** The id of a fixed row: a key such as 'not_specified' (records created through the API get uuids). */
 export const FixedIdSchema = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/);
@@ -295,6 +311,8 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
       : null,
     fieldAccess,
     upcasters: input.upcasters ?? {},
+    legacyEvents: input.legacyEvents ?? {},
+    sharedStreamEvents: input.sharedStreamEvents ?? [],
     filters: [...(input.filters ?? []), ...(traits.publishable ? ['publishedAt' as Key<S>] : [])],
     search: input.search ?? [],
     sorts: [...(input.sorts ?? []), ...(traits.publishable ? ['publishedAt' as Key<S>] : [])],
@@ -364,13 +382,35 @@ export function resourceEventContracts(definition: ResourceDefinition): EventCon
   ];
 }
 
-/** Which of the five a stored event type is, or null when it is not one of this resource's. */
+/** Which of the five a stored event type is (its own or a legacy one), or null when it is not this resource's. */
 export function resourceEventKind(
   definition: ResourceDefinition,
   type: string,
 ): ResourceEvent['kind'] | null {
   const entry = Object.entries(definition.events).find(([, t]) => t === type);
-  return entry ? (entry[0] as ResourceEvent['kind']) : null;
+  if (entry) return entry[0] as ResourceEvent['kind'];
+  return Object.hasOwn(definition.legacyEvents, type) ? definition.legacyEvents[type]!.kind : null;
+}
+
+/** The event types a resource's projection reads: its five and the legacy ones. */
+export function resourceEventTypes(definition: ResourceDefinition): string[] {
+  return [...Object.values(definition.events), ...Object.keys(definition.legacyEvents)];
+}
+
+/**
+ * A stored event as one of the resource's kinds with its payload in the layer's shape (a legacy type upcast), or
+ * null when it is not one of this resource's.
+ */
+export function asResourceEvent(
+  definition: ResourceDefinition,
+  event: { type: string; data: unknown },
+): ResourceEvent | null {
+  if (Object.hasOwn(definition.legacyEvents, event.type)) {
+    const legacy = definition.legacyEvents[event.type]!;
+    return { type: event.type, kind: legacy.kind, data: legacy.upcast(event.data) } as ResourceEvent;
+  }
+  const kind = resourceEventKind(definition, event.type);
+  return kind ? ({ type: event.type, kind, data: event.data } as ResourceEvent) : null;
 }
 
 /** The translatable attributes of a record as one locale reads them: its own text, else the default text. */

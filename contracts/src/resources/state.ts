@@ -1,5 +1,5 @@
 import type { RecordFacts } from './access.ts';
-import type { RelationshipValue, ResourceDefinition } from './definition.ts';
+import { asResourceEvent, type RelationshipValue, type ResourceDefinition } from './definition.ts';
 
 export interface ResourceValues {
   attributes: Record<string, unknown>;
@@ -22,16 +22,20 @@ export function resourceStartState(definition: ResourceDefinition, id: string): 
     : initialResourceState();
 }
 
-/** One step of the fold; events of another kind (a hand-written workflow on the same stream) change nothing. */
+/**
+ * One step of the fold; a legacy event type reads as its kind (definition.legacyEvents), events of another kind (a
+ * hand-written workflow on the same stream) change nothing.
+ */
 export function evolveResource(
   definition: ResourceDefinition,
   state: ResourceState,
   event: { type: string; data: unknown; metadata?: { actor?: { userId: string | null } } },
 ): ResourceState {
-  const { events } = definition;
-  const data = event.data as { id: string } & Partial<ResourceValues>;
-  switch (event.type) {
-    case events.created:
+  const resource = asResourceEvent(definition, event);
+  if (!resource) return state;
+  const data = resource.data as { id: string } & Partial<ResourceValues>;
+  switch (resource.kind) {
+    case 'created':
       return {
         status: 'active',
         id: data.id,
@@ -39,21 +43,23 @@ export function evolveResource(
         attributes: { ...data.attributes },
         relationships: { ...data.relationships },
       };
-    case events.updated:
+    case 'updated':
       if (state.status !== 'active' && state.status !== 'softDeleted') return state;
       return {
         ...state,
         attributes: { ...state.attributes, ...data.attributes },
         relationships: { ...state.relationships, ...data.relationships },
       };
-    case events.softDeleted:
+    case 'softDeleted':
       return state.status === 'active' ? { ...state, status: 'softDeleted' } : state;
-    case events.restored:
+    case 'restored':
       return state.status === 'softDeleted' ? { ...state, status: 'active' } : state;
-    case events.deleted:
+    case 'deleted':
       return { status: 'deleted', id: data.id };
-    default:
-      return state;
+    default: {
+      const never: never = resource;
+      return never;
+    }
   }
 }
 

@@ -1,39 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import type { EnvironmentEvent } from '@platform/contracts/environment/events';
+import { appEnvironmentResource } from '@platform/contracts/environment/app-environment';
 import { projectionSpec } from '@platform/tests/support/projection-spec';
-import { environmentProjection } from './projection.ts';
+import { resourceProjection } from '../resources/projection.ts';
+import { environmentProjection, environmentSignalsExtension } from './projection.ts';
 
-const spec = projectionSpec<EnvironmentEvent>(environmentProjection, { streamId: 'environment-main' });
-const query = `select id, settings, initialized, revision::int as revision, settings_version::int as settings_version,
-                      last_reason, updated_by, updated_at from app_environment`;
-
-const signal: EnvironmentEvent = {
+const signal = {
   type: 'AppEnvironmentUpdated',
   data: { reason: { resourceType: 'app-menu-items', resourceId: 'm', action: 'deleted' } },
 };
+/** stored by the environment module before its settings became a resource */
+const legacy = (changes: Record<string, unknown>) => ({
+  type: 'AppEnvironmentSettingsChanged',
+  data: { changes },
+});
+const updated = (attributes: Record<string, unknown>) => ({
+  type: 'AppEnvironmentSettingsUpdated',
+  data: { id: 'main', attributes, relationships: {} },
+});
 
-describe('environment projection', () => {
-  it('merges settings changes and counts every event in the revision', async () => {
+describe('environment revision projection', () => {
+  const spec = projectionSpec(environmentProjection, { streamId: 'environment-main' });
+  const query = `select id, revision::int as revision, last_reason, updated_by, updated_at from app_environment`;
+
+  it('counts every event of the environment stream: old and new settings changes and signals', async () => {
     await spec
       .given([
-        {
-          type: 'AppEnvironmentSettingsChanged',
-          data: { changes: { rentalMaxItems: 5, description: 'Hello' } },
-        },
+        legacy({ rentalMaxItems: 5 }),
         signal,
-        {
-          type: 'AppEnvironmentSettingsChanged',
-          data: { changes: { description: null, rentalMinDuration: 2 } },
-        },
-        { ...signal, actor: { userId: 'admin-2' } },
+        updated({ description: 'Hello' }),
+        { ...updated({ description: null }), actor: { userId: 'admin-2' } },
       ])
       .thenRows(query, [
         {
           id: 'main',
-          settings: { rentalMaxItems: 5, description: null, rentalMinDuration: 2 },
-          initialized: true,
           revision: 4,
-          settings_version: 2,
           last_reason: signal.data.reason,
           updated_by: 'admin-2',
           updated_at: new Date('2025-05-14T10:00:03.000Z'),
@@ -41,11 +41,50 @@ describe('environment projection', () => {
       ]);
   });
 
-  it('creates the row on a first update signal, not yet initialized', async () => {
+  it('leaves out a signal of another stream', async () => {
     await spec
-      .given([signal])
+      .given([signal, { ...signal, streamId: 'environment-other' }])
+      .thenRows(query, [expect.objectContaining({ revision: 1 })]);
+  });
+});
+
+describe('app-environments projection with the signals', () => {
+  const spec = projectionSpec(resourceProjection(appEnvironmentResource, environmentSignalsExtension), {
+    streamId: 'environment-main',
+  });
+  const query = `select id, rental_max_items::int as rental_max_items, description, integration_templates,
+                        version::int as version, updated_at from app_environments`;
+
+  it('starts from the fixed row, unchanged: no version, no change time', async () => {
+    await spec.given([]).thenRows(query, [
+      {
+        id: 'main',
+        rental_max_items: null,
+        description: null,
+        integration_templates: null,
+        version: null,
+        updated_at: null,
+      },
+    ]);
+  });
+
+  it('reads stored settings changes as updates, and moves the version with the signals only', async () => {
+    await spec
+      .given([
+        legacy({ rentalMaxItems: 5, description: 'Hello', integrationTemplates: { welcome: 'Hi' } }),
+        signal,
+        updated({ description: 'Bye' }),
+        signal,
+      ])
       .thenRows(query, [
-        expect.objectContaining({ settings: {}, initialized: false, revision: 1, settings_version: null }),
+        {
+          id: 'main',
+          rental_max_items: 5,
+          description: 'Bye',
+          integration_templates: { welcome: 'Hi' },
+          version: 3,
+          updated_at: new Date('2025-05-14T10:00:02.000Z'),
+        },
       ]);
   });
 });

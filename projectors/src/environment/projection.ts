@@ -1,26 +1,31 @@
 import type { TransactionSql } from 'postgres';
-import type { EnvironmentEvent } from '@platform/contracts/environment/events';
+import { appEnvironmentResource } from '@platform/contracts/environment/app-environment';
+import {
+  AppEnvironmentUpdated,
+  ENVIRONMENT_STREAM_ID,
+  type AppEnvironmentUpdatedData,
+} from '@platform/contracts/environment/events';
+import { resourceEventTypes } from '@platform/contracts/resources/definition';
 import type { RecordedEvent } from '@platform/infra/event-store';
 import type { Projection } from '../projection.ts';
+import type { ResourceProjectionExtension } from '../resources/projection.ts';
 
 /**
- * `app_environment`: the single 'main' row. `revision` counts every event of `environment-main` (settings changes
- * and "environment updated" signals), so the web compares one number to know whether to offer a refresh;
- * `settings_version` is what If-Match on the settings compares with.
+ * `app_environment`: the single 'main' row of the environment's revision. `revision` counts every event of
+ * `environment-main` (settings changes, stored before and since they became the app-environments resource, and
+ * the "environment updated" signals), so the web compares one number to know whether to offer a refresh. The
+ * settings themselves are the resource's table (`app_environments`).
  */
 export const environmentProjection: Projection = {
   name: 'environment',
-  version: 1,
-  eventTypes: ['AppEnvironmentSettingsChanged', 'AppEnvironmentUpdated'],
+  version: 2,
+  eventTypes: [AppEnvironmentUpdated.type, ...resourceEventTypes(appEnvironmentResource)],
   tables: ['app_environment'],
   async setup(tx) {
     await tx.unsafe(`
       create table app_environment (
         id text primary key,
-        settings jsonb not null default '{}',
-        initialized boolean not null default false,
         revision bigint not null,
-        settings_version bigint null,
         last_reason jsonb null,
         updated_by text null,
         updated_at timestamptz not null
@@ -28,35 +33,32 @@ export const environmentProjection: Projection = {
     `);
   },
   async apply(tx, recorded) {
-    await applyEnvironmentEvent(tx, recorded as RecordedEvent & EnvironmentEvent);
+    if (recorded.streamId !== ENVIRONMENT_STREAM_ID) return;
+    await applyEnvironmentEvent(tx, recorded);
   },
 };
 
-async function applyEnvironmentEvent(
-  tx: TransactionSql,
-  event: RecordedEvent & EnvironmentEvent,
-): Promise<void> {
+async function applyEnvironmentEvent(tx: TransactionSql, event: RecordedEvent): Promise<void> {
   const revision = (event.streamVersion + 1n).toString();
   const by = event.metadata.actor.userId;
   const at = event.metadata.recordedAt;
+  const reason =
+    event.type === AppEnvironmentUpdated.type ? (event.data as AppEnvironmentUpdatedData).reason : null;
   await tx`
-    insert into app_environment (id, revision, updated_by, updated_at) values ('main', ${revision}, ${by}, ${at})
+    insert into app_environment (id, revision, last_reason, updated_by, updated_at)
+    values ('main', ${revision}, ${reason === null ? null : tx.json(reason)}, ${by}, ${at})
     on conflict (id) do update set revision = excluded.revision, updated_by = excluded.updated_by,
-      updated_at = excluded.updated_at`;
-  switch (event.type) {
-    case 'AppEnvironmentSettingsChanged':
-      await tx`
-        update app_environment
-           set settings = settings || ${tx.json(event.data.changes as never)}, initialized = true,
-               settings_version = ${event.streamVersion.toString()}
-         where id = 'main'`;
-      return;
-    case 'AppEnvironmentUpdated':
-      await tx`update app_environment set last_reason = ${tx.json(event.data.reason)} where id = 'main'`;
-      return;
-    default: {
-      const exhaustive: never = event;
-      return exhaustive;
-    }
-  }
+      updated_at = excluded.updated_at, last_reason = coalesce(excluded.last_reason, app_environment.last_reason)`;
 }
+
+/**
+ * The "environment updated" signals in the app-environments resource's projection: they share the settings'
+ * stream, so each moves the record's `version` (what If-Match compares with) without changing a setting.
+ */
+export const environmentSignalsExtension: ResourceProjectionExtension = {
+  eventTypes: [AppEnvironmentUpdated.type],
+  async apply(tx, event, table) {
+    if (event.streamId !== ENVIRONMENT_STREAM_ID) return;
+    await tx`update ${tx(table)} set version = ${event.streamVersion.toString()} where id = 'main'`;
+  },
+};

@@ -1,6 +1,7 @@
 import type { TransactionSql } from 'postgres';
 import {
-  resourceEventKind,
+  asResourceEvent,
+  resourceEventTypes,
   type RelationshipValue,
   type ResourceDefinition,
 } from '@platform/contracts/resources/definition';
@@ -107,7 +108,7 @@ export function resourceProjection(
     name: shape.projection,
     version: definition.version,
     eventTypes: [
-      ...Object.values(definition.events),
+      ...resourceEventTypes(definition),
       ...(definition.traits.likable ? [RecordLiked.type, RecordUnliked.type] : []),
       ...(extension?.eventTypes ?? []),
     ],
@@ -120,8 +121,10 @@ export function resourceProjection(
       await extension?.setup?.(tx);
     },
     async apply(tx, event: RecordedEvent) {
-      const kind = resourceEventKind(definition, event.type);
-      const data = event.data as {
+      // a legacy event type reads as its kind, its payload upcast to the layer's shape
+      const resource = asResourceEvent(definition, event);
+      const kind = resource?.kind ?? null;
+      const data = resource?.data as {
         id: string;
         attributes?: Record<string, unknown>;
         relationships?: Record<string, RelationshipValue>;

@@ -1,12 +1,11 @@
 import express, { type Router } from 'express';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { appEnvironmentResource, APP_ENVIRONMENT_ID } from '@platform/contracts/environment/app-environment';
+import { allows } from '@platform/contracts/resources/access';
+import { resourceFields } from '@platform/contracts/resources/fields';
 import { viewerOf } from '@platform/infra/http/viewer';
-import { isAdministrator } from '@platform/contracts/accounts/rules';
-import {
-  APP_ENVIRONMENT_SETTING_NAMES,
-  emptyAppEnvironmentSettings,
-} from '@platform/contracts/environment/settings';
+import { resourceTable } from '@platform/infra/resources/table';
 import type { QueryModuleDeps } from '../app.ts';
 import { resourceObject, singleDocument } from '../jsonapi/document.ts';
 import { parseResourceQuery } from '../jsonapi/query.ts';
@@ -14,56 +13,60 @@ import { consistencyOf } from '../min-position.ts';
 import { timestamp } from '../jsonapi/sql.ts';
 
 const TYPE = 'app-environment';
-const PROJECTIONS = ['environment'];
-const ID = 'main';
+const definition = appEnvironmentResource;
+const shape = resourceTable(definition);
+const SETTINGS = resourceFields(definition).map((f) => f.name);
+const columnOf = new Map(shape.attributes.map((a) => [a.name, a.column]));
+/** the settings' table (the resource's projection) and the environment's revision (the environment projection) */
+const PROJECTIONS = [shape.projection, 'environment'];
 
 const EnvironmentRow = z.object({
-  settings: z.record(z.unknown()),
-  initialized: z.boolean(),
-  revision: z.bigint(),
-  settings_version: z.bigint().nullable(),
-  updated_at: timestamp,
+  /** the settings' row as jsonb: integers arrive as numbers, null when the projection has not written it yet */
+  settings: z.record(z.unknown()).nullable(),
+  revision: z.bigint().nullable(),
+  updated_at: timestamp.nullable(),
 });
 
-/** Templates used by integrations are for editors; everything else is what the public web boots with. */
-const ADMIN_ONLY = new Set(['integrationTemplates']);
-
 /**
- * GET /api/v1/app-environment: the settings (every name present, null when unset), `meta.revision` (grows with
- * every change of the environment or of what it renders: pages, menu, redirections) and `meta.updatedAt`, so
- * the web can tell the environment changed and offer a refresh. `data.meta.version` is what PATCH takes as
- * If-Match.
+ * GET /api/v1/app-environment: what the web boots with. The settings (the record 'main' of the app-environments
+ * resource: every name present, null when unset; those the viewer may not read left out), `initialized` (a setting
+ * was ever saved), `meta.revision` (grows with every change of the environment or of what it renders: pages, menu,
+ * redirections) and `meta.updatedAt`, so the web can tell the environment changed and offer a refresh.
+ * `data.meta.version` is what PATCH /api/v1/app-environments/main takes as If-Match.
  */
 export function environmentQueryRoutes(deps: QueryModuleDeps): Router {
   const router = express.Router();
   router.get(`/${TYPE}`, deps.readAfter(PROJECTIONS), async (req, res) => {
     const viewer = viewerOf(res);
-    const query = parseResourceQuery(req.originalUrl, {
-      fields: { [TYPE]: [...APP_ENVIRONMENT_SETTING_NAMES, 'initialized'] },
-    });
-    // what the viewer may see of the environment depends only on whether they are an administrator
-    const admin = isAdministrator(viewer);
-    const variant = admin ? 'admin' : 'public';
+    const query = parseResourceQuery(req.originalUrl, { fields: { [TYPE]: [...SETTINGS, 'initialized'] } });
+    // what a viewer reads of the environment depends only on the settings they may not read (field access)
+    const hidden = Object.entries(definition.fieldAccess)
+      .filter(([, rule]) => !allows(rule.read, viewer))
+      .map(([name]) => name);
+    const variant = `hidden:${hidden.join(',')}`;
     await deps.sendRead(req, res, { projections: PROJECTIONS, variant }, async () => {
-      const row = await deps.readPool.maybeOne(sql.type(EnvironmentRow)`
-        select settings, initialized, revision, settings_version, updated_at from read.app_environment where id = ${ID}`);
-      const settings: Record<string, unknown> = { ...emptyAppEnvironmentSettings() };
-      for (const name of APP_ENVIRONMENT_SETTING_NAMES) {
-        if (row && Object.hasOwn(row.settings, name)) settings[name] = row.settings[name];
-        if (ADMIN_ONLY.has(name) && !admin) delete settings[name];
-      }
-      const version = row?.settings_version ?? null;
+      const row = await deps.readPool.one(sql.type(EnvironmentRow)`
+        select (select to_jsonb(s) from ${sql.identifier(['read', shape.table])} s
+                 where s.id = ${APP_ENVIRONMENT_ID}) as settings,
+               e.revision, e.updated_at
+          from (select 1) one left join read.app_environment e on e.id = 'main'`);
+      const stored = row.settings ?? {};
+      const settings: Record<string, unknown> = {};
+      for (const name of SETTINGS)
+        if (!hidden.includes(name)) settings[name] = stored[columnOf.get(name)!] ?? null;
+      const version = stored.version ?? null;
       const data = resourceObject(
         TYPE,
-        ID,
-        { ...settings, initialized: row?.initialized ?? false },
-        { meta: { version: version === null ? null : version.toString() }, fields: query.fields },
+        APP_ENVIRONMENT_ID,
+        // the fixed row has no change time until a setting is first saved
+        { ...settings, initialized: stored.updated_at != null },
+        { meta: { version: version === null ? null : String(version) }, fields: query.fields },
       );
       return singleDocument({
         data,
         url: req.originalUrl,
         consistency: consistencyOf(res),
-        meta: { revision: (row?.revision ?? 0n).toString(), updatedAt: row?.updated_at ?? null },
+        meta: { revision: (row.revision ?? 0n).toString(), updatedAt: row.updated_at ?? null },
       });
     });
   });

@@ -2,7 +2,6 @@ import express from 'express';
 import type { Sql } from 'postgres';
 import type { DatabasePool } from 'slonik';
 import { createCommandApi } from '@platform/command-api/app';
-import { environmentCommandRoutes } from '@platform/command-api/environment/routes';
 import { CONFIG_DEFAULTS } from '@platform/infra/config';
 import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
@@ -11,7 +10,10 @@ import { capturedLogger, listen, TEST_ADMIN_TOKEN } from '../http.ts';
 import { createEventContractRegistry } from '@platform/contracts/registry';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore } from '@platform/infra/event-store';
-import { environmentProjection } from '@platform/projectors/environment/projection';
+import {
+  environmentProjection,
+  environmentSignalsExtension,
+} from '@platform/projectors/environment/projection';
 import { menuProjection } from '@platform/projectors/menu/projection';
 import { pagesProjection } from '@platform/projectors/pages/projection';
 import { resourceProjection } from '@platform/projectors/resources/projection';
@@ -52,7 +54,7 @@ export interface CmsTestApp {
 
 /**
  * The CMS slice of the platform for API tests: the pages, menu and environment modules and the resources of the
- * catalogue (redirections among them) on both sides, their projections running, a fresh database of their own, real HTTP.
+ * catalogue (redirections and the environment's settings among them) on both sides, their projections running, a fresh database of their own, real HTTP.
  */
 export async function startCmsTestApp(): Promise<CmsTestApp> {
   const db = await createTestDatabase();
@@ -67,7 +69,12 @@ export async function startCmsTestApp(): Promise<CmsTestApp> {
       pagesProjection,
       menuProjection,
       environmentProjection,
-      ...resourceCatalogue.map((definition) => resourceProjection(definition)),
+      ...resourceCatalogue.map((definition) =>
+        resourceProjection(
+          definition,
+          definition.type === 'app-environments' ? environmentSignalsExtension : undefined,
+        ),
+      ),
     ],
   });
   await runner.start();
@@ -84,7 +91,6 @@ export async function startCmsTestApp(): Promise<CmsTestApp> {
       modules: [
         (deps) => pagesCommandRoutes(deps, { sql }),
         menuCommandRoutes,
-        environmentCommandRoutes,
         resourceCommandRoutes(resourceCatalogue),
       ],
     }),
