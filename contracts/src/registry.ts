@@ -8,6 +8,7 @@ import { pathClaimEventContracts } from './paths.ts';
 import { couponEventContracts } from './coupons/coupon.ts';
 import { resourceCatalogue } from './resources/catalogue.ts';
 import { resourceEventContracts } from './resources/definition.ts';
+import { likeEventContracts } from './resources/likes.ts';
 import { seedEventContracts } from './seed/events.ts';
 
 /**
@@ -34,6 +35,8 @@ export type ContractModuleName = keyof typeof moduleEventContracts;
 export const allEventContracts: EventContract[] = [
   ...Object.values(moduleEventContracts).flat(),
   ...resourceCatalogue.flatMap(resourceEventContracts),
+  // likes of the records of likable types (resources/likes.ts)
+  ...likeEventContracts,
 ];
 
 export function createEventContractRegistry(): EventContractRegistry {

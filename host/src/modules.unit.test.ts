@@ -1,3 +1,4 @@
+import { likeEventContracts } from '@platform/contracts/resources/likes';
 import { describe, expect, test } from 'vitest';
 import { EventContractRegistry } from '@platform/contracts/event-contracts';
 import { allEventContracts, moduleEventContracts } from '@platform/contracts/registry';
@@ -40,9 +41,13 @@ describe('the module list', () => {
   test("a catalogue of the caller's own brings its contracts and projections only", () => {
     const own = platformModules([couponResource]);
     const resources = own.find((m) => m.name === 'resources');
+    // the layer's own contracts and read model (likes) come with any catalogue
     expect(typesOf(resources?.eventContracts ?? [])).toEqual(
-      typesOf(Object.values(couponResource.events).map((type) => ({ type }))),
+      typesOf([...Object.values(couponResource.events).map((type) => ({ type })), ...likeEventContracts]),
     );
-    expect(resources?.projections?.map((p) => p.name)).toEqual([resourceTable(couponResource).projection]);
+    expect(resources?.projections?.map((p) => p.name)).toEqual([
+      resourceTable(couponResource).projection,
+      'likes',
+    ]);
   });
 });

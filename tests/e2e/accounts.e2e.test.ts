@@ -233,6 +233,7 @@ describe('accounts, end to end', () => {
       'Language lines',
       // fifth in the application group, for application administrators
       'Menu items',
+      'App environment',
       'Users',
       'Validation requests',
       'Admin tags',

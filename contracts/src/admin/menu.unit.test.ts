@@ -39,6 +39,7 @@ describe('the admin menu (seed 001 §6)', () => {
       'app-short-urls',
       'language-lines',
       'app-menu-items',
+      'app-environments',
     ]);
     const forAdmin = adminMenu(resourceCatalogue, viewer(['admin'], true), features).find(
       (s) => s.group === 'application',
