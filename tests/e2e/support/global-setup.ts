@@ -19,6 +19,11 @@ import { CHROMIUM_ARGS, ensureChromium } from './chromium.ts';
 import { ensureWebBuilt, snapshotWebBuild } from './web-build.ts';
 import { freePort } from '../../support/free-port.ts';
 
+const GENEROUS = {
+  account: { max: 10_000, windowMs: 15 * 60_000 },
+  ip: { max: 10_000, windowMs: 15 * 60_000 },
+};
+
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
 type Cleanup = () => Promise<void> | void;
@@ -95,6 +100,9 @@ export default async function setup(project: TestProject) {
       adminToken,
       logger,
       mountAfterApis: (app) => mountWeb(app, { distDir: web.dir }),
+      // every browser test signs in from the one loopback address, the same demo accounts many times over a run:
+      // the sign-in limits would end the run, not guard it (they are tested in host/src/accounts)
+      accounts: { limits: { login: GENEROUS, twoFactor: GENEROUS } },
     });
     cleanups.push(() => platform.stop());
     await platform.start();
