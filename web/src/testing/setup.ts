@@ -1,8 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// lazy screens are transformed on first import in a test run, which can take longer than the 1 s default
-configure({ asyncUtilTimeout: 3000 });
+// lazy screens are transformed on first import in a test run, and a loaded two-core machine (the web tests run
+// beside the others) can take longer than the 1 s default to move focus or render: waits are for the condition
+// itself, bounded well below the 15 s test timeout
+configure({ asyncUtilTimeout: 10_000 });
 
 // vitest runs without globals, so Testing Library cannot register its own cleanup
 afterEach(() => {
