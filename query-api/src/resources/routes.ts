@@ -2,7 +2,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '@platform/contracts/enums';
-import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
+import { NotFoundError } from '@platform/contracts/errors';
 import { allows, type ResourceAction } from '@platform/contracts/resources/access';
 import { recordFacts } from '@platform/contracts/resources/state';
 import { translated, type ResourceDefinition } from '@platform/contracts/resources/definition';
@@ -20,11 +20,11 @@ import {
 import { badParameter, parseListQuery, parseResourceQuery, type FilterSchema } from '../jsonapi/query.ts';
 import { isoTimestamp, orderBy } from '../jsonapi/sql.ts';
 import { consistencyOf } from '../min-position.ts';
+import { mountLikes } from './likes.ts';
+import { IncludedRow, Row, type Reader } from './reader.ts';
 import { readableSql, seesTrashed } from './visibility.ts';
 
 const uuid = z.string().uuid();
-const Row = z.record(z.unknown());
-type Row = z.infer<typeof Row>;
 
 const authorize = (definition: ResourceDefinition, action: ResourceAction, res: Response) =>
   requireAllowed(res, definition.access[action], `${definition.singular}: ${action}`);
@@ -104,24 +104,12 @@ const HAND_WRITTEN_INCLUDES: Record<
   },
 };
 
-const IncludedRow = z.object({ type: z.string(), row: z.record(z.unknown()) });
-
 /** The names each included type's sparse fieldset may keep. */
 const HAND_WRITTEN_FIELDS: Record<string, string[]> = {
   users: ['firstName', 'lastName'],
   organizations: ['name', 'slug'],
   'app-pages': ['title', 'path'],
 };
-
-/** How one resource's rows are read and shown: shared by its own routes and by the includes of others. */
-interface Reader {
-  definition: ResourceDefinition;
-  projection: string;
-  fieldNames: string[];
-  /** the records by id the viewer may read (show), as `type, row` (jsonb): a part of a document's includes */
-  selectByIds(ids: readonly string[], res: Response): FragmentSqlToken | null;
-  toResource(row: Row, res: Response, fields: Record<string, string[]>): ResourceObject;
-}
 
 /**
  * The read side of every resource of the catalogue: list (filters, relationship filters, search, sorts, pages,
@@ -538,86 +526,4 @@ export function publishableRoutes(catalogue: readonly ResourceDefinition[]): Que
     });
     return router;
   };
-}
-
-const LikeRow = z.object({
-  id: z.string(),
-  record_type: z.string(),
-  record_id: z.string(),
-  liked_at: z.number(),
-});
-
-/**
- * GET /likes: the signed-in member's likes, newest first (seed 000: /account/profile/likes), each with the liked
- * record as a relationship; `include=record` adds the records the member can still read, whatever their type.
- */
-function mountLikes(
-  router: Router,
-  catalogue: readonly ResourceDefinition[],
-  deps: QueryModuleDeps,
-  readers: Map<string, Reader>,
-): void {
-  // mounted whatever the catalogue holds: a member with nothing likable yet has an empty list, not a 404
-  const likable = catalogue.filter((d) => d.traits.likable);
-  const types = likable.map((d) => d.type);
-  const spec = {
-    include: ['record'],
-    fields: {
-      likes: ['likedAt', 'record'],
-      ...Object.fromEntries(likable.map((d) => [d.type, readers.get(d.type)!.fieldNames])),
-    },
-    filters: {
-      recordType: (types.length
-        ? z.enum(types as [string, ...string[]])
-        : z.never()) as unknown as FilterSchema,
-    },
-  };
-  const reads = deps.readAfter(['likes', ...likable.map((d) => readers.get(d.type)!.projection)]);
-  router.get('/likes', reads, async (req, res) => {
-    const viewer = viewerOf(res);
-    if (viewer.userId === null) throw new UnauthenticatedError();
-    const query = parseListQuery(req.originalUrl, spec);
-    const type = query.filter.recordType as string | undefined;
-    const where = sql.fragment`user_id = ${viewer.userId} and record_type = any(${sql.array(
-      type ? [type] : types,
-      'text',
-    )})`;
-    const rows = await deps.readPool.any(sql.type(LikeRow)`
-      select id::text, record_type, record_id, liked_at from read.likes where ${where}
-      order by liked_at desc, id limit ${query.page.size} offset ${query.page.offset}`);
-    const total = await deps.readPool.oneFirst(sql.type(z.object({ total: z.number() }))`
-      select count(*)::int as total from read.likes where ${where}`);
-    let included: ResourceObject[] | undefined;
-    if (query.include.includes('record')) {
-      const selects = likable.flatMap((d) => {
-        const ids = rows.filter((r) => r.record_type === d.type).map((r) => r.record_id);
-        return ids.length ? (readers.get(d.type)!.selectByIds(ids, res) ?? []) : [];
-      });
-      const found = selects.length
-        ? await deps.readPool.any(sql.type(IncludedRow)`${sql.join(selects, sql.fragment` union all `)}`)
-        : [];
-      included = found.map(({ type: t, row }) => readers.get(t)!.toResource(row, res, query.fields));
-    }
-    sendDocument(
-      res,
-      listDocument({
-        data: rows.map((row) =>
-          resourceObject(
-            'likes',
-            row.id,
-            { likedAt: isoTimestamp(row.liked_at) },
-            {
-              relationships: { record: { data: { type: row.record_type, id: row.record_id } } },
-              fields: query.fields,
-            },
-          ),
-        ),
-        ...(included ? { included } : {}),
-        total,
-        query,
-        url: req.originalUrl,
-        consistency: consistencyOf(res),
-      }),
-    );
-  });
 }

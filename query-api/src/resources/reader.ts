@@ -1,0 +1,22 @@
+import type { Response } from 'express';
+import type { FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
+import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import type { ResourceObject } from '../jsonapi/document.ts';
+
+/** A row of a resource's read table, as the read pool hands it over. */
+export const Row = z.record(z.unknown());
+export type Row = z.infer<typeof Row>;
+
+/** A related record read through a document's includes: its type and its row as jsonb. */
+export const IncludedRow = z.object({ type: z.string(), row: z.record(z.unknown()) });
+
+/** How one resource's rows are read and shown: shared by its own routes and by the includes of others. */
+export interface Reader {
+  definition: ResourceDefinition;
+  projection: string;
+  fieldNames: string[];
+  /** the records by id the viewer may read (show), as `type, row` (jsonb): a part of a document's includes */
+  selectByIds(ids: readonly string[], res: Response): FragmentSqlToken | null;
+  toResource(row: Row, res: Response, fields: Record<string, string[]>): ResourceObject;
+}
