@@ -29,6 +29,12 @@ export interface CommandSpec<C extends Command, E extends DomainEvent, S> {
   idempotencyKey?: string;
   /** how many times a conflict with a concurrent writer is retried (only without expectedVersion) */
   maxRetries?: number;
+  /**
+   * The version an If-Match is compared with when the stream holds more than the record (a resource sharing its
+   * stream with other events): the revision of the record's own last event. The append still expects the loaded
+   * stream version, so a concurrent writer is retried and the If-Match checked again against the new state.
+   */
+  recordVersion?: (stored: readonly RecordedEvent[]) => bigint | 'no_stream';
 }
 
 export interface CommandResult<E extends DomainEvent = DomainEvent> {
@@ -105,22 +111,25 @@ export async function handleCommand<C extends Command, E extends DomainEvent, S>
       if (answered) return answered;
     }
     const last = stored[stored.length - 1];
-    if (spec.expectedVersion !== undefined && spec.expectedVersion !== loadedVersion) {
-      throw conflict(streamId, spec.expectedVersion, loadedVersion);
+    const seen = spec.recordVersion ? spec.recordVersion(stored) : loadedVersion;
+    if (spec.expectedVersion !== undefined && spec.expectedVersion !== seen) {
+      throw conflict(streamId, spec.expectedVersion, seen);
     }
 
     const decided = decider.decide(command, state);
     if (decided.length === 0) {
       return {
         streamId,
-        nextExpectedVersion: last ? last.streamVersion : -1n,
+        nextExpectedVersion: typeof seen === 'bigint' ? seen : -1n,
         position: last ? last.globalPosition : START,
         events: [],
       };
     }
 
     const toAppend = decided.map((event, index) => toEventToAppend(event, index, spec, contracts));
-    const expectedVersion: ExpectedVersion = spec.expectedVersion ?? loadedVersion;
+    const expectedVersion: ExpectedVersion = spec.recordVersion
+      ? loadedVersion
+      : (spec.expectedVersion ?? loadedVersion);
     try {
       const appended = await eventStore.appendToStream(streamId, toAppend, { expectedVersion });
       return {
@@ -135,7 +144,7 @@ export async function handleCommand<C extends Command, E extends DomainEvent, S>
       };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
-      if (spec.expectedVersion !== undefined || attempt >= maxRetries) {
+      if ((spec.expectedVersion !== undefined && !spec.recordVersion) || attempt >= maxRetries) {
         throw conflict(streamId, expectedVersion, error.actualVersion);
       }
     }

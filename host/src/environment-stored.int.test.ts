@@ -149,6 +149,36 @@ describe('app environment settings stored by the environment module', () => {
     const after = await member.call('GET', `/api/v1/app-environment?minPosition=${saved.body.meta.position}`);
     expect(after.body.data.attributes).toMatchObject({ description: 'Our site', rentalMaxItems: 6 });
     expect(after.body.meta.revision).toBe('4');
-    expect(after.body.data.meta.version).toBe('3');
+    expect(after.body.data.meta.version, `the web's read: ${JSON.stringify(after.body.meta)}`).toBe('3');
+
+    // the signals that follow (every save appends one) do not make the editor's version stale: If-Match is the
+    // record's own version, the one its read shows; a version older than the record's last change still is
+    await appendStored(
+      'AppEnvironmentUpdated',
+      { reason: { resourceType: 'app-pages', resourceId: randomUUID(), action: 'saved' } },
+      '2024-03-04T08:00:00.000Z',
+    );
+    const seen = await editor.call(
+      'GET',
+      `/api/v1/app-environments/main?minPosition=${after.body.meta.position}`,
+    );
+    expect(seen.body.data.meta.version, `the record: ${JSON.stringify(seen.body.data.meta)}`).toBe('3');
+    const stale = await editor.call('PATCH', '/api/v1/app-environments/main', {
+      body: { data: { type: 'app-environments', id: 'main', attributes: { rentalMaxItems: 7 } } },
+      headers: { 'If-Match': '"2"' },
+    });
+    expect(stale.status, JSON.stringify(stale.body)).toBe(409);
+    const next = await editor.call('PATCH', '/api/v1/app-environments/main', {
+      body: { data: { type: 'app-environments', id: 'main', attributes: { rentalMaxItems: 8 } } },
+      headers: { 'If-Match': `"${seen.body.data.meta.version}"` },
+    });
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    expect(next.body.meta.version).toBe('5');
+    const latest = await editor.call(
+      'GET',
+      `/api/v1/app-environments/main?minPosition=${next.body.meta.position}`,
+    );
+    expect(latest.body.data.attributes.rentalMaxItems).toBe(8);
+    expect(latest.body.data.meta.version).toBe('5');
   });
 });

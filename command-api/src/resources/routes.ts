@@ -10,7 +10,12 @@ import { allows, type ResourceAction } from '@platform/contracts/resources/acces
 import type { RelationshipValue, ResourceDefinition } from '@platform/contracts/resources/definition';
 import type { ResourceChange, ResourceReaction } from '@platform/contracts/resources/hooks';
 import { recordFacts } from '@platform/contracts/resources/state';
-import { loadState, readStreamOrEmpty, type EventStore } from '@platform/infra/event-store';
+import {
+  loadState,
+  readStreamOrEmpty,
+  type EventStore,
+  type RecordedEvent,
+} from '@platform/infra/event-store';
 import { requireAllowed, viewerOf } from '@platform/infra/http/viewer';
 import type { CommandModule, CommandModuleDeps } from '../app.ts';
 import { deriveId } from '../handler.ts';
@@ -196,6 +201,14 @@ function mount(
   const { type } = definition;
   /** the decider of one record: a fixed row exists before its stream's first event */
   const deciderOf = (id: string) => resourceDecider(definition, id);
+  /** a stream shared with other events: If-Match is the record's own version, as its read model shows it */
+  const shared = new Set(definition.sharedStreamEvents);
+  const versionSpec = shared.size
+    ? {
+        recordVersion: (stored: readonly RecordedEvent[]) =>
+          stored.findLast((event) => !shared.has(event.type))?.streamVersion ?? ('no_stream' as const),
+      }
+    : {};
   const createDocument = resourceDocument({
     type,
     // a fixed row's key is not for new records: they get uuids
@@ -407,6 +420,7 @@ function mount(
         decider: deciderOf(id),
         command,
         ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
+        ...versionSpec,
         ...(key !== undefined ? { idempotencyKey: key } : {}),
       }),
     );
@@ -453,6 +467,7 @@ function mount(
           decider: deciderOf(id),
           command: { type: commandType, data: { id }, metadata: request.metadata },
           ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
+          ...versionSpec,
           ...(key !== undefined ? { idempotencyKey: key } : {}),
         }),
       );
