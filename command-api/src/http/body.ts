@@ -19,5 +19,36 @@ export function jsonBody(options: { limit?: string } = {}): RequestHandler[] {
     }
     next();
   };
-  return [mediaType, parse];
+  return [mediaType, parse, refuseNulInBody];
 }
+
+/** The pointer of the first string (or key) in a parsed body that holds a NUL character, which PostgreSQL refuses. */
+export function nulPointer(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\0') ? path || '/' : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPointer(value[i], `${path}/${i}`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const escaped = key.replaceAll('~', '~0').replaceAll('/', '~1');
+      if (key.includes('\0')) return `${path}/${escaped}`;
+      const found = nulPointer(item, `${path}/${escaped}`);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+const refuseNulInBody: RequestHandler = (req, _res, next) => {
+  const pointer = nulPointer(req.body);
+  if (pointer === null) {
+    next();
+    return;
+  }
+  const detail = 'A NUL character (\\u0000) is not allowed in any value';
+  next(new DomainError('validation.invalid', detail, [{ code: 'validation.invalid', detail, pointer }]));
+};
