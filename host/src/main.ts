@@ -61,6 +61,7 @@ async function main() {
     startNotReady: true,
     minPositionTimeoutMs: config.MIN_POSITION_TIMEOUT_MS,
     defaultLocale: config.DEFAULT_LOCALE,
+    trustProxy: config.TRUST_PROXY,
     ...(webBuilt ? { mountAfterApis: (app) => mountWeb(app, { distDir: webDist, logger }) } : {}),
     accounts: {
       features: accountFeatures(config),

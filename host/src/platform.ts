@@ -8,9 +8,10 @@ import { EventContractRegistry } from '@platform/contracts/event-contracts';
 import type { AccountFeatures } from '@platform/contracts/accounts/features';
 import { createCommandApi } from '@platform/command-api/app';
 import { createAccountsAuth, type AccountsAuth } from '@platform/command-api/auth/accounts-auth';
-import type { RateLimits } from '@platform/command-api/auth/rate-limit';
+import type { RateLimitOverrides } from '@platform/command-api/auth/rate-limit';
 import type { SessionPolicy } from '@platform/command-api/auth/sessions';
 import { requestContext } from '@platform/infra/http/logging';
+import { DEFAULT_TRUST_PROXY, type TrustProxy } from '@platform/infra/http/trust-proxy';
 import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
 import type { Clock } from '@platform/command-api/http/metadata';
 import { createQueryApi, type QueryModule } from '@platform/query-api/app';
@@ -51,6 +52,11 @@ export interface PlatformOptions {
   defaultLocale?: Locale;
   /** extra handlers mounted after the APIs (the built web, later) */
   mountAfterApis?: (app: Express) => void;
+  /**
+   * the proxies whose X-Forwarded-For names the client (TRUST_PROXY; the sign-in limits count by the client's
+   * address): 'loopback' (the default), a number of hops, or addresses and subnets, comma-separated
+   */
+  trustProxy?: TrustProxy;
   /** accounts: features, mail, the link-signing secret, limits (defaults suit development and tests) */
   accounts?: {
     features?: Partial<AccountFeatures>;
@@ -62,7 +68,8 @@ export interface PlatformOptions {
     /** the address users open, for links in e-mails */
     publicUrl?: string;
     appName?: string;
-    limits?: Partial<RateLimits>;
+    /** any sign-in limit of any action (ADR 0023); the others keep their defaults */
+    limits?: RateLimitOverrides;
     sessionPolicy?: Partial<SessionPolicy>;
   };
 }
@@ -129,7 +136,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const readiness = createReadiness({ adminToken: options.adminToken, ready: !options.startNotReady });
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', options.trustProxy ?? DEFAULT_TRUST_PROXY);
   app.use(readiness.gate);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '@platform/contracts/enums';
+import { TrustProxySchema } from './http/trust-proxy.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'on', 'off'])
@@ -19,6 +20,7 @@ export const CONFIG_DEFAULTS = {
   CURRENCY: 'EUR',
   MIN_POSITION_TIMEOUT_MS: 5000,
   MAIL_FROM: 'no-reply@localhost',
+  TRUST_PROXY: 'loopback',
 } as const;
 
 /** PUBLIC_URL when it is not set: the site on this machine at its port. */
@@ -70,6 +72,11 @@ const ConfigSchema = z.object({
   APP_KEY: z.string().min(32, 'APP_KEY must be at least 32 characters').optional(),
   /** the address people open the site at, for links in e-mails (default http://localhost:PORT) */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * the proxies whose X-Forwarded-For names the client (the sign-in limits count by it, ADR 0023): loopback (a
+   * proxy on this host), a number of hops (1: one load balancer in front), or addresses and subnets, comma-separated
+   */
+  TRUST_PROXY: TrustProxySchema.default(CONFIG_DEFAULTS.TRUST_PROXY),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

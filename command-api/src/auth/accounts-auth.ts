@@ -21,7 +21,7 @@ import { hasCsrfHeader } from './cookies.ts';
 import { impersonationRoutes } from './impersonate-routes.ts';
 import { loginRoutes } from './login-routes.ts';
 import { passwordRoutes } from './password-routes.ts';
-import { DEFAULT_RATE_LIMITS, rateLimiter, type RateLimits } from './rate-limit.ts';
+import { rateLimiter, rateLimitsWith, type RateLimitOverrides } from './rate-limit.ts';
 import { registerRoutes } from './register-routes.ts';
 import { sessionAuth, sessionOf } from './session-middleware.ts';
 import { DEFAULT_SESSION_POLICY, sessionStore, type SessionPolicy } from './sessions.ts';
@@ -38,7 +38,8 @@ export interface AccountsAuthOptions {
   publicUrl: string;
   appName?: string;
   features?: Partial<AccountFeatures>;
-  limits?: Partial<RateLimits>;
+  /** any limit of any action (ADR 0023); the others keep their defaults */
+  limits?: RateLimitOverrides;
   sessionPolicy?: Partial<SessionPolicy>;
   minPositionTimeoutMs?: number;
 }
@@ -67,7 +68,7 @@ export function createAccountsAuth(options: AccountsAuthOptions): AccountsAuth {
     logger: options.logger,
     sessions,
     limiter: rateLimiter(options.sql),
-    limits: { ...DEFAULT_RATE_LIMITS, ...options.limits },
+    limits: rateLimitsWith(options.limits),
     mailer: options.mailer,
     features,
     secret: options.secret,

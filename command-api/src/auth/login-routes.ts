@@ -21,6 +21,7 @@ import {
   startSession,
   type AuthContext,
 } from './context.ts';
+import { clientIp, guessChecks } from './rate-limit.ts';
 import { recoveryCodeHash, sameDigest, sha256, verifyPassword } from './passwords.ts';
 import { totpStepOf } from './totp.ts';
 
@@ -50,18 +51,21 @@ export function loginRoutes(router: Router, ctx: AuthContext): void {
   router.post('/login', async (req, res) => {
     const body = parseBody(LoginRequestSchema, req.body);
     const now = ctx.clock();
-    const accountKey = `login:account:${emailKey(body.email) ?? body.email.trim().toLowerCase()}`;
-    await ctx.limiter.hit(res, now, [
-      { key: accountKey, limit: ctx.limits.login.account },
-      { key: `login:ip:${req.ip ?? 'unknown'}`, limit: ctx.limits.login.ip },
-    ]);
+    const account = emailKey(body.email) ?? body.email.trim().toLowerCase();
+    // counted before the password is judged: past a limit the right password is refused too (ADR 0023)
+    const attempt = await ctx.limiter.attempt(
+      res,
+      now,
+      guessChecks('login', account, clientIp(req), ctx.limits.login),
+    );
     const userId = await userIdByEmail(claimDeps, body.email);
     const loaded = userId ? await loadUser(ctx.eventStore, userId) : null;
     const user = loaded?.state.status === 'active' ? loaded.state : null;
     // the same work and the same answer for an unknown address and a wrong password (no enumeration)
     const matches = await verifyPassword(user?.passwordHash ?? null, body.password);
     if (!user || !matches) throw invalidCredentials();
-    await ctx.limiter.reset(accountKey, now);
+    // a right password does not count against the address or the account
+    await attempt.succeeded();
 
     if (ctx.features.twoFactor && user.twoFactor) {
       const strategy = user.twoFactor.strategy;
@@ -100,10 +104,11 @@ export function loginRoutes(router: Router, ctx: AuthContext): void {
     const pending = (await currentSession(ctx, req, res, 'two_factor'))!;
     const body = parseBody(TwoFactorLoginRequestSchema, req.body);
     const now = ctx.clock();
-    await ctx.limiter.hit(res, now, [
-      { key: `2fa:account:${pending.userId}`, limit: ctx.limits.twoFactor.account },
-      { key: `2fa:ip:${req.ip ?? 'unknown'}`, limit: ctx.limits.twoFactor.ip },
-    ]);
+    const attempt = await ctx.limiter.attempt(
+      res,
+      now,
+      guessChecks('2fa', pending.userId, clientIp(req), ctx.limits.twoFactor),
+    );
     const { state } = await loadUser(ctx.eventStore, pending.userId);
     if (state.status !== 'active' || !state.twoFactor) {
       await ctx.sessions.destroy(sessionSecretOf(req)!);
@@ -137,7 +142,7 @@ export function loginRoutes(router: Router, ctx: AuthContext): void {
     const result = await runUserCommands(ctx, id, [
       { type: 'SignIn', data, metadata: authMetadata(ctx, res, id) },
     ]);
-    await ctx.limiter.reset(`2fa:account:${id}`, now);
+    await attempt.succeeded();
     await startSession(ctx, req, res, { userId: id, stage: 'authenticated', remember: pending.remember });
     await signedIn(state, res, result.position);
   });

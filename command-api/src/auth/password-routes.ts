@@ -7,6 +7,7 @@ import { passwordResetMessage } from '@platform/infra/mail/messages';
 import { loadUser, userIdByEmail } from '../accounts/store.ts';
 import { authMetadata, parseBody, runUserCommands, sendJson, type AuthContext } from './context.ts';
 import { hashPassword, sha256 } from './passwords.ts';
+import { clientIp, guessChecks } from './rate-limit.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -26,13 +27,13 @@ export function passwordRoutes(router: Router, ctx: AuthContext): void {
     const body = parseBody(ForgotPasswordRequestSchema, req.body);
     const now = ctx.clock();
     const key = emailKey(body.email);
-    await ctx.limiter.hit(res, now, [
-      {
-        key: `reset:account:${key ?? body.email.trim().toLowerCase()}`,
-        limit: ctx.limits.passwordReset.account,
-      },
-      { key: `reset:ip:${req.ip ?? 'unknown'}`, limit: ctx.limits.passwordReset.ip },
-    ]);
+    // every request counts (each one may mail): per address, per account from an address, and a ceiling per
+    // account that bounds the mail one mailbox receives
+    await ctx.limiter.attempt(
+      res,
+      now,
+      guessChecks('reset', key ?? body.email.trim().toLowerCase(), clientIp(req), ctx.limits.passwordReset),
+    );
     const userId = key ? await userIdByEmail(claimDeps, body.email) : null;
     const { state } = userId
       ? await loadUser(ctx.eventStore, userId)
@@ -54,10 +55,14 @@ export function passwordRoutes(router: Router, ctx: AuthContext): void {
     const body = parseBody(ResetPasswordRequestSchema, req.body);
     const now = ctx.clock();
     const key = emailKey(body.email) ?? body.email.trim().toLowerCase();
-    await ctx.limiter.hit(res, now, [
-      { key: `reset:account:${key}`, limit: ctx.limits.passwordReset.account },
-      { key: `reset:ip:${req.ip ?? 'unknown'}`, limit: ctx.limits.passwordReset.ip },
-    ]);
+    // a refused token counts, a spent one does not; keys of their own, so that the requests that mailed the link
+    // never stand in the way of spending it, and without the account's ceiling, so that a stranger's made-up
+    // tokens never stand in the owner's
+    const attempt = await ctx.limiter.attempt(
+      res,
+      now,
+      guessChecks('reset-token', key, clientIp(req), ctx.limits.passwordReset, { ceiling: false }),
+    );
     const hash = sha256(body.token);
     // spending the token is one statement: of two concurrent resets with the same token, one wins
     const [spent] = await ctx.sql<{ user_id: string }[]>`
@@ -86,6 +91,10 @@ export function passwordRoutes(router: Router, ctx: AuthContext): void {
       },
     ]);
     await ctx.sessions.destroyAllOf(userId);
+    await attempt.succeeded();
+    // the owner proved they hold the mailbox: whatever strangers' guesses counted against the account is forgotten
+    await ctx.limiter.forgetAccount('login', key);
+    await ctx.limiter.forgetAccount('2fa', userId);
     sendJson(res, 200, { state: 'password_reset', meta: { position: result.position.toString() } });
   });
 }

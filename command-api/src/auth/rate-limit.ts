@@ -7,23 +7,59 @@ export interface Limit {
   windowMs: number;
 }
 
-/** Per action: attempts per account and per IP address in a fixed window (ADR 0008). */
+/**
+ * A guessed secret's limits (ADR 0023): `accountIp` protects one account from one address (a stranger's guesses
+ * use up the stranger's budget, not the owner's), `ip` bounds what one address tries across accounts, `account`
+ * is the high ceiling that bounds a guess spread over many addresses. Failures count, successes do not.
+ */
+export interface GuessLimits {
+  accountIp: Limit;
+  ip: Limit;
+  account: Limit;
+}
+
+/** Per action (ADR 0023). Reset and registration requests count whatever their outcome. */
 export interface RateLimits {
-  login: { account: Limit; ip: Limit };
-  twoFactor: { account: Limit; ip: Limit };
-  passwordReset: { account: Limit; ip: Limit };
+  login: GuessLimits;
+  twoFactor: GuessLimits;
+  /** reset requests (each one mails) and reset tokens (only a refused token counts) */
+  passwordReset: GuessLimits;
   register: { ip: Limit };
   verificationEmail: { account: Limit };
 }
 
+/** What a platform may change: any limit of any action, the others keep their defaults. */
+export type RateLimitOverrides = { [A in keyof RateLimits]?: Partial<RateLimits[A]> };
+
 const minutes = (n: number) => n * 60_000;
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  login: { account: { max: 5, windowMs: minutes(15) }, ip: { max: 30, windowMs: minutes(15) } },
-  twoFactor: { account: { max: 5, windowMs: minutes(15) }, ip: { max: 30, windowMs: minutes(15) } },
-  passwordReset: { account: { max: 3, windowMs: minutes(60) }, ip: { max: 20, windowMs: minutes(60) } },
+  login: {
+    accountIp: { max: 5, windowMs: minutes(15) },
+    ip: { max: 30, windowMs: minutes(15) },
+    account: { max: 100, windowMs: minutes(60) },
+  },
+  twoFactor: {
+    accountIp: { max: 5, windowMs: minutes(15) },
+    ip: { max: 30, windowMs: minutes(15) },
+    account: { max: 20, windowMs: minutes(60) },
+  },
+  passwordReset: {
+    accountIp: { max: 3, windowMs: minutes(60) },
+    ip: { max: 20, windowMs: minutes(60) },
+    account: { max: 10, windowMs: minutes(60) },
+  },
   register: { ip: { max: 10, windowMs: minutes(60) } },
   verificationEmail: { account: { max: 3, windowMs: minutes(60) } },
 };
+
+/** The defaults with a platform's overrides, action by action and limit by limit. */
+export function rateLimitsWith(overrides: RateLimitOverrides = {}): RateLimits {
+  const merged: Record<string, unknown> = {};
+  for (const action of Object.keys(DEFAULT_RATE_LIMITS) as (keyof RateLimits)[]) {
+    merged[action] = { ...DEFAULT_RATE_LIMITS[action], ...overrides[action] };
+  }
+  return merged as unknown as RateLimits;
+}
 
 export class RateLimitedError extends DomainError {
   readonly retryAfterSeconds: number;
@@ -37,43 +73,116 @@ export class RateLimitedError extends DomainError {
   }
 }
 
-/** Fixed-window counters in PostgreSQL, shared by every process of the platform. */
+export interface Check {
+  key: string;
+  limit: Limit;
+  /**
+   * What a success does to this key: `refund` (the default) takes the attempt back, `forget` deletes the
+   * counter (the account+address key: the owner proved who they are from there).
+   */
+  onSuccess?: 'refund' | 'forget';
+}
+
+/** One counted attempt: the route calls `succeeded()` when the secret was right; a failure leaves it counted. */
+export interface Attempt {
+  succeeded(): Promise<void>;
+}
+
+/** The client address as the key part of a limit (express's `req.ip`, after the trusted proxies). */
+export const clientIp = (req: { ip?: string | undefined }) => req.ip ?? 'unknown';
+
+/** Fixed-window counters in PostgreSQL, shared by every process of the platform (ADR 0023). */
 export function rateLimiter(sql: Sql) {
+  async function housekeeping(now: Date) {
+    // windows long past count nothing any more (a handful of rows at a time)
+    await sql`delete from auth_rate_limits where key in (
+      select key from auth_rate_limits where window_started_at < ${new Date(now.getTime() - 24 * 60 * 60_000)} limit 100)`;
+  }
+
   return {
     /**
-     * Counts one attempt against each key; throws RateLimitedError (429, with Retry-After on `res`) when any
-     * key is over its limit. Counting happens before the attempt is judged, so a right answer after the limit
-     * is refused as well (no oracle for a guesser).
+     * Counts one attempt against every key before the attempt is judged, or refuses it with RateLimitedError
+     * (429, Retry-After set on `res`) when a key has no attempt left, so a right answer past the limit is
+     * refused as well (no oracle for a guesser). A refused attempt counts nowhere (the counting is one
+     * transaction, rolled back): a stranger hammering from their address does not use up the account's
+     * ceiling beyond what their own limits let through. Attempts in flight hold their place, so a burst of
+     * parallel guesses is bounded as well as a sequence.
      */
-    async hit(res: Response, now: Date, checks: Array<{ key: string; limit: Limit }>): Promise<void> {
+    async attempt(res: Response, now: Date, checks: Check[]): Promise<Attempt> {
+      // one order for every request, so that two requests locking the same keys never wait on each other
+      const sorted = [...checks].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       let retryAfter = 0;
-      for (const { key, limit } of checks) {
-        const [row] = await sql<{ hits: number; window_started_at: Date }[]>`
-          insert into auth_rate_limits (key, window_started_at, hits) values (${key}, ${now}, 1)
-          on conflict (key) do update set
-            hits = case when auth_rate_limits.window_started_at <= ${new Date(now.getTime() - limit.windowMs)}
-                        then 1 else auth_rate_limits.hits + 1 end,
-            window_started_at = case when auth_rate_limits.window_started_at <= ${new Date(now.getTime() - limit.windowMs)}
-                        then ${now} else auth_rate_limits.window_started_at end
-          returning hits, window_started_at`;
-        if (row && row.hits > limit.max) {
-          const wait = Math.ceil((row.window_started_at.getTime() + limit.windowMs - now.getTime()) / 1000);
-          retryAfter = Math.max(retryAfter, wait, 1);
-        }
+      const counted: Array<Check & { windowStartedAt: Date }> = [];
+      try {
+        await sql.begin(async (tx) => {
+          for (const check of sorted) {
+            const expired = new Date(now.getTime() - check.limit.windowMs);
+            const [row] = await tx<{ hits: number; window_started_at: Date }[]>`
+              insert into auth_rate_limits (key, window_started_at, hits) values (${check.key}, ${now}, 1)
+              on conflict (key) do update set
+                hits = case when auth_rate_limits.window_started_at <= ${expired}
+                            then 1 else auth_rate_limits.hits + 1 end,
+                window_started_at = case when auth_rate_limits.window_started_at <= ${expired}
+                            then ${now} else auth_rate_limits.window_started_at end
+              returning hits, window_started_at`;
+            if (!row) continue;
+            if (row.hits > check.limit.max) {
+              const wait = Math.ceil(
+                (row.window_started_at.getTime() + check.limit.windowMs - now.getTime()) / 1000,
+              );
+              retryAfter = Math.max(retryAfter, wait, 1);
+            }
+            counted.push({ ...check, windowStartedAt: row.window_started_at });
+          }
+          if (retryAfter > 0) throw new RateLimitedError(retryAfter);
+        });
+      } catch (error) {
+        if (error instanceof RateLimitedError) res.setHeader('Retry-After', String(retryAfter));
+        throw error;
       }
-      if (retryAfter > 0) {
-        res.setHeader('Retry-After', String(retryAfter));
-        throw new RateLimitedError(retryAfter);
-      }
+      return {
+        async succeeded() {
+          for (const check of counted) {
+            if (check.onSuccess === 'forget') {
+              await sql`delete from auth_rate_limits where key = ${check.key}`;
+            } else {
+              // only from the window the attempt was counted in (a window begun since holds no part of it)
+              await sql`update auth_rate_limits set hits = greatest(hits - 1, 0)
+                where key = ${check.key} and window_started_at = ${check.windowStartedAt}`;
+            }
+          }
+          await housekeeping(now);
+        },
+      };
     },
-    /** A successful sign-in clears the account's counter (the IP's keeps counting). */
-    async reset(key: string, now: Date = new Date()): Promise<void> {
-      await sql`delete from auth_rate_limits where key = ${key}`;
-      // windows long past count nothing any more
-      await sql`delete from auth_rate_limits where key in (
-        select key from auth_rate_limits where window_started_at < ${new Date(now.getTime() - 24 * 60 * 60_000)} limit 100)`;
+    /**
+     * Deletes an account's counters of one action: its ceiling and its account+address keys (a password reset
+     * proves the owner holds the mailbox, and frees the account's sign-in).
+     */
+    async forgetAccount(action: string, account: string): Promise<void> {
+      await sql`delete from auth_rate_limits
+        where key = ${`${action}:account:${account}`} or starts_with(key, ${`${action}:account-ip:${account}|`})`;
     },
   };
 }
 
 export type RateLimiter = ReturnType<typeof rateLimiter>;
+
+/**
+ * The keys of a guessed secret's limits: the account with the address, the address, and (unless `ceiling` is
+ * false) the account across all addresses.
+ */
+export function guessChecks(
+  action: string,
+  account: string,
+  ip: string,
+  limits: GuessLimits,
+  options: { ceiling?: boolean } = {},
+): Check[] {
+  const checks: Check[] = [
+    { key: `${action}:account-ip:${account}|${ip}`, limit: limits.accountIp, onSuccess: 'forget' },
+    { key: `${action}:ip:${ip}`, limit: limits.ip },
+  ];
+  if (options.ceiling ?? true) checks.push({ key: `${action}:account:${account}`, limit: limits.account });
+  return checks;
+}

@@ -17,6 +17,7 @@ import {
 } from './context.ts';
 import { checkVerificationLink, emailHash } from './links.ts';
 import { hashPassword } from './passwords.ts';
+import { clientIp } from './rate-limit.ts';
 
 /**
  * POST /auth/register (register feature), POST /auth/email/verify (the signed link's parts) and
@@ -29,8 +30,9 @@ export function registerRoutes(router: Router, ctx: AuthContext): void {
     if (!ctx.features.register) throw new NotFoundError('No route for this call');
     const body = parseBody(RegisterRequestSchema, req.body);
     const now = ctx.clock();
-    await ctx.limiter.hit(res, now, [
-      { key: `register:ip:${req.ip ?? 'unknown'}`, limit: ctx.limits.register.ip },
+    // every registration counts against the address, opened or refused (ADR 0023)
+    await ctx.limiter.attempt(res, now, [
+      { key: `register:ip:${clientIp(req)}`, limit: ctx.limits.register.ip },
     ]);
     const id = randomUUID();
     const metadata = authMetadata(ctx, res, id);
@@ -108,7 +110,7 @@ export function registerRoutes(router: Router, ctx: AuthContext): void {
       sendJson(res, 200, { state: 'already_verified' });
       return;
     }
-    await ctx.limiter.hit(res, ctx.clock(), [
+    await ctx.limiter.attempt(res, ctx.clock(), [
       { key: `verify:account:${session.userId}`, limit: ctx.limits.verificationEmail.account },
     ]);
     await sendVerification(ctx, session.userId);

@@ -4,12 +4,19 @@ import {
   signIn,
   startAccountsApp,
   type AccountsTestApp,
+  type Browser,
 } from '@platform/tests/support/apps/accounts-app';
 
 let app: AccountsTestApp;
 beforeAll(async () => {
   app = await startAccountsApp({
-    limits: { login: { account: { max: 3, windowMs: 60_000 }, ip: { max: 6, windowMs: 60_000 } } },
+    limits: {
+      login: {
+        accountIp: { max: 3, windowMs: 60_000 },
+        ip: { max: 6, windowMs: 60_000 },
+        account: { max: 8, windowMs: 60_000 },
+      },
+    },
     sessionPolicy: { idleMs: 30 * 60_000, absoluteMs: 4 * 60 * 60_000 },
   });
 });
@@ -86,17 +93,19 @@ describe('POST /auth/login', () => {
     expect(csrf.body.errors[0].code).toBe('auth.csrf');
   });
 
-  it('rate-limits per account with a 429 and Retry-After, even for the right password', async () => {
+  const login = (browser: Browser, email: string, password: string, ip: string) =>
+    browser.call('POST', '/auth/login', { body: { email, password }, ip });
+
+  it("limits a stranger's guesses at an account from their address (429, Retry-After, even for the right password), not the owner's", async () => {
     await createUser(app, { email: 'limited@example.org' });
-    const browser = app.browser();
-    for (let i = 0; i < 3; i++) {
-      const answer = await browser.call('POST', '/auth/login', {
-        body: { email: 'limited@example.org', password: 'wrong password' },
-        ip: `203.0.113.${i}`,
-      });
-      expect(answer.status).toBe(422);
+    const stranger = app.browser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await login(stranger, 'limited@example.org', 'wrong password', '203.0.113.1')).status);
     }
-    const blocked = await signIn(browser, 'limited@example.org');
+    expect(statuses).toEqual([422, 422, 422, 429]);
+    // past the limit the right password is refused as well: the answer tells a guesser nothing
+    const blocked = await login(stranger, 'limited@example.org', PASSWORD, '203.0.113.1');
     expect(blocked.status).toBe(429);
     expect(blocked.body.errors[0]).toMatchObject({
       status: '429',
@@ -106,33 +115,61 @@ describe('POST /auth/login', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // the wait is in the document as well, for clients that cannot read the header
     expect(blocked.body.errors[0].meta.retryAfter).toBe(Number(blocked.headers.get('retry-after')));
+    // the owner, from their own address, is not locked out by the stranger
+    expect((await login(app.browser(), 'limited@example.org', PASSWORD, '203.0.113.50')).status).toBe(200);
     app.advance(61_000);
-    expect(
-      (
-        await browser.call('POST', '/auth/login', {
-          body: { email: 'limited@example.org', password: PASSWORD },
-          ip: '203.0.113.9',
-        })
-      ).status,
-    ).toBe(200);
+    expect((await login(stranger, 'limited@example.org', PASSWORD, '203.0.113.1')).status).toBe(200);
   });
 
-  it('rate-limits per IP address across accounts', async () => {
+  it('counts failures only: successes never use up an address, and a success clears the account+address count', async () => {
+    await createUser(app, { email: 'busy@example.org' });
+    const ip = '198.51.100.20';
+    // twice the address's limit of sign-ins, all let in
+    for (let i = 0; i < 12; i++) {
+      expect((await login(app.browser(), 'busy@example.org', PASSWORD, ip)).status).toBe(200);
+    }
+    // two wrong passwords, a right one, two wrong ones again: the third failure in a row has not come
+    const statuses: number[] = [];
+    for (const password of ['typo one', 'typo two', PASSWORD, 'typo three', 'typo four', PASSWORD]) {
+      statuses.push((await login(app.browser(), 'busy@example.org', password, ip)).status);
+    }
+    expect(statuses).toEqual([422, 422, 200, 422, 422, 200]);
+  });
+
+  it('limits failures per address across accounts, and then refuses the right password of another account too', async () => {
+    await createUser(app, { email: 'bystander@example.org' });
     const browser = app.browser();
     const ip = '192.0.2.77';
     for (let i = 0; i < 6; i++) {
-      const answer = await browser.call('POST', '/auth/login', {
-        body: { email: `guess${i}@example.org`, password: 'whatever it is' },
-        ip,
-      });
+      const answer = await login(browser, `guess${i}@example.org`, 'whatever it is', ip);
       expect(answer.status).toBe(422);
     }
-    const blocked = await browser.call('POST', '/auth/login', {
-      body: { email: 'another@example.org', password: 'whatever it is' },
-      ip,
-    });
+    const blocked = await login(browser, 'another@example.org', 'whatever it is', ip);
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).not.toBeNull();
+    expect((await login(browser, 'bystander@example.org', PASSWORD, ip)).status).toBe(429);
+    expect((await login(browser, 'bystander@example.org', PASSWORD, '192.0.2.78')).status).toBe(200);
+  });
+
+  it("bounds a guess spread over many addresses by the account's ceiling; refused guesses do not count towards it", async () => {
+    await createUser(app, { email: 'spread@example.org' });
+    const statuses: number[] = [];
+    // one address keeps trying past its limit: only its first 3 failures count towards the account's 8
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await login(app.browser(), 'spread@example.org', 'guess', '203.0.113.100')).status);
+    }
+    expect(statuses).toEqual([422, 422, 422, 429, 429, 429]);
+    expect((await login(app.browser(), 'spread@example.org', PASSWORD, '203.0.113.200')).status).toBe(200);
+    // the owner's success refunded nothing of the strangers' failures: 3 counted so far, 5 more reach the ceiling
+    const spread: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      spread.push((await login(app.browser(), 'spread@example.org', 'guess', `203.0.113.${101 + i}`)).status);
+    }
+    expect(spread).toEqual([422, 422, 422, 422, 422, 429]);
+    // the ceiling is a wall for the account from every address until its window ends (ADR 0023)
+    expect((await login(app.browser(), 'spread@example.org', PASSWORD, '203.0.113.201')).status).toBe(429);
+    app.advance(61_000);
+    expect((await login(app.browser(), 'spread@example.org', PASSWORD, '203.0.113.201')).status).toBe(200);
   });
 });
 

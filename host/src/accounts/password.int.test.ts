@@ -10,7 +10,12 @@ let app: AccountsTestApp;
 beforeAll(async () => {
   app = await startAccountsApp({
     limits: {
-      passwordReset: { account: { max: 4, windowMs: 60 * 60_000 }, ip: { max: 100, windowMs: 60 * 60_000 } },
+      passwordReset: {
+        accountIp: { max: 4, windowMs: 60 * 60_000 },
+        ip: { max: 100, windowMs: 60 * 60_000 },
+        account: { max: 6, windowMs: 60 * 60_000 },
+      },
+      login: { account: { max: 2, windowMs: 60 * 60_000 } },
     },
   });
 });
@@ -103,14 +108,72 @@ describe('password reset', () => {
     expect((await reset(link)).status).toBe(200);
   });
 
-  it('rate-limits reset requests per account with a 429', async () => {
+  it('limits reset requests per account from an address, and per account across addresses (the mail it gets)', async () => {
+    const forgot = (ip: string) =>
+      app
+        .browser()
+        .call('POST', '/auth/password/forgot', { body: { email: 'flood@example.org' }, ip })
+        .then((a) => a.status);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push(await forgot('203.0.113.1'));
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    // another address still may ask, up to the account's ceiling of 6
+    expect([await forgot('203.0.113.2'), await forgot('203.0.113.2'), await forgot('203.0.113.3')]).toEqual([
+      200, 200, 429,
+    ]);
+  });
+
+  it('limits made-up tokens per address, the requests that mailed the link never stand in its way', async () => {
+    await createUser(app, { email: 'tokens@example.org' });
+    const ip = '198.51.100.40';
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
       statuses.push(
-        (await app.browser().call('POST', '/auth/password/forgot', { body: { email: 'flood@example.org' } }))
-          .status,
+        (
+          await app.browser().call('POST', '/auth/password/reset', {
+            body: {
+              token: `made-up-${i}`,
+              email: 'tokens@example.org',
+              password: NEW_PASSWORD,
+              passwordConfirmation: NEW_PASSWORD,
+            },
+            ip,
+          })
+        ).status,
       );
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    expect(statuses).toEqual([422, 422, 422, 422, 429]);
+    // from the owner's address: four requests (its limit), then the link they mailed is spent
+    for (let i = 0; i < 4; i++) {
+      const asked = await app.browser().call('POST', '/auth/password/forgot', {
+        body: { email: 'tokens@example.org' },
+        ip: '198.51.100.41',
+      });
+      expect(asked.status).toBe(200);
+    }
+    const link = await resetLink('tokens@example.org');
+    const done = await app.browser().call('POST', '/auth/password/reset', {
+      body: { ...link, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD },
+      ip: '198.51.100.41',
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+  });
+
+  it("frees an account's sign-in from strangers' guesses once its owner reset the password", async () => {
+    await createUser(app, { email: 'walled@example.org' });
+    const login = (password: string, ip: string) =>
+      app
+        .browser()
+        .call('POST', '/auth/login', { body: { email: 'walled@example.org', password }, ip })
+        .then((a) => a.status);
+    // the account's ceiling in this file is 2 failures across all addresses
+    expect([await login('guess', '203.0.113.61'), await login('guess', '203.0.113.62')]).toEqual([422, 422]);
+    expect(await login('correct horse battery', '203.0.113.63')).toBe(429);
+    await app.browser().call('POST', '/auth/password/forgot', {
+      body: { email: 'walled@example.org' },
+      ip: '203.0.113.63',
+    });
+    expect((await reset({ ...(await resetLink('walled@example.org')) })).status).toBe(200);
+    expect(await login(NEW_PASSWORD, '203.0.113.63')).toBe(200);
   });
 });

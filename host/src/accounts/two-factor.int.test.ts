@@ -12,7 +12,11 @@ let app: AccountsTestApp;
 beforeAll(async () => {
   app = await startAccountsApp({
     limits: {
-      twoFactor: { account: { max: 4, windowMs: 15 * 60_000 }, ip: { max: 100, windowMs: 15 * 60_000 } },
+      twoFactor: {
+        accountIp: { max: 4, windowMs: 15 * 60_000 },
+        ip: { max: 100, windowMs: 15 * 60_000 },
+        account: { max: 6, windowMs: 15 * 60_000 },
+      },
     },
   });
 });
@@ -147,25 +151,35 @@ describe('two-factor sign-in with TOTP', () => {
     expect(none.status).toBe(419);
   });
 
-  it('rate-limits code attempts per account with a 429', async () => {
+  it('limits code guesses per account and address with a 429, even for the right code, and bounds them across addresses', async () => {
     await createUser(app, { email: 'guesser@example.org' });
     const setup = app.browser();
     await signIn(setup, 'guesser@example.org');
     const { secret: guessSecret } = await enrolTotp(setup);
-    const browser = app.browser();
-    await signIn(browser, 'guesser@example.org');
-    const wrongCode = codeAt(guessSecret, app.now()) === '999999' ? '999998' : '999999';
+    const wrongCode = () => (codeAt(guessSecret, app.now()) === '999999' ? '999998' : '999999');
+    const pendingAt = async (ip: string) => {
+      const browser = app.browser();
+      const login = await browser.call('POST', '/auth/login', {
+        body: { email: 'guesser@example.org', password: 'correct horse battery' },
+        ip,
+      });
+      expect(login.body.state).toBe('two_factor_required');
+      return browser;
+    };
+    const guess = (browser: Browser, ip: string, code = wrongCode()) =>
+      browser.call('POST', '/auth/two-factor/login', { body: { code }, ip }).then((a) => a.status);
+
+    const first = await pendingAt('203.0.113.1');
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      statuses.push(
-        (await browser.call('POST', '/auth/two-factor/login', { body: { code: wrongCode } })).status,
-      );
-    }
+    for (let i = 0; i < 5; i++) statuses.push(await guess(first, '203.0.113.1'));
     expect(statuses).toEqual([422, 422, 422, 422, 429]);
-    const right = await browser.call('POST', '/auth/two-factor/login', {
-      body: { code: codeAt(guessSecret, app.now()) },
-    });
-    expect(right.status).toBe(429);
+    expect(await guess(first, '203.0.113.1', codeAt(guessSecret, app.now()))).toBe(429);
+
+    // from another address: 4 counted of the account's 6, so 2 more guesses and then the ceiling
+    const second = await pendingAt('203.0.113.2');
+    expect([await guess(second, '203.0.113.2'), await guess(second, '203.0.113.2')]).toEqual([422, 422]);
+    expect(await guess(second, '203.0.113.2')).toBe(429);
+    expect(await guess(second, '203.0.113.2', codeAt(guessSecret, app.now()))).toBe(429);
   });
 
   it('turns two-factor off with the password', async () => {

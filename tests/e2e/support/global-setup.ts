@@ -20,6 +20,7 @@ import { ensureWebBuilt, snapshotWebBuild } from './web-build.ts';
 import { freePort } from '../../support/free-port.ts';
 
 const GENEROUS = {
+  accountIp: { max: 10_000, windowMs: 15 * 60_000 },
   account: { max: 10_000, windowMs: 15 * 60_000 },
   ip: { max: 10_000, windowMs: 15 * 60_000 },
 };
@@ -100,8 +101,9 @@ export default async function setup(project: TestProject) {
       adminToken,
       logger,
       mountAfterApis: (app) => mountWeb(app, { distDir: web.dir }),
-      // every browser test signs in from the one loopback address, the same demo accounts many times over a run:
-      // the sign-in limits would end the run, not guard it (they are tested in host/src/accounts)
+      // every browser test signs in from the one loopback address, the same demo accounts many times over a run
+      // (wrong passwords and codes included): the sign-in limits would end the run, not guard it (they are
+      // tested in host/src/accounts)
       accounts: { limits: { login: GENEROUS, twoFactor: GENEROUS } },
     });
     cleanups.push(() => platform.stop());

@@ -20,7 +20,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** send X-Requested-With (the web client always does); false to test the CSRF check */
   csrf?: boolean;
-  /** the caller's address (trusted X-Forwarded-For from loopback): rate limits per IP */
+  /** the caller's address (X-Forwarded-For, trusted from loopback by default): rate limits per IP */
   ip?: string;
 }
 
@@ -59,7 +59,7 @@ async function answer(response: Response): Promise<Answer> {
 /** The whole platform on a fresh database with a clock the test moves, listening on a free port. */
 export async function startAccountsApp(
   accounts: PlatformOptions['accounts'] = {},
-  options: Pick<PlatformOptions, 'resources'> = {},
+  options: Pick<PlatformOptions, 'resources' | 'trustProxy'> = {},
 ): Promise<AccountsTestApp> {
   const db: TestDatabase = await createTestDatabase();
   let offset = 0;
