@@ -1,14 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Cookie, Page } from 'playwright-core';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { baseUrl, openPage } from './support/browser.ts';
+import type { BrowserContext, Cookie, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { baseUrl, openContext, openPage, pageOfTest } from './support/browser.ts';
 import { PUBLIC_ROUTES } from './support/public-routes.ts';
 import { LARGEST_TEXT, measureReflow, storeAccessibility } from './support/reflow.ts';
 
-/** test-output/ is git-ignored: one screenshot per route and setting, for people to look at. */
+/**
+ * test-output/ is git-ignored: a screenshot of each page that fails, and with SCREENSHOTS=1 one per route and
+ * setting, for people to look at (a full-page screenshot costs as much as the check itself).
+ */
 const OUTPUT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../test-output/screenshots/reflow');
+const EVERY_SCREENSHOT = process.env.SCREENSHOTS === '1';
 const DEMO_PASSWORD = 'demo-password-2025';
 
 type Who = 'guest' | 'unverified' | 'not-validated' | 'member' | 'admin';
@@ -91,10 +95,27 @@ const slug = (name: string) =>
     .replace(/^-|-$/g, '') || 'home';
 
 describe.each(CASES)('reflow at $label', ({ name, viewport, text, theme }) => {
+  /** one browser context per kind of viewer for the whole setting (a context costs as much as a page load) */
+  const contexts = new Map<Who, Promise<BrowserContext>>();
+  const contextOf = (who: Who) => {
+    let opened = contexts.get(who);
+    if (!opened) {
+      opened = (async () => {
+        const { context } = await openContext({ theme, viewport });
+        if (text) await storeAccessibility(context, text);
+        if (who !== 'guest') await context.addCookies(sessions.get(who)!);
+        return context;
+      })();
+      contexts.set(who, opened);
+    }
+    return opened;
+  };
+  afterAll(async () => {
+    for (const context of contexts.values()) await (await context).close();
+  });
+
   test.each(ROUTES)('$name: no sideways scrolling, nothing cut off', async ({ path, who, name: route }) => {
-    const { page, context } = await openPage({ theme, viewport });
-    if (text) await storeAccessibility(context, text);
-    if (who !== 'guest') await context.addCookies(sessions.get(who)!);
+    const page = await pageOfTest(await contextOf(who));
 
     await page.goto(path);
     await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'attached' });
@@ -109,14 +130,16 @@ describe.each(CASES)('reflow at $label', ({ name, viewport, text, theme }) => {
       expect(rootSize).toBe(text.fontSize);
     }
 
-    mkdirSync(OUTPUT, { recursive: true });
-    await page.screenshot({
-      path: join(OUTPUT, `${name}-${theme}--${slug(route)}.png`),
-      fullPage: true,
-      animations: 'disabled',
-    });
-
     const report = await measureReflow(page);
+    const fits = report.overflow <= 0 && report.clipped.length === 0 && report.outside.length === 0;
+    if (!fits || EVERY_SCREENSHOT) {
+      mkdirSync(OUTPUT, { recursive: true });
+      await page.screenshot({
+        path: join(OUTPUT, `${name}-${theme}--${slug(route)}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
+    }
     expect(report.overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
     expect(report.clipped, 'elements that cut their own text').toEqual([]);
     expect(report.outside, 'text beyond the left or right edge').toEqual([]);
@@ -171,11 +194,13 @@ describe.each(LARGEST)('panels at $label', ({ name, viewport, text, theme }) => 
     await element.waitFor();
     await page.waitForTimeout(300); // the drawer's slide-in
 
-    mkdirSync(OUTPUT, { recursive: true });
-    await page.screenshot({
-      path: join(OUTPUT, `${name}-${theme}--panel-${slug(panel.name)}.png`),
-      animations: 'disabled',
-    });
+    if (EVERY_SCREENSHOT) {
+      mkdirSync(OUTPUT, { recursive: true });
+      await page.screenshot({
+        path: join(OUTPUT, `${name}-${theme}--panel-${slug(panel.name)}.png`),
+        animations: 'disabled',
+      });
+    }
     const box = await element.evaluate((el) => {
       // the scrolling box is the panel itself or its closest scrolling ancestor (a drawer's modal, a popover)
       let scroller: Element | null = el;

@@ -46,12 +46,19 @@ afterAll(async () => {
   browser = undefined;
 });
 
+/** A browser context as a visitor's browser holds it, with the requests that left the platform's origin. */
+export interface OpenedContext {
+  context: BrowserContext;
+  /** every request a page tried to send outside the platform's origin (all refused) */
+  outsideRequests: readonly string[];
+}
+
 /**
- * A fresh browser context for the running test (empty storage but for what the options seed), closed when the
- * test ends. Requests leaving the platform's origin are refused: the tests must not depend on the internet, and
- * an embedded provider must never be reached without consent. An uncaught error in the page fails the test.
+ * A fresh browser context (empty storage but for what the options seed). Requests leaving the platform's origin
+ * are refused: the tests must not depend on the internet, and an embedded provider must never be reached without
+ * consent.
  */
-export async function openPage(options: OpenPageOptions = {}): Promise<OpenedPage> {
+export async function openContext(options: OpenPageOptions = {}): Promise<OpenedContext> {
   const origin = new URL(baseUrl()).origin;
   const theme = options.theme ?? 'light';
   const consent = options.consent ?? 'essentials';
@@ -76,13 +83,27 @@ export async function openPage(options: OpenPageOptions = {}): Promise<OpenedPag
       return route.abort('blockedbyclient');
     },
   );
+  return { context, outsideRequests: outside };
+}
+
+/**
+ * A new page of the given context for the running test, closed when the test ends; an uncaught error in the page
+ * fails the test.
+ */
+export async function pageOfTest(context: BrowserContext, closeContext = false): Promise<Page> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
-
   onTestFinished(async () => {
-    await context.close();
+    await (closeContext ? context.close() : page.close());
     if (errors.length) throw new Error(`Uncaught errors in the page:\n${errors.join('\n\n')}`);
   });
-  return { page, context, outsideRequests: outside };
+  return page;
+}
+
+/** A fresh browser context for the running test (openContext), with its one page, closed when the test ends. */
+export async function openPage(options: OpenPageOptions = {}): Promise<OpenedPage> {
+  const { context, outsideRequests } = await openContext(options);
+  const page = await pageOfTest(context, true);
+  return { page, context, outsideRequests };
 }
