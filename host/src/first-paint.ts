@@ -34,6 +34,8 @@ interface ServerEntry {
     bodyStyle: string;
     styles: string;
     body: string;
+    /** the guard script, with the given nonce, and the boot answers */
+    scripts(nonce: string): string;
   } | null>;
 }
 
@@ -67,7 +69,7 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
  * gzipped code) came before the painted page was shown. Now the page is shown, then the scripts are asked for
  * (the entry and its preloaded chunks, as index.html lists them), and the app takes over when they have run.
  */
-export function scriptsAfterFirstFrame(html: string): string {
+export function scriptsAfterFirstFrame(html: string, nonce: string): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
@@ -77,13 +79,17 @@ export function scriptsAfterFirstFrame(html: string): string {
     `l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.appendChild(l)});` +
     `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};` +
     `document.head.appendChild(s)})})`;
-  return html
-    .replace(ENTRY_SCRIPT, '')
-    .replace(MODULE_PRELOAD, '')
-    .replace('</body>', () => `<script>${load}</script></body>`);
+  return (
+    html
+      .replace(ENTRY_SCRIPT, '')
+      .replace(MODULE_PRELOAD, '')
+      // inline: it carries the nonce of the answer's Content-Security-Policy (security-headers.ts)
+      .replace('</body>', () => `<script nonce="${escapeHtml(nonce)}">${load}</script></body>`)
+  );
 }
 
-export type FirstPaintRenderer = (req: Request) => Promise<string | null>;
+/** The painted page for a request, its inline scripts carrying `nonce` (the answer's CSP nonce), or null. */
+export type FirstPaintRenderer = (req: Request, nonce: string) => Promise<string | null>;
 
 /**
  * The renderer, or null when the web has no server build (an older build, a development checkout): the site
@@ -130,7 +136,7 @@ export function firstPaintRenderer(
     if (painted.size > PAINTS_KEPT) painted.delete(painted.keys().next().value!);
     return found;
   };
-  return async (req) => {
+  return async (req, nonce) => {
     if (!req.accepts('html') || hasSessionCookie(req) || req.headers.authorization) return null;
     if (!entry.isFirstPaintPath(req.path)) return null;
     const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
@@ -167,7 +173,7 @@ export function firstPaintRenderer(
         .map(([name, value]) => `${name}="${escapeHtml(value)}"`)
         .join(' ');
       // function replacements: a page's text may hold `$&` or `$1`, which a replacement string would expand
-      return scriptsAfterFirstFrame(template())
+      return scriptsAfterFirstFrame(template(), nonce)
         .replace(/<html[^>]*>/, () => `<html ${htmlAttributes}>`)
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
         .replace(
@@ -176,7 +182,7 @@ export function firstPaintRenderer(
         )
         .replace('</head>', () => `${page.styles}</head>`)
         .replace('<body>', () => `<body style="${escapeHtml(page.bodyStyle)}">`)
-        .replace('<div id="root"></div>', () => `${page.body}<div id="root"></div>`);
+        .replace('<div id="root"></div>', () => `${page.body}${page.scripts(nonce)}<div id="root"></div>`);
     } catch (error) {
       // the app paints the page as it always did; the reason is worth a line, not a failed navigation
       logger.warn({ err: error, path: req.path }, 'first paint skipped');

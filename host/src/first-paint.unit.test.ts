@@ -16,12 +16,15 @@ const INDEX = `<!doctype html>
 
 describe('the scripts of a painted page', () => {
   test('leave the head and are asked for after the first frame, the preloaded chunks with the entry', () => {
-    const html = scriptsAfterFirstFrame(INDEX);
+    const html = scriptsAfterFirstFrame(INDEX, 'bm9uY2Utb25l');
     expect(html).not.toContain('<script type="module"');
     expect(html).not.toContain('rel="modulepreload" crossorigin href');
     // the stylesheet stays where it is: the paint needs it
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">');
-    const loader = /<script>(requestAnimationFrame\(.*\))<\/script><\/body>/s.exec(html)?.[1];
+    // the loader is inline: it carries the answer's nonce, or the Content-Security-Policy stops it
+    const loader = /<script nonce="bm9uY2Utb25l">(requestAnimationFrame\(.*\))<\/script><\/body>/s.exec(
+      html,
+    )?.[1];
     expect(loader).toBeDefined();
     expect(loader).toContain('"/assets/index-abc.js"');
     expect(loader).toContain('["/assets/vendor-def.js"]');
@@ -29,6 +32,6 @@ describe('the scripts of a painted page', () => {
 
   test('a page without the entry script is left as it is', () => {
     const plain = '<html><head></head><body><div id="root"></div></body></html>';
-    expect(scriptsAfterFirstFrame(plain)).toBe(plain);
+    expect(scriptsAfterFirstFrame(plain, 'bm9uY2Utb25l')).toBe(plain);
   });
 });

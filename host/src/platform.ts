@@ -32,6 +32,7 @@ import {
   type ServeContext,
 } from './modules.ts';
 import { createReadiness, type Readiness } from './readiness.ts';
+import { cspReportRoute, securityHeaders } from './security-headers.ts';
 
 export interface PlatformOptions {
   databaseUrl: string;
@@ -137,11 +138,14 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? DEFAULT_TRUST_PROXY);
+  // every answer, the starting page and errors included, carries the security headers (ADR 0022)
+  app.use(securityHeaders());
   app.use(readiness.gate);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
   app.get('/readyz', readiness.probe);
+  app.use(cspReportRoute(logger));
   app.use('/auth', accounts.authRouter);
   // cookie sessions beside the API token, for both APIs (the token check inside them leaves a session alone)
   app.use('/api/v1', requestContext(), accounts.sessionMiddleware);

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Locale } from '@platform/contracts/enums';
 import type { ErrorCode } from '@platform/contracts/errors';
+import { cspNonce } from './security-headers.ts';
 import { STARTING_LOCALES, startingPage } from './starting-page.ts';
 
 /** How long a client should wait before asking again while the platform starts (seconds). */
@@ -40,7 +41,10 @@ export function createReadiness(options: { adminToken: string; ready?: boolean }
       const isApi = req.path.startsWith('/api/') || req.path === '/api' || req.path.startsWith('/auth/');
       if (!isApi && req.method === 'GET' && req.accepts(['html', 'json']) === 'html') {
         const locale = (req.acceptsLanguages(...STARTING_LOCALES) || 'en') as Locale;
-        res.status(503).type('html').send(startingPage(locale));
+        res
+          .status(503)
+          .type('html')
+          .send(startingPage(locale, cspNonce(res)));
         return;
       }
       res

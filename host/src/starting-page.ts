@@ -49,10 +49,11 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 
 /**
  * A self-contained page (no script or style files: the web may not be served yet) that says the site is
- * starting, checks /readyz every second and reloads once the platform answers. Light and dark follow the
+ * starting, checks /readyz every second and reloads once the platform answers. Its script carries the nonce of
+ * the answer's Content-Security-Policy (security-headers.ts). Light and dark follow the
  * system; the text reflows at any width and text spacing.
  */
-export function startingPage(locale: Locale): string {
+export function startingPage(locale: Locale, nonce: string): string {
   const m = MESSAGES[locale];
   return `<!doctype html>
 <html lang="${locale}">
@@ -75,7 +76,7 @@ a:focus-visible { outline: 3px solid currentColor; outline-offset: 3px; }
 <p role="status">${escape(m.text)}</p>
 <p><a href="">${escape(m.retry)}</a></p>
 </main>
-<script>
+<script nonce="${escape(nonce)}">
 (function check() {
   fetch('/readyz', { cache: 'no-store' })
     .then(function (r) { if (r.ok) location.reload(); else setTimeout(check, 1000); })

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import express, { type Express } from 'express';
 import { pino, type Logger } from 'pino';
 import { loadFirstPaint, type FirstPaintRenderer } from './first-paint.ts';
+import { cspNonce } from './security-headers.ts';
 
 export interface MountWebOptions {
   /** the Vite build output (web/dist) */
@@ -59,7 +60,8 @@ export function mountWeb(app: Express, options: MountWebOptions): void {
     res.setHeader('Vary', 'Cookie, Accept-Language');
     if (options.firstPaint === false || req.method !== 'GET') return res.sendFile(indexHtml);
     renderer()
-      .then((render) => render?.(req) ?? null)
+      // the painted page's inline scripts carry this answer's nonce (security-headers.ts, mounted before)
+      .then((render) => render?.(req, cspNonce(res)) ?? null)
       .then(
         (html) => (html === null ? res.sendFile(indexHtml) : res.type('html').send(html)),
         (error: unknown) => next(error),

@@ -9,6 +9,15 @@ export interface VideoReference {
   startSeconds: number | null;
 }
 
+/**
+ * Where the players of the two providers are framed from (YouTube's privacy-enhanced host): the web's embeds
+ * and the host's Content-Security-Policy (frame-src) name the same two origins.
+ */
+export const VIDEO_PLAYER_ORIGINS = {
+  youtube: 'https://www.youtube-nocookie.com',
+  vimeo: 'https://player.vimeo.com',
+} as const satisfies Record<VideoReference['provider'], string>;
+
 const YOUTUBE_HOSTS = new Set([
   'youtube.com',
   'www.youtube.com',

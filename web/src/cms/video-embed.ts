@@ -1,4 +1,4 @@
-import { parseVideoUrl, type VideoReference } from '@platform/contracts/pages/video';
+import { parseVideoUrl, VIDEO_PLAYER_ORIGINS, type VideoReference } from '@platform/contracts/pages/video';
 
 export type VideoProvider = VideoReference['provider'];
 
@@ -16,10 +16,10 @@ export function embedUrl(video: VideoReference, options: { autoplay?: boolean } 
     if (start !== null) params.set('start', String(start));
     if (options.autoplay) params.set('autoplay', '1');
     params.set('rel', '0');
-    return `https://www.youtube-nocookie.com/embed/${video.id}?${params.toString()}`;
+    return `${VIDEO_PLAYER_ORIGINS.youtube}/embed/${video.id}?${params.toString()}`;
   }
   const query = options.autoplay ? '?autoplay=1' : '';
-  return `https://player.vimeo.com/video/${video.id}${query}${start !== null ? `#t=${start}s` : ''}`;
+  return `${VIDEO_PLAYER_ORIGINS.vimeo}/video/${video.id}${query}${start !== null ? `#t=${start}s` : ''}`;
 }
 
 /** An editor's video URL as a player URL, or null when it is not one of the two providers' forms. */

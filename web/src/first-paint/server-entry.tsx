@@ -99,8 +99,13 @@ export interface FirstPaint {
   bodyStyle: string;
   /** style elements for the head (styled-components) */
   styles: string;
-  /** the painted page, its guard script and the boot answers, for the body before #root */
+  /** the painted page, for the body before #root */
   body: string;
+  /**
+   * what follows the painted page: its guard script, carrying the nonce of the answer's Content-Security-Policy
+   * (a fresh one per answer, while the paint itself is kept and sent again), and the boot answers
+   */
+  scripts(nonce: string): string;
 }
 
 /** JSON inside a script element: nothing in it may close the element or open a comment. */
@@ -111,6 +116,9 @@ function scriptJson(value: unknown): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The whole HTML of an element, once every lazy part of it has loaded (React's static prerender). */
 async function renderToString(element: React.ReactElement, identifierPrefix: string): Promise<string> {
@@ -214,6 +222,7 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
       painted,
     };
     const guard = `(${firstPaintGuard.toString()})(${scriptJson(options)})`;
+    const bootAnswers = scriptJson(inline);
     return {
       title: documentTitle(page.page.attributes.title),
       description: page.page.attributes.description,
@@ -225,11 +234,12 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
       },
       bodyStyle: `line-height: ${theme.text.lineHeight}; letter-spacing: ${theme.text.letterSpacingEm}em; font-family: ${theme.fonts.body};`,
       styles: sheet.getStyleTags() + variantStyles,
-      body:
-        // a picture of the page: seen at once, not yet usable (no focus, no reading); the app replaces it
-        `<div id="${FIRST_PAINT_ELEMENT_ID}" inert aria-hidden="true">${html}</div>` +
-        `<script>${guard}</script>` +
-        `<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">${scriptJson(inline)}</script>`,
+      // a picture of the page: seen at once, not yet usable (no focus, no reading); the app replaces it
+      body: `<div id="${FIRST_PAINT_ELEMENT_ID}" inert aria-hidden="true">${html}</div>`,
+      // the nonce is the host's, never the page's text: no attribute of an editor's HTML can take it
+      scripts: (nonce) =>
+        `<script nonce="${escapeAttribute(nonce)}">${guard}</script>` +
+        `<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">${bootAnswers}</script>`,
     };
   } finally {
     sheet.seal();

@@ -1,0 +1,242 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import express, { type RequestHandler, type Response, type Router } from 'express';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { VIDEO_PLAYER_ORIGINS } from '@platform/contracts/pages/video';
+
+/**
+ * The headers of every answer (ADR 0022), set once for the whole site by helmet: a strict Content-Security-Policy
+ * whose scripts are the site's own files or carry the answer's nonce, nosniff, no framing, a Referrer-Policy, and
+ * HSTS when the request came over TLS. Browsers report what the policy blocked to POST /csp-reports, which logs
+ * one warning per report.
+ */
+
+export const CSP_REPORT_PATH = '/csp-reports';
+/** the Reporting API group of the report-to directive (Reporting-Endpoints names its URL) */
+export const CSP_REPORT_GROUP = 'csp-endpoint';
+
+const NONCE_LOCAL = 'cspNonce';
+
+/**
+ * The nonce of this answer's Content-Security-Policy: every inline script the answer's HTML holds carries it
+ * (`<script nonce="...">`), and no other inline script runs. A fresh one per answer.
+ */
+export function cspNonce(res: Response): string {
+  const nonce = (res.locals as Record<string, unknown>)[NONCE_LOCAL];
+  if (typeof nonce !== 'string') throw new Error('cspNonce: the security headers are not mounted');
+  return nonce;
+}
+
+const nonceSource = (_req: unknown, res: ServerResponse) =>
+  `'nonce-${(res as Response).locals[NONCE_LOCAL] as string}'`;
+
+/**
+ * The policy's directives. Over TLS, requests for http: resources are upgraded and reports also go through the
+ * Reporting API (report-to), whose endpoints must be secure; over plain HTTP browsers send them to report-uri.
+ */
+export function contentSecurityDirectives(
+  secure: boolean,
+): Record<string, Array<string | typeof nonceSource>> {
+  return {
+    'default-src': ["'self'"],
+    // the built app's files, and the inline scripts the host writes itself (the painted page's guard and
+    // loader, the starting page's check), each with the answer's nonce; no 'unsafe-inline', no 'unsafe-eval'
+    'script-src': ["'self'", nonceSource],
+    // no event-handler attributes (onclick="...") at all
+    'script-src-attr': ["'none'"],
+    // styles cannot take a nonce as the app makes them: styled-components inserts <style> elements at run time
+    // and react-aria (like the painted page's <html> and <body>) sets `style` attributes. Styles cannot run
+    // code; scripts stay strict.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // files are served by the platform; data: for the empty favicon of index.html
+    'img-src': ["'self'", 'data:'],
+    // the build's own: Vite inlines the smallest font files of @fontsource (some subsets are under 4 KB) as data:
+    'font-src': ["'self'", 'data:'],
+    'media-src': ["'self'"],
+    'connect-src': ["'self'"],
+    // the two video players an editor may embed (after the visitor's consent), nothing else
+    'frame-src': Object.values(VIDEO_PLAYER_ORIGINS),
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    // no page of the site is framed, by another site or by itself (the page editor's preview opens in a tab)
+    'frame-ancestors': ["'none'"],
+    'report-uri': [CSP_REPORT_PATH],
+    ...(secure ? { 'report-to': [CSP_REPORT_GROUP], 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+function helmetOptions(secure: boolean): HelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(secure) },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    // a browser keeps this for a year: only an answer that came over TLS may say it
+    strictTransportSecurity: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // express's own header is already off (platform.ts); helmet's other defaults stay: nosniff,
+    // Cross-Origin-Opener-Policy and Cross-Origin-Resource-Policy same-origin, Origin-Agent-Cluster,
+    // X-DNS-Prefetch-Control off, X-Download-Options, X-Permitted-Cross-Domain-Policies none, X-XSS-Protection 0
+  };
+}
+
+/**
+ * Mounted first, for every answer (the starting page, the APIs, the web's files and pages, errors): a fresh
+ * nonce, then helmet's headers for a plain or a TLS request (req.secure, which follows the trusted proxy's
+ * X-Forwarded-Proto).
+ */
+export function securityHeaders(): RequestHandler {
+  const plain = helmet(helmetOptions(false));
+  const tls = helmet(helmetOptions(true));
+  return (req, res, next) => {
+    res.locals[NONCE_LOCAL] = randomBytes(16).toString('base64');
+    if (req.secure) {
+      res.setHeader('Reporting-Endpoints', `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`);
+      tls(req, res, next);
+    } else {
+      plain(req, res, next);
+    }
+  };
+}
+
+/** Bodies past this are refused (413) before they are read whole. */
+const REPORT_BODY_LIMIT = '32kb';
+/** At most this many reports of one request are logged (a browser batches a few). */
+const REPORTS_PER_REQUEST = 20;
+/** Each value reported is cut to this length in the log. */
+const FIELD_LENGTH = 512;
+
+const field = z
+  .union([z.string(), z.number()])
+  .transform((value) => String(value).slice(0, FIELD_LENGTH))
+  .optional()
+  .catch(undefined);
+
+/** report-uri: `Content-Type: application/csp-report`, one report in `csp-report` (CSP level 2). */
+const LegacyReportSchema = z.object({
+  'csp-report': z.object({
+    'document-uri': field,
+    'violated-directive': field,
+    'effective-directive': field,
+    'blocked-uri': field,
+    'source-file': field,
+    'line-number': field,
+    'column-number': field,
+    disposition: field,
+    'script-sample': field,
+  }),
+});
+
+/** report-to: `Content-Type: application/reports+json`, a list of reports of any type (the Reporting API). */
+const ReportingApiSchema = z
+  .array(
+    z.object({
+      type: z.string(),
+      url: field,
+      body: z
+        .object({
+          documentURL: field,
+          effectiveDirective: field,
+          blockedURL: field,
+          sourceFile: field,
+          lineNumber: field,
+          columnNumber: field,
+          disposition: field,
+          sample: field,
+        })
+        .optional(),
+    }),
+  )
+  .min(1);
+
+export interface CspViolation {
+  documentUrl?: string;
+  directive?: string;
+  blocked?: string;
+  sourceFile?: string;
+  line?: string;
+  column?: string;
+  disposition?: string;
+  sample?: string;
+}
+
+/** The violations a report body holds, in one shape, or null when the body is not a report. */
+export function cspViolations(contentType: string, body: unknown): CspViolation[] | null {
+  if (contentType === 'application/csp-report') {
+    const parsed = LegacyReportSchema.safeParse(body);
+    if (!parsed.success) return null;
+    const r = parsed.data['csp-report'];
+    return [
+      {
+        documentUrl: r['document-uri'],
+        directive: r['effective-directive'] ?? r['violated-directive'],
+        blocked: r['blocked-uri'],
+        sourceFile: r['source-file'],
+        line: r['line-number'],
+        column: r['column-number'],
+        disposition: r.disposition,
+        sample: r['script-sample'],
+      },
+    ];
+  }
+  const parsed = ReportingApiSchema.safeParse(body);
+  if (!parsed.success) return null;
+  return parsed.data
+    .filter((report) => report.type === 'csp-violation' && report.body)
+    .map(({ url, body: b }) => ({
+      documentUrl: b!.documentURL ?? url,
+      directive: b!.effectiveDirective,
+      blocked: b!.blockedURL,
+      sourceFile: b!.sourceFile,
+      line: b!.lineNumber,
+      column: b!.columnNumber,
+      disposition: b!.disposition,
+      sample: b!.sample,
+    }));
+}
+
+/** A value of a report in the log line's message: no line breaks or other control characters, short. */
+const plainText = (value: string | undefined) =>
+  value === undefined ? '?' : value.replace(/\p{Cc}/gu, ' ').slice(0, 200);
+
+/**
+ * POST /csp-reports: what browsers send when the policy blocked something (either format), one warning line
+ * per violation, answered 204. A body that is not a report is a 4xx (400 not JSON or not a report, 413 too
+ * large, 415 another type), never a 500.
+ */
+export function cspReportRoute(logger: Logger): Router {
+  const router = express.Router();
+  const types = ['application/csp-report', 'application/reports+json'];
+  router.post(
+    CSP_REPORT_PATH,
+    express.json({ type: types, limit: REPORT_BODY_LIMIT, strict: true }),
+    (req, res) => {
+      const contentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (!types.includes(contentType)) {
+        res.status(415).end();
+        return;
+      }
+      const violations = cspViolations(contentType, req.body as unknown);
+      if (violations === null) {
+        res.status(400).end();
+        return;
+      }
+      for (const violation of violations.slice(0, REPORTS_PER_REQUEST)) {
+        logger.warn(
+          { cspViolation: violation },
+          `content security policy violation: ${plainText(violation.directive)} blocked ` +
+            `${plainText(violation.blocked)} on ${plainText(violation.documentUrl)}`,
+        );
+      }
+      res.status(204).end();
+    },
+  );
+  // express.json's own refusals (malformed JSON, too large, a charset it cannot read) keep their 4xx
+  router.use(CSP_REPORT_PATH, ((error, _req, res, next) => {
+    const status = (error as { status?: unknown } | null)?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500) res.status(status).end();
+    else next(error);
+  }) as express.ErrorRequestHandler);
+  return router;
+}
