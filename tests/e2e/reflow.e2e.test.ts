@@ -53,9 +53,20 @@ const SETTINGS = [
   { name: '1280-largest', viewport: { width: 1280, height: 800 }, text: LARGEST_TEXT },
   { name: '375-largest', viewport: { width: 375, height: 740 }, text: LARGEST_TEXT },
 ] as const;
-const CASES = SETTINGS.flatMap((setting) =>
-  (['light', 'dark'] as const).map((theme) => ({ ...setting, theme, label: `${setting.name}, ${theme}` })),
-);
+const CASES = [
+  ...SETTINGS.flatMap((setting) =>
+    (['light', 'dark'] as const).map((theme) => ({ ...setting, theme, label: `${setting.name}, ${theme}` })),
+  ),
+  // the widest reading font the drawer offers, at the largest settings on a phone (the font, not the theme, is
+  // what this setting tries)
+  {
+    name: '375-largest-open-dyslexic',
+    viewport: { width: 375, height: 740 },
+    text: { ...LARGEST_TEXT, fontFamily: 'open-dyslexic' },
+    theme: 'light' as const,
+    label: '375-largest-open-dyslexic, light',
+  },
+];
 
 /** One session per account for the whole file: signing in is the slow part, the screens are what is tested. */
 const sessions = new Map<Who, Cookie[]>();
@@ -128,6 +139,10 @@ describe.each(CASES)('reflow at $label', ({ name, viewport, text, theme }) => {
         parseFloat(getComputedStyle(document.documentElement).fontSize),
       );
       expect(rootSize).toBe(text.fontSize);
+      if ('fontFamily' in text) {
+        const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+        expect(font, 'the reading font applies').toContain('OpenDyslexic');
+      }
     }
 
     const report = await measureReflow(page);
@@ -140,7 +155,7 @@ describe.each(CASES)('reflow at $label', ({ name, viewport, text, theme }) => {
         animations: 'disabled',
       });
     }
-    expect(report.overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+    expect(report.overflow, `the page scrolls sideways: ${report.widest.join('; ')}`).toBeLessThanOrEqual(0);
     expect(report.clipped, 'elements that cut their own text').toEqual([]);
     expect(report.outside, 'text beyond the left or right edge').toEqual([]);
   });
@@ -217,7 +232,7 @@ describe.each(LARGEST)('panels at $label', ({ name, viewport, text, theme }) => 
     expect(box.right, `${panel.name} ends inside the viewport`).toBeLessThanOrEqual(viewport.width + 1);
     expect(box.sideways, `${panel.name} scrolls sideways`).toBeLessThanOrEqual(0);
     const report = await measureReflow(page);
-    expect(report.overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+    expect(report.overflow, `the page scrolls sideways: ${report.widest.join('; ')}`).toBeLessThanOrEqual(0);
     expect(report.clipped, 'elements that cut their own text').toEqual([]);
     expect(report.outside, 'text beyond the left or right edge').toEqual([]);
   });

@@ -9,7 +9,7 @@ export const LARGEST_TEXT = { fontSize: 32, lineHeight: 3, letterSpacing: 2.5 } 
 /** Stores accessibility parameters before any page script runs, as a reader who set the sliders would have. */
 export async function storeAccessibility(
   context: BrowserContext,
-  parameters: { fontSize: number; lineHeight: number; letterSpacing: number },
+  parameters: { fontSize: number; lineHeight: number; letterSpacing: number; fontFamily?: string },
 ): Promise<void> {
   await context.addInitScript((value) => {
     localStorage.setItem('accessibility-parameters', value);
@@ -23,6 +23,8 @@ export interface ReflowReport {
   clipped: string[];
   /** text and headings that stick out of the viewport sideways, outside any scroll region of their own */
   outside: string[];
+  /** when the page scrolls sideways: the innermost boxes past the right edge (what to look at first) */
+  widest: string[];
 }
 
 /**
@@ -110,6 +112,18 @@ export function measureReflow(page: Page): Promise<ReflowReport> {
         );
       }
     }
-    return { overflow: document.documentElement.scrollWidth - width, clipped, outside };
+    const overflow = document.documentElement.scrollWidth - width;
+    const widest: string[] = [];
+    if (overflow > 0) {
+      const beyond = Array.from(document.body.querySelectorAll('*')).filter((el) => {
+        const rect = el.getBoundingClientRect();
+        return rect.right > width + 1 && !visuallyHidden(el) && !inScrollRegion(el);
+      });
+      for (const el of beyond
+        .filter((el) => !beyond.some((other) => other !== el && el.contains(other)))
+        .slice(0, 5))
+        widest.push(`${describe(el)} to ${Math.round(el.getBoundingClientRect().right)} of ${width}`);
+    }
+    return { overflow, clipped, outside, widest };
   });
 }

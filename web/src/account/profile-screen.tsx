@@ -34,6 +34,8 @@ const SectionNav = styled.nav`
   }
   a {
     display: block;
+    /* a section's name may be one word wider than a phone at the largest text in a wide reading font */
+    overflow-wrap: anywhere;
     padding: 0.5rem 0.75rem;
     border-radius: 0.375rem;
     color: ${({ theme }) => theme.colors.primary};

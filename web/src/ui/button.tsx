@@ -18,10 +18,14 @@ export const buttonStyles = css<{ $variant: ButtonVariant; $size: 'small' | 'med
   min-height: ${({ $size }) => ($size === 'small' ? '2rem' : '2.75rem')};
   /* side padding and the square minimum give way a little when large text meets a narrow window */
   min-width: ${fluidSize(2.75, 1.375)};
-  /* never wider than its container: a long label wraps inside the button instead */
+  /*
+   * never wider than its container: a long label wraps inside the button instead, even inside one word when a
+   * wide reading font at the largest size makes that word wider than a phone (\`anywhere\`, unlike
+   * \`break-word\`, lets the button's minimum width shrink, so a flex row of buttons wraps within the viewport)
+   */
   max-width: 100%;
   text-align: center;
-  overflow-wrap: break-word;
+  overflow-wrap: anywhere;
   padding: ${({ $size }) =>
     $size === 'small' ? `0.25rem ${fluidSpace(0.75)}` : `0.5rem ${fluidSpace(1.25)}`};
   border-radius: 0.5rem;
