@@ -11,7 +11,10 @@ import { menuCommandRoutes } from '@platform/command-api/menu/routes';
 import { notificationCommandRoutes } from '@platform/command-api/notifications/routes';
 import { pagesCommandRoutes } from '@platform/command-api/pages/routes';
 import { likeRoutes } from '@platform/command-api/resources/likes';
-import { resourceCommandRoutes } from '@platform/command-api/resources/routes';
+import { resourceCommandRoutes, type JoinTableMembership } from '@platform/command-api/resources/routes';
+import { isOrganizationMember } from '@platform/command-api/organizations/exists';
+import { accessLevelResource } from '@platform/contracts/accounts/reference-lists';
+import { organizationResource } from '@platform/contracts/organizations/organization';
 import { accountsProjection } from '@platform/projectors/accounts/projection';
 import { couponPurchasesExtension } from '@platform/projectors/coupons/purchases';
 import {
@@ -19,7 +22,6 @@ import {
   environmentSignalsExtension,
 } from '@platform/projectors/environment/projection';
 import { menuProjection } from '@platform/projectors/menu/projection';
-import { organizationsProjection } from '@platform/projectors/organizations/projection';
 import { pagesProjection } from '@platform/projectors/pages/projection';
 import type { Projection } from '@platform/projectors/projection';
 import {
@@ -67,6 +69,16 @@ export interface ModuleDescriptor {
   projections?: readonly Projection[];
   /** handlers it adds to a resource's projection, by resource type (a hand-written workflow on a resource) */
   resourceProjectionExtensions?: Readonly<Record<string, ResourceProjectionExtension>>;
+  /**
+   * resources the module cannot work without, served by the layer whatever catalogue it is given (the accounts
+   * read the organizations' table): added to it when it does not hold them
+   */
+  resources?: readonly ResourceDefinition[];
+  /**
+   * the join tables its projections keep that resources read relationships through (`through`), with how the
+   * command side asks the streams behind them whether a user is in one (row rules such as `{ member }`)
+   */
+  joinTables?: Readonly<Record<string, JoinTableMembership>>;
 }
 
 /** The hand-written modules, each with its folder in contracts/, command-api/, query-api/ and projectors/. */
@@ -127,13 +139,17 @@ const handWrittenModules: ModuleDescriptor[] = [
     command: ({ auth }) => auth.accountsCommandModules,
     query: ({ auth, devMailbox }) => accountsQueryModules({ features: auth.context.features, devMailbox }),
     projections: [accountsProjection],
+    // the users' memberships of organizations (the organizations resource reads its members there)
+    joinTables: { user_organizations: isOrganizationMember },
   },
   {
+    // the organizations are a resource; the module keeps the feature switch and the members' workflow, and the
+    // contracts of the events it stored before the resource (read by the resource as its own)
     name: 'organizations',
     eventContracts: moduleEventContracts.organizations,
     command: ({ auth }) => auth.organizationsCommandModules,
     query: ({ auth }) => [organizationsQueryRoutes(auth.context.features)],
-    projections: [organizationsProjection],
+    resources: [accessLevelResource, organizationResource],
   },
   {
     // the demo seeder (host/src/seed) marks its start and end in the log
@@ -146,12 +162,13 @@ const handWrittenModules: ModuleDescriptor[] = [
 function resourcesModule(
   resources: readonly ResourceDefinition[],
   extensions: Readonly<Record<string, ResourceProjectionExtension>>,
+  joinTables: Readonly<Record<string, JoinTableMembership>>,
 ): ModuleDescriptor {
   return {
     name: 'resources',
     eventContracts: [...resources.flatMap(resourceEventContracts), ...likeEventContracts],
     command: ({ defaultLocale }) => [
-      resourceCommandRoutes(resources, { defaultLocale }),
+      resourceCommandRoutes(resources, { defaultLocale, joinTables }),
       likeRoutes(resources),
     ],
     query: ({ defaultLocale }) => [
@@ -177,7 +194,14 @@ export function platformModules(
     {},
     ...handWrittenModules.map((module) => module.resourceProjectionExtensions ?? {}),
   ) as Record<string, ResourceProjectionExtension>;
-  return [...handWrittenModules, resourcesModule(resources, extensions)];
+  const joinTables = Object.assign(
+    {},
+    ...handWrittenModules.map((module) => module.joinTables ?? {}),
+  ) as Record<string, JoinTableMembership>;
+  const served = [...resources];
+  for (const needed of handWrittenModules.flatMap((module) => module.resources ?? []))
+    if (!served.some((definition) => definition.type === needed.type)) served.push(needed);
+  return [...handWrittenModules, resourcesModule(served, extensions, joinTables)];
 }
 
 export const eventContractsOf = (modules: readonly ModuleDescriptor[]): EventContract[] =>

@@ -3,7 +3,9 @@ import { describe, expect, test } from 'vitest';
 import { EventContractRegistry } from '@platform/contracts/event-contracts';
 import { allEventContracts, moduleEventContracts } from '@platform/contracts/registry';
 import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
+import { accessLevelResource } from '@platform/contracts/accounts/reference-lists';
 import { couponResource } from '@platform/contracts/coupons/coupon';
+import { organizationResource } from '@platform/contracts/organizations/organization';
 import { resourceTable } from '@platform/infra/resources/table';
 import { eventContractsOf, platformModules, projectionsOf } from './modules.ts';
 
@@ -29,8 +31,10 @@ describe('the module list', () => {
     expect(new Set(names).size).toBe(names.length);
     for (const definition of resourceCatalogue) expect(names).toContain(resourceTable(definition).projection);
     expect(names).toEqual(
-      expect.arrayContaining(['pages', 'menu', 'accounts', 'organizations', 'home_stats']),
+      expect.arrayContaining(['pages', 'menu', 'accounts', 'resource_organizations', 'home_stats']),
     );
+    // the organizations module's read model is the organizations resource's
+    expect(names).not.toContain('organizations');
   });
 
   test("adds the coupons workflow's purchases to the coupons resource's projection", () => {
@@ -38,15 +42,20 @@ describe('the module list', () => {
     expect(coupons?.eventTypes).toContain('CouponPurchased');
   });
 
-  test("a catalogue of the caller's own brings its contracts and projections only", () => {
+  test("a catalogue of the caller's own brings its contracts and projections, and those the modules need", () => {
     const own = platformModules([couponResource]);
     const resources = own.find((m) => m.name === 'resources');
-    // the layer's own contracts and read model (likes) come with any catalogue
+    // the layer's own contracts and read model (likes) come with any catalogue, and the resources a hand-written
+    // module cannot work without (the accounts read the organizations and their access levels)
+    const needed = [couponResource, accessLevelResource, organizationResource];
     expect(typesOf(resources?.eventContracts ?? [])).toEqual(
-      typesOf([...Object.values(couponResource.events).map((type) => ({ type })), ...likeEventContracts]),
+      typesOf([
+        ...needed.flatMap((d) => Object.values(d.events).map((type) => ({ type }))),
+        ...likeEventContracts,
+      ]),
     );
     expect(resources?.projections?.map((p) => p.name)).toEqual([
-      resourceTable(couponResource).projection,
+      ...needed.map((d) => resourceTable(d).projection),
       'likes',
     ]);
   });

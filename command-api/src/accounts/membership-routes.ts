@@ -9,8 +9,6 @@ import {
   ValidationRequestRelationshipsSchema,
 } from '@platform/contracts/accounts/requests';
 import { NotFoundError, ValidationError } from '@platform/contracts/errors';
-import { organizationStreamId } from '@platform/contracts/organizations/events';
-import { readStreamOrEmpty, type EventStore } from '@platform/infra/event-store';
 import type { CommandModuleDeps } from '../app.ts';
 import { deriveId } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
@@ -18,13 +16,9 @@ import { parseDocument, resourceDocument } from '../http/validate.ts';
 import { requireAccountsAdmin, requireSelfOrAdmin, signedInUserId, userIdParam } from './authorize.ts';
 import { userDecider } from './decide.ts';
 import type { AccountsCommandOptions } from './options.ts';
+import { organizationExists } from '../organizations/exists.ts';
 
 const uuid = z.string().uuid();
-
-export async function organizationExists(eventStore: EventStore, id: string): Promise<boolean> {
-  const [first] = await readStreamOrEmpty(eventStore, organizationStreamId(id), { maxCount: 1 });
-  return first?.type === 'OrganizationCreated';
-}
 
 const ActingDocument = z.object({ data: OrganizationRefSchema.nullable() });
 const CreateRequestDocument = resourceDocument({

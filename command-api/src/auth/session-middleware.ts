@@ -9,6 +9,11 @@ import type { Viewer } from '@platform/infra/http/viewer';
 import { clearSessionCookie, hasCsrfHeader, sessionSecretOf } from './cookies.ts';
 import type { Session, SessionStore } from './sessions.ts';
 import { loadViewer } from './viewer-loader.ts';
+import { organizationResource } from '@platform/contracts/organizations/organization';
+import { resourceTable } from '@platform/infra/resources/table';
+
+/** The read models a viewer is loaded from: the accounts and the organizations resource's table. */
+const VIEWER_PROJECTIONS = ['accounts', resourceTable(organizationResource).projection];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const POSITION = /^\d{1,19}$/;
@@ -64,7 +69,7 @@ export function sessionAuth(deps: SessionAuthDeps): RequestHandler {
     }
     const position = minPositionOf(req);
     if (position !== undefined) {
-      await waitForProjections(deps, ['accounts', 'organizations'], position, deps.minPositionTimeoutMs);
+      await waitForProjections(deps, VIEWER_PROJECTIONS, position, deps.minPositionTimeoutMs);
     }
     const viewer: Viewer = (await loadViewer(
       deps.sql,

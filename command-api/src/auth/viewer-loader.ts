@@ -24,7 +24,7 @@ export async function loadViewer(
 ): Promise<Viewer | null> {
   const [row] = await sql<ViewerRecord[]>`
     select u.roles, u.access_level, u.acting_as_organization_id,
-           coalesce((select json_agg(json_build_object('id', o.id, 'accessLevel', o.access_level) order by uo.joined_version)
+           coalesce((select json_agg(json_build_object('id', o.id, 'accessLevel', o.access_level_id) order by uo.joined_version)
                        from read.user_organizations uo
                        join read.organizations o on o.id = uo.organization_id
                       where uo.user_id = u.id), '[]') as organizations

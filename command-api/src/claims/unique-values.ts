@@ -44,6 +44,17 @@ export const SITE_PATH_SCOPE: UniqueValueScope = {
   noun: 'path',
 };
 
+/**
+ * Organization slugs (they appear in /organizations/{slug}): compared in lower case; the claims name their holder
+ * `organization`, the organizations resource's singular.
+ */
+export const SLUG_SCOPE: UniqueValueScope = {
+  category: 'slugclaim',
+  normalise: (value) => value.trim().toLowerCase(),
+  conflictCode: 'conflict.duplicate_slug',
+  noun: 'slug',
+};
+
 /** Who holds a value: the holder's JSON:API type or singular name, and its id. */
 export type ValueHolder = PathOwner;
 

@@ -3,10 +3,10 @@ import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { userStreamId } from '@platform/contracts/accounts/events';
 import { LOCALES, type Locale } from '@platform/contracts/enums';
-import { DomainError, NotFoundError, ValidationError } from '@platform/contracts/errors';
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '@platform/contracts/errors';
 import { notificationResource } from '@platform/contracts/notifications/notification';
 import { organizationStreamId } from '@platform/contracts/organizations/events';
-import { allows, type ResourceAction } from '@platform/contracts/resources/access';
+import { allows, isRowRule, type ResourceAction } from '@platform/contracts/resources/access';
 import type { RelationshipValue, ResourceDefinition } from '@platform/contracts/resources/definition';
 import type { ResourceChange, ResourceReaction } from '@platform/contracts/resources/hooks';
 import { recordFacts } from '@platform/contracts/resources/state';
@@ -25,6 +25,7 @@ import { recordEnvironmentUpdated } from '../environment/record.ts';
 import type { CommandResult } from '../handler.ts';
 import {
   SITE_PATH_SCOPE,
+  SLUG_SCOPE,
   withUniqueValues,
   type UniqueValueChange,
   type UniqueValueScope,
@@ -63,36 +64,101 @@ const authorize = (definition: ResourceDefinition, action: ResourceAction, res: 
   requireAllowed(res, definition.access[action], `${definition.singular}: ${action}`);
 
 /**
+ * Whether a user is among the related records a join table of another module names for a record (the
+ * relationship's `through`): asked of the streams that module keeps, since decisions are made on streams, not on
+ * read models (an organization's members: the member's user stream lists the organizations they joined).
+ */
+export type JoinTableMembership = (
+  eventStore: EventStore,
+  recordId: string,
+  userId: string,
+) => Promise<boolean>;
+
+/**
+ * The record's facts for its row rules: its state's, and for a relationship read through a join table
+ * (`through`), whether the viewer is in it, asked of the module that keeps it (JoinTableMembership).
+ */
+async function factsOf(
+  definition: ResourceDefinition,
+  state: Extract<ResourceState, { id: string; attributes: unknown }>,
+  viewerId: string | null,
+  eventStore: EventStore,
+  joinTables: Readonly<Record<string, JoinTableMembership>>,
+) {
+  const relationships: Record<string, unknown> = { ...state.relationships };
+  for (const [name, spec] of Object.entries(definition.relationships)) {
+    if (!spec.through || spec.type !== 'users') continue;
+    const member = joinTables[spec.through.table];
+    if (!member) throw new Error(`${definition.type}: no membership check for ${spec.through.table}`);
+    relationships[name] =
+      viewerId !== null && (await member(eventStore, state.id, viewerId)) ? [viewerId] : [];
+  }
+  return recordFacts(definition, { createdBy: state.createdBy, relationships });
+}
+
+/**
  * The action's rule on the record itself (row rules: its owner, author, organization's members): a record the
  * viewer may not act on answers 403, as the type-level rule does.
  */
-function authorizeRecord(
+async function authorizeRecord(
   definition: ResourceDefinition,
   action: ResourceAction,
   res: Response,
   state: ResourceState,
-): void {
+  deps: { eventStore: EventStore; joinTables: Readonly<Record<string, JoinTableMembership>> },
+): Promise<void> {
   if (state.status !== 'active' && state.status !== 'softDeleted') return; // the decider answers 404
-  const facts = recordFacts(definition, state);
-  if (!allows(definition.access[action], viewerOf(res), facts))
+  const rule = definition.access[action];
+  const viewer = viewerOf(res);
+  const facts = isRowRule(rule)
+    ? await factsOf(definition, state, viewer.userId, deps.eventStore, deps.joinTables)
+    : recordFacts(definition, state);
+  if (!allows(rule, viewer, facts))
     throw new DomainError('auth.forbidden', `${definition.singular} ${state.id}: ${action} is not allowed`);
 }
 
-/** Attributes the viewer may not write (field-level access): 403 on each, nothing appended. */
-function authorizeFields(definition: ResourceDefinition, res: Response, attributes: Record<string, unknown>) {
+/**
+ * Attributes and relationships the viewer may not write (field-level access): 403 on each, nothing appended; a
+ * read-only relationship (kept by another module) is refused to everybody (422 on it).
+ */
+function authorizeFields(
+  definition: ResourceDefinition,
+  res: Response,
+  attributes: Record<string, unknown>,
+  relationships: Record<string, unknown> = {},
+) {
+  const readOnly = Object.keys(relationships).filter((name) => definition.relationships[name]?.readOnly);
+  if (readOnly.length)
+    throw new ValidationError(
+      readOnly.map((name) => ({
+        code: 'validation.invalid' as const,
+        detail: `${name} is kept by another workflow: it cannot be written here`,
+        pointer: `/data/relationships/${name}`,
+      })),
+    );
   const viewer = viewerOf(res);
-  const refused = Object.keys(attributes).filter((name) => {
-    const rule = definition.fieldAccess[name];
-    return rule !== undefined && !allows(rule.write, viewer);
-  });
+  const refused = [
+    ...Object.keys(attributes)
+      .filter((name) => {
+        const rule = definition.fieldAccess[name];
+        return rule !== undefined && !allows(rule.write, viewer);
+      })
+      .map((name) => ({ name, pointer: `/data/attributes/${name}` })),
+    ...Object.keys(relationships)
+      .filter((name) => {
+        const rule = definition.relationshipAccess[name];
+        return rule !== undefined && !allows(rule.write, viewer);
+      })
+      .map((name) => ({ name, pointer: `/data/relationships/${name}` })),
+  ];
   if (refused.length)
     throw new DomainError(
       'auth.forbidden',
-      `You may not set ${refused.join(', ')}`,
-      refused.map((name) => ({
+      `You may not set ${refused.map((r) => r.name).join(', ')}`,
+      refused.map(({ name, pointer }) => ({
         code: 'auth.forbidden' as const,
         detail: `You may not set ${name}`,
-        pointer: `/data/attributes/${name}`,
+        pointer,
       })),
     );
 }
@@ -103,9 +169,19 @@ function givenAttributes(body: unknown): Record<string, unknown> {
   return typeof attributes === 'object' && attributes !== null ? (attributes as Record<string, unknown>) : {};
 }
 
+/** The relationships a request document names, before it is parsed (a read-only one is refused with its name). */
+function givenRelationships(body: unknown): Record<string, unknown> {
+  const data = (body as { data?: { relationships?: unknown } } | null)?.data;
+  const relationships = typeof data === 'object' && data !== null ? data.relationships : undefined;
+  return typeof relationships === 'object' && relationships !== null && !Array.isArray(relationships)
+    ? (relationships as Record<string, unknown>)
+    : {};
+}
+
 function relationshipsSchema(definition: ResourceDefinition, targets: Map<string, RecordTarget>) {
   const shape: z.ZodRawShape = {};
   for (const [name, spec] of Object.entries(definition.relationships)) {
+    if (spec.readOnly) continue;
     const id = targets.get(spec.type)?.idSchema ?? uuid;
     const identifier = z.object({ type: z.literal(spec.type), id }).strict();
     const data = spec.many ? z.array(identifier).max(1000) : identifier.nullable();
@@ -133,6 +209,8 @@ function relationshipValues(
 export interface ResourceRoutesOptions {
   /** the locale of a translatable record's own text (config DEFAULT_LOCALE); other locales are translations */
   defaultLocale?: Locale;
+  /** how the row rules ask the join tables of other modules (a relationship's `through`), by table */
+  joinTables?: Readonly<Record<string, JoinTableMembership>>;
 }
 
 export function resourceCommandRoutes(
@@ -140,12 +218,17 @@ export function resourceCommandRoutes(
   options: ResourceRoutesOptions = {},
 ): CommandModule {
   const defaultLocale = options.defaultLocale ?? 'en';
+  const joinTables = options.joinTables ?? {};
   const targets = new Map<string, RecordTarget>(Object.entries(HAND_WRITTEN_TARGETS));
   for (const definition of catalogue) targets.set(definition.type, resourceTarget(definition));
+  for (const definition of catalogue)
+    for (const [name, spec] of Object.entries(definition.relationships))
+      if (spec.through && !joinTables[spec.through.table])
+        throw new Error(`${definition.type}.${name}: no membership check for ${spec.through.table}`);
 
   return (deps: CommandModuleDeps): Router => {
     const router = express.Router();
-    for (const definition of catalogue) mount(router, definition, deps, targets, defaultLocale);
+    for (const definition of catalogue) mount(router, definition, deps, targets, defaultLocale, joinTables);
     return router;
   };
 }
@@ -191,14 +274,33 @@ async function load(
   return (await loadState(eventStore, definition.streamId(id), resourceDecider(definition, id))).state;
 }
 
+/**
+ * A stale If-Match is refused before anything is claimed (a new unique value would otherwise stay claimed by a
+ * change that was never recorded); the append checks it again against a writer coming in between.
+ */
+function checkExpectedVersion(
+  definition: ResourceDefinition,
+  id: string,
+  version: bigint | 'no_stream',
+  expected: bigint | 'no_stream' | undefined,
+): void {
+  if (expected === undefined || expected === version) return;
+  throw new ConflictError(
+    'conflict.wrong_expected_version',
+    `The ${definition.streamId(id)} stream is at version ${String(version)}, not ${String(expected)}: reload and try again`,
+  );
+}
+
 function mount(
   router: Router,
   definition: ResourceDefinition,
   deps: CommandModuleDeps,
   targets: Map<string, RecordTarget>,
   defaultLocale: Locale,
+  joinTables: Readonly<Record<string, JoinTableMembership>>,
 ): void {
   const { type } = definition;
+  const ruleDeps = { eventStore: deps.eventStore, joinTables };
   /** the decider of one record: a fixed row exists before its stream's first event */
   const deciderOf = (id: string) => resourceDecider(definition, id);
   /** a stream shared with other events: If-Match is the record's own version, as its read model shows it */
@@ -229,15 +331,17 @@ function mount(
       field,
       definition.claimScopes[field] === 'path'
         ? { scope: SITE_PATH_SCOPE, ownerType: definition.singular }
-        : {
-            scope: {
-              category: `${definition.category}${field.toLowerCase()}claim`,
-              normalise: (value: string) => value,
-              conflictCode: 'conflict.duplicate_value',
-              noun: `${definition.singular} ${field}`,
+        : definition.claimScopes[field] === 'slug'
+          ? { scope: SLUG_SCOPE, ownerType: definition.singular }
+          : {
+              scope: {
+                category: `${definition.category}${field.toLowerCase()}claim`,
+                normalise: (value: string) => value,
+                conflictCode: 'conflict.duplicate_value',
+                noun: `${definition.singular} ${field}`,
+              },
+              ownerType: type,
             },
-            ownerType: type,
-          },
     ]),
   );
 
@@ -322,8 +426,9 @@ function mount(
     id: string,
     values: UniqueValueChange[],
     metadata: ReturnType<CommandModuleDeps['commandRequest']>['metadata'],
+    options: { releaseClaimedOnRefusal?: boolean },
     append: () => Promise<T>,
-  ) => withUniqueValues(deps, { holder: { type, id }, metadata, values }, append);
+  ) => withUniqueValues(deps, { holder: { type, id }, metadata, values, ...options }, append);
 
   /**
    * The definition's reactors, after the record's event: each follow-up they decide is carried out here (the
@@ -348,6 +453,7 @@ function mount(
   router.post(`/${type}`, async (req, res) => {
     const request = deps.commandRequest(req, res);
     authorize(definition, 'create', res);
+    authorizeFields(definition, res, {}, givenRelationships(req.body));
     const doc = parseDocument(createDocument, req.body);
     // the attributes the document names, not the defaults the schema filled in (an unset adminOnlyNote is null)
     authorizeFields(definition, res, givenAttributes(req.body));
@@ -369,7 +475,7 @@ function mount(
     const current = await load(deps.eventStore, definition, id);
     const planned = plan(command, current, key);
     const created = decidedAttributes(planned);
-    const result = await withValues(id, uniqueValues(id, {}, created, key), request.metadata, () =>
+    const result = await withValues(id, uniqueValues(id, {}, created, key), request.metadata, {}, () =>
       deps.handle({
         streamId: definition.streamId(id),
         decider: deciderOf(id),
@@ -393,6 +499,7 @@ function mount(
     const id = idOf(req);
     const request = deps.commandRequest(req, res);
     authorize(definition, 'update', res);
+    authorizeFields(definition, res, {}, givenRelationships(req.body));
     const doc = parseDocument(updateDocument, req.body);
     if (doc.data.id !== id) throw ValidationError.at('/data/id', `The document's id must be ${id}`);
     const key = request.idempotencyKey;
@@ -401,9 +508,13 @@ function mount(
       Object.entries(doc.data.attributes as Record<string, unknown>).filter(([, v]) => v !== undefined),
     );
     authorizeFields(definition, res, given);
-    const current = await load(deps.eventStore, definition, id);
+    const { state: current, version } = await loadState(
+      deps.eventStore,
+      definition.streamId(id),
+      deciderOf(id),
+    );
     const attributes = inEditionLocale(definition, given, current, editionLocaleOf(req), defaultLocale);
-    authorizeRecord(definition, 'update', res, current);
+    await authorizeRecord(definition, 'update', res, current, ruleDeps);
     await checkTargets(relationships);
     const command: ResourceCommand = {
       type: 'UpdateResource',
@@ -412,9 +523,11 @@ function mount(
     };
     const before = current.status === 'active' ? current.attributes : {};
     const planned = plan(command, current, key);
+    if (key === undefined) checkExpectedVersion(definition, id, version, request.expectedVersion);
     const changed = decidedAttributes(planned);
     const values = uniqueValues(id, before, { ...before, ...changed }, key);
-    const result = await withValues(id, values, request.metadata, () =>
+    // refused at the append (a writer came in between), the values it claimed go back
+    const result = await withValues(id, values, request.metadata, { releaseClaimedOnRefusal: true }, () =>
       deps.handle({
         streamId: definition.streamId(id),
         decider: deciderOf(id),
@@ -456,12 +569,12 @@ function mount(
       authorize(definition, action, res);
       const key = request.idempotencyKey;
       const current = await load(deps.eventStore, definition, id);
-      authorizeRecord(definition, action, res, current);
+      await authorizeRecord(definition, action, res, current, ruleDeps);
       // a delete frees the record's unique values once its event is stored; a soft-deleted one keeps them
       const live = current.status === 'active' || current.status === 'softDeleted';
       const freed =
         commandType === 'DeleteResource' && live ? uniqueValues(id, current.attributes, null, key) : [];
-      const result = await withValues(id, freed, request.metadata, () =>
+      const result = await withValues(id, freed, request.metadata, {}, () =>
         deps.handle({
           streamId: definition.streamId(id),
           decider: deciderOf(id),

@@ -2,12 +2,6 @@ import { evolveUser, initialUserState, type UserState } from '../accounts/user-s
 import type { UserEvent } from '../accounts/events.ts';
 import { MENU_STREAM_ID, type MenuEvent } from '../menu/events.ts';
 import { evolveMenu, initialMenuState, type MenuState } from '../menu/state.ts';
-import type { OrganizationEvent } from '../organizations/events.ts';
-import {
-  evolveOrganization,
-  initialOrganizationState,
-  type OrganizationState,
-} from '../organizations/state.ts';
 import type { PageEvent } from '../pages/events.ts';
 import { evolve as evolvePage, initialState as initialPageState, type PageState } from '../pages/state.ts';
 import { resourceEventKind, type ResourceDefinition } from '../resources/definition.ts';
@@ -146,23 +140,6 @@ const usersView: HistoryView<UserState> = {
   audience: 'admins',
 };
 
-const organizationsView: HistoryView<OrganizationState> = {
-  type: 'organizations',
-  streamId: (id) => `organization-${id}`,
-  initial: initialOrganizationState,
-  evolve: (state, event) => evolveOrganization(state, event as OrganizationEvent),
-  fields(state) {
-    if (state.status === 'none') return null;
-    return { slug: state.slug, accessLevel: state.accessLevel, ...state.fields };
-  },
-  audience: 'admins',
-};
-
 /** The hand-written modules whose records have a history beside the resources of the catalogue. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const handWrittenHistoryViews: HistoryView<any>[] = [
-  pagesView,
-  menuItemsView,
-  usersView,
-  organizationsView,
-];
+export const handWrittenHistoryViews: HistoryView<any>[] = [pagesView, menuItemsView, usersView];

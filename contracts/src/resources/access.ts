@@ -20,7 +20,8 @@ export type ResourceAction = (typeof RESOURCE_ACTIONS)[number];
  * Rules over the viewer alone: 'everyone', 'signedIn', 'admin', 'nobody', `{ roles }`, `{ minWeight }`.
  * Rules over one record as well (row rules): 'owner' (the record's `ownedBy` relationship names the viewer),
  * 'author' (the viewer created it, or acts as the organization it belongs to), `{ member: relationship }` (the
- * viewer is among the users that to-many relationship names). `{ anyOf }` allows when one of its rules does.
+ * viewer is among the users that to-many relationship names). `{ anyOf }` allows when one of its rules does,
+ * `{ allOf }` when every one of them does (an organization_admin who is one of the organization's members).
  */
 export type AccessRule =
   | 'everyone'
@@ -32,7 +33,8 @@ export type AccessRule =
   | { roles: readonly Role[] }
   | { minWeight: number }
   | { member: string }
-  | { anyOf: readonly AccessRule[] };
+  | { anyOf: readonly AccessRule[] }
+  | { allOf: readonly AccessRule[] };
 
 /** What a rule looks at: the server's viewer and the web's session both have these. */
 export interface ViewerFacts {
@@ -61,6 +63,7 @@ export function isRowRule(rule: AccessRule): boolean {
   if (typeof rule === 'string') return false;
   if ('member' in rule) return true;
   if ('anyOf' in rule) return rule.anyOf.some(isRowRule);
+  if ('allOf' in rule) return rule.allOf.some(isRowRule);
   return false;
 }
 
@@ -83,6 +86,7 @@ export function allows(rule: AccessRule, viewer: ViewerFacts, record?: RecordFac
     );
   }
   if ('anyOf' in rule) return rule.anyOf.some((r) => allows(r, viewer, record));
+  if ('allOf' in rule) return rule.allOf.every((r) => allows(r, viewer, record));
   if ('member' in rule) {
     if (viewer.userId === null) return false;
     return !record || (record.members[rule.member] ?? []).includes(viewer.userId);
@@ -111,3 +115,6 @@ export const APP_ADMINS_ONLY = {
 
 /** One rule or another: `either(APP_ADMINS, 'author')`. */
 export const either = (...rules: AccessRule[]): AccessRule => ({ anyOf: rules });
+
+/** One rule and another: `both({ roles: ['organization_admin'] }, { member: 'users' })`. */
+export const both = (...rules: AccessRule[]): AccessRule => ({ allOf: rules });

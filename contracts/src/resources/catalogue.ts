@@ -8,6 +8,7 @@ import { tagResource } from '../content/tag.ts';
 import { couponResource } from '../coupons/coupon.ts';
 import { appEnvironmentResource } from '../environment/app-environment.ts';
 import { notificationResource } from '../notifications/notification.ts';
+import { organizationResource } from '../organizations/organization.ts';
 import { redirectionResource } from '../redirections/redirection.ts';
 import { shortUrlResource } from '../short-urls/short-url.ts';
 import { languageLineResource } from '../site-settings/language-line.ts';
@@ -29,6 +30,7 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   notificationResource,
   tagResource,
   appEnvironmentResource,
+  organizationResource,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

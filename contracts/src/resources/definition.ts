@@ -30,7 +30,29 @@ export interface RelationshipSpec {
   type: string;
   /** to-many (a list of ids) rather than to-one */
   many?: boolean;
+  /**
+   * kept by another module's workflow, never written through the record's API (a write naming it is refused with
+   * its pointer); `through` says where it is read
+   */
+  readOnly?: boolean;
+  /**
+   * a read-only to-many relationship read from another projection's join table rather than from the record's own
+   * events: rows of `read.<table>` whose `from` column is the record's id name the related ids in `to` (an
+   * organization's members: user_organizations, kept by the accounts projection from the users' streams).
+   * Documents, includes, relationship filters and the `{ member }` rule read it there, in SQL.
+   */
+  through?: { table: string; from: string; to: string; projection: string };
 }
+
+/**
+ * A list filter the attribute and relationship filters cannot say, declared as data and turned into SQL by the
+ * layer (never SQL in a definition):
+ * - `anyOf`: `filter[<name>]=id1,id2` keeps the records whose to-one `relationship` is one of the ids;
+ * - `present`: `filter[<name>]=true` keeps the records whose `attributes` are all set, `false` those missing one
+ *   (organizations on the map: a longitude and a latitude).
+ */
+export type ListFilter =
+  { kind: 'anyOf'; relationship: string } | { kind: 'present'; attributes: readonly string[] };
 
 /** Attributes every record has, kept by the generic layer rather than declared (seed 001 §3). */
 export const RECORD_ATTRIBUTES = ['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'deletedAt'] as const;
@@ -70,9 +92,15 @@ export interface ResourceDefinitionInput<S extends Shape> {
   unique?: readonly Key<S>[];
   /**
    * unique attributes whose claims are shared with hand-written modules instead of kept in a scope of the type's
-   * own: 'path' puts the value among the site paths that pages claim (ADR 0002), held in the type's singular name
+   * own, held in the type's singular name: 'path' puts the value among the site paths that pages claim (ADR
+   * 0002), 'slug' among the slugs organizations always claimed (conflict.duplicate_slug)
    */
-  claimScopes?: Partial<Record<Key<S>, 'path'>>;
+  claimScopes?: Partial<Record<Key<S>, 'path' | 'slug'>>;
+  /**
+   * a unique attribute a find may name in place of the id: GET /organizations/{slug} as /organizations/{id}
+   * (compared in lower case, as slugs are stored)
+   */
+  lookupBy?: Key<S>;
   /**
    * rules over several attributes (a redirection may not lead to its own path): checked by the decider on a
    * create and on the record an update would leave; each problem is a 422 on its attribute
@@ -98,6 +126,13 @@ export interface ResourceDefinitionInput<S extends Shape> {
    * those who may not read them, refused (403 on the attribute) to those who may not write them
    */
   fieldAccess?: Partial<Record<Key<S>, { read?: AccessRule; write?: AccessRule }>>;
+  /**
+   * relationships only some viewers read or write, by name: the rules may be row rules, evaluated on the record
+   * (an organization's members are read by administrators and by its members; its access level is set by
+   * administrators). Left out of documents and includes of those who may not read them; a write naming one the
+   * viewer may not write is refused (403 on /data/relationships/<name>).
+   */
+  relationshipAccess?: Record<string, { read?: AccessRule; write?: AccessRule }>;
   /**
    * the traits the catalogue's types share (seed 001 §3), one declaration each:
    * - publishable: an `accessLevel` and a `publishedAt`; hidden from those below the level or before the date,
@@ -140,6 +175,8 @@ export interface ResourceDefinitionInput<S extends Shape> {
   access: Partial<Record<ResourceAction, AccessRule>>;
   /** attributes a list may be filtered on by equality: filter[name]=value */
   filters?: readonly Key<S>[];
+  /** filters the attribute and relationship ones cannot say, by name (ListFilter) */
+  listFilters?: Record<string, ListFilter>;
   /** attributes filter[search] looks into (case-insensitive substring) */
   search?: readonly Key<S>[];
   /** attributes a list may be sorted by (createdAt and updatedAt always may) */
@@ -198,9 +235,20 @@ export interface ResourceTraits {
 export interface ResourceDefinition<S extends Shape = any> extends Required<
   Omit<
     ResourceDefinitionInput<S>,
-    'defaultSort' | 'title' | 'access' | 'ownedBy' | 'fixedRows' | 'traits' | 'beforeChange' | 'fieldAccess'
+    | 'defaultSort'
+    | 'title'
+    | 'access'
+    | 'ownedBy'
+    | 'fixedRows'
+    | 'traits'
+    | 'beforeChange'
+    | 'fieldAccess'
+    | 'relationshipAccess'
+    | 'lookupBy'
   >
 > {
+  relationshipAccess: Record<string, { read: AccessRule; write: AccessRule }>;
+  lookupBy: Key<S> | null;
   traits: ResourceTraits;
   beforeChange:
     | ((next: Record<string, unknown>, previous: Record<string, unknown> | null) => Record<string, unknown>)
@@ -292,6 +340,30 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     if (!(name in attributes.shape)) throw new Error(`${input.type}: fieldAccess names no attribute ${name}`);
     fieldAccess[name] = { read: rule.read ?? 'everyone', write: rule.write ?? rule.read ?? 'everyone' };
   }
+  const relationshipAccess: Record<string, { read: AccessRule; write: AccessRule }> = {};
+  for (const [name, rule] of Object.entries(input.relationshipAccess ?? {})) {
+    if (!(name in relationships))
+      throw new Error(`${input.type}: relationshipAccess names no relationship ${name}`);
+    relationshipAccess[name] = {
+      read: rule.read ?? 'everyone',
+      write: rule.write ?? rule.read ?? 'everyone',
+    };
+  }
+  for (const [name, spec] of Object.entries(relationships))
+    if (spec.through && !(spec.many && spec.readOnly))
+      throw new Error(`${input.type}: ${name} is read through a join table, so it is to-many and read-only`);
+  for (const [name, filter] of Object.entries(input.listFilters ?? {})) {
+    const known =
+      filter.kind === 'anyOf'
+        ? relationships[filter.relationship] !== undefined && !relationships[filter.relationship]!.many
+        : filter.attributes.length > 0 && filter.attributes.every((a) => a in attributes.shape);
+    if (!known || name in attributes.shape || name in relationships)
+      throw new Error(
+        `${input.type}: list filter ${name} names no to-one relationship or attributes of its own`,
+      );
+  }
+  if (input.lookupBy !== undefined && !(input.unique ?? []).includes(input.lookupBy))
+    throw new Error(`${input.type}: lookupBy must name a unique attribute`);
   const before = input.beforeChange;
   return {
     ...input,
@@ -310,6 +382,9 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
       ? (next, previous) => before(next as never, previous as never) as Record<string, unknown>
       : null,
     fieldAccess,
+    relationshipAccess,
+    lookupBy: input.lookupBy ?? null,
+    listFilters: input.listFilters ?? {},
     upcasters: input.upcasters ?? {},
     legacyEvents: input.legacyEvents ?? {},
     sharedStreamEvents: input.sharedStreamEvents ?? [],

@@ -66,7 +66,7 @@ describe('organizations', () => {
     const asMember = await browser.call('GET', `/api/v1/organizations/${id}`);
     expect(asMember.body.data.relationships.users.data).toEqual([{ type: 'users', id: member }]);
     const renamed = await app.admin('PATCH', `/organizations/${id}`, {
-      data: { type: 'organizations', attributes: { slug: 'fablab' } },
+      data: { type: 'organizations', id, attributes: { slug: 'fablab' } },
     });
     expect(renamed.status).toBe(200);
     expect((await organization('Reuses the old slug', null, 'fab-lab-ete')).length).toBe(36);
@@ -116,6 +116,7 @@ describe('the home numbers', () => {
     const edited = await app.admin('PATCH', `/organizations/${third.body.data.id}`, {
       data: {
         type: 'organizations',
+        id: third.body.data.id,
         attributes: { name: 'Counted Lab 3', slug: 'counted-lab-3' },
         relationships: { accessLevel: { data: { type: 'access-levels', id: 'contact' } } },
       },
@@ -145,6 +146,7 @@ describe('an edit or a membership list', () => {
     const taken = await app.admin('PATCH', `/organizations/${id}`, {
       data: {
         type: 'organizations',
+        id,
         attributes: { name: 'Renamed Lab', slug: 'held-slug' },
         relationships: { accessLevel: { data: { type: 'access-levels', id: 'member_level_2' } } },
       },
@@ -154,7 +156,7 @@ describe('an edit or a membership list', () => {
     const stale = await app.admin(
       'PATCH',
       `/organizations/${id}`,
-      { data: { type: 'organizations', attributes: { name: 'Renamed Lab', slug: 'fresh-slug' } } },
+      { data: { type: 'organizations', id, attributes: { name: 'Renamed Lab', slug: 'fresh-slug' } } },
       { 'If-Match': `"${version + 1n}"` },
     );
     expect(stale.status).toBe(409);
@@ -162,13 +164,14 @@ describe('an edit or a membership list', () => {
     expect(await streamOf('organization', id)).toEqual(before);
     expect((await organization('Takes The Fresh Slug', null, 'fresh-slug')).length).toBe(36);
 
-    // a good edit of the fields, the slug and the access level: three events, one append
+    // a good edit of the fields, the slug and the access level: one event with the changed values, one append
     const saved = await app.admin(
       'PATCH',
       `/organizations/${id}`,
       {
         data: {
           type: 'organizations',
+          id,
           attributes: { name: 'Renamed Lab', shortDescription: 'We print aids', slug: 'renamed-lab' },
           relationships: { accessLevel: { data: { type: 'access-levels', id: 'member_level_2' } } },
         },
@@ -178,14 +181,19 @@ describe('an edit or a membership list', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const after = await streamOf('organization', id);
     const added = after.slice(before.length);
-    expect(added.map((e) => e.type)).toEqual([
-      'OrganizationUpdated',
-      'OrganizationSlugChanged',
-      'OrganizationAccessLevelSet',
+    expect(added.map((e) => [e.type, e.data])).toEqual([
+      [
+        'OrganizationRecordUpdated',
+        {
+          id,
+          attributes: { name: 'Renamed Lab', shortDescription: 'We print aids', slug: 'renamed-lab' },
+          relationships: { accessLevel: 'member_level_2' },
+        },
+      ],
     ]);
     expect(saved.body.meta).toEqual({
-      version: (version + 3n).toString(),
-      position: added[2]!.globalPosition.toString(),
+      version: (version + 1n).toString(),
+      position: added[0]!.globalPosition.toString(),
     });
     expect(await appendsAfter(`organization-${id}`, version)).toBe(1);
     const read = await app
@@ -247,7 +255,7 @@ describe('organization administrators', () => {
     await signIn(browser, 'orgadmin@example.org');
     const edit = (org: string, body: Record<string, unknown>) =>
       browser.call('PATCH', `/api/v1/organizations/${org}?minPosition=${joined.body.meta.position}`, {
-        body: { data: { type: 'organizations', ...body } },
+        body: { data: { type: 'organizations', id: org, ...body } },
       });
     const saved = await edit(mine, { attributes: { shortDescription: 'We print aids' } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);

@@ -49,6 +49,7 @@ const FIXTURES: Record<string, Fixture> = {
   'language-lines': (n) => ({ attributes: { name: `matrix.line.${n}`, text: { en: `Line ${n}` } } }),
   notifications: (n) => ({ attributes: { notificationType: 'matrix-check', message: `Message ${n}` } }),
   tags: (n) => ({ attributes: { name: `Matrix tag ${n}` } }),
+  organizations: (n) => ({ attributes: { name: `Matrix organization ${n}` } }),
 };
 
 /**
@@ -261,7 +262,8 @@ const refused = (viewer: MatrixViewer) => (viewer.facts.userId === null ? '401' 
 function relationshipsOf(definition: ResourceDefinition, fixture: ReturnType<Fixture>) {
   const values: Record<string, string | string[] | null> = { ...fixture.relationships };
   for (const [name, spec] of Object.entries(definition.relationships)) {
-    if (name in values) continue;
+    // a read-only relationship is another workflow's (an organization's members): a new record has none
+    if (name in values || spec.readOnly) continue;
     if (name === definition.ownedBy) values[name] = memberA;
     else if (spec.type === 'users' && spec.many) values[name] = [memberA];
     else if (name === 'organization' && spec.type === 'organizations') values[name] = organizationA;

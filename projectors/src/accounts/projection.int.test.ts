@@ -6,7 +6,8 @@ import type { OrganizationEvent } from '@platform/contracts/organizations/events
 import { createSql } from '@platform/infra/db/postgres';
 import type { RecordedEvent } from '@platform/infra/event-store';
 import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
-import { organizationsProjection } from '../organizations/projection.ts';
+import { organizationResource } from '@platform/contracts/organizations/organization';
+import { resourceProjection } from '../resources/projection.ts';
 import type { Projection } from '../projection.ts';
 import { accountsProjection } from './projection.ts';
 
@@ -51,7 +52,8 @@ function recorded(events: Any[]): RecordedEvent[] {
 
 async function project<T>(events: Any[], read: (tx: Sql) => Promise<T>): Promise<T> {
   const schema = `acc_test_${randomUUID().replaceAll('-', '')}`;
-  const projections: Projection[] = [accountsProjection, organizationsProjection];
+  // the organizations resource's projection reads the events the organizations module stored before it
+  const projections: Projection[] = [accountsProjection, resourceProjection(organizationResource)];
   return sql.begin(async (tx) => {
     await tx.unsafe(`create schema ${schema}; set local search_path to ${schema}, public`);
     for (const p of projections) await p.setup(tx);
@@ -164,20 +166,14 @@ describe('accounts projection', () => {
       async (tx) => ({
         memberships: await tx`select organization_id from user_organizations order by joined_version`,
         user: await tx`select acting_as_organization_id from users`,
-        orgs: await tx`select slug, access_level, access_level_weight, created_by, version::int from organizations order by slug`,
+        orgs: await tx`select slug, access_level_id, created_by, version::int from organizations order by slug`,
       }),
     );
     expect(result.memberships.map((r) => r.organization_id)).toEqual([org2]);
     expect(result.user[0]?.acting_as_organization_id).toBeNull();
     expect(result.orgs).toEqual([
-      { slug: 'club', access_level: null, access_level_weight: null, created_by: 'admin-1', version: 0 },
-      {
-        slug: 'lab',
-        access_level: 'member_level_1',
-        access_level_weight: 300,
-        created_by: 'admin-1',
-        version: 1,
-      },
+      { slug: 'club', access_level_id: null, created_by: 'admin-1', version: 0 },
+      { slug: 'lab', access_level_id: 'member_level_1', created_by: 'admin-1', version: 1 },
     ]);
   });
 

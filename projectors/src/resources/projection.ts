@@ -41,13 +41,15 @@ export function projectionDdl(definition: ResourceDefinition) {
       : [definition.defaultSort.field]),
   ]);
   const columnOf = new Map(shape.attributes.map((a) => [a.name, a]));
+  // a relationship read through another projection's join table has no column here
+  const own = shape.relationships.filter((r) => !r.through);
   const fixed = definition.fixedRows.rows;
   // fixed rows are keyed ('other'), exist from the start (no time, no version) and are written by setup
   const since = fixed.length ? 'null' : 'not null';
   const columns = [
     `id ${fixed.length ? 'text' : 'uuid'} primary key`,
     ...shape.attributes.map((a) => `"${a.column}" ${a.sqlType} null`),
-    ...shape.relationships.map((r) => `"${r.column}" ${r.sqlType} null`),
+    ...own.map((r) => `"${r.column}" ${r.sqlType} null`),
     ...shape.computed.map(
       (c) => `"${c.column}" ${c.sqlType} null${c.kind === 'integer' ? ' default 0' : ''}`,
     ),
@@ -67,7 +69,7 @@ export function projectionDdl(definition: ResourceDefinition) {
     }),
     `create index ${table}_created_at on ${table} (created_at, id)`,
     // to-one ids by equality; to-many id arrays by containment (filter[tags]=<id>)
-    ...shape.relationships.map((r) =>
+    ...own.map((r) =>
       r.many
         ? `create index "${table}_${r.column}" on ${table} using gin ("${r.column}")`
         : `create index "${table}_${r.column}" on ${table} ("${r.column}")`,
@@ -83,7 +85,9 @@ export function resourceProjection(
   const shape = resourceTable(definition);
   const { table } = shape;
   const columnOf = new Map(shape.attributes.map((a) => [a.name, a]));
-  const relationshipColumn = new Map(shape.relationships.map((r) => [r.name, r.column]));
+  const relationshipColumn = new Map(
+    shape.relationships.filter((r) => !r.through).map((r) => [r.name, r.column]),
+  );
 
   const attributeValues = (tx: TransactionSql, attributes: Record<string, unknown>) => {
     const row: Record<string, unknown> = {};

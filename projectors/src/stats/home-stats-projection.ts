@@ -20,11 +20,11 @@ const COLUMN: Record<HomeStatsCounter, string> = {
  * 0 until those modules declare events that feed them.
  *
  * Version 2: counts the organizations the organizations module creates (version 1 counted event types that
- * nothing appends, so every number stayed 0).
+ * nothing appends, so every number stayed 0). Version 3: and those the organizations resource creates.
  */
 export const homeStatsProjection: Projection = {
   name: 'home_stats',
-  version: 2,
+  version: 3,
   eventTypes: HOME_STATS_EVENT_TYPES,
   tables: ['home_stats'],
   async setup(tx) {

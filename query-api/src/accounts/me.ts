@@ -1,8 +1,12 @@
+import type { Response } from 'express';
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
+import type { Locale } from '@platform/contracts/enums';
+import { organizationResource } from '@platform/contracts/organizations/organization';
 import type { ResourceObject } from '../jsonapi/document.ts';
 import type { ResourceQuery } from '../jsonapi/query.ts';
-import { ORGANIZATION_COLUMNS, OrganizationRow, organizationResource } from '../organizations/documents.ts';
+import { Row } from '../resources/reader.ts';
+import { resourceReader } from '../resources/routes.ts';
 import { USER_COLUMNS, UserRow, userResource, type UserRow as UserRowType } from './documents.ts';
 import { referenceItem, referenceResource } from './reference-routes.ts';
 
@@ -34,12 +38,17 @@ const TO_ONE: Record<string, [type: string, column: keyof UserRowType]> = {
   userCategory: ['user-categories', 'user_category_id'],
 };
 
+/** The organizations as the resource layer shows them (the viewer's field and relationship access applied). */
+export const organizationsReader = (defaultLocale: Locale) =>
+  resourceReader(organizationResource, defaultLocale);
+
 /** Included resources of 'me': reference items, the user's organizations, the acting one and its members. */
 export async function meIncluded(
   pool: DatabasePool,
   row: UserRowType,
   organizationIds: string[],
   query: ResourceQuery,
+  organizations: { reader: ReturnType<typeof organizationsReader>; res: Response },
 ): Promise<ResourceObject[]> {
   const included: ResourceObject[] = [];
   const wants = (name: string) => query.include.includes(name);
@@ -73,28 +82,22 @@ export async function meIncluded(
     ...((wants('actingAsOrganization') || wants('actingAsOrganization.users')) && acting ? [acting] : []),
   ];
   if (orgIds.length === 0) return included;
-  const orgs = await pool.any(sql.type(
-    OrganizationRow,
-  )`select ${ORGANIZATION_COLUMNS} from read.organizations o
-    where o.id = any(${sql.array([...new Set(orgIds)], 'uuid')})`);
-  let members: string[] | undefined;
+  // the organizations resource's rows (members as read through user_organizations), shown as the layer shows them
+  const { reader, res } = organizations;
+  const orgs = await pool.any(sql.type(Row)`select r.* from ${reader.table} r
+    where r.id = any(${sql.array([...new Set(orgIds)], 'uuid')})`);
   if (wants('actingAsOrganization.users') && acting) {
     const users = await pool.any(sql.type(UserRow)`select ${USER_COLUMNS} from read.users u
       join read.user_organizations uo on uo.user_id = u.id where uo.organization_id = ${acting}
       order by u.last_name, u.first_name, u.id limit 200`);
-    members = users.map((u) => u.id);
     for (const u of users) {
       included.push(userResource(u, { full: u.id === row.id, fields: query.fields }));
     }
   }
-  const byId = new Map(orgs.map((o) => [o.id, o]));
-  for (const id of new Set(orgIds)) {
+  const byId = new Map(orgs.map((o) => [String(o.id), o]));
+  for (const id of [...new Set(orgIds)].reverse()) {
     const org = byId.get(id);
-    if (!org) continue;
-    const userIds = id === acting && members ? members : undefined;
-    included.unshift(
-      organizationResource(org, { isAdmin: false, ...(userIds ? { userIds } : {}), fields: query.fields }),
-    );
+    if (org) included.unshift(reader.toResource(org, res, query.fields));
   }
   return included;
 }

@@ -13,12 +13,12 @@ import { listDocument, sendDocument, singleDocument, type ResourceObject } from 
 import { parseListQuery, parseResourceQuery } from '../jsonapi/query.ts';
 import { orderBy } from '../jsonapi/sql.ts';
 import { consistencyOf } from '../min-position.ts';
-import { ORGANIZATION_FIELDS, ORGANIZATION_TYPE } from '../organizations/documents.ts';
+import { organizationResource } from '@platform/contracts/organizations/organization';
 import { USER_COLUMNS, USER_FIELDS, USER_TYPE, UserRow, userResource } from './documents.ts';
-import { meIncluded, ME_INCLUDES } from './me.ts';
+import { meIncluded, ME_INCLUDES, organizationsReader } from './me.ts';
 import { REFERENCE_LISTS } from './reference-routes.ts';
 
-export const ACCOUNTS_PROJECTIONS = ['accounts', 'organizations'] as const;
+export const ACCOUNTS_PROJECTIONS = ['accounts', resourceTable(organizationResource).projection] as const;
 const uuid = z.string().uuid();
 const SORTABLE: Record<string, string> = {
   lastName: 'last_name',
@@ -33,7 +33,13 @@ const referenceFields = Object.fromEntries(
     Object.keys(items[0] ?? {}).filter((k) => k !== 'id'),
   ]),
 );
-const fields = { [USER_TYPE]: USER_FIELDS, [ORGANIZATION_TYPE]: ORGANIZATION_FIELDS, ...referenceFields };
+// the organizations as the resource layer shows them (GET /users/me includes them); their locale plays no part
+const organizations = organizationsReader('en');
+const fields = {
+  [USER_TYPE]: USER_FIELDS,
+  [organizationResource.type]: organizations.fieldNames,
+  ...referenceFields,
+};
 const listSpec = {
   fields,
   sort: Object.keys(SORTABLE),
@@ -111,7 +117,7 @@ export function usersQueryRoutes(deps: QueryModuleDeps): Router {
     const organizationIds = (await organizationIdsOf(pool, [id])).get(id) ?? [];
     const impersonating = Boolean(viewer.impersonatorId);
     const data = userResource(row, { full: true, organizationIds, impersonating, fields: query.fields });
-    const included = await meIncluded(pool, row, organizationIds, query);
+    const included = await meIncluded(pool, row, organizationIds, query, { reader: organizations, res });
     sendDocument(
       res,
       singleDocument({

@@ -32,7 +32,7 @@ const UserName = z.object({ id: z.string(), first_name: z.string(), last_name: z
  * `GET /api/v1/{type}/{id}/history` lists who (user, acting-as organization, impersonator, with the people's
  * names included), when and what changed (each field before and after), newest first;
  * `GET /api/v1/{type}/{id}/history/{revision}` shows the record as it was at that entry. For the resources of
- * the catalogue and the hand-written modules alike (pages, menu items, users, organizations).
+ * the catalogue and the hand-written modules alike (pages, menu items, users).
  */
 export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryModule {
   const views = new Map<

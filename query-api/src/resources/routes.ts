@@ -22,7 +22,7 @@ import { isoTimestamp, orderBy } from '../jsonapi/sql.ts';
 import { consistencyOf } from '../min-position.ts';
 import { mountLikes } from './likes.ts';
 import { IncludedRow, Row, type Reader } from './reader.ts';
-import { readableSql, seesTrashed } from './visibility.ts';
+import { readableSql, rowSource, ruleColumns, ruleSql, seesTrashed, throughContains } from './visibility.ts';
 
 const uuid = z.string().uuid();
 
@@ -90,7 +90,7 @@ const HAND_WRITTEN_INCLUDES: Record<
     attributes: (row) => ({ firstName: row.first_name, lastName: row.last_name }),
   },
   organizations: {
-    projection: 'organizations',
+    projection: 'resource_organizations',
     select: (ids) => sql.fragment`select 'organizations'::text as type, to_jsonb(x) as row from (
       select id::text, name, slug from read.organizations where id = any(${sql.array([...ids], 'uuid')})) x`,
     attributes: (row) => ({ name: row.name, slug: row.slug }),
@@ -124,7 +124,8 @@ export function resourceQueryRoutes(
   return (deps: QueryModuleDeps): Router => {
     const router = express.Router();
     const readers = new Map<string, Reader>();
-    for (const definition of catalogue) readers.set(definition.type, reader(definition, deps, defaultLocale));
+    for (const definition of catalogue)
+      readers.set(definition.type, resourceReader(definition, defaultLocale));
     for (const definition of catalogue) mount(router, definition, deps, readers);
     mountLikes(router, catalogue, deps, readers);
     return router;
@@ -149,10 +150,16 @@ function localeOf(req: Request, defaultLocale: Locale): Locale {
   return typeof accepted === 'string' ? (accepted as Locale) : defaultLocale;
 }
 
-function reader(definition: ResourceDefinition, deps: QueryModuleDeps, defaultLocale: Locale): Reader {
+/**
+ * How one resource's rows are read and shown (its documents, with the viewer's field and relationship access):
+ * its own routes and includes use it, and so may a hand-written read that shows its records (the user's
+ * organizations in GET /users/me). Select the rows `from <table> r`.
+ */
+export function resourceReader(definition: ResourceDefinition, defaultLocale: Locale): FullReader {
   const { type } = definition;
   const shape = resourceTable(definition);
-  const table = sql.identifier(['read', shape.table]);
+  // the table, with the relationships read through join tables as id arrays
+  const table = rowSource(shape);
   const isDatetime = new Set(
     [...shape.attributes, ...shape.computed].filter((a) => a.kind === 'datetime').map((a) => a.name),
   );
@@ -190,9 +197,11 @@ function reader(definition: ResourceDefinition, deps: QueryModuleDeps, defaultLo
     }
     for (const [name, derive] of Object.entries(definition.derived))
       attributes[name] = derive(attributes, String(row.id));
-    // field-level access: what the viewer may not read is left out, derived values having been made first
+    // field-level access: what the viewer may not read is left out, derived values having been made first; the
+    // rules are evaluated on this record (an organization's members read its member list)
+    const facts = rowFacts(definition, shape, row);
     for (const [name, rule] of Object.entries(definition.fieldAccess))
-      if (!allows(rule.read, viewer)) delete attributes[name];
+      if (!allows(rule.read, viewer, facts)) delete attributes[name];
     attributes.createdAt = iso(row.created_at);
     attributes.updatedAt = iso(row.updated_at);
     if (definition.softDeletable) attributes.deletedAt = iso(row.deleted_at);
@@ -207,11 +216,12 @@ function reader(definition: ResourceDefinition, deps: QueryModuleDeps, defaultLo
         return [r.name, { data }];
       }),
     );
+    for (const [name, rule] of Object.entries(definition.relationshipAccess))
+      if (!allows(rule.read, viewer, facts)) delete relationships[name];
     // read with the record's own list or find (not through another's include)
     if (definition.traits.likable && 'liked_by_viewer' in row)
       attributes.likedByViewer = row.liked_by_viewer === true;
     if (item) {
-      const facts = rowFacts(definition, shape, row);
       attributes.canEdit = allows(definition.access.update, viewer, facts);
       attributes.canDelete =
         allows(definition.access.delete, viewer, facts) ||
@@ -235,7 +245,7 @@ function reader(definition: ResourceDefinition, deps: QueryModuleDeps, defaultLo
 
   const self: Reader & {
     shape: typeof shape;
-    table: typeof table;
+    table: FragmentSqlToken;
     toResource: typeof toResource;
   } = {
     definition,
@@ -259,8 +269,23 @@ const idType = (definition: ResourceDefinition) => (definition.fixedRows.rows.le
 
 type FullReader = Reader & {
   shape: ReturnType<typeof resourceTable>;
-  table: ReturnType<typeof sql.identifier>;
+  table: FragmentSqlToken;
 };
+
+/**
+ * A list of related ids, comma-separated (filter[accessLevels]=contact,member_level_1): each a valid id of the
+ * target; when the target's records are only its fixed rows (nobody creates one), one of those.
+ */
+function relatedIdsFilter(target: ResourceDefinition | undefined): FilterSchema {
+  const fixedOnly = target && target.fixedRows.rows.length > 0 && target.access.create === 'nobody';
+  const id: z.ZodType<string> = fixedOnly
+    ? z.enum(target.fixedRows.rows.map((r) => r.id) as [string, ...string[]])
+    : (target?.idSchema ?? uuid);
+  return z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()))
+    .pipe(z.array(id).min(1).max(100)) as unknown as FilterSchema;
+}
 
 /** A relationship filter's value: a related id, or `null` for none (to-one). */
 function relationshipFilter(spec: { type: string; many?: boolean }, target: ResourceDefinition | undefined) {
@@ -309,6 +334,11 @@ function mount(
     filters[name] = filterSchema(shape.attributes.find((a) => a.name === name)!);
   for (const r of shape.relationships)
     if (!(r.name in filters)) filters[r.name] = relationshipFilter(r, readers.get(r.type)?.definition);
+  for (const [name, filter] of Object.entries(definition.listFilters))
+    filters[name] =
+      filter.kind === 'present'
+        ? (z.enum(['true', 'false']).transform((v) => v === 'true') as unknown as FilterSchema)
+        : relatedIdsFilter(readers.get(relationshipOf.get(filter.relationship)!.type)?.definition);
   if (definition.softDeletable) filters.trashed = z.enum(['with', 'only']);
   const include = [...includable.keys()];
   const listSpec = {
@@ -319,11 +349,15 @@ function mount(
     defaultSort: [definition.defaultSort],
   };
   const projections = [
-    shape.projection,
-    ...[...new Set(includable.values())].flatMap((t) => {
-      const projection = readers.get(t)?.projection ?? HAND_WRITTEN_INCLUDES[t]?.projection;
-      return projection && projection !== shape.projection ? [projection] : [];
-    }),
+    ...new Set([
+      shape.projection,
+      ...[...new Set(includable.values())].flatMap((t) => {
+        const projection = readers.get(t)?.projection ?? HAND_WRITTEN_INCLUDES[t]?.projection;
+        return projection ? [projection] : [];
+      }),
+      // the projections that keep the join tables some relationships are read through
+      ...shape.relationships.flatMap((r) => (r.through ? [r.through.projection] : [])),
+    ]),
   ];
   if (definition.traits.likable) projections.push('likes');
   const reads = deps.readAfter(projections);
@@ -354,7 +388,10 @@ function mount(
             ? 'updated_by'
             : relationshipOf.get(name)!.column;
       const ids = byType.get(target) ?? new Set<string>();
+      const rule = definition.relationshipAccess[name]?.read;
       for (const row of rows) {
+        // a relationship the viewer may not read on this record includes nothing of it
+        if (rule && !allows(rule, viewerOf(res), rowFacts(definition, shape, row))) continue;
         const value = row[column];
         for (const id of Array.isArray(value) ? value : value ? [value] : []) ids.add(String(id));
       }
@@ -407,13 +444,41 @@ function mount(
       const column = sql.identifier(['r', r.column]);
       const target = readers.get(r.type)?.definition;
       const cast = target?.fixedRows.rows.length ? 'text' : 'uuid';
+      // a relationship only some read filters only the records on which the viewer reads it
+      const rule = definition.relationshipAccess[r.name]?.read;
+      if (rule) conditions.push(ruleSql(rule, viewer, ruleColumns(definition, shape)));
       conditions.push(
-        value === null
-          ? sql.fragment`${column} is null`
-          : r.many
-            ? sql.fragment`${column} @> ${sql.array([value as string], cast)}`
-            : sql.fragment`${column} = ${value as string}`,
+        r.through
+          ? throughContains(
+              r.through,
+              sql.identifier(['r', 'id']),
+              cast === 'text'
+                ? sql.fragment`${value as string}::text`
+                : sql.fragment`${value as string}::uuid`,
+            )
+          : value === null
+            ? sql.fragment`${column} is null`
+            : r.many
+              ? sql.fragment`${column} @> ${sql.array([value as string], cast)}`
+              : sql.fragment`${column} = ${value as string}`,
       );
+    }
+    for (const [name, spec] of Object.entries(definition.listFilters)) {
+      const value = filter[name];
+      if (value === undefined) continue;
+      if (spec.kind === 'anyOf') {
+        const r = relationshipOf.get(spec.relationship)!;
+        const cast = readers.get(r.type)?.definition.fixedRows.rows.length ? 'text' : 'uuid';
+        conditions.push(
+          sql.fragment`${sql.identifier(['r', r.column])} = any(${sql.array(value as string[], cast)})`,
+        );
+      } else {
+        const set = spec.attributes.map(
+          (a) => sql.fragment`${sql.identifier(['r', columnOf.get(a)!])} is not null`,
+        );
+        const all = sql.fragment`(${sql.join(set, sql.fragment` and `)})`;
+        conditions.push(value === true ? all : sql.fragment`not ${all}`);
+      }
     }
     if (typeof filter.search === 'string' && definition.search.length) {
       const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -464,10 +529,17 @@ function mount(
     const query = parseResourceQuery(req.originalUrl, { fields, include });
     const id = String(req.params.id);
     const viewer = viewerOf(res);
-    // visibility in SQL, as for a list: a row the viewer may not read is not loaded at all
-    const row = definition.idSchema.safeParse(id).success
+    // visibility in SQL, as for a list: a row the viewer may not read is not loaded at all; a definition with a
+    // lookup attribute finds a record by it too (/organizations/{slug})
+    const lookup = definition.lookupBy ? columnOf.get(definition.lookupBy)! : null;
+    const by = definition.idSchema.safeParse(id).success
+      ? sql.fragment`r.id = ${id}`
+      : lookup
+        ? sql.fragment`${sql.identifier(['r', lookup])} = ${id.toLowerCase()}`
+        : null;
+    const row = by
       ? await deps.readPool.maybeOne(sql.type(Row)`
-          select r.*${likedBy(viewer)} from ${table} r where r.id = ${id} and ${readableSql(definition, shape, viewer, 'show', { trashed: 'any' })}`)
+          select r.*${likedBy(viewer)} from ${table} r where ${by} and ${readableSql(definition, shape, viewer, 'show', { trashed: 'any' })}`)
       : null;
     if (!row) throw new NotFoundError(`${definition.singular} ${id} not found`);
     const included = await includedOf([row], query.include, res, query.fields);

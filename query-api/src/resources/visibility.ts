@@ -16,7 +16,8 @@ type Shape = ReturnType<typeof resourceTable>;
 export interface RuleColumns {
   owner: string | null;
   organization: string | null;
-  members: Record<string, string>;
+  /** to-many users relationships: their id array column, or the join table they are read through */
+  members: Record<string, string | { table: string; from: string; to: string }>;
 }
 
 export function ruleColumns(definition: ResourceDefinition, shape: Shape): RuleColumns {
@@ -27,7 +28,9 @@ export function ruleColumns(definition: ResourceDefinition, shape: Shape): RuleC
     organization:
       definition.relationships.organization?.type === 'organizations' ? column('organization') : null,
     members: Object.fromEntries(
-      shape.relationships.filter((r) => r.type === 'users' && r.many).map((r) => [r.name, r.column]),
+      shape.relationships
+        .filter((r) => r.type === 'users' && r.many)
+        .map((r) => [r.name, r.through ?? r.column]),
     ),
   };
 }
@@ -58,15 +61,54 @@ export function ruleSql(
     return sql.fragment`(${col('created_by')} = ${viewer.userId}${byOrganization})`;
   }
   if (typeof rule === 'object' && 'member' in rule) {
-    const column = columns.members[rule.member];
-    return column ? sql.fragment`${viewer.userId}::uuid = any(${col(column)})` : FALSE;
+    const members = columns.members[rule.member];
+    if (members === undefined) return FALSE;
+    return typeof members === 'string'
+      ? sql.fragment`${viewer.userId}::uuid = any(${col(members)})`
+      : throughContains(members, col('id'), sql.fragment`${viewer.userId}::uuid`);
   }
   if (typeof rule === 'object' && 'anyOf' in rule) {
     if (rule.anyOf.some((r) => !isRowRule(r) && allows(r, viewer))) return TRUE;
     const parts = rule.anyOf.filter(isRowRule).map((r) => ruleSql(r, viewer, columns, alias));
     return parts.length ? sql.fragment`(${sql.join(parts, sql.fragment` or `)})` : FALSE;
   }
+  if (typeof rule === 'object' && 'allOf' in rule) {
+    if (rule.allOf.some((r) => !isRowRule(r) && !allows(r, viewer))) return FALSE;
+    const parts = rule.allOf.filter(isRowRule).map((r) => ruleSql(r, viewer, columns, alias));
+    return sql.fragment`(${sql.join(parts, sql.fragment` and `)})`;
+  }
   return FALSE;
+}
+
+/**
+ * Whether a relationship read through another projection's join table (`through`) names `value` for the record
+ * whose id is `id`: one indexed lookup in that table, never the whole list.
+ */
+export function throughContains(
+  through: { table: string; from: string; to: string },
+  id: FragmentSqlToken | ReturnType<typeof sql.identifier>,
+  value: FragmentSqlToken,
+): FragmentSqlToken {
+  return sql.fragment`exists (select 1 from ${sql.identifier(['read', through.table])} j
+    where ${sql.identifier(['j', through.from])} = ${id} and ${sql.identifier(['j', through.to])} = ${value})`;
+}
+
+/**
+ * A resource's rows as the read side selects them (`from <source> r`): its table, with each relationship read
+ * through a join table added as an id array column (`<name>_ids`, ordered), as an own to-many one would be.
+ */
+export function rowSource(shape: Shape): FragmentSqlToken {
+  const table = sql.identifier(['read', shape.table]);
+  const through = shape.relationships.filter((r) => r.through);
+  if (!through.length) return sql.fragment`${table}`;
+  const arrays = through.map((r) => {
+    const t = r.through!;
+    const to = sql.identifier(['j', t.to]);
+    return sql.fragment`(select coalesce(array_agg(${to} order by ${to}), '{}')
+      from ${sql.identifier(['read', t.table])} j where ${sql.identifier(['j', t.from])} = t.id)
+      as ${sql.identifier([r.column])}`;
+  });
+  return sql.fragment`(select t.*, ${sql.join(arrays, sql.fragment`, `)} from ${table} t)`;
 }
 
 /** The access levels a viewer reaches: those whose weight is at most theirs (ADR 0003). */

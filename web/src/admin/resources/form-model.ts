@@ -61,7 +61,9 @@ export function formFields(definition: ResourceDefinition): FormField[] {
     ...(f.kind === 'integer' ? { integer: true } : {}),
     ...(f.enumValues ? { enumValues: f.enumValues } : {}),
   }));
-  const relationships = Object.entries(definition.relationships).map(([name, spec]): FormField => ({
+  // a read-only relationship is another workflow's (an organization's members): shown, never edited here
+  const editable = Object.entries(definition.relationships).filter(([, spec]) => !spec.readOnly);
+  const relationships = editable.map(([name, spec]): FormField => ({
     name,
     widget: 'relationship',
     kind: 'relationship',

@@ -3,8 +3,8 @@ import { resourcePaths } from './paths.ts';
 
 /**
  * How a related record is named and reached from the back office, whatever its type: a type of the catalogue by
- * its definition's title attribute, and the few types kept by hand-written modules (users, organizations,
- * app-pages) by their own attributes.
+ * its definition's title attribute, and the few types kept by hand-written modules (users, app-pages) by their
+ * own attributes.
  */
 
 /** A record as a compound document's `included` holds it (JSON:API 1.1). */
@@ -16,7 +16,6 @@ export interface IncludedRecord {
 
 const HAND_WRITTEN: Record<string, { attributes: string[]; search: boolean }> = {
   users: { attributes: ['firstName', 'lastName', 'email'], search: true },
-  organizations: { attributes: ['name'], search: true },
   'app-pages': { attributes: ['title'], search: false },
 };
 
@@ -54,7 +53,7 @@ export function relatedDetail(type: string, attributes: Record<string, unknown> 
 
 /**
  * Where the back office shows the record: a catalogue type's show screen, a page's editor (its paths take the
- * generic show); null for users and organizations, which have no screen of one record.
+ * generic show); null for users, who have no screen of one record here.
  */
 export function relatedLink(type: string, id: string): string | null {
   if (type === 'app-pages' || resourceDefinition(type)) return resourcePaths.show(type, id);

@@ -18,7 +18,7 @@ describe('the name and place of a related record', () => {
     expect(titleAttributes('coupons')).toEqual(['name']);
   });
 
-  it('names users, organizations and pages by their own attributes', () => {
+  it('names users and pages by their own attributes, organizations by their title', () => {
     expect(
       relatedTitle('users', ID, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' }),
     ).toBe('Ada Lovelace');
@@ -39,11 +39,11 @@ describe('the name and place of a related record', () => {
     expect(searchable('unknown-things')).toBe(false);
   });
 
-  it('links catalogue records and pages to their screens, and users and organizations nowhere', () => {
+  it('links catalogue records (organizations among them) and pages to their screens, and users nowhere', () => {
     expect(relatedLink('coupons', ID)).toBe(`/admin/resources/coupons/show/${ID}`);
     expect(relatedLink('app-pages', ID)).toBe(`/admin/resources/app-pages/show/${ID}`);
     expect(relatedLink('users', ID)).toBeNull();
-    expect(relatedLink('organizations', ID)).toBeNull();
+    expect(relatedLink('organizations', ID)).toBe(`/admin/resources/organizations/show/${ID}`);
   });
 
   it('reads a relationship with the included records, in its order; the id when one is missing', () => {
