@@ -305,12 +305,11 @@ function mount(
   const deciderOf = (id: string) => resourceDecider(definition, id);
   /** a stream shared with other events: If-Match is the record's own version, as its read model shows it */
   const shared = new Set(definition.sharedStreamEvents);
-  const versionSpec = shared.size
-    ? {
-        recordVersion: (stored: readonly RecordedEvent[]) =>
-          stored.findLast((event) => !shared.has(event.type))?.streamVersion ?? ('no_stream' as const),
-      }
-    : {};
+  const recordVersionOf = shared.size
+    ? (stored: readonly RecordedEvent[]) =>
+        stored.findLast((event) => !shared.has(event.type))?.streamVersion ?? ('no_stream' as const)
+    : undefined;
+  const versionSpec = recordVersionOf ? { recordVersion: recordVersionOf } : {};
   const createDocument = resourceDocument({
     type,
     // a fixed row's key is not for new records: they get uuids
@@ -508,11 +507,12 @@ function mount(
       Object.entries(doc.data.attributes as Record<string, unknown>).filter(([, v]) => v !== undefined),
     );
     authorizeFields(definition, res, given);
-    const { state: current, version } = await loadState(
-      deps.eventStore,
-      definition.streamId(id),
-      deciderOf(id),
-    );
+    const {
+      state: current,
+      version: streamVersion,
+      events: stored,
+    } = await loadState(deps.eventStore, definition.streamId(id), deciderOf(id));
+    const version = recordVersionOf ? recordVersionOf(stored) : streamVersion;
     const attributes = inEditionLocale(definition, given, current, editionLocaleOf(req), defaultLocale);
     await authorizeRecord(definition, 'update', res, current, ruleDeps);
     await checkTargets(relationships);
