@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Locale } from '@platform/contracts/enums';
-import express, { type Express } from 'express';
+import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
 import type { Sql } from 'postgres';
 import type { DatabasePool } from 'slonik';
@@ -86,6 +86,8 @@ export interface Platform {
   projections: readonly Projection[];
   accounts: AccountsAuth;
   readiness: Readiness;
+  /** the routers mounted under /api/v1 (commands: unsafe methods; queries: GET and HEAD), for walking their routes */
+  apiRouters: { command: Router; query: Router };
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -186,6 +188,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     projections,
     accounts,
     readiness,
+    apiRouters: { command: commandApi, query: queryApi },
     start: () => runner.start(),
     async stop() {
       await runner.stop();

@@ -6,11 +6,13 @@
  * 10,000 coupons beside hand-written SQL over the same table. Flags: `--quick` (small
  * counts, a smoke run), `--diagnose` (after the figures, measure the variants that explain a missed target; see
  * diagnose.ts), `--only store|query|resources` (one section), `--profile <dir>` (query side: a CPU profile of the served
- * process per read and size, written to <dir>).
+ * process per read and size, written to <dir>). `--only fuzz` (never part of the default run): generated bad requests to
+ * every route, counted by status, none ≥ 500 (fuzz.ts; FUZZ_REQUESTS, default 100,000).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { analyzeDatabase, startCluster, serverSettings } from './env.ts';
 import { diagnose } from './diagnose.ts';
+import { fuzzBench } from './fuzz.ts';
 import { evaluateTargets, formatTable, formatTargets, percentile, perSecond, type Metric } from './report.ts';
 import {
   appendToVisible,
@@ -72,13 +74,15 @@ function option(name: string): string | undefined {
   const at = argv.indexOf(name);
   return at >= 0 ? argv[at + 1] : undefined;
 }
-const SECTIONS = ['store', 'query', 'resources'] as const;
+const SECTIONS = ['store', 'query', 'resources', 'fuzz'] as const;
 const only = option('--only');
 if (only !== undefined && !(SECTIONS as readonly string[]).includes(only)) {
   process.stderr.write(`--only takes one of ${SECTIONS.join(', ')}\n`);
   process.exit(2);
 }
-const runs = (section: (typeof SECTIONS)[number]) => only === undefined || only === section;
+/** the fuzz is a check, not a figure: it runs only when asked for by name */
+const runs = (section: (typeof SECTIONS)[number]) =>
+  only === section || (only === undefined && section !== 'fuzz');
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function measure<T>(label: string, subjects: Subject[], run: (s: Subject) => Promise<T>) {
@@ -166,6 +170,7 @@ async function main() {
       await resourceBench({ cluster, counts: args.has('--quick') ? RESOURCE_QUICK : RESOURCE_FULL, log });
       log(`\nresource layer section took ${((performance.now() - started) / 1000).toFixed(0)} s`);
     }
+    if (runs('fuzz')) await fuzzBench({ cluster, log });
   } finally {
     await cluster.stop();
   }

@@ -17,6 +17,8 @@ const VIEWER_PROJECTIONS = ['accounts', resourceTable(organizationResource).proj
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const POSITION = /^\d{1,19}$/;
+/** a global position is a PostgreSQL bigint: 19 digits may still be past it (9223372036854775808) */
+const MAX_POSITION = 9_223_372_036_854_775_807n;
 
 export interface SessionAuthDeps {
   sql: Sql;
@@ -33,7 +35,9 @@ function minPositionOf(req: Request): bigint | undefined {
   const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '').get('minPosition');
   const header = req.headers['x-min-position'];
   const raw = query ?? (typeof header === 'string' ? header.trim() : undefined);
-  return raw !== undefined && POSITION.test(raw) ? BigInt(raw) : undefined;
+  if (raw === undefined || !POSITION.test(raw)) return undefined;
+  const position = BigInt(raw);
+  return position <= MAX_POSITION ? position : undefined;
 }
 
 export const sessionOf = (res: { locals: Record<string, unknown> }) =>

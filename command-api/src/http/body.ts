@@ -19,36 +19,63 @@ export function jsonBody(options: { limit?: string } = {}): RequestHandler[] {
     }
     next();
   };
-  return [mediaType, parse, refuseNulInBody];
+  return [mediaType, parse, refuseUnfitBody];
 }
 
-/** The pointer of the first string (or key) in a parsed body that holds a NUL character, which PostgreSQL refuses. */
-export function nulPointer(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\0') ? path || '/' : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulPointer(value[i], `${path}/${i}`);
-      if (found !== null) return found;
+/** How deep a body may nest: far past any document of the platform, short of any recursion's limit downstream. */
+export const MAX_BODY_DEPTH = 64;
+
+export type BodyProblem = { kind: 'nul' | 'depth'; pointer: string };
+
+const escapeToken = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * The first place in a parsed body that no route may be given, in document order: a string (or key) holding a NUL
+ * character, which PostgreSQL refuses, or a value nested deeper than MAX_BODY_DEPTH. Walked with a stack of its
+ * own, so that a body of 100,000 nested arrays cannot overflow the call stack here.
+ */
+export function bodyProblem(body: unknown): BodyProblem | null {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: body, path: '', depth: 0 }];
+  while (stack.length) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\0')) return { kind: 'nul', pointer: path || '/' };
+      continue;
     }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const escaped = key.replaceAll('~', '~0').replaceAll('/', '~1');
-      if (key.includes('\0')) return `${path}/${escaped}`;
-      const found = nulPointer(item, `${path}/${escaped}`);
-      if (found !== null) return found;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_BODY_DEPTH) return { kind: 'depth', pointer: path || '/' };
+    const children: Array<{ value: unknown; path: string; depth: number }> = [];
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => children.push({ value: item, path: `${path}/${i}`, depth: depth + 1 }));
+    } else {
+      for (const [key, item] of Object.entries(value)) {
+        const pointer = `${path}/${escapeToken(key)}`;
+        if (key.includes('\0')) return { kind: 'nul', pointer };
+        children.push({ value: item, path: pointer, depth: depth + 1 });
+      }
     }
+    // reversed, so the first child is looked at first
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return null;
 }
 
-const refuseNulInBody: RequestHandler = (req, _res, next) => {
-  const pointer = nulPointer(req.body);
-  if (pointer === null) {
+/** The pointer of the first string (or key) in a parsed body that holds a NUL character, which PostgreSQL refuses. */
+export function nulPointer(value: unknown): string | null {
+  const problem = bodyProblem(value);
+  return problem?.kind === 'nul' ? problem.pointer : null;
+}
+
+const refuseUnfitBody: RequestHandler = (req, _res, next) => {
+  const problem = bodyProblem(req.body);
+  if (problem === null) {
     next();
     return;
   }
-  const detail = 'A NUL character (\\u0000) is not allowed in any value';
+  const detail =
+    problem.kind === 'nul'
+      ? 'A NUL character (\\u0000) is not allowed in any value'
+      : `The body nests deeper than ${MAX_BODY_DEPTH} levels here`;
+  const { pointer } = problem;
   next(new DomainError('validation.invalid', detail, [{ code: 'validation.invalid', detail, pointer }]));
 };

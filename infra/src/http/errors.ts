@@ -101,6 +101,14 @@ function bodyParserIssue(error: BodyParserError): { status: number; issue: Error
   return { status: ERROR_STATUS[code], issue: { code, detail: 'The request body is not valid JSON' } };
 }
 
+/**
+ * Express decodes a route's path parameters before the route runs; a malformed escape ('/users/%', '%E0%A4%A')
+ * throws a URIError that the router marks 400: the client's typing, not the server's fault.
+ */
+function isUndecodablePathParameter(error: unknown): boolean {
+  return error instanceof URIError && (error as URIError & { status?: number }).status === 400;
+}
+
 export interface ErrorDocument {
   status: number;
   body: { errors: JsonApiError[] };
@@ -121,6 +129,11 @@ export function toErrorDocument(error: unknown, correlationId: string | undefine
     const code = 'conflict.wrong_expected_version';
     const detail = `The stream is at version ${String(error.actualVersion)}, not ${String(error.expectedVersion)}`;
     return { status: 409, body: { errors: [issueToError(409, { code, detail })] } };
+  }
+  if (isUndecodablePathParameter(error)) {
+    const code = 'validation.invalid_parameter';
+    const detail = 'A part of the path is not valid percent-encoded UTF-8 (such as a lone "%")';
+    return { status: 400, body: { errors: [issueToError(400, { code, detail, parameter: 'path' })] } };
   }
   if (isBodyParserError(error)) {
     const { status, issue } = bodyParserIssue(error);
