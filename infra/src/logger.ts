@@ -13,24 +13,34 @@ export function logFormatOf(config: Pick<Config, 'NODE_ENV' | 'LOG_FORMAT'>): Lo
 const PRETTY_IGNORE = 'pid,hostname,service,req,res,reqId,responseTime,correlationId';
 
 /**
- * The process logger. Pretty output goes through pino-pretty in the same thread (a development console does
- * not need a worker), one line per entry with its fields beside the message.
+ * The process logger. Given a stream (the tests), it writes there in the same thread. On the process's own
+ * output it formats and writes off the request path: JSON through an asynchronous destination, readable lines
+ * through pino-pretty in a worker thread (formatting a line cost about 40% of a cached read). Both are flushed
+ * when the process exits.
  */
 export function createLogger(
   config: Pick<Config, 'NODE_ENV' | 'LOG_FORMAT' | 'LOG_LEVEL'>,
-  destination: NodeJS.WritableStream = process.stdout,
+  destination?: NodeJS.WritableStream,
 ): Logger {
   const options = { level: config.LOG_LEVEL, base: { service: 'platform' } };
-  if (logFormatOf(config) === 'json') return pino(options, destination);
+  const json = logFormatOf(config) === 'json';
+  const prettyOptions = (colorize: boolean) => ({
+    colorize,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: PRETTY_IGNORE,
+    singleLine: true,
+  });
+  if (destination) {
+    if (json) return pino(options, destination);
+    const colorize = 'isTTY' in destination && Boolean(destination.isTTY);
+    return pino(options, pretty({ ...prettyOptions(colorize), destination, sync: true }));
+  }
+  if (json) return pino(options, pino.destination({ dest: 1, sync: false }));
   return pino(
     options,
-    pretty({
-      destination,
-      colorize: 'isTTY' in destination && Boolean(destination.isTTY),
-      translateTime: 'SYS:HH:MM:ss',
-      ignore: PRETTY_IGNORE,
-      singleLine: true,
-      sync: true,
+    pino.transport({
+      target: 'pino-pretty',
+      options: { ...prettyOptions(Boolean(process.stdout.isTTY)), destination: 1 },
     }),
   );
 }

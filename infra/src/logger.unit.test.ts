@@ -1,4 +1,6 @@
 import { PassThrough } from 'node:stream';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createLogger, logFormatOf } from './logger.ts';
 
@@ -37,5 +39,34 @@ describe('the process logger', () => {
     const lines = text().trim().split('\n');
     expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/ 200 3 ms$/);
     expect(lines[1]).toMatch(/^\[\d\d:\d\d:\d\d\] WARN: something to look at \{"dataDir":".data"\}$/);
+  });
+});
+
+describe('the process logger on its own output', () => {
+  /** a process that logs one entry and exits at once: the entry must still be written (flushed on exit) */
+  const run = (format: 'json' | 'pretty') => {
+    const logger = fileURLToPath(new URL('./logger.ts', import.meta.url));
+    const code = `import { createLogger } from ${JSON.stringify(logger)};
+      createLogger({ NODE_ENV: 'production', LOG_FORMAT: '${format}', LOG_LEVEL: 'info' }).info({ answer: 42 }, 'written off the request path');`;
+    return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+  };
+
+  it('writes JSON through an asynchronous destination, flushed when the process ends', () => {
+    const result = run('json');
+    expect(result.status, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout.trim())).toMatchObject({
+      answer: 42,
+      msg: 'written off the request path',
+    });
+  });
+
+  it('writes readable lines from a worker thread, flushed when the process ends', () => {
+    const result = run('pretty');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/INFO.*written off the request path/);
+    expect(result.stdout).not.toContain('"msg"');
   });
 });
