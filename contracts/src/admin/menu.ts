@@ -1,6 +1,11 @@
 import { ADMINISTRATORS, CONTENT_EDITORS } from '../accounts/rules.ts';
 import { allows, type AccessRule, type ViewerFacts } from '../resources/access.ts';
-import { ADMIN_MENU_GROUPS, type AdminMenuGroup, type ResourceDefinition } from '../resources/definition.ts';
+import {
+  ADMIN_MENU_GROUPS,
+  type AdminMenuFeature,
+  type AdminMenuGroup,
+  type ResourceDefinition,
+} from '../resources/definition.ts';
 
 export interface AdminMenuEntry {
   /** stable key: the resource type, or the hand-written screen's name; the web translates `admin.menu.<key>` */
@@ -19,7 +24,7 @@ export interface AdminMenuSection {
 interface HandWrittenEntry extends AdminMenuEntry {
   group: AdminMenuGroup;
   see: AccessRule;
-  feature?: 'validationRequests' | 'organizations';
+  feature?: AdminMenuFeature;
 }
 
 const HAND_WRITTEN: HandWrittenEntry[] = [
@@ -57,7 +62,7 @@ const APP_MENU_ITEMS_INDEX = 4;
 export function adminMenu(
   catalogue: readonly ResourceDefinition[],
   viewer: ViewerFacts,
-  features: { validationRequests: boolean; organizations: boolean },
+  features: Record<AdminMenuFeature, boolean>,
 ): AdminMenuSection[] {
   const byGroup = new Map<AdminMenuGroup, AdminMenuEntry[]>();
   const add = (group: AdminMenuGroup, entry: AdminMenuEntry) =>
@@ -70,6 +75,7 @@ export function adminMenu(
   }
   for (const definition of catalogue) {
     if (definition.menu.hidden || !definition.menu.group) continue;
+    if (definition.menu.feature && !features[definition.menu.feature]) continue;
     if (!allows(definition.access.see, viewer)) continue;
     add(definition.menu.group, {
       key: definition.type,

@@ -58,4 +58,13 @@ describe('the admin menu (seed 001 §6)', () => {
     });
     expect(withoutRequests.flatMap((s) => s.entries.map((e) => e.key))).not.toContain('validation-requests');
   });
+
+  it('leaves out a resource whose feature is off (organizations)', () => {
+    const entries = (organizations: boolean) =>
+      adminMenu(resourceCatalogue, viewer(['admin'], true), { ...features, organizations }).flatMap((s) =>
+        s.entries.map((e) => e.key),
+      );
+    expect(entries(true)).toContain('organizations');
+    expect(entries(false)).not.toContain('organizations');
+  });
 });

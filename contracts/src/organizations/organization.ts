@@ -36,7 +36,7 @@ export const organizationResource = defineResource({
   // the module's own names (OrganizationCreated, OrganizationUpdated) are taken by flat payloads
   eventPrefix: 'OrganizationRecord',
   module: 'organizations',
-  menu: { group: 'accounts', icon: 'corporate_fare' },
+  menu: { group: 'accounts', icon: 'corporate_fare', feature: 'organizations' },
   attributes: z.object({
     name: fields.name,
     unitName: fields.unitName.default(null),

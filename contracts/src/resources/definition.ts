@@ -5,6 +5,9 @@ import { RESOURCE_ACTIONS, type AccessRule, type ResourceAction } from './access
 import type { FieldKind } from './fields.ts';
 import type { ResourceReactor } from './hooks.ts';
 
+/** The feature flags (seed 000) an admin menu entry may depend on. */
+export type AdminMenuFeature = 'validationRequests' | 'organizations';
+
 /** The groups of the admin menu (seed 001 §6), in their order; null puts an entry at the top level. */
 export const ADMIN_MENU_GROUPS = [
   'application',
@@ -72,8 +75,11 @@ export interface ResourceDefinitionInput<S extends Shape> {
   eventPrefix: string;
   /** the domain module it belongs to (folder names in every top-level folder) */
   module: string;
-  /** admin menu: group (null: top level), Material icon name, hidden entries open by URL only */
-  menu: { group: AdminMenuGroup | null; icon: string; hidden?: boolean };
+  /**
+   * admin menu: group (null: top level), Material icon name, hidden entries open by URL only, and the feature
+   * flag without which the entry is left out
+   */
+  menu: { group: AdminMenuGroup | null; icon: string; hidden?: boolean; feature?: AdminMenuFeature };
   /** the attributes a record holds and a create accepts (defaults applied), with the seeds' field rules */
   attributes: z.ZodObject<S>;
   relationships?: Record<string, RelationshipSpec>;
