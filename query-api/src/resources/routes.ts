@@ -500,9 +500,12 @@ function mount(
       [...pinned, orderBy(query.sort, { alias: 'r', columns: Object.fromEntries(columnOf) })],
       sql.fragment`, `,
     );
-    // the page and the count of the whole list in one statement; a page past the end counts on its own
+    // the page and the count of the whole list in one statement; a page past the end counts on its own. The
+    // count is an uncorrelated subquery (run once, an index-only count where it can), not a window over the page's
+    // query: a window makes PostgreSQL read and sort every matching row, whole, before the limit applies
     const rows = await deps.readPool.any(sql.type(Row)`
-      select r.*, count(*) over () as list_total${likedBy(viewer)} from ${table} r
+      select r.*, (select count(*) from ${table} r where ${where}) as list_total${likedBy(viewer)}
+      from ${table} r
       where ${where} order by ${order} limit ${query.page.size} offset ${query.page.offset}`);
     const total = rows.length
       ? Number(rows[0]!.list_total)
