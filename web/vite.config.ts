@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -45,6 +46,24 @@ const VENDOR =
   /\/node_modules\/(react|react-dom|scheduler|jotai|wouter|regexparam|styled-components|stylis|@emotion\/[^/]+|react-intl|intl-messageformat|@formatjs\/[^/]+|tslib)\//;
 
 /**
+ * Every text file of the browser's build is written a second and a third time, as `<file>.br` (brotli at its best
+ * quality, 11) and `<file>.gz` (gzip at level 9), once per build: the host sends the one the browser takes
+ * (host/src/web-static.ts) and compresses nothing per request. Not the HTML: the host answers every page itself,
+ * with a nonce of its own, and compresses it on the fly. Files under 1 KB (the host's threshold too) and files
+ * that would not shrink are left alone.
+ */
+function precompressed(): Plugin {
+  return compression({
+    algorithms: ['brotliCompress', 'gzip'],
+    include: /\.(js|mjs|css|json|svg|txt|xml|webmanifest)$/,
+    exclude: /\.html$/,
+    threshold: 1024,
+    skipIfLargerOrEqual: true,
+    logLevel: 'silent',
+  });
+}
+
+/**
  * `vite build` makes the browser's files in dist/; `vite build --ssr` (the second half of `npm run build`) makes
  * dist/server/server-entry.js, the module the host paints public pages with (ADR 0018). Everything is bundled
  * into it: the host may serve a copy of dist/ from anywhere, away from node_modules.
@@ -56,6 +75,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     // the static title and social title before the app boots and names the page itself
     { name: 'app-name', transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', appName) },
+    ...(isSsrBuild ? [] : [precompressed()]),
   ],
   define: {
     __APP_NAME__: JSON.stringify(appName),

@@ -31,6 +31,7 @@ import {
   queryModulesOf,
   type ServeContext,
 } from './modules.ts';
+import { compressAnswers } from './compression.ts';
 import { createReadiness, type Readiness } from './readiness.ts';
 import { cspReportRoute, securityHeaders } from './security-headers.ts';
 
@@ -142,6 +143,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   app.set('trust proxy', options.trustProxy ?? DEFAULT_TRUST_PROXY);
   // every answer, the starting page and errors included, carries the security headers (ADR 0022)
   app.use(securityHeaders());
+  // and goes out compressed when the client takes it and it is worth it: the built web's files were compressed
+  // by the build (web-static.ts), every other answer is compressed here (compression.ts)
+  app.use(compressAnswers());
   app.use(readiness.gate);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

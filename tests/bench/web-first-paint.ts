@@ -4,9 +4,10 @@
  * - the time to the first visible h1: from the navigation's start to the first animation frame after an h1 with
  *   a non-empty box that `checkVisibility()` accepts was in the page (a MutationObserver installed before the
  *   page's own scripts). For a public CMS page that is the page the server painted (ADR 0018);
- * - the gzipped JavaScript loaded before that first render: every `.js` resource whose download had ended
- *   before the first h1 was visible (Performance API resource entries), each gzipped here at level 9 (what
- *   Vite reports; the platform itself serves them uncompressed);
+ * - the JavaScript loaded before that first render: every `.js` resource whose download had ended before the
+ *   first h1 was visible (Performance API resource entries), counted twice: gzipped here at level 9 (what Vite
+ *   reports, the unit of the targets) and as sent (the bodies' bytes on the wire, `encodedBodySize`: the build's
+ *   brotli files where the browser takes brotli, host/src/web-static.ts);
  * - the same two figures for the app: when the app's own h1 (inside #root, the server's paint gone) was visible,
  *   and the JavaScript requested before then: the moment the page is the app's and answers the keyboard.
  *
@@ -46,6 +47,8 @@ interface Resource {
   name: string;
   startTime: number;
   responseEnd: number;
+  /** the body's bytes as received, before decoding (compressed when the answer was) */
+  encodedBodySize: number;
 }
 
 interface Run {
@@ -112,7 +115,12 @@ async function measure(browser: Browser, url: string): Promise<Run> {
       return {
         firstH1Ms: window.__firstH1 ?? NaN,
         appH1Ms: window.__appH1 ?? NaN,
-        resources: entries.map((r) => ({ name: r.name, startTime: r.startTime, responseEnd: r.responseEnd })),
+        resources: entries.map((r) => ({
+          name: r.name,
+          startTime: r.startTime,
+          responseEnd: r.responseEnd,
+          encodedBodySize: r.encodedBodySize,
+        })),
       };
     });
     const js = resources.filter((r) => new URL(r.name).pathname.endsWith('.js'));
@@ -176,9 +184,14 @@ async function main() {
     let met = true;
     const gzipped = (urls: string[]) =>
       Promise.all(urls.map(gzippedBytes)).then((sizes) => sizes.reduce((a, b) => a + b, 0));
+    /** the bytes a run's browser received for these scripts */
+    const sent = (run: Run, urls: string[]) =>
+      run.resources.filter((r) => urls.includes(r.name)).reduce((sum, r) => sum + r.encodedBodySize, 0);
     for (const [route, list] of results) {
       const sizes = await Promise.all(list.map((r) => gzipped(r.jsUrls)));
       const appSizes = await Promise.all(list.map((r) => gzipped(r.appJsUrls)));
+      const sentKb = kb(median(list.map((r) => sent(r, r.jsUrls))));
+      const appSentKb = kb(median(list.map((r) => sent(r, r.appJsUrls))));
       const times = list.map((r) => r.firstH1Ms);
       const jsKb = kb(median(sizes));
       const ms = median(times);
@@ -187,9 +200,11 @@ async function main() {
       rows.push([
         route,
         jsKb.toFixed(1),
+        sentKb.toFixed(1),
         ms.toFixed(0),
         times.map((t) => t.toFixed(0)).join(' '),
         kb(median(appSizes)).toFixed(1),
+        appSentKb.toFixed(1),
         median(list.map((r) => r.appH1Ms)).toFixed(0),
       ]);
       if (values.verbose) {
@@ -209,9 +224,11 @@ async function main() {
     const header = [
       'route',
       'KB gz JS before h1',
+      'KB sent',
       'median ms to h1',
       'runs (ms)',
       "KB gz JS before the app's h1",
+      'KB sent',
       "median ms to the app's h1",
     ];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
