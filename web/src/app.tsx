@@ -15,6 +15,7 @@ import { accountRoutes } from './account/routes.tsx';
 import { adminRoutes } from './admin/routes.tsx';
 import { AccountActions } from './auth/account-actions.tsx';
 import { authRoutes } from './auth/routes.tsx';
+import { organizationRoutes } from './organizations/routes.tsx';
 import { CmsRoute } from './cms/cms-route.tsx';
 import { SessionProvider, sessionAtom } from './session/session.tsx';
 import { twoFactorRoutes } from './two-factor/routes.tsx';
@@ -72,6 +73,7 @@ export function AppRoutes() {
         {twoFactorRoutes}
         {accountRoutes}
         {adminRoutes}
+        {organizationRoutes}
         {/* every other path is a CMS page, a redirection, or not found: the read model decides */}
         <Route>
           <CmsRoute />

@@ -14,6 +14,8 @@ export const PUBLIC_ROUTES: ReadonlyArray<[path: string, h1: string]> = [
   ['/legal/terms-of-sale', 'Terms of sale'],
   ['/site-map', 'Site map'],
   ['/accessibility', 'Accessibility'],
+  // a demo organization's public page (seed 001 §2; host/src/seed/demo-accounts.ts)
+  ['/organizations/demo-fab-lab', 'Demo Fab Lab'],
   ['/errors/not-found', 'Page not found'],
   ['/errors/unauthorized', 'Access denied'],
 ];

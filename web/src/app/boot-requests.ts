@@ -16,7 +16,7 @@ const BOOT_WINDOW_MS = 10_000;
 const pending = new Map<string, Promise<Response>>();
 
 /** Paths an application screen answers (app.tsx and the modules' routes.tsx); every other path is a CMS path. */
-const SCREEN_PREFIXES = ['/auth/', '/account/', '/admin', '/errors/'];
+const SCREEN_PREFIXES = ['/auth/', '/account/', '/admin', '/errors/', '/organizations/'];
 const SCREEN_PATHS = ['/site-map', '/accessibility'];
 
 export function isScreenPath(path: string): boolean {

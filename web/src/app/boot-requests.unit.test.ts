@@ -37,6 +37,11 @@ describe('boot requests', () => {
     expect(asked).toEqual(bootRequestUrls('/about', ''));
     expect(asked.at(-1)).toBe('/api/v1/services/routes/resolve?path=%2Fabout');
     expect(bootRequestUrls('/auth/sign-in', '')).not.toContainEqual(expect.stringContaining('resolve'));
+    // an organization's public page is a screen; /organizations itself may still be a CMS page
+    expect(bootRequestUrls('/organizations/demo-fab-lab', '')).not.toContainEqual(
+      expect.stringContaining('resolve'),
+    );
+    expect(bootRequestUrls('/organizations', '')).toContainEqual(expect.stringContaining('resolve'));
   });
 
   test("the answers the server wrote into the page are taken instead of the network's, once", async () => {

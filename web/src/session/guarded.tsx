@@ -9,8 +9,8 @@ import { useSession } from './session.tsx';
 
 /**
  * Renders a screen only when the navigation guard allows it (seed 000 §2.10), otherwise replaces the location
- * with where the guard sends the user. `feature`: the screen exists only when that account feature is on (a
- * disabled feature's screens are not found, like its calls).
+ * with where the guard sends the user. `feature`: the screen exists only when that account feature is on, or
+ * every one of those features (a disabled feature's screens are not found, like its calls).
  */
 export function Guarded({
   requirement,
@@ -18,7 +18,7 @@ export function Guarded({
   children,
 }: {
   requirement: Requirement;
-  feature?: keyof AccountFeatures;
+  feature?: keyof AccountFeatures | ReadonlyArray<keyof AccountFeatures>;
   children: React.ReactNode;
 }) {
   const session = useSession();
@@ -26,7 +26,8 @@ export function Guarded({
   const [path] = useLocation();
   const search = useSearch();
   const { navigate } = useNavigation();
-  const disabled = feature !== undefined && !session.features[feature];
+  const needed = feature === undefined ? [] : typeof feature === 'string' ? [feature] : feature;
+  const disabled = needed.some((f) => !session.features[f]);
   const decision = disabled
     ? ({ kind: 'redirect', to: ROUTES.notFound } as const)
     : guardNavigation({
