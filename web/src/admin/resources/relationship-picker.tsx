@@ -13,7 +13,7 @@ import {
   type IncludedIndex,
 } from './record-title.ts';
 import { CHOICES_PAGE_SIZE, resourceApi } from './resource-api.ts';
-import { useResourceT } from './resource-ui.tsx';
+import { useRecordTitle, useResourceT } from './resource-ui.tsx';
 
 /** How long the reader may pause between keys before the typed text is searched. */
 export const SEARCH_DELAY_MS = 250;
@@ -54,13 +54,14 @@ export function RelationshipPicker({
   included: IncludedIndex;
 }) {
   const t = useResourceT();
+  const titleOf = useRecordTitle();
   const api = useApi();
   const { type, many } = field.relationship;
   const ids = relationshipIds(value);
   const chosen = many ? null : (ids[0] ?? null);
   // names of records picked here; the others are named by the document the form was read with
   const [picked, setPicked] = useState<Record<string, string>>({});
-  const nameOf = (id: string) => picked[id] ?? relatedView(type, id, included).title;
+  const nameOf = (id: string) => picked[id] ?? titleOf(type, id, relatedView(type, id, included).title);
   const [input, setInput] = useState(() => (chosen ? nameOf(chosen) : ''));
   // what the reader asked for: null until they type or open the list
   const [query, setQuery] = useState<string | null>(null);
@@ -83,7 +84,7 @@ export function RelationshipPicker({
           (rows) => {
             const options = rows.map((r) => ({
               id: r.id,
-              label: relatedTitle(type, r.id, r.attributes),
+              label: titleOf(type, r.id, relatedTitle(type, r.id, r.attributes)),
               detail: relatedDetail(type, r.attributes),
             }));
             setFound({
@@ -100,7 +101,7 @@ export function RelationshipPicker({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [api, type, query]);
+  }, [api, type, query, titleOf]);
 
   const shown = found.status === 'ready' ? found.options : [];
   // the chosen record stays among a to-one box's options so that react-aria can put its name back on blur

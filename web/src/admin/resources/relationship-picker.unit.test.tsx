@@ -176,6 +176,45 @@ describe('the picker of a relationship', () => {
   });
 });
 
+describe('the picker of a reference list', () => {
+  it('shows an access level by its label in the reader language, not by its id', async () => {
+    const seen: FormValue[] = [];
+    const levels = route('GET', '/api/v1/access-levels', () =>
+      fakeJson(200, {
+        data: ['member_level_1', 'member_level_2'].map((id) => ({
+          type: 'access-levels',
+          id,
+          attributes: { name: id },
+        })),
+        meta: { total: 2 },
+      }),
+    );
+    const field: FormField = {
+      name: 'accessLevel',
+      widget: 'relationship',
+      kind: 'relationship',
+      required: false,
+      nullable: true,
+      relationship: { type: 'access-levels', many: false },
+    };
+    renderWithin(
+      <Picker
+        field={field}
+        initial="member_level_1"
+        included={[{ type: 'access-levels', id: 'member_level_1', attributes: { name: 'member_level_1' } }]}
+        seen={seen}
+      />,
+      [levels],
+    );
+    const box = screen.getByRole('combobox', { name: 'Member' });
+    expect((box as HTMLInputElement).value).toBe('Member, level 1');
+    await userEvent.clear(box);
+    await userEvent.keyboard('level 2');
+    await userEvent.click(await screen.findByRole('option', { name: 'Member, level 2' }));
+    expect(seen.at(-1)).toBe('member_level_2');
+  });
+});
+
 const gadgetResource = defineResource({
   type: 'gadgets',
   singular: 'gadget',

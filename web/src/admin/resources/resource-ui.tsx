@@ -10,6 +10,27 @@ import type en from './messages/en.json';
 export const useResourceT = () => useT<typeof en & typeof adminEn>();
 export type ResourceT = ReturnType<typeof useResourceT>;
 
+/** Fixed reference records whose id is their name (seed 001 §3): shown by their translated label. */
+const TRANSLATED_TITLES: Readonly<Record<string, string>> = {
+  'access-levels': 'admin.accessLevel',
+  roles: 'admin.role',
+};
+
+/**
+ * A related record's title as a screen shows it: an access level or a role by its label in the reader's
+ * language ("Member, level 1", not member_level_1), any other record by its own title.
+ */
+export function useRecordTitle() {
+  const lookup = useMessageLookup();
+  return useCallback(
+    (type: string, id: string, title: string) => {
+      const prefix = TRANSLATED_TITLES[type];
+      return (prefix ? lookup(`${prefix}.${id}`) : undefined) ?? title;
+    },
+    [lookup],
+  );
+}
+
 /** Fields every record has, kept by the generic layer: one label for every type. */
 export const RECORD_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'deletedAt'] as const;
 
