@@ -239,6 +239,10 @@ describe('comments on a commentable record', () => {
     const edited = ok(await edit(alice), 200);
     const shown = await read(bruno, `/comments/${created.id}?minPosition=${edited.position}`);
     expect(shown.body.data.attributes.content).toBe('Fixed');
+    // the comment's history, its record named as it was written
+    const history = await read(admin, `/comments/${created.id}/history?minPosition=${edited.position}`);
+    expect(history.status, JSON.stringify(history.body)).toBe(200);
+    expect(JSON.stringify(history.body)).toContain(id);
   });
 });
 
