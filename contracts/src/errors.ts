@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   'validation.invalid_credentials': 422,
   'validation.invalid_code': 422,
   'validation.invalid_token': 422,
+  /** a comment on a record whose comments are disabled (unpublished, hasComments false, soft-deleted: seed 001 §3) */
+  'validation.comments_disabled': 422,
   'conflict.wrong_expected_version': 409,
   'conflict.duplicate_id': 409,
   'conflict.duplicate_path': 409,

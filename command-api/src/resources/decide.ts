@@ -1,8 +1,9 @@
 import { ConflictError, NotFoundError, ValidationError } from '@platform/contracts/errors';
-import type {
-  RelationshipValue,
-  ResourceDefinition,
-  ResourceEvent,
+import {
+  sameRelationshipValue,
+  type RelationshipValue,
+  type ResourceDefinition,
+  type ResourceEvent,
 } from '@platform/contracts/resources/definition';
 import {
   evolveResource,
@@ -85,10 +86,12 @@ export function resourceDecider(
           state.attributes,
           definition.beforeChange ? { ...given, ...definition.beforeChange(next, state.attributes) } : given,
         );
-        const relationships = changes(state.relationships, command.data.relationships) as Record<
-          string,
-          RelationshipValue
-        >;
+        const relationships = Object.fromEntries(
+          Object.entries(command.data.relationships).filter(
+            ([name, value]) =>
+              value !== undefined && !sameRelationshipValue(state.relationships[name], value),
+          ),
+        ) as Record<string, RelationshipValue>;
         if (!Object.keys(attributes).length && !Object.keys(relationships).length) return [];
         checkInvariants({ ...state.attributes, ...attributes });
         return [event(events.updated, { id, attributes, relationships })];

@@ -3,11 +3,29 @@ import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { userStreamId } from '@platform/contracts/accounts/events';
 import { LOCALES, type Locale } from '@platform/contracts/enums';
-import { ConflictError, DomainError, NotFoundError, ValidationError } from '@platform/contracts/errors';
+import {
+  ConflictError,
+  DomainError,
+  NotFoundError,
+  ValidationError,
+  type ErrorIssue,
+} from '@platform/contracts/errors';
 import { notificationResource } from '@platform/contracts/notifications/notification';
 import { organizationStreamId } from '@platform/contracts/organizations/events';
-import { allows, isRowRule, type ResourceAction } from '@platform/contracts/resources/access';
-import type { RelationshipValue, ResourceDefinition } from '@platform/contracts/resources/definition';
+import {
+  allows,
+  isRowRule,
+  type ResourceAction,
+  type ViewerFacts,
+} from '@platform/contracts/resources/access';
+import {
+  polymorphicTypes,
+  sameRelationshipValue,
+  type PolymorphicRef,
+  type RelationshipValue,
+  type ResourceDefinition,
+} from '@platform/contracts/resources/definition';
+import { readable } from '@platform/contracts/resources/likes';
 import type { ResourceChange, ResourceReaction } from '@platform/contracts/resources/hooks';
 import { recordFacts } from '@platform/contracts/resources/state';
 import {
@@ -33,6 +51,12 @@ import {
 import { resourceDecider, type ResourceCommand, type ResourceState } from './decide.ts';
 
 const uuid = z.string().uuid();
+
+/** The catalogue the platform serves, by type: what a polymorphic relationship may point at. */
+interface Served {
+  catalogue: readonly ResourceDefinition[];
+  byType: ReadonlyMap<string, ResourceDefinition>;
+}
 
 /** Where the records of a type a relationship may point at live: their stream, their ids, their fixed rows. */
 export interface RecordTarget {
@@ -178,10 +202,24 @@ function givenRelationships(body: unknown): Record<string, unknown> {
     : {};
 }
 
-function relationshipsSchema(definition: ResourceDefinition, targets: Map<string, RecordTarget>) {
+function relationshipsSchema(
+  definition: ResourceDefinition,
+  targets: Map<string, RecordTarget>,
+  catalogue: readonly ResourceDefinition[],
+) {
   const shape: z.ZodRawShape = {};
   for (const [name, spec] of Object.entries(definition.relationships)) {
     if (spec.readOnly) continue;
+    if (spec.polymorphic) {
+      // any record of the allowed types: a type outside them is a 422 on …/data/type
+      const types = polymorphicTypes(spec, catalogue);
+      const type = types.length
+        ? z.enum(types as [string, ...string[]])
+        : z.string().refine(() => false, 'No type may be named here');
+      const ref = z.object({ type, id: z.string().min(1).max(100) }).strict();
+      shape[name] = z.object({ data: ref.nullable() }).strict().optional();
+      continue;
+    }
     const id = targets.get(spec.type)?.idSchema ?? uuid;
     const identifier = z.object({ type: z.literal(spec.type), id }).strict();
     const data = spec.many ? z.array(identifier).max(1000) : identifier.nullable();
@@ -191,12 +229,21 @@ function relationshipsSchema(definition: ResourceDefinition, targets: Map<string
 }
 
 function relationshipValues(
-  given: Record<string, { data: { id: string } | null | Array<{ id: string }> } | undefined> | undefined,
+  definition: ResourceDefinition,
+  given:
+    | Record<string, { data: { type: string; id: string } | null | Array<{ id: string }> } | undefined>
+    | undefined,
 ): Record<string, RelationshipValue> {
   const values: Record<string, RelationshipValue> = {};
   for (const [name, rel] of Object.entries(given ?? {})) {
     if (!rel) continue;
-    values[name] = Array.isArray(rel.data) ? [...new Set(rel.data.map((r) => r.id))] : (rel.data?.id ?? null);
+    values[name] = Array.isArray(rel.data)
+      ? [...new Set(rel.data.map((r) => r.id))]
+      : rel.data === null
+        ? null
+        : definition.relationships[name]?.polymorphic
+          ? { type: rel.data.type, id: rel.data.id }
+          : rel.data.id;
   }
   return values;
 }
@@ -221,6 +268,7 @@ export function resourceCommandRoutes(
   const joinTables = options.joinTables ?? {};
   const targets = new Map<string, RecordTarget>(Object.entries(HAND_WRITTEN_TARGETS));
   for (const definition of catalogue) targets.set(definition.type, resourceTarget(definition));
+  const served: Served = { catalogue, byType: new Map(catalogue.map((d) => [d.type, d])) };
   for (const definition of catalogue)
     for (const [name, spec] of Object.entries(definition.relationships))
       if (spec.through && !joinTables[spec.through.table])
@@ -228,7 +276,8 @@ export function resourceCommandRoutes(
 
   return (deps: CommandModuleDeps): Router => {
     const router = express.Router();
-    for (const definition of catalogue) mount(router, definition, deps, targets, defaultLocale, joinTables);
+    for (const definition of catalogue)
+      mount(router, definition, deps, targets, defaultLocale, joinTables, served);
     return router;
   };
 }
@@ -298,6 +347,7 @@ function mount(
   targets: Map<string, RecordTarget>,
   defaultLocale: Locale,
   joinTables: Readonly<Record<string, JoinTableMembership>>,
+  served: Served,
 ): void {
   const { type } = definition;
   const ruleDeps = { eventStore: deps.eventStore, joinTables };
@@ -315,13 +365,13 @@ function mount(
     // a fixed row's key is not for new records: they get uuids
     id: uuid.optional(),
     attributes: definition.attributes.strict().default({}),
-    relationships: relationshipsSchema(definition, targets),
+    relationships: relationshipsSchema(definition, targets, served.catalogue),
   });
   const updateDocument = resourceDocument({
     type,
     id: definition.idSchema,
     attributes: definition.patch.default({}),
-    relationships: relationshipsSchema(definition, targets),
+    relationships: relationshipsSchema(definition, targets, served.catalogue),
   });
   // a scope of the type's own per unique attribute, or one shared with a hand-written module (site paths, whose
   // claims name their holder by its singular, as pages and the redirections written before the layer do)
@@ -365,24 +415,120 @@ function mount(
     }
   };
 
-  /** Every related id must name a record that exists (and is not deleted): 422 on the relationship otherwise. */
-  const checkTargets = async (relationships: Record<string, RelationshipValue>) => {
-    const issues = [];
+  /**
+   * Every related id must name a record that exists (and is not deleted): 422 on the relationship otherwise. The
+   * relationship rules of ADR 0025 too, on the values the record would hold (`current`: null on a create): a
+   * required one named, an immutable one unchanged, a polymorphic target the writer may read and whose target
+   * rule passes (comments open on it), a `sameAs` target on the same record.
+   */
+  const checkTargets = async (
+    relationships: Record<string, RelationshipValue>,
+    context: { current: Record<string, RelationshipValue> | null; viewer: ViewerFacts; now: Date },
+  ) => {
+    const { current, viewer, now } = context;
+    const issues: ErrorIssue[] = [];
+    const at = (name: string, suffix = '') => `/data/relationships/${name}${suffix}`;
+    for (const [name, spec] of Object.entries(definition.relationships)) {
+      const value = name in relationships ? relationships[name] : current ? current[name] : undefined;
+      if (spec.required && (value === undefined || value === null))
+        issues.push({ code: 'validation.required', detail: `${name} is required`, pointer: at(name) });
+      if (
+        spec.immutable &&
+        current !== null &&
+        name in relationships &&
+        !sameRelationshipValue(relationships[name], current[name])
+      )
+        issues.push({
+          code: 'validation.invalid',
+          detail: `${name} is set when the ${definition.singular} is created and never changed`,
+          pointer: at(name),
+        });
+    }
+    if (issues.length) throw new ValidationError(issues);
     for (const [name, value] of Object.entries(relationships)) {
-      const target = definition.relationships[name]!.type;
+      const spec = definition.relationships[name]!;
+      if (spec.polymorphic) {
+        if (value === null) continue;
+        const ref = value as PolymorphicRef;
+        const target = served.byType.get(ref.type)!;
+        const state = target.idSchema.safeParse(ref.id).success
+          ? await load(deps.eventStore, target, ref.id)
+          : ({ status: 'none' } as const);
+        // a record the writer may not read is not named: as missing (a find of it answers 404)
+        if (!(await readableRecord(target, state, viewer, now, 0))) {
+          issues.push({
+            code: 'validation.invalid',
+            detail: `There is no ${target.singular} ${ref.id}`,
+            pointer: at(name, '/data/id'),
+          });
+          continue;
+        }
+        const refused = spec.targetRule?.(target, state, now) ?? null;
+        if (refused) issues.push({ ...refused, pointer: at(name) });
+        else if (state.status !== 'active')
+          issues.push({
+            code: 'validation.invalid',
+            detail: `There is no ${target.singular} ${ref.id}`,
+            pointer: at(name, '/data/id'),
+          });
+        continue;
+      }
+      const target = spec.type;
       const known = targets.get(target);
-      const ids = value === null ? [] : Array.isArray(value) ? value : [value];
+      const ids = value === null ? [] : Array.isArray(value) ? value : [value as string];
       for (const [index, id] of ids.entries()) {
         const exists = known ? await recordExists(deps.eventStore, known, id) : false;
         if (!exists)
           issues.push({
             code: 'validation.invalid' as const,
             detail: `There is no ${target} ${id}`,
-            pointer: `/data/relationships/${name}/data${Array.isArray(value) ? `/${index}` : ''}/id`,
+            pointer: at(name, `/data${Array.isArray(value) ? `/${index}` : ''}/id`),
+          });
+      }
+      // the target's own relationship must be the record's (a reply on the same record as its comment)
+      const other = spec.sameAs && typeof value === 'string' ? served.byType.get(target) : undefined;
+      if (other && !issues.length) {
+        const state = await load(deps.eventStore, other, value as string);
+        const mine =
+          spec.sameAs! in relationships ? relationships[spec.sameAs!] : (current?.[spec.sameAs!] ?? null);
+        const theirs = state.status === 'active' ? (state.relationships[spec.sameAs!] ?? null) : undefined;
+        if (theirs === undefined || !sameRelationshipValue(theirs, mine))
+          issues.push({
+            code: 'validation.invalid',
+            detail: `${name} must be on the same ${spec.sameAs} as this ${definition.singular}`,
+            pointer: at(name),
           });
       }
     }
     if (issues.length) throw new ValidationError(issues);
+  };
+
+  /**
+   * Whether the viewer may read a record as its stream stands (its show rule, the publishable trait, soft deletion
+   * unless a target rule speaks of it), and the records its `readGate` relationships point at (a comment is read
+   * by those who read its record).
+   */
+  const readableRecord = async (
+    target: ResourceDefinition,
+    state: ResourceState,
+    viewer: ViewerFacts,
+    now: Date,
+    depth: number,
+  ): Promise<boolean> => {
+    if (state.status !== 'active' && state.status !== 'softDeleted') return false;
+    if (!readable(target, { ...state, status: 'active' }, viewer, now)) return false;
+    if (depth > 3) return false;
+    for (const [name, spec] of Object.entries(target.relationships)) {
+      if (!spec.readGate) continue;
+      const ref = state.relationships[name] as PolymorphicRef | string | null | undefined;
+      if (!ref) continue;
+      const gate = typeof ref === 'string' ? served.byType.get(spec.type) : served.byType.get(ref.type);
+      const gateId = typeof ref === 'string' ? ref : ref.id;
+      if (!gate) return false;
+      const gateState = await load(deps.eventStore, gate, gateId);
+      if (!(await readableRecord(gate, gateState, viewer, now, depth + 1))) return false;
+    }
+    return true;
   };
 
   /**
@@ -458,12 +604,12 @@ function mount(
     authorizeFields(definition, res, givenAttributes(req.body));
     const key = request.idempotencyKey;
     const id = doc.data.id ?? (key ? deriveId(key, type) : randomUUID());
-    const relationships = relationshipValues(doc.data.relationships as never);
+    const relationships = relationshipValues(definition, doc.data.relationships as never);
     // a publication item belongs to the organization its author acts as, unless the document names one
     const actingAs = viewerOf(res).actingAsOrganizationId ?? null;
     if (definition.traits.publicationItem && !('organization' in relationships) && actingAs)
       relationships.organization = actingAs;
-    await checkTargets(relationships);
+    await checkTargets(relationships, { current: null, viewer: viewerOf(res), now: request.metadata.now });
     const command: ResourceCommand = {
       type: 'CreateResource',
       data: { id, attributes: doc.data.attributes, relationships },
@@ -502,7 +648,7 @@ function mount(
     const doc = parseDocument(updateDocument, req.body);
     if (doc.data.id !== id) throw ValidationError.at('/data/id', `The document's id must be ${id}`);
     const key = request.idempotencyKey;
-    const relationships = relationshipValues(doc.data.relationships as never);
+    const relationships = relationshipValues(definition, doc.data.relationships as never);
     const given = Object.fromEntries(
       Object.entries(doc.data.attributes as Record<string, unknown>).filter(([, v]) => v !== undefined),
     );
@@ -515,7 +661,12 @@ function mount(
     const version = recordVersionOf ? recordVersionOf(stored) : streamVersion;
     const attributes = inEditionLocale(definition, given, current, editionLocaleOf(req), defaultLocale);
     await authorizeRecord(definition, 'update', res, current, ruleDeps);
-    await checkTargets(relationships);
+    if (current.status === 'active')
+      await checkTargets(relationships, {
+        current: current.relationships,
+        viewer: viewerOf(res),
+        now: request.metadata.now,
+      });
     const command: ResourceCommand = {
       type: 'UpdateResource',
       data: { id, attributes, relationships },

@@ -4,6 +4,8 @@ import {
   roleResource,
   userCategoryResource,
 } from '../accounts/reference-lists.ts';
+import { commentResource } from '../content/comment.ts';
+import { reportResource } from '../content/report.ts';
 import { tagResource } from '../content/tag.ts';
 import { couponResource } from '../coupons/coupon.ts';
 import { appEnvironmentResource } from '../environment/app-environment.ts';
@@ -31,6 +33,8 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   tagResource,
   appEnvironmentResource,
   organizationResource,
+  commentResource,
+  reportResource,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { LOCALES } from '../enums.ts';
 import { defineEvent, type EventContract } from '../event-contracts.ts';
 import { RESOURCE_ACTIONS, type AccessRule, type ResourceAction } from './access.ts';
+import type { ErrorCode } from '../errors.ts';
 import type { FieldKind } from './fields.ts';
 import type { ResourceReactor } from './hooks.ts';
+import type { ResourceState } from './state.ts';
 
 /** The feature flags (seed 000) an admin menu entry may depend on. */
 export type AdminMenuFeature = 'validationRequests' | 'organizations';
@@ -45,6 +47,59 @@ export interface RelationshipSpec {
    * Documents, includes, relationship filters and the `{ member }` rule read it there, in SQL.
    */
   through?: { table: string; from: string; to: string; projection: string };
+  /**
+   * a polymorphic to-one relationship (ADR 0025): the target is any record of a set of types, every type with a
+   * trait (`{ trait: 'commentable' }`) or the types named (`{ types: [...] }`), resolved against the catalogue the
+   * platform serves. Stored as two columns (type and id), written and read as `{ type, id }`; its `type` is ''.
+   */
+  polymorphic?: { trait?: PolymorphicTrait; types?: readonly string[] };
+  /** a create must name it (422 validation.required on /data/relationships/<name>); an update may not clear it */
+  required?: boolean;
+  /** set when the record is created and never changed (an update naming another value: 422 on its pointer) */
+  immutable?: boolean;
+  /**
+   * the target's own relationship of this name must equal the record's (a reply is on the same record as the
+   * comment it answers): 422 on /data/relationships/<name> otherwise
+   */
+  sameAs?: string;
+  /**
+   * a record of this type is read (listed, found, included) only by those who may read its target through this
+   * to-one relationship: a comment by those who read the record it is on (in SQL, as the target's own `show`)
+   */
+  readGate?: boolean;
+  /**
+   * a rule over the target's folded state that a write naming it must pass (comments disabled on an unpublished
+   * record): the problem's code and detail, or null. Pure: the command side loads the target's stream.
+   */
+  targetRule?: (
+    target: ResourceDefinition,
+    state: ResourceState,
+    now: Date,
+  ) => { code: ErrorCode; detail: string } | null;
+}
+
+/** The traits a polymorphic relationship may name its target types by. */
+export type PolymorphicTrait = 'commentable' | 'reportable' | 'likable';
+
+/** How a relationship is written in the definition: with a target type, or polymorphic without one. */
+export type RelationshipInput =
+  | RelationshipSpec
+  | (Omit<RelationshipSpec, 'type' | 'polymorphic'> & {
+      polymorphic: NonNullable<RelationshipSpec['polymorphic']>;
+    });
+
+/** A polymorphic relationship's value: the target's type and id. */
+export interface PolymorphicRef {
+  type: string;
+  id: string;
+}
+
+/** The types a polymorphic relationship's target may be, among the catalogue served. */
+export function polymorphicTypes(spec: RelationshipSpec, catalogue: readonly ResourceDefinition[]): string[] {
+  const poly = spec.polymorphic;
+  if (!poly) return [spec.type];
+  if (poly.types) return [...poly.types];
+  return catalogue.filter((d) => d.traits[poly.trait!]).map((d) => d.type);
 }
 
 /**
@@ -82,7 +137,7 @@ export interface ResourceDefinitionInput<S extends Shape> {
   menu: { group: AdminMenuGroup | null; icon: string; hidden?: boolean; feature?: AdminMenuFeature };
   /** the attributes a record holds and a create accepts (defaults applied), with the seeds' field rules */
   attributes: z.ZodObject<S>;
-  relationships?: Record<string, RelationshipSpec>;
+  relationships?: Record<string, RelationshipInput>;
   /**
    * read-only attributes a hand-written workflow keeps (a coupon's purchasedCouponsCount): columns of the
    * record's table, filled by that workflow's projection handlers, shown but never written through the API
@@ -151,10 +206,18 @@ export interface ResourceDefinitionInput<S extends Shape> {
    *   otherTranslationsLocales): kept in a `translations` attribute, written in the editor's edition locale
    *   (Accept-Edition-Language), read in the reader's locale with the default locale's text as the fallback;
    * - likable: members like a record they can read (once each: resources/likes.ts), its `likesCount` kept by its
-   *   projection, `likedByViewer` in the documents, and the member's likes listed at GET /likes.
+   *   projection, `likedByViewer` in the documents, and the member's likes listed at GET /likes;
+   * - commentable: `hasComments` (default true), a `commentsCount` kept by its projection from the comments'
+   *   events, and `canComment` for the viewer (ADR 0025);
+   * - reportable: members may report a record of the type (resource `reports`, ADR 0025);
+   * - authored: documents carry `createdBy` (null when the account is gone) and `authorName` (the author's full
+   *   name, 'anonymous' when the account is gone: seed 001 §3, comments).
    */
   traits?: {
     likable?: boolean;
+    commentable?: boolean;
+    reportable?: boolean;
+    authored?: boolean;
     translatable?: readonly Key<S>[];
     publishable?: boolean;
     publicationItem?: boolean;
@@ -226,6 +289,9 @@ export interface FixedRows {
 
 export interface ResourceTraits {
   likable: boolean;
+  commentable: boolean;
+  reportable: boolean;
+  authored: boolean;
   translatable: readonly string[];
   publishable: boolean;
   publicationItem: boolean;
@@ -251,8 +317,11 @@ export interface ResourceDefinition<S extends Shape = any> extends Required<
     | 'fieldAccess'
     | 'relationshipAccess'
     | 'lookupBy'
+    | 'relationships'
   >
 > {
+  /** every relationship, the traits' included; a polymorphic one has the type '' (see `polymorphic`) */
+  relationships: Record<string, RelationshipSpec>;
   relationshipAccess: Record<string, { read: AccessRule; write: AccessRule }>;
   lookupBy: Key<S> | null;
   traits: ResourceTraits;
@@ -303,6 +372,7 @@ function traitMembers(traits: ResourceTraits, own: Shape) {
     attributes.publishedAt = z.string().datetime({ offset: true }).nullable().default(null);
     relationships.accessLevel = { type: 'access-levels' };
   }
+  if (traits.commentable) attributes.hasComments = z.boolean().default(true);
   if (traits.publicationItem) relationships.organization = { type: 'organizations' };
   if (traits.taggable) relationships.tags = { type: 'tags', many: true };
   if (traits.categorised) relationships.category = { type: traits.categorised.type };
@@ -313,6 +383,9 @@ function traitMembers(traits: ResourceTraits, own: Shape) {
 export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S>): ResourceDefinition<S> {
   const traits: ResourceTraits = {
     likable: input.traits?.likable ?? false,
+    commentable: input.traits?.commentable ?? false,
+    reportable: input.traits?.reportable ?? false,
+    authored: input.traits?.authored ?? false,
     translatable: input.traits?.translatable ?? [],
     publishable: input.traits?.publishable ?? false,
     publicationItem: input.traits?.publicationItem ?? false,
@@ -321,7 +394,12 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
   };
   const added = traitMembers(traits, input.attributes.shape);
   const attributes = input.attributes.extend(added.attributes) as unknown as z.ZodObject<S>;
-  const relationships = { ...input.relationships, ...added.relationships };
+  const relationships: Record<string, RelationshipSpec> = { ...added.relationships };
+  for (const [name, spec] of Object.entries(input.relationships ?? {})) {
+    if (spec.polymorphic && (spec.many || !(spec.polymorphic.trait || spec.polymorphic.types?.length)))
+      throw new Error(`${input.type}: ${name} is polymorphic, so to-one, over a trait or a list of types`);
+    relationships[name] = { ...spec, type: spec.polymorphic ? '' : (spec as RelationshipSpec).type };
+  }
   const patchShape: Shape = {};
   for (const [name, schema] of Object.entries(attributes.shape))
     patchShape[name] = withoutDefault(schema as z.ZodTypeAny).optional();
@@ -376,7 +454,11 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     attributes,
     relationships,
     traits,
-    computed: { ...input.computed, ...(traits.likable ? { likesCount: 'integer' as const } : {}) },
+    computed: {
+      ...input.computed,
+      ...(traits.likable ? { likesCount: 'integer' as const } : {}),
+      ...(traits.commentable ? { commentsCount: 'integer' as const } : {}),
+    },
     softDeletable: input.softDeletable ?? false,
     ownedBy: input.ownedBy ?? null,
     unique: input.unique ?? [],
@@ -418,9 +500,26 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
 /** The attributes of a record of a definition, typed: `RecordOf<typeof couponResource>`. */
 export type RecordOf<D> = D extends ResourceDefinition<infer S> ? z.infer<z.ZodObject<S>> : never;
 
-/** A relationship's value in events and state: an id, null, or a list of ids. */
-export const RelationshipValueSchema = z.union([RecordIdSchema, z.null(), z.array(RecordIdSchema)]);
+/** A relationship's value in events and state: an id, null, a list of ids, or a polymorphic `{ type, id }`. */
+export const RelationshipValueSchema = z.union([
+  RecordIdSchema,
+  z.null(),
+  z.array(RecordIdSchema),
+  z.object({ type: z.string().min(1).max(100), id: RecordIdSchema }).strict(),
+]);
 export type RelationshipValue = z.infer<typeof RelationshipValueSchema>;
+
+/**
+ * Whether two relationship values name the same records: a polymorphic `{ type, id }` read back from the event
+ * store (jsonb) has its keys in another order than the one written, so objects compare by their keys' values.
+ */
+export function sameRelationshipValue(a: unknown, b: unknown): boolean {
+  const canonical = (v: unknown): unknown =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : (v ?? null);
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
 
 export interface ResourceCreatedData {
   id: string;

@@ -35,8 +35,11 @@ import {
 type Fixture = (n: number) => {
   attributes: Record<string, unknown>;
   /** relationship name -> id(s); the owner, the organization and to-many users relationships have defaults */
-  relationships?: Record<string, string | string[] | null>;
+  relationships?: Record<string, string | string[] | null | { type: string; id: string }>;
 };
+
+/** The published record of the test's commentable and reportable type that comments and reports are about. */
+let matrixPost = '';
 
 const FIXTURES: Record<string, Fixture> = {
   'app-redirections': (n) => ({ attributes: { fromPath: `/matrix-from-${n}`, toPath: `/matrix-to-${n}` } }),
@@ -50,7 +53,28 @@ const FIXTURES: Record<string, Fixture> = {
   notifications: (n) => ({ attributes: { notificationType: 'matrix-check', message: `Message ${n}` } }),
   tags: (n) => ({ attributes: { name: `Matrix tag ${n}` } }),
   organizations: (n) => ({ attributes: { name: `Matrix organization ${n}` } }),
+  comments: (n) => ({
+    attributes: { content: `Matrix comment ${n}` },
+    relationships: { commentable: { type: 'test-matrix-posts', id: matrixPost } },
+  }),
+  reports: (n) => ({
+    attributes: { reason: 'other', details: `Matrix report ${n}` },
+    relationships: { reportable: { type: 'test-matrix-posts', id: matrixPost } },
+  }),
 };
+
+/** What comments and reports are about: the catalogue has no commentable type yet. */
+const postResource = defineResource({
+  type: 'test-matrix-posts',
+  singular: 'test-matrix-post',
+  category: 'testmatrixpost',
+  eventPrefix: 'TestMatrixPost',
+  module: 'tests',
+  menu: { group: 'rental', icon: 'article' },
+  attributes: z.object({ name: z.string().trim().min(1).max(100) }),
+  traits: { commentable: true, reportable: true },
+  access: { see: APP_ADMINS, index: 'everyone', show: 'everyone', create: APP_ADMINS, update: APP_ADMINS },
+});
 
 /**
  * A type of the test's own with row rules on every kind of action (the catalogue has few yet): owner, author
@@ -204,7 +228,17 @@ async function signedIn(
 }
 
 beforeAll(async () => {
-  app = await startAccountsApp({}, { resources: [...resourceCatalogue, probeResource, diaryResource] });
+  app = await startAccountsApp(
+    {},
+    { resources: [...resourceCatalogue, probeResource, diaryResource, postResource] },
+  );
+  const post = await setup(
+    app.admin('POST', '/test-matrix-posts', {
+      data: { type: 'test-matrix-posts', attributes: { name: 'Matrix post' } },
+    }),
+    'matrix post',
+  );
+  matrixPost = post.body.data.id as string;
   organizationA = await organization('Matrix Lab A');
   const organizationB = await organization('Matrix Lab B');
   const visitor = app.browser();
@@ -260,7 +294,9 @@ const refused = (viewer: MatrixViewer) => (viewer.facts.userId === null ? '401' 
 
 /** The relationships of a new record: the fixture's, and the row rules' subjects (member A, organization A). */
 function relationshipsOf(definition: ResourceDefinition, fixture: ReturnType<Fixture>) {
-  const values: Record<string, string | string[] | null> = { ...fixture.relationships };
+  const values: Record<string, string | string[] | null | { type: string; id: string }> = {
+    ...fixture.relationships,
+  };
   for (const [name, spec] of Object.entries(definition.relationships)) {
     // a read-only relationship is another workflow's (an organization's members): a new record has none
     if (name in values || spec.readOnly) continue;
@@ -290,7 +326,9 @@ function createDocument(definition: ResourceDefinition, fixture: Fixture) {
               ? null
               : Array.isArray(value)
                 ? value.map((id) => ({ type, id }))
-                : { type, id: value };
+                : typeof value === 'object'
+                  ? value
+                  : { type, id: value };
           return [name, { data }];
         }),
       ),

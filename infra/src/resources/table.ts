@@ -34,13 +34,15 @@ export function resourceTable(definition: ResourceDefinition) {
     sqlType: COLUMN_TYPES[kind],
   }));
   const relationships = Object.entries(definition.relationships).map(([name, spec]) => {
-    // ids of a type with fixed rows are keys ('other') as well as uuids
-    const id = resourceDefinition(spec.type)?.fixedRows.rows.length ? 'text' : 'uuid';
+    // ids of a type with fixed rows are keys ('other') as well as uuids; a polymorphic target's id is either
+    const id = spec.polymorphic || resourceDefinition(spec.type)?.fixedRows.rows.length ? 'text' : 'uuid';
     return {
       name,
       ...spec,
       column: spec.many ? `${snake(name)}_ids` : `${snake(name)}_id`,
       sqlType: spec.many ? `${id}[]` : id,
+      /** a polymorphic relationship's second column: the target's type */
+      typeColumn: spec.polymorphic ? `${snake(name)}_type` : null,
     };
   });
   return { projection: `resource_${table}`.slice(0, 40), table, attributes, computed, relationships };

@@ -2,9 +2,11 @@ import type { TransactionSql } from 'postgres';
 import {
   asResourceEvent,
   resourceEventTypes,
+  type ResourceEvent,
   type RelationshipValue,
   type ResourceDefinition,
 } from '@platform/contracts/resources/definition';
+import { commentResource } from '@platform/contracts/content/comment';
 import { RecordLiked, RecordUnliked } from '@platform/contracts/resources/likes';
 import type { RecordedEvent } from '@platform/infra/event-store';
 import { resourceTable } from '@platform/infra/resources/table';
@@ -49,7 +51,10 @@ export function projectionDdl(definition: ResourceDefinition) {
   const columns = [
     `id ${fixed.length ? 'text' : 'uuid'} primary key`,
     ...shape.attributes.map((a) => `"${a.column}" ${a.sqlType} null`),
-    ...own.map((r) => `"${r.column}" ${r.sqlType} null`),
+    ...own.flatMap((r) => [
+      ...(r.typeColumn ? [`"${r.typeColumn}" text null`] : []),
+      `"${r.column}" ${r.sqlType} null`,
+    ]),
     ...shape.computed.map(
       (c) => `"${c.column}" ${c.sqlType} null${c.kind === 'integer' ? ' default 0' : ''}`,
     ),
@@ -72,8 +77,16 @@ export function projectionDdl(definition: ResourceDefinition) {
     ...own.map((r) =>
       r.many
         ? `create index "${table}_${r.column}" on ${table} using gin ("${r.column}")`
-        : `create index "${table}_${r.column}" on ${table} ("${r.column}")`,
+        : r.typeColumn
+          ? `create index "${table}_${r.column}" on ${table} ("${r.typeColumn}", "${r.column}")`
+          : `create index "${table}_${r.column}" on ${table} ("${r.column}")`,
     ),
+    // the commentable trait: which comments are on which record, and whether each counts (not soft-deleted)
+    ...(definition.traits.commentable
+      ? [
+          `create table ${table}_comments (comment_id uuid primary key, record_id text not null, live boolean not null)`,
+        ]
+      : []),
   ];
   return { statements, fixedRows: fixed };
 }
@@ -85,9 +98,7 @@ export function resourceProjection(
   const shape = resourceTable(definition);
   const { table } = shape;
   const columnOf = new Map(shape.attributes.map((a) => [a.name, a]));
-  const relationshipColumn = new Map(
-    shape.relationships.filter((r) => !r.through).map((r) => [r.name, r.column]),
-  );
+  const relationshipColumn = new Map(shape.relationships.filter((r) => !r.through).map((r) => [r.name, r]));
 
   const attributeValues = (tx: TransactionSql, attributes: Record<string, unknown>) => {
     const row: Record<string, unknown> = {};
@@ -102,8 +113,14 @@ export function resourceProjection(
   const relationshipValues = (relationships: Record<string, RelationshipValue>) => {
     const row: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(relationships)) {
-      const column = relationshipColumn.get(name);
-      if (column) row[column] = value;
+      const r = relationshipColumn.get(name);
+      if (!r) continue;
+      if (r.typeColumn) {
+        // a polymorphic target: its type and its id, in two columns
+        const ref = value as { type: string; id: string } | null;
+        row[r.typeColumn] = ref?.type ?? null;
+        row[r.column] = ref?.id ?? null;
+      } else row[r.column] = value;
     }
     return row;
   };
@@ -114,9 +131,14 @@ export function resourceProjection(
     eventTypes: [
       ...resourceEventTypes(definition),
       ...(definition.traits.likable ? [RecordLiked.type, RecordUnliked.type] : []),
+      ...(definition.traits.commentable ? resourceEventTypes(commentResource) : []),
       ...(extension?.eventTypes ?? []),
     ],
-    tables: [table, ...(extension?.tables ?? [])],
+    tables: [
+      table,
+      ...(definition.traits.commentable ? [`${table}_comments`] : []),
+      ...(extension?.tables ?? []),
+    ],
     async setup(tx) {
       const ddl = projectionDdl(definition);
       for (const statement of ddl.statements) await tx.unsafe(statement);
@@ -186,10 +208,58 @@ export function resourceProjection(
               where id = ${like.recordId!}`;
             return;
           }
+          if (definition.traits.commentable) {
+            const comment = asResourceEvent(commentResource, event);
+            if (comment) {
+              await countComment(tx, table, definition.type, comment);
+              return;
+            }
+          }
           if (extension?.eventTypes.includes(event.type)) await extension.apply(tx, event, table);
           return;
         }
       }
     },
   };
+}
+
+/**
+ * The commentable trait: a comment's event moves the count of the record it is on, when that record is of this
+ * type. Its soft deletion, restoration and deletion name only the comment, so the projection keeps which record
+ * each comment is on and whether it counts (`<table>_comments`); a replayed event changes nothing twice.
+ */
+async function countComment(tx: TransactionSql, table: string, type: string, comment: ResourceEvent) {
+  const comments = `${table}_comments`;
+  const id = comment.data.id;
+  const step = async (recordId: string | undefined, by: number) => {
+    if (recordId === undefined) return;
+    await tx`update ${tx(table)} set comments_count = greatest(0, coalesce(comments_count, 0) + ${by})
+      where id = ${recordId}`;
+  };
+  switch (comment.kind) {
+    case 'created': {
+      const on = comment.data.relationships.commentable as { type: string; id: string } | null | undefined;
+      if (!on || on.type !== type) return;
+      const [added] = await tx<{ record_id: string }[]>`insert into ${tx(comments)}
+        ${tx({ comment_id: id, record_id: on.id, live: true })} on conflict do nothing returning record_id`;
+      await step(added?.record_id, 1);
+      return;
+    }
+    case 'softDeleted':
+    case 'restored': {
+      const live = comment.kind === 'restored';
+      const [moved] = await tx<{ record_id: string }[]>`update ${tx(comments)} set live = ${live}
+        where comment_id = ${id} and live = ${!live} returning record_id`;
+      await step(moved?.record_id, live ? 1 : -1);
+      return;
+    }
+    case 'deleted': {
+      const [gone] = await tx<{ record_id: string; live: boolean }[]>`delete from ${tx(comments)}
+        where comment_id = ${id} returning record_id, live`;
+      if (gone?.live) await step(gone.record_id, -1);
+      return;
+    }
+    default:
+      return;
+  }
 }

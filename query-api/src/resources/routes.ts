@@ -5,7 +5,12 @@ import { LOCALES, type Locale } from '@platform/contracts/enums';
 import { NotFoundError } from '@platform/contracts/errors';
 import { allows, type ResourceAction } from '@platform/contracts/resources/access';
 import { recordFacts } from '@platform/contracts/resources/state';
-import { translated, type ResourceDefinition } from '@platform/contracts/resources/definition';
+import { canComment } from '@platform/contracts/resources/comments';
+import {
+  polymorphicTypes,
+  translated,
+  type ResourceDefinition,
+} from '@platform/contracts/resources/definition';
 import type { FieldInfo } from '@platform/contracts/resources/fields';
 import { requireAllowed, viewerOf, type Viewer } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
@@ -22,7 +27,15 @@ import { isoTimestamp, orderBy } from '../jsonapi/sql.ts';
 import { consistencyOf } from '../min-position.ts';
 import { mountLikes } from './likes.ts';
 import { IncludedRow, Row, type Reader } from './reader.ts';
-import { readableSql, rowSource, ruleColumns, ruleSql, seesTrashed, throughContains } from './visibility.ts';
+import {
+  gateSql,
+  readableSql,
+  rowSource,
+  ruleColumns,
+  ruleSql,
+  seesTrashed,
+  throughContains,
+} from './visibility.ts';
 
 const uuid = z.string().uuid();
 
@@ -125,8 +138,8 @@ export function resourceQueryRoutes(
     const router = express.Router();
     const readers = new Map<string, Reader>();
     for (const definition of catalogue)
-      readers.set(definition.type, resourceReader(definition, defaultLocale));
-    for (const definition of catalogue) mount(router, definition, deps, readers);
+      readers.set(definition.type, resourceReader(definition, defaultLocale, catalogue));
+    for (const definition of catalogue) mount(router, definition, deps, readers, catalogue);
     mountLikes(router, catalogue, deps, readers);
     return router;
   };
@@ -136,6 +149,9 @@ export function resourceQueryRoutes(
 function rowFacts(definition: ResourceDefinition, shape: ReturnType<typeof resourceTable>, row: Row) {
   const relationships: Record<string, unknown> = {};
   for (const r of shape.relationships) relationships[r.name] = row[r.column] ?? (r.many ? [] : null);
+  for (const r of shape.relationships)
+    if (r.typeColumn)
+      relationships[r.name] = row[r.column] ? { type: row[r.typeColumn], id: row[r.column] } : null;
   return recordFacts(definition, { createdBy: (row.created_by as string | null) ?? null, relationships });
 }
 
@@ -155,9 +171,20 @@ function localeOf(req: Request, defaultLocale: Locale): Locale {
  * its own routes and includes use it, and so may a hand-written read that shows its records (the user's
  * organizations in GET /users/me). Select the rows `from <table> r`.
  */
-export function resourceReader(definition: ResourceDefinition, defaultLocale: Locale): FullReader {
+export function resourceReader(
+  definition: ResourceDefinition,
+  defaultLocale: Locale,
+  /** the catalogue served: the types a polymorphic relationship points at (its read gate, its includes) */
+  catalogue: readonly ResourceDefinition[] = [],
+): FullReader {
   const { type } = definition;
   const shape = resourceTable(definition);
+  /** the rows of the action the viewer reads: the definition's rules, and the read gates (ADR 0025) */
+  const visible: FullReader['visible'] = (viewer, action, options = {}) => {
+    const own = readableSql(definition, shape, viewer, action, options);
+    const gate = gateSql(definition, shape, viewer, catalogue);
+    return gate ? sql.fragment`(${own} and ${gate})` : own;
+  };
   // the table, with the relationships read through join tables as id arrays
   const table = rowSource(shape);
   const isDatetime = new Set(
@@ -174,6 +201,8 @@ export function resourceReader(definition: ResourceDefinition, defaultLocale: Lo
     ...(item ? ['canEdit', 'canDelete', 'createdBy', 'updatedBy'] : []),
     ...(definition.traits.translatable.length ? ['otherTranslationsLocales'] : []),
     ...(definition.traits.likable ? ['likedByViewer'] : []),
+    ...(definition.traits.commentable ? ['canComment'] : []),
+    ...(definition.traits.authored ? ['authorName', 'createdBy'] : []),
     ...shape.relationships.map((r) => r.name),
   ];
 
@@ -211,7 +240,7 @@ export function resourceReader(definition: ResourceDefinition, defaultLocale: Lo
         const data = r.many
           ? ((value as string[] | null) ?? []).map((id) => ({ type: r.type, id }))
           : value
-            ? { type: r.type, id: value as string }
+            ? { type: r.typeColumn ? String(row[r.typeColumn]) : r.type, id: value as string }
             : null;
         return [r.name, { data }];
       }),
@@ -221,6 +250,27 @@ export function resourceReader(definition: ResourceDefinition, defaultLocale: Lo
     // read with the record's own list or find (not through another's include)
     if (definition.traits.likable && 'liked_by_viewer' in row)
       attributes.likedByViewer = row.liked_by_viewer === true;
+    // the commentable trait: whether the viewer may comment now (seed 001 §3)
+    if (definition.traits.commentable)
+      attributes.canComment = canComment(
+        {
+          publishable: definition.traits.publishable,
+          publishedAt: iso(row.published_at),
+          hasComments: row.has_comments !== false,
+          softDeleted: row.deleted_at !== null && row.deleted_at !== undefined,
+        },
+        viewer,
+        new Date(),
+      );
+    // the authored trait: the author, or nobody when the account is gone (shown as anonymous)
+    if (definition.traits.authored) {
+      const name = typeof row.author_name === 'string' ? row.author_name.trim() : '';
+      const present = row.author_exists === true;
+      attributes.authorName = present && name ? name : 'anonymous';
+      relationships.createdBy = {
+        data: present ? { type: 'users', id: String(row.created_by) } : null,
+      };
+    }
     if (item) {
       attributes.canEdit = allows(definition.access.update, viewer, facts);
       attributes.canDelete =
@@ -243,23 +293,19 @@ export function resourceReader(definition: ResourceDefinition, defaultLocale: Lo
     });
   };
 
-  const self: Reader & {
-    shape: typeof shape;
-    table: FragmentSqlToken;
-    toResource: typeof toResource;
-  } = {
+  const self: FullReader & { toResource: typeof toResource } = {
     definition,
     projection: shape.projection,
     fieldNames,
     shape,
     table,
+    visible,
     toResource,
     selectByIds(ids, res) {
       const valid = ids.filter((id) => definition.idSchema.safeParse(id).success);
       if (!valid.length) return null;
-      const visible = readableSql(definition, shape, viewerOf(res), 'show');
       return sql.fragment`select ${type}::text as type, to_jsonb(r) as row from ${table} r
-        where r.id = any(${sql.array(valid, idType(definition))}) and ${visible}`;
+        where r.id = any(${sql.array(valid, idType(definition))}) and ${visible(viewerOf(res), 'show')}`;
     },
   };
   return self;
@@ -270,7 +316,45 @@ const idType = (definition: ResourceDefinition) => (definition.fixedRows.rows.le
 type FullReader = Reader & {
   shape: ReturnType<typeof resourceTable>;
   table: FragmentSqlToken;
+  /** the rows the viewer reads through an action, as one SQL condition on `r` */
+  visible(
+    viewer: Viewer,
+    action: 'index' | 'show',
+    options?: Parameters<typeof readableSql>[4],
+  ): FragmentSqlToken;
 };
+
+/**
+ * The authored trait's columns of a row (ADR 0025): the author's name and whether the account is still there,
+ * read from the accounts' read model (created_by holds a user id, or the platform's own actor).
+ */
+const authorColumns = sql.fragment`, (select concat_ws(' ', u.first_name, u.last_name) from read.users u
+    where u.id = (case when r.created_by ~ '^[0-9a-f-]{36}$' then r.created_by end)::uuid) as author_name,
+  exists(select 1 from read.users u
+    where u.id = (case when r.created_by ~ '^[0-9a-f-]{36}$' then r.created_by end)::uuid) as author_exists`;
+
+/**
+ * A polymorphic relationship's filter: `type:id` names one record, `null` none (ADR 0025); a type outside the
+ * allowed ones or an id of the wrong shape is a 400 on the parameter.
+ */
+function polymorphicFilter(types: readonly string[]): FilterSchema {
+  const ref = z
+    .string()
+    .max(200)
+    .transform((v, ctx) => {
+      const at = v.indexOf(':');
+      const ref = { type: v.slice(0, at), id: v.slice(at + 1) };
+      if (at < 1 || !types.includes(ref.type) || !/^[A-Za-z0-9_-]{1,100}$/.test(ref.id)) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `Expected <type>:<id>, type one of ${types.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return ref;
+    });
+  return z.union([z.literal('null').transform(() => null), ref]) as unknown as FilterSchema;
+}
 
 /**
  * A list of related ids, comma-separated (filter[accessLevels]=contact,member_level_1): each a valid id of the
@@ -301,9 +385,15 @@ function mount(
   definition: ResourceDefinition,
   deps: QueryModuleDeps,
   readers: Map<string, Reader>,
+  catalogue: readonly ResourceDefinition[],
 ): void {
   const { type } = definition;
   const own = readers.get(type) as FullReader;
+  const authored = definition.traits.authored ? authorColumns : sql.fragment``;
+  /** the types each polymorphic relationship may point at */
+  const polymorphic = new Map(
+    own.shape.relationships.flatMap((r) => (r.typeColumn ? [[r.name, polymorphicTypes(r, catalogue)]] : [])),
+  );
   const { shape, table } = own;
   const columnOf = new Map<string, string>([
     ...shape.attributes.map((a) => [a.name, a.column] as const),
@@ -323,7 +413,10 @@ function mount(
       : []),
   ]);
   const fields: Record<string, string[]> = { [type]: own.fieldNames };
-  for (const target of new Set(includable.values()))
+  const includedTypes = new Set(
+    [...includable].flatMap(([name, target]) => polymorphic.get(name) ?? [target]),
+  );
+  for (const target of includedTypes)
     fields[target] = readers.get(target)?.fieldNames ?? HAND_WRITTEN_FIELDS[target] ?? [];
   const filters: Record<string, FilterSchema> = { search: z.string().trim().min(1).max(200) };
   const readable = (name: string) => {
@@ -333,7 +426,10 @@ function mount(
   for (const name of definition.filters)
     filters[name] = filterSchema(shape.attributes.find((a) => a.name === name)!);
   for (const r of shape.relationships)
-    if (!(r.name in filters)) filters[r.name] = relationshipFilter(r, readers.get(r.type)?.definition);
+    if (!(r.name in filters))
+      filters[r.name] = r.polymorphic
+        ? polymorphicFilter(polymorphicTypes(r, catalogue))
+        : relationshipFilter(r, readers.get(r.type)?.definition);
   for (const [name, filter] of Object.entries(definition.listFilters))
     filters[name] =
       filter.kind === 'present'
@@ -351,7 +447,7 @@ function mount(
   const projections = [
     ...new Set([
       shape.projection,
-      ...[...new Set(includable.values())].flatMap((t) => {
+      ...[...includedTypes].flatMap((t) => {
         const projection = readers.get(t)?.projection ?? HAND_WRITTEN_INCLUDES[t]?.projection;
         return projection ? [projection] : [];
       }),
@@ -360,6 +456,8 @@ function mount(
     ]),
   ];
   if (definition.traits.likable) projections.push('likes');
+  // the authored trait reads the authors' names in the accounts' read model
+  if (definition.traits.authored && !projections.includes('accounts')) projections.push('accounts');
   const reads = deps.readAfter(projections);
   /** whether the viewer likes each record of a likable type (the likes read model) */
   const likedBy = (viewer: Viewer) =>
@@ -380,6 +478,17 @@ function mount(
     if (!names.length) return undefined;
     const byType = new Map<string, Set<string>>();
     for (const name of names) {
+      const r = relationshipOf.get(name);
+      if (r?.typeColumn) {
+        // a polymorphic relationship: each row's target is of the type its row names
+        for (const row of rows) {
+          const target = row[r.typeColumn];
+          const id = row[r.column];
+          if (typeof target !== 'string' || typeof id !== 'string') continue;
+          byType.set(target, (byType.get(target) ?? new Set<string>()).add(id));
+        }
+        continue;
+      }
       const target = includable.get(name)!;
       const column =
         name === 'createdBy'
@@ -426,9 +535,7 @@ function mount(
     const trashed = filter.trashed as 'with' | 'only' | undefined;
     if (trashed && !seesTrashed(definition, viewer))
       throw badParameter('filter[trashed]', 'Only those who may restore records see soft-deleted ones');
-    const conditions: FragmentSqlToken[] = [
-      readableSql(definition, shape, viewer, 'index', trashed ? { trashed } : {}),
-    ];
+    const conditions: FragmentSqlToken[] = [own.visible(viewer, 'index', trashed ? { trashed } : {})];
     for (const name of definition.filters) {
       const value = filter[name];
       if (value === undefined) continue;
@@ -447,6 +554,15 @@ function mount(
       // a relationship only some read filters only the records on which the viewer reads it
       const rule = definition.relationshipAccess[r.name]?.read;
       if (rule) conditions.push(ruleSql(rule, viewer, ruleColumns(definition, shape)));
+      if (r.typeColumn) {
+        const ref = value as { type: string; id: string } | null;
+        conditions.push(
+          ref === null
+            ? sql.fragment`${column} is null`
+            : sql.fragment`${sql.identifier(['r', r.typeColumn])} = ${ref.type} and ${column} = ${ref.id}`,
+        );
+        continue;
+      }
       conditions.push(
         r.through
           ? throughContains(
@@ -504,7 +620,7 @@ function mount(
     // count is an uncorrelated subquery (run once, an index-only count where it can), not a window over the page's
     // query: a window makes PostgreSQL read and sort every matching row, whole, before the limit applies
     const rows = await deps.readPool.any(sql.type(Row)`
-      select r.*, (select count(*) from ${table} r where ${where}) as list_total${likedBy(viewer)}
+      select r.*, (select count(*) from ${table} r where ${where}) as list_total${likedBy(viewer)}${authored}
       from ${table} r
       where ${where} order by ${order} limit ${query.page.size} offset ${query.page.offset}`);
     const total = rows.length
@@ -542,7 +658,7 @@ function mount(
         : null;
     const row = by
       ? await deps.readPool.maybeOne(sql.type(Row)`
-          select r.*${likedBy(viewer)} from ${table} r where ${by} and ${readableSql(definition, shape, viewer, 'show', { trashed: 'any' })}`)
+          select r.*${likedBy(viewer)}${authored} from ${table} r where ${by} and ${own.visible(viewer, 'show', { trashed: 'any' })}`)
       : null;
     if (!row) throw new NotFoundError(`${definition.singular} ${id} not found`);
     const included = await includedOf([row], query.include, res, query.fields);

@@ -6,9 +6,9 @@ import {
   type AccessRule,
   type ResourceAction,
 } from '@platform/contracts/resources/access';
-import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import { polymorphicTypes, type ResourceDefinition } from '@platform/contracts/resources/definition';
 import type { Viewer } from '@platform/infra/http/viewer';
-import type { resourceTable } from '@platform/infra/resources/table';
+import { resourceTable } from '@platform/infra/resources/table';
 
 type Shape = ReturnType<typeof resourceTable>;
 
@@ -155,4 +155,42 @@ export function readableSql(
     parts.push(sql.fragment`(${published} or ${editor})`);
   }
   return sql.fragment`(${sql.join(parts, sql.fragment` and `)})`;
+}
+
+/**
+ * The `readGate` relationships of a resource as one SQL condition (ADR 0025): a row is read only by those who may
+ * read (`show`) the record it points at, each target type through its own rule, soft deletion and publishing. A
+ * polymorphic relationship is one branch per type, the type column chosen first so that an id is compared only
+ * with the table of its own type (one indexed lookup per row).
+ */
+export function gateSql(
+  definition: ResourceDefinition,
+  shape: Shape,
+  viewer: Viewer,
+  catalogue: readonly ResourceDefinition[],
+  alias = 'r',
+): FragmentSqlToken | null {
+  const byType = new Map(catalogue.map((d) => [d.type, d]));
+  const parts: FragmentSqlToken[] = [];
+  for (const r of shape.relationships) {
+    if (!r.readGate || r.many) continue;
+    const types = polymorphicTypes(r, catalogue).flatMap((t) => {
+      const target = byType.get(t);
+      return target ? [target] : [];
+    });
+    const branches = types.map((target) => {
+      const targetShape = resourceTable(target);
+      const typed = target.fixedRows.rows.length ? 'text' : 'uuid';
+      const id = sql.identifier([alias, r.column]);
+      // the id compared only once the type is the target's (a text id cast to uuid on its own type alone)
+      const ref = r.typeColumn
+        ? sql.fragment`(case when ${sql.identifier([alias, r.typeColumn])} = ${target.type}
+            then ${id} end)::${sql.identifier([typed])}`
+        : sql.fragment`${id}`;
+      return sql.fragment`exists (select 1 from ${sql.identifier(['read', targetShape.table])} g
+        where g.id = ${ref} and ${readableSql(target, targetShape, viewer, 'show', { alias: 'g' })})`;
+    });
+    parts.push(branches.length ? sql.fragment`(${sql.join(branches, sql.fragment` or `)})` : FALSE);
+  }
+  return parts.length ? sql.fragment`(${sql.join(parts, sql.fragment` and `)})` : null;
 }

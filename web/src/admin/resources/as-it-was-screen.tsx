@@ -66,8 +66,8 @@ export function AsItWasScreen({
                 <FieldPair key={name} label={labels.field(name)}>
                   {name in definition.relationships ? (
                     <RelatedRecords
-                      records={idsOf(at.attributes[name]).map((ref) =>
-                        relatedView(definition.relationships[name]!.type, ref, NOTHING_INCLUDED),
+                      records={refsOf(at.attributes[name], definition.relationships[name]!.type).map((ref) =>
+                        relatedView(ref.type, ref.id, NOTHING_INCLUDED),
                       )}
                     />
                   ) : (
@@ -91,9 +91,13 @@ const NOTHING_INCLUDED = indexIncluded([]);
  * In the history, a relationship is its id or ids (the fold's values), not a JSON:API linkage; the records are
  * not read, so each shows its id (a link to the record as it is now).
  */
-function idsOf(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  return typeof value === 'string' ? [value] : [];
+/** The related records a relationship's stored value names: ids of its type, or a polymorphic `{ type, id }`. */
+function refsOf(value: unknown, type: string): Array<{ type: string; id: string }> {
+  if (Array.isArray(value)) return value.map((id) => ({ type, id: String(id) }));
+  if (typeof value === 'string') return [{ type, id: value }];
+  if (typeof value === 'object' && value !== null && 'type' in value && 'id' in value)
+    return [{ type: String(value.type), id: String(value.id) }];
+  return [];
 }
 
 function FieldPair({ label, children }: { label: string; children: React.ReactNode }) {

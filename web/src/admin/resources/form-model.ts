@@ -61,8 +61,11 @@ export function formFields(definition: ResourceDefinition): FormField[] {
     ...(f.kind === 'integer' ? { integer: true } : {}),
     ...(f.enumValues ? { enumValues: f.enumValues } : {}),
   }));
-  // a read-only relationship is another workflow's (an organization's members): shown, never edited here
-  const editable = Object.entries(definition.relationships).filter(([, spec]) => !spec.readOnly);
+  // a read-only relationship is another workflow's (an organization's members): shown, never edited here; a
+  // polymorphic one (a comment's record) is set where the record is shown, not picked here
+  const editable = Object.entries(definition.relationships).filter(
+    ([, spec]) => !spec.readOnly && !spec.polymorphic,
+  );
   const relationships = editable.map(([name, spec]): FormField => ({
     name,
     widget: 'relationship',
