@@ -1,13 +1,12 @@
 // `npm run replay -- <projection>`: rebuilds one projection from position 0 beside the live one, then swaps.
-import { createConnection } from 'node:net';
 import cliProgress from 'cli-progress';
 import { EventContractRegistry } from '@platform/contracts/event-contracts';
-import { loadConfig, type Config } from '@platform/infra/config';
+import { loadConfig } from '@platform/infra/config';
 import { createSql } from '@platform/infra/db/postgres';
 import { migrate } from '@platform/infra/db/migrate';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '@platform/infra/db/embedded';
 import { PostgresEventStore } from '@platform/infra/event-store';
 import { replayProjection } from '@platform/projectors/replay';
+import { connectToPlatformDatabase } from './cli-database.ts';
 import { eventContractsOf, platformModules, projectionsOf } from './modules.ts';
 
 const modules = platformModules();
@@ -19,35 +18,6 @@ function usage(message: string): never {
     `${message}\nUsage: npm run replay -- <projection> [--batch-size=N]\nProjections:\n${names}\n`,
   );
   process.exit(2);
-}
-
-function isListening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    const done = (open: boolean) => {
-      socket.destroy();
-      resolve(open);
-    };
-    socket.setTimeout(500);
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.once('timeout', () => done(false));
-  });
-}
-
-/**
- * DATABASE_URL when set. Otherwise the embedded PostgreSQL: when the platform is running it already serves the
- * data directory (same credentials as infra/src/db/embedded.ts), else this command starts it for the replay.
- */
-async function connect(config: Config): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
-  if (config.DATABASE_URL) return { url: config.DATABASE_URL };
-  if (await isListening(config.EMBEDDED_PG_PORT))
-    return { url: `postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/postgres` };
-  const embedded = await startEmbeddedPostgres({
-    dataDir: `${config.DATA_DIR}/pg`,
-    port: config.EMBEDDED_PG_PORT,
-  });
-  return { url: embedded.url, embedded };
 }
 
 async function main(): Promise<void> {
@@ -64,7 +34,7 @@ async function main(): Promise<void> {
   if (!projection) usage(`Unknown projection "${name}".`);
 
   const config = loadConfig();
-  const { url, embedded } = await connect(config);
+  const { url, embedded } = await connectToPlatformDatabase(config);
   const sql = createSql(url);
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
