@@ -14,6 +14,8 @@ import { likeRoutes } from '@platform/command-api/resources/likes';
 import { resourceCommandRoutes, type JoinTableMembership } from '@platform/command-api/resources/routes';
 import { isOrganizationMember } from '@platform/command-api/organizations/exists';
 import { accessLevelResource } from '@platform/contracts/accounts/reference-lists';
+import { couponResource } from '@platform/contracts/coupons/coupon';
+import { appEnvironmentResource } from '@platform/contracts/environment/app-environment';
 import { organizationResource } from '@platform/contracts/organizations/organization';
 import { accountsProjection } from '@platform/projectors/accounts/projection';
 import { couponPurchasesExtension } from '@platform/projectors/coupons/purchases';
@@ -67,8 +69,12 @@ export interface ModuleDescriptor {
   query?(context: ServeContext): QueryModule[];
   /** its read models, kept by the projection runner and rebuilt by `npm run replay -- <name>` */
   projections?: readonly Projection[];
-  /** handlers it adds to a resource's projection, by resource type (a hand-written workflow on a resource) */
-  resourceProjectionExtensions?: Readonly<Record<string, ResourceProjectionExtension>>;
+  /**
+   * the hand-written workflows it runs on resources of the layer: each names its resource by its definition (not
+   * a type string) and brings the handlers its events add to that resource's projection; its commands and reads
+   * are the module's own routers
+   */
+  resourceWorkflows?: readonly ResourceWorkflow[];
   /**
    * resources the module cannot work without, served by the layer whatever catalogue it is given (the accounts
    * read the organizations' table): added to it when it does not hold them
@@ -79,6 +85,12 @@ export interface ModuleDescriptor {
    * command side asks the streams behind them whether a user is in one (row rules such as `{ member }`)
    */
   joinTables?: Readonly<Record<string, JoinTableMembership>>;
+}
+
+/** A hand-written workflow on one resource of the layer (coupon purchases, the environment's signals). */
+export interface ResourceWorkflow {
+  resource: ResourceDefinition;
+  projection: ResourceProjectionExtension;
 }
 
 /** The hand-written modules, each with its folder in contracts/, command-api/, query-api/ and projectors/. */
@@ -108,7 +120,7 @@ const handWrittenModules: ModuleDescriptor[] = [
     eventContracts: moduleEventContracts.environment,
     query: () => [environmentQueryRoutes],
     projections: [environmentProjection],
-    resourceProjectionExtensions: { 'app-environments': environmentSignalsExtension },
+    resourceWorkflows: [{ resource: appEnvironmentResource, projection: environmentSignalsExtension }],
   },
   {
     name: 'stats',
@@ -121,7 +133,7 @@ const handWrittenModules: ModuleDescriptor[] = [
     eventContracts: moduleEventContracts.coupons,
     command: () => [couponCommandRoutes],
     query: () => [couponQueryRoutes],
-    resourceProjectionExtensions: { coupons: couponPurchasesExtension },
+    resourceWorkflows: [{ resource: couponResource, projection: couponPurchasesExtension }],
   },
   {
     // the notifications are a resource; the module adds marking one read
@@ -184,16 +196,35 @@ function resourcesModule(
 }
 
 /**
+ * The projection handlers of the modules' workflows, by the type of their resource; two workflows adding to the
+ * same resource's projection are a composition error, refused when the platform is put together.
+ */
+export function workflowExtensions(
+  modules: readonly ModuleDescriptor[],
+): Readonly<Record<string, ResourceProjectionExtension>> {
+  const byType: Record<string, ResourceProjectionExtension> = {};
+  const owner = new Map<string, string>();
+  for (const module of modules)
+    for (const { resource, projection } of module.resourceWorkflows ?? []) {
+      const taken = owner.get(resource.type);
+      if (taken)
+        throw new Error(
+          `The ${module.name} and ${taken} modules both add a workflow to the ${resource.type} projection`,
+        );
+      owner.set(resource.type, module.name);
+      byType[resource.type] = projection;
+    }
+  return byType;
+}
+
+/**
  * Every module the platform serves: the hand-written ones and the resource layer over `resources` (the
  * catalogue; tests may bring their own).
  */
 export function platformModules(
   resources: readonly ResourceDefinition[] = resourceCatalogue,
 ): ModuleDescriptor[] {
-  const extensions = Object.assign(
-    {},
-    ...handWrittenModules.map((module) => module.resourceProjectionExtensions ?? {}),
-  ) as Record<string, ResourceProjectionExtension>;
+  const extensions = workflowExtensions(handWrittenModules);
   const joinTables = Object.assign(
     {},
     ...handWrittenModules.map((module) => module.joinTables ?? {}),

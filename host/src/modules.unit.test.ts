@@ -7,7 +7,7 @@ import { accessLevelResource } from '@platform/contracts/accounts/reference-list
 import { couponResource } from '@platform/contracts/coupons/coupon';
 import { organizationResource } from '@platform/contracts/organizations/organization';
 import { resourceTable } from '@platform/infra/resources/table';
-import { eventContractsOf, platformModules, projectionsOf } from './modules.ts';
+import { eventContractsOf, platformModules, projectionsOf, workflowExtensions } from './modules.ts';
 
 const modules = platformModules();
 const typesOf = (contracts: readonly { type: string }[]) => contracts.map((c) => c.type).sort();
@@ -40,6 +40,20 @@ describe('the module list', () => {
   test("adds the coupons workflow's purchases to the coupons resource's projection", () => {
     const coupons = projectionsOf(modules).find((p) => p.name === resourceTable(couponResource).projection);
     expect(coupons?.eventTypes).toContain('CouponPurchased');
+  });
+
+  test('refuses two modules adding a workflow to the same resource projection', () => {
+    const projection = { eventTypes: [], apply: async () => {} };
+    const workflow = { resource: couponResource, projection };
+    expect(Object.keys(workflowExtensions([{ name: 'a', resourceWorkflows: [workflow] }]))).toEqual([
+      'coupons',
+    ]);
+    expect(() =>
+      workflowExtensions([
+        { name: 'a', resourceWorkflows: [workflow] },
+        { name: 'b', resourceWorkflows: [workflow] },
+      ]),
+    ).toThrow('The b and a modules both add a workflow to the coupons projection');
   });
 
   test("a catalogue of the caller's own brings its contracts and projections, and those the modules need", () => {
