@@ -1,6 +1,7 @@
 import { ConflictError, NotFoundError, ValidationError } from '@platform/contracts/errors';
 import {
   sameRelationshipValue,
+  type InvariantContext,
   type RelationshipValue,
   type ResourceDefinition,
   type ResourceEvent,
@@ -45,8 +46,8 @@ export function resourceDecider(
   const { events, singular } = definition;
   const notFound = (id: string) => new NotFoundError(`${singular} ${id} not found`);
   /** the definition's rules over several attributes, on the values the record would hold */
-  const checkInvariants = (attributes: Record<string, unknown>) => {
-    const problems = definition.invariants(attributes);
+  const checkInvariants = (attributes: Record<string, unknown>, context: InvariantContext) => {
+    const problems = definition.invariants(attributes, context);
     if (problems.length)
       throw new ValidationError(
         problems.map((p) => ({
@@ -73,7 +74,7 @@ export function resourceDecider(
         const attributes = definition.beforeChange
           ? { ...given, ...definition.beforeChange(given, null) }
           : given;
-        checkInvariants(attributes);
+        checkInvariants(attributes, { now: command.metadata.now, previous: null });
         return [event(events.created, { id, attributes, relationships })];
       }
       case 'UpdateResource': {
@@ -93,7 +94,10 @@ export function resourceDecider(
           ),
         ) as Record<string, RelationshipValue>;
         if (!Object.keys(attributes).length && !Object.keys(relationships).length) return [];
-        checkInvariants({ ...state.attributes, ...attributes });
+        checkInvariants(
+          { ...state.attributes, ...attributes },
+          { now: command.metadata.now, previous: state.attributes },
+        );
         return [event(events.updated, { id, attributes, relationships })];
       }
       case 'SoftDeleteResource':

@@ -10,6 +10,7 @@ import { tagResource } from '../content/tag.ts';
 import { couponResource } from '../coupons/coupon.ts';
 import { appEnvironmentResource } from '../environment/app-environment.ts';
 import { notificationResource } from '../notifications/notification.ts';
+import { organizationYearStateResource } from '../organizations/organization-year-state.ts';
 import { organizationResource } from '../organizations/organization.ts';
 import { redirectionResource } from '../redirections/redirection.ts';
 import { shortUrlResource } from '../short-urls/short-url.ts';
@@ -33,6 +34,7 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   tagResource,
   appEnvironmentResource,
   organizationResource,
+  organizationYearStateResource,
   commentResource,
   reportResource,
 ];

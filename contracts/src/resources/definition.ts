@@ -7,6 +7,15 @@ import type { FieldKind } from './fields.ts';
 import type { ResourceReactor } from './hooks.ts';
 import type { ResourceState } from './state.ts';
 
+/**
+ * What an invariant may look at besides the values the record would hold: the command's time (a rule over the
+ * calendar, such as an editable window) and the values the record held before (null on a create).
+ */
+export interface InvariantContext {
+  now: Date;
+  previous: Record<string, unknown> | null;
+}
+
 /** The feature flags (seed 000) an admin menu entry may depend on. */
 export type AdminMenuFeature = 'validationRequests' | 'organizations';
 
@@ -166,7 +175,10 @@ export interface ResourceDefinitionInput<S extends Shape> {
    * rules over several attributes (a redirection may not lead to its own path): checked by the decider on a
    * create and on the record an update would leave; each problem is a 422 on its attribute
    */
-  invariants?: (attributes: Record<string, unknown>) => Array<{ attribute: string; detail: string }>;
+  invariants?: (
+    attributes: Record<string, unknown>,
+    context: InvariantContext,
+  ) => Array<{ attribute: string; detail: string }>;
   /** read-only attributes of the read documents, derived from the record's attributes by pure functions */
   derived?: Record<string, (attributes: Record<string, unknown>, id: string) => unknown>;
   /**

@@ -53,6 +53,10 @@ const FIXTURES: Record<string, Fixture> = {
   notifications: (n) => ({ attributes: { notificationType: 'matrix-check', message: `Message ${n}` } }),
   tags: (n) => ({ attributes: { name: `Matrix tag ${n}` } }),
   organizations: (n) => ({ attributes: { name: `Matrix organization ${n}` } }),
+  // the organization is the row rules' organization A; the year is in the editable window
+  'organization-year-states': (n) => ({
+    attributes: { year: new Date().getUTCFullYear(), achievements: { matrix: n } },
+  }),
   comments: (n) => ({
     attributes: { content: `Matrix comment ${n}` },
     relationships: { commentable: { type: 'test-matrix-posts', id: matrixPost } },
