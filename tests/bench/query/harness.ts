@@ -38,7 +38,9 @@ export async function hostPlatform(options: {
       ADMIN_API_TOKEN: options.adminToken,
       LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
     },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // the served process logs as `npm start` does, on its own output: sent to /dev/null, so that the cost
+    // measured is the platform's logging, not a terminal's
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const urls = await new Promise<{ platformUrl: string; bareUrl: string }>((resolve, reject) => {

@@ -13,7 +13,7 @@ import type { Server } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import pino from 'pino';
+import { createLogger } from '@platform/infra/logger';
 import { createPlatform } from '@platform/host/platform';
 import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
 import { benchProductResource } from './bench-products.ts';
@@ -62,12 +62,10 @@ async function main() {
   const databaseUrl = process.env.DATABASE_URL;
   const adminToken = process.env.ADMIN_API_TOKEN;
   if (!databaseUrl || !adminToken) throw new Error('server.ts needs DATABASE_URL and ADMIN_API_TOKEN');
-  // as `npm start` logs (pino, one line per request at info), written to /dev/null: the cost measured is the
-  // platform's serialising of the lines, not a terminal's
-  const logger = pino(
-    { level: process.env.LOG_LEVEL ?? 'info', base: { service: 'platform' } },
-    pino.destination({ dest: '/dev/null', sync: true }),
-  );
+  // the process logger `npm start` makes (infra/src/logger.ts: readable lines, one per request at info, formatted
+  // in a worker thread), on this process's output, which the harness sends to /dev/null
+  const level = (process.env.LOG_LEVEL ?? 'info') as Parameters<typeof createLogger>[0]['LOG_LEVEL'];
+  const logger = createLogger({ NODE_ENV: 'development', LOG_LEVEL: level });
   const platform = await createPlatform({
     databaseUrl,
     adminToken,
