@@ -15,14 +15,10 @@ import { resourceCommandRoutes, type JoinTableMembership } from '@platform/comma
 import { isOrganizationMember } from '@platform/command-api/organizations/exists';
 import { accessLevelResource } from '@platform/contracts/accounts/reference-lists';
 import { couponResource } from '@platform/contracts/coupons/coupon';
-import { appEnvironmentResource } from '@platform/contracts/environment/app-environment';
 import { organizationResource } from '@platform/contracts/organizations/organization';
 import { accountsProjection } from '@platform/projectors/accounts/projection';
 import { couponPurchasesExtension } from '@platform/projectors/coupons/purchases';
-import {
-  environmentProjection,
-  environmentSignalsExtension,
-} from '@platform/projectors/environment/projection';
+import { environmentProjection } from '@platform/projectors/environment/projection';
 import { menuProjection } from '@platform/projectors/menu/projection';
 import { pagesProjection } from '@platform/projectors/pages/projection';
 import type { Projection } from '@platform/projectors/projection';
@@ -120,7 +116,6 @@ const handWrittenModules: ModuleDescriptor[] = [
     eventContracts: moduleEventContracts.environment,
     query: () => [environmentQueryRoutes],
     projections: [environmentProjection],
-    resourceWorkflows: [{ resource: appEnvironmentResource, projection: environmentSignalsExtension }],
   },
   {
     name: 'stats',

@@ -242,8 +242,12 @@ describe('accounts, end to end', () => {
       'Access levels',
       'Roles',
       'Notifications',
+      'Organizations',
+      'Organization year states',
       'Coupons',
       'Tags',
+      'Comments',
+      'Reports',
       'Newsletter types',
     ]);
     await adminNav.getByRole('link', { name: 'Dev mailbox' }).click();

@@ -61,14 +61,14 @@ describe('organizations: the back office edits one, a visitor reads its public p
     await page.getByLabel('Website').fill('https://clinic.example.org/');
     await page.getByLabel('Country').fill('FR');
 
-    // the access level through the relationship picker: its choices are named by their title
+    // the access level through the relationship picker: its choices are named by their label, not their id
     const picker = page.getByRole('combobox', { name: 'Access level' });
     await picker.click();
-    await picker.fill('level_2');
-    const choice = page.getByRole('listbox').getByRole('option', { name: 'member_level_2' });
+    await picker.fill('level 2');
+    const choice = page.getByRole('listbox').getByRole('option', { name: 'Member, level 2' });
     await choice.waitFor();
     await choice.click();
-    await expect.poll(() => picker.inputValue()).toBe('member_level_2');
+    await expect.poll(() => picker.inputValue()).toBe('Member, level 2');
     // axe once the list is closed (while it is open react-aria hides the rest of the page from screen readers:
     // resource-layer.e2e.test.ts checks the open list itself)
     await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
@@ -79,9 +79,9 @@ describe('organizations: the back office edits one, a visitor reads its public p
     await page.waitForURL('**/admin/resources/organizations/show/**');
     await toast(page, `“${name}” is saved.`).waitFor();
     await page.getByRole('heading', { level: 1, name: `Organizations: “${name}”` }).waitFor();
-    // the show screen names the access level by its title, linked to its own record
+    // the show screen names the access level by its label, linked to its own record
     const level = fieldValue(page, 'Access level');
-    await expect.poll(() => level.innerText()).toBe('member_level_2');
+    await expect.poll(() => level.innerText()).toBe('Member, level 2');
     expect(await level.getByRole('link').getAttribute('href')).toBe(
       '/admin/resources/access-levels/show/member_level_2',
     );
@@ -93,7 +93,7 @@ describe('organizations: the back office edits one, a visitor reads its public p
     await page.getByRole('heading', { level: 1, name: `Organizations: edit “${name}”` }).waitFor();
     await expect
       .poll(() => page.getByRole('combobox', { name: 'Access level' }).inputValue())
-      .toBe('member_level_2');
+      .toBe('Member, level 2');
     await checkA11y(page, 'organization edit form (dark)');
     await shot(page, 'organizations-edit-dark');
 

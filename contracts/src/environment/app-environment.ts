@@ -12,7 +12,8 @@ export const APP_ENVIRONMENT_ID = 'main';
  * environment module always used (`environment-main`): content editors change it in the generic admin screens
  * and read its history; everybody reads it (the web boots with it, GET /app-environment). It is never created
  * nor deleted. The "environment updated" signals every CMS save appends to the same stream (events.ts) are not
- * settings: the fold passes over them and the history leaves them out. Settings stored before the resource
+ * settings: the fold passes over them, the history leaves them out, and the record's version (what If-Match
+ * compares with) is that of its last settings change, so a page saved meanwhile does not make a form stale. Settings stored before the resource
  * (AppEnvironmentSettingsChanged, only the changed fields) read as updates of 'main'.
  */
 export const appEnvironmentResource = defineResource({
@@ -22,6 +23,8 @@ export const appEnvironmentResource = defineResource({
   eventPrefix: 'AppEnvironmentSettings',
   module: 'environment',
   menu: { group: 'application', icon: 'tune' },
+  // 2: the version is the record's own (the signals no longer move it), as If-Match compares it
+  version: 2,
   attributes: AppEnvironmentSettingsSchema,
   fixedRows: {
     rows: [{ id: APP_ENVIRONMENT_ID, attributes: emptyAppEnvironmentSettings() }],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appEnvironmentResource } from '@platform/contracts/environment/app-environment';
 import { projectionSpec } from '@platform/tests/support/projection-spec';
 import { resourceProjection } from '../resources/projection.ts';
-import { environmentProjection, environmentSignalsExtension } from './projection.ts';
+import { environmentProjection } from './projection.ts';
 
 const signal = {
   type: 'AppEnvironmentUpdated',
@@ -48,8 +48,8 @@ describe('environment revision projection', () => {
   });
 });
 
-describe('app-environments projection with the signals', () => {
-  const spec = projectionSpec(resourceProjection(appEnvironmentResource, environmentSignalsExtension), {
+describe('app-environments projection beside the signals', () => {
+  const spec = projectionSpec(resourceProjection(appEnvironmentResource), {
     streamId: 'environment-main',
   });
   const query = `select id, rental_max_items::int as rental_max_items, description, integration_templates,
@@ -68,7 +68,7 @@ describe('app-environments projection with the signals', () => {
     ]);
   });
 
-  it('reads stored settings changes as updates, and moves the version with the signals only', async () => {
+  it('reads stored settings changes as updates; the signals leave the version at the last change', async () => {
     await spec
       .given([
         legacy({ rentalMaxItems: 5, description: 'Hello', integrationTemplates: { welcome: 'Hi' } }),
@@ -82,7 +82,7 @@ describe('app-environments projection with the signals', () => {
           rental_max_items: 5,
           description: 'Bye',
           integration_templates: { welcome: 'Hi' },
-          version: 3,
+          version: 2,
           updated_at: new Date('2025-05-14T10:00:02.000Z'),
         },
       ]);

@@ -8,7 +8,6 @@ import {
 import { resourceEventTypes } from '@platform/contracts/resources/definition';
 import type { RecordedEvent } from '@platform/infra/event-store';
 import type { Projection } from '../projection.ts';
-import type { ResourceProjectionExtension } from '../resources/projection.ts';
 
 /**
  * `app_environment`: the single 'main' row of the environment's revision. `revision` counts every event of
@@ -50,15 +49,3 @@ async function applyEnvironmentEvent(tx: TransactionSql, event: RecordedEvent): 
     on conflict (id) do update set revision = excluded.revision, updated_by = excluded.updated_by,
       updated_at = excluded.updated_at, last_reason = coalesce(excluded.last_reason, app_environment.last_reason)`;
 }
-
-/**
- * The "environment updated" signals in the app-environments resource's projection: they share the settings'
- * stream, so each moves the record's `version` (what If-Match compares with) without changing a setting.
- */
-export const environmentSignalsExtension: ResourceProjectionExtension = {
-  eventTypes: [AppEnvironmentUpdated.type],
-  async apply(tx, event, table) {
-    if (event.streamId !== ENVIRONMENT_STREAM_ID) return;
-    await tx`update ${tx(table)} set version = ${event.streamVersion.toString()} where id = 'main'`;
-  },
-};

@@ -10,15 +10,13 @@ import { capturedLogger, listen, TEST_ADMIN_TOKEN } from '../http.ts';
 import { createEventContractRegistry } from '@platform/contracts/registry';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore } from '@platform/infra/event-store';
-import {
-  environmentProjection,
-  environmentSignalsExtension,
-} from '@platform/projectors/environment/projection';
+import { environmentProjection } from '@platform/projectors/environment/projection';
 import { menuProjection } from '@platform/projectors/menu/projection';
 import { pagesProjection } from '@platform/projectors/pages/projection';
 import { resourceProjection } from '@platform/projectors/resources/projection';
 import { createProjectionRunner } from '@platform/projectors/runner';
 import { resourceCommandRoutes } from '@platform/command-api/resources/routes';
+import { isOrganizationMember } from '@platform/command-api/organizations/exists';
 import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
 import { createTestDatabase } from '../database.ts';
 import { createQueryApi } from '@platform/query-api/app';
@@ -69,12 +67,7 @@ export async function startCmsTestApp(): Promise<CmsTestApp> {
       pagesProjection,
       menuProjection,
       environmentProjection,
-      ...resourceCatalogue.map((definition) =>
-        resourceProjection(
-          definition,
-          definition.type === 'app-environments' ? environmentSignalsExtension : undefined,
-        ),
-      ),
+      ...resourceCatalogue.map((definition) => resourceProjection(definition)),
     ],
   });
   await runner.start();
@@ -91,7 +84,10 @@ export async function startCmsTestApp(): Promise<CmsTestApp> {
       modules: [
         (deps) => pagesCommandRoutes(deps, { sql }),
         menuCommandRoutes,
-        resourceCommandRoutes(resourceCatalogue),
+        // the catalogue's organizations read their members through the accounts' join table
+        resourceCommandRoutes(resourceCatalogue, {
+          joinTables: { user_organizations: isOrganizationMember },
+        }),
       ],
     }),
     createQueryApi({
