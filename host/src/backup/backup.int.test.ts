@@ -22,10 +22,10 @@ import { createPlatform, type Platform } from '../platform.ts';
 import { DEMO_PASSWORD } from '../seed/demo-accounts.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { rebuildReadModels, restoreBackup, RestoreRefusedError, writeBackup } from './backup.ts';
-import { BackupFormatError, KEPT_TABLES } from './format.ts';
+import { BackupFormatError } from './format.ts';
+import { tableHashes } from './table-hashes.ts';
 
 const SECRET = 'test-secret-for-verification-links-0123456789';
-const keptNames = KEPT_TABLES.map((t) => t.name);
 
 let app: AccountsTestApp;
 let dir: string;
@@ -51,39 +51,6 @@ async function freshDatabase(): Promise<{ db: TestDatabase; sql: Sql }> {
     await db.drop();
   });
   return { db, sql };
-}
-
-/**
- * A hash of every row of every table a restore must bring back equal: the live read models (the projections'
- * tables and the `read` views over them), the kept tables, and the event log in `$all` order without its
- * transaction ids (a restore assigns new ones). Rows are hashed in their text form, sorted.
- */
-async function tableHashes(sql: Sql): Promise<Record<string, { rows: number; md5: string }>> {
-  const live = await sql<{ name: string; version: number }[]>`
-    select name, version from projection_checkpoints where status = 'live' order by name`;
-  const schemas = live.map((l) => `proj_${l.name}_v${l.version}`);
-  const tables = await sql<{ schema: string; name: string }[]>`
-    select table_schema as schema, table_name as name from information_schema.tables
-     where table_schema = any(${schemas})
-        or table_schema = 'read'
-        or (table_schema = 'public' and table_name = any(${keptNames}))
-     order by 1, 2`;
-  const hashes: Record<string, { rows: number; md5: string }> = {};
-  for (const { schema, name } of tables) {
-    const [row] = await sql.unsafe<{ rows: number; md5: string }[]>(
-      `select count(*)::int as rows, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as md5
-         from "${schema}"."${name}" t`,
-    );
-    hashes[`${schema}.${name}`] = row!;
-  }
-  const [log] = await sql<{ rows: number; md5: string }[]>`
-    select count(*)::int as rows,
-           md5(string_agg(concat_ws('|', global_position, stream_id, stream_version, category, event_id, event_type,
-                                    schema_version, data::text, metadata::text, recorded_at::text),
-                          E'\n' order by transaction_id, global_position)) as md5
-      from es_events`;
-  hashes['es_events in $all order'] = log!;
-  return hashes;
 }
 
 async function listenOn(platform: Platform): Promise<{ url: (path: string) => string }> {
