@@ -162,10 +162,11 @@ function postmasterPid(site: Site): number | undefined {
  */
 async function killPlatform(site: Site, running: Running): Promise<void> {
   const root = running.child.pid!;
+  // the pid file may be a dead cluster's, its pid since given to another process: only a descendant is touched
   const postmaster = postmasterPid(site);
-  if (postmaster && alive(postmaster)) process.kill(postmaster, 'SIGSTOP');
+  if (postmaster && descendants(root).includes(postmaster) && alive(postmaster))
+    process.kill(postmaster, 'SIGSTOP');
   const pids = new Set(descendants(root));
-  if (postmaster) pids.add(postmaster);
   try {
     process.kill(-root, 'SIGKILL');
   } catch {
