@@ -64,19 +64,9 @@ export async function writeBackup(
     async function* lines(): AsyncGenerator<string> {
       yield `${header}\n`;
       options.onProgress?.(0, events);
+      // the payload and metadata as PostgreSQL prints them, written into the line as they are
       const eventCursor = tx<
-        {
-          p: string;
-          s: string;
-          v: string;
-          c: string;
-          id: string;
-          t: string;
-          sv: number;
-          at: string;
-          d: string;
-          m: string;
-        }[]
+        (Omit<BackupEvent, 'd' | 'm'> & { d: string; m: string })[]
       >`select e.global_position::text as p, e.stream_id as s, e.stream_version::text as v, e.category as c,
                e.event_id::text as id, e.event_type as t, e.schema_version as sv, ${tx.unsafe(RECORDED_AT_ISO)} as at,
                e.data::text as d, e.metadata::text as m
