@@ -1,9 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import styled from 'styled-components';
-import { z } from 'zod';
 import { useAuthApi } from '../app/api-context.tsx';
 import { useToast } from '../app/toast-context.tsx';
-import { ApiError } from '../api/errors.ts';
 import { APP_NAME } from '../build-info.ts';
 import { useT } from '../i18n/use-t.ts';
 import { useSession } from '../session/session.tsx';
@@ -13,33 +12,11 @@ import { TextField } from '../ui/text-field.tsx';
 import { Actions, CodeForm, Notice, StatusMessage } from './layout.tsx';
 import type en from './messages/en.json';
 import { useProblemMessage } from './problem-message.ts';
-import { codeBody, failureOf, type FieldProblem } from './two-factor-sign-in.machine.ts';
-
-const Position = z.object({ position: z.string().optional() }).passthrough().optional();
-const EnrolmentSchema = z.object({
-  state: z.literal('confirmation_required'),
-  strategy: z.literal('totp'),
-  secret: z.string(),
-  otpauthUrl: z.string(),
-  qrCodeSvg: z.string(),
-  meta: Position,
-});
-const EnabledSchema = z.object({
-  state: z.literal('enabled'),
-  strategy: z.enum(['totp', 'email']),
-  recoveryCodes: z.array(z.string()),
-  meta: Position,
-});
-const EnableAnswerSchema = z.discriminatedUnion('state', [EnrolmentSchema, EnabledSchema]);
-const DisabledSchema = z.object({ state: z.literal('disabled'), meta: Position });
-
-type Enrolment = z.infer<typeof EnrolmentSchema>;
-
-type Step =
-  | { kind: 'idle' }
-  | { kind: 'scanning'; enrolment: Enrolment }
-  | { kind: 'recoveryCodes'; codes: string[] }
-  | { kind: 'turningOff' };
+import {
+  twoFactorSettingsActors,
+  twoFactorSettingsMachine,
+  type SettingsFormProblem,
+} from './two-factor-settings.machine.ts';
 
 const Section = styled.section`
   margin: 1.5rem 0;
@@ -94,11 +71,17 @@ function downloadText(fileName: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+const FORM_PROBLEM_MESSAGE = {
+  changedMeanwhile: 'twoFactor.error.changedMeanwhile',
+  unavailable: 'twoFactor.error.unavailable',
+  unexpected: 'twoFactor.error.unexpected',
+} as const satisfies Record<SettingsFormProblem, keyof typeof en>;
+
 /**
- * Two-factor enrolment on the profile (seed 000 §2.1, §2.5): off → an authenticator app (QR code and setup key,
- * confirmed by a first code) or codes by e-mail, each ending on the recovery codes, shown once; on → turned
- * off with the password. Reads the signed-in user; shown only when the two-factor feature is on. It sits under
- * the profile's h2 "Security", so its own heading is an h3.
+ * Two-factor on the profile (seed 000 §2.1, §2.5): renders the two-factor settings machine
+ * (two-factor-settings.machine.ts), whose calls are the auth client's and the session's read back of the
+ * user. The status (off or on) is the session's user; everything else is the machine's snapshot. Shown only
+ * when the two-factor feature is on; it sits under the profile's h2 "Security", so its own heading is an h3.
  */
 export function TwoFactorSettings() {
   const t = useT<typeof en>();
@@ -106,110 +89,55 @@ export function TwoFactorSettings() {
   const toast = useToast();
   const problemMessage = useProblemMessage();
   const { user, features, refresh } = useSession();
-  const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const [pending, setPending] = useState(false);
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<{ field: 'code' | 'password'; problem: FieldProblem } | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState('');
+  const machine = useMemo(
+    () => twoFactorSettingsMachine.provide({ actors: twoFactorSettingsActors(authApi, refresh) }),
+    [authApi, refresh],
+  );
+  const [snapshot, send, actorRef] = useMachine(machine);
+  const { context } = snapshot;
+  const pending = snapshot.hasTag('pending');
   const titleId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const stepRef = useRef<HTMLHeadingElement>(null);
   const fieldBoxRef = useRef<HTMLFormElement>(null);
 
+  const step = snapshot.matches('scanning')
+    ? 'scanning'
+    : snapshot.matches('recoveryCodes')
+      ? 'recoveryCodes'
+      : snapshot.matches('turningOff')
+        ? 'turningOff'
+        : 'status';
+
+  // a new step takes the focus on its heading; a refused field takes it back; back at the status, the
+  // section's heading has it
   useEffect(() => {
-    if (step.kind === 'scanning' || step.kind === 'recoveryCodes') stepRef.current?.focus();
-  }, [step.kind]);
+    if (step === 'scanning' || step === 'recoveryCodes') stepRef.current?.focus();
+  }, [step]);
   useEffect(() => {
-    if (problem) fieldBoxRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
-  }, [problem]);
+    if (context.problem) {
+      fieldBoxRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
+    }
+  }, [context.problem]);
+  useEffect(() => {
+    const subscriptions = [
+      actorRef.on('turnedOff', () => toast(t('twoFactor.settings.disabled'), 'success')),
+      actorRef.on('closed', () => headingRef.current?.focus()),
+    ];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [actorRef, toast, t]);
 
   if (!features.twoFactor || !user) return null;
   const strategy = user.twoFactorStrategy;
-
-  const reset = (next: Step = { kind: 'idle' }) => {
-    setStep(next);
-    setCode('');
-    setPassword('');
-    setProblem(null);
-    setFormError(null);
-  };
-
-  /** Runs a call; a 422 goes on `field`, a 409 (changed in another tab) re-reads the user; the rest is the shell's. */
-  async function run<T>(field: 'code' | 'password' | null, call: () => Promise<T>): Promise<T | null> {
-    setPending(true);
-    setProblem(null);
-    setFormError(null);
-    try {
-      return await call();
-    } catch (error) {
-      const failure = failureOf(error);
-      if (failure.kind === 'invalid' && field && failure.problems[field]) {
-        setProblem({ field, problem: failure.problems[field] });
-      } else if (error instanceof ApiError && error.kind === 'conflict') {
-        reset();
-        setFormError(t('twoFactor.error.changedMeanwhile'));
-        await refresh().catch(() => undefined);
-      } else if (
-        error instanceof ApiError &&
-        !['network', 'timeout', 'session-expired', 'unexpected'].includes(error.kind)
-      ) {
-        // the kinds above already raised the shell's dialog
-        setFormError(
-          t(error.kind === 'not-found' ? 'twoFactor.error.unavailable' : 'twoFactor.error.unexpected'),
-        );
-      }
-      return null;
-    } finally {
-      setPending(false);
-    }
-  }
-
-  const enable = (chosen: 'totp' | 'email') =>
-    run(null, async () => {
-      const answer = await authApi.request('POST', '/auth/two-factor/enable', EnableAnswerSchema, {
-        body: { strategy: chosen },
-      });
-      if (answer.state === 'confirmation_required') {
-        reset({ kind: 'scanning', enrolment: answer });
-        return;
-      }
-      reset({ kind: 'recoveryCodes', codes: answer.recoveryCodes });
-      setAnnouncement(t('twoFactor.settings.enabled'));
-      await refresh(answer.meta?.position).catch(() => undefined);
-    });
-
-  const confirm = () => {
-    const body = codeBody('code', code);
-    if ('reason' in body) {
-      setProblem({ field: 'code', problem: body });
-      return;
-    }
-    void run('code', async () => {
-      const answer = await authApi.request('POST', '/auth/two-factor/confirm', EnabledSchema, { body });
-      reset({ kind: 'recoveryCodes', codes: answer.recoveryCodes });
-      setAnnouncement(t('twoFactor.settings.enabled'));
-      await refresh(answer.meta?.position).catch(() => undefined);
-    });
-  };
-
-  const turnOff = () => {
-    if (password === '') {
-      setProblem({ field: 'password', problem: { reason: 'required' } });
-      return;
-    }
-    void run('password', async () => {
-      const answer = await authApi.request('POST', '/auth/two-factor/disable', DisabledSchema, {
-        body: { password },
-      });
-      await refresh(answer.meta?.position).catch(() => undefined);
-      reset();
-      setAnnouncement(t('twoFactor.settings.disabled'));
-      toast(t('twoFactor.settings.disabled'), 'success');
-      headingRef.current?.focus();
-    });
-  };
+  const enrolment = context.enrolment;
+  const codes = context.recoveryCodes;
+  const formError = context.formProblem ? t(FORM_PROBLEM_MESSAGE[context.formProblem]) : null;
+  const announcement =
+    context.announcement === 'enabled'
+      ? t('twoFactor.settings.enabled')
+      : context.announcement === 'disabled'
+        ? t('twoFactor.settings.disabled')
+        : '';
 
   const copy = async (text: string, done: string) => {
     try {
@@ -220,13 +148,8 @@ export function TwoFactorSettings() {
     }
   };
 
-  const codesText = (codes: string[]) =>
-    `${t('twoFactor.settings.codesFileHeader', { appName: APP_NAME, email: user.email })}\n\n${codes.join('\n')}\n`;
-
-  const finish = () => {
-    reset();
-    headingRef.current?.focus();
-  };
+  const codesText = (list: string[]) =>
+    `${t('twoFactor.settings.codesFileHeader', { appName: APP_NAME, email: user.email })}\n\n${list.join('\n')}\n`;
 
   return (
     <Section aria-labelledby={titleId}>
@@ -240,14 +163,14 @@ export function TwoFactorSettings() {
         </Notice>
       ) : null}
 
-      {step.kind === 'recoveryCodes' ? (
+      {step === 'recoveryCodes' ? (
         <>
           <h4 ref={stepRef} tabIndex={-1}>
             {t('twoFactor.settings.recoveryTitle')}
           </h4>
           <p>{t('twoFactor.settings.recoveryText')}</p>
           <CodeList aria-label={t('twoFactor.settings.recoveryList')}>
-            {step.codes.map((c) => (
+            {codes.map((c) => (
               <li key={c}>
                 <Mono>{c}</Mono>
               </li>
@@ -256,17 +179,17 @@ export function TwoFactorSettings() {
           <Actions>
             <Button
               variant="secondary"
-              onPress={() => void copy(step.codes.join('\n'), t('twoFactor.settings.codesCopied'))}
+              onPress={() => void copy(codes.join('\n'), t('twoFactor.settings.codesCopied'))}
             >
               {t('twoFactor.settings.copyCodes')}
             </Button>
-            <Button variant="secondary" onPress={() => downloadText(codesFileName, codesText(step.codes))}>
+            <Button variant="secondary" onPress={() => downloadText(codesFileName, codesText(codes))}>
               {t('twoFactor.settings.downloadCodes')}
             </Button>
-            <Button onPress={finish}>{t('twoFactor.settings.done')}</Button>
+            <Button onPress={() => send({ type: 'user.done' })}>{t('twoFactor.settings.done')}</Button>
           </Actions>
         </>
-      ) : step.kind === 'scanning' ? (
+      ) : step === 'scanning' && enrolment ? (
         <>
           <h4 ref={stepRef} tabIndex={-1}>
             {t('twoFactor.settings.scanTitle')}
@@ -275,7 +198,7 @@ export function TwoFactorSettings() {
             <li>
               <p>{t('twoFactor.settings.scanStep')}</p>
               <Qr
-                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(step.enrolment.qrCodeSvg)}`}
+                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrCodeSvg)}`}
                 alt={t('twoFactor.settings.qrAlt')}
               />
             </li>
@@ -284,17 +207,17 @@ export function TwoFactorSettings() {
               <p>
                 {t('twoFactor.settings.secretLabel')}
                 {': '}
-                <Mono>{grouped(step.enrolment.secret)}</Mono>
+                <Mono>{grouped(enrolment.secret)}</Mono>
               </p>
               <Actions>
                 <Button
                   variant="secondary"
                   size="small"
-                  onPress={() => void copy(step.enrolment.secret, t('twoFactor.settings.secretCopied'))}
+                  onPress={() => void copy(enrolment.secret, t('twoFactor.settings.secretCopied'))}
                 >
                   {t('twoFactor.settings.copySecret')}
                 </Button>
-                <Link href={step.enrolment.otpauthUrl}>{t('twoFactor.settings.openInApp')}</Link>
+                <Link href={enrolment.otpauthUrl}>{t('twoFactor.settings.openInApp')}</Link>
               </Actions>
             </li>
             <li>
@@ -304,7 +227,7 @@ export function TwoFactorSettings() {
                 aria-label={t('twoFactor.settings.scanTitle')}
                 onSubmit={(e) => {
                   e.preventDefault();
-                  confirm();
+                  send({ type: 'user.submit' });
                 }}
               >
                 <TextField
@@ -313,17 +236,19 @@ export function TwoFactorSettings() {
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   isRequired
-                  value={code}
-                  onChange={setCode}
-                  errorMessage={
-                    problem?.field === 'code' ? problemMessage('code', problem.problem) : undefined
-                  }
+                  value={context.code}
+                  onChange={(value) => send({ type: 'user.editCode', value })}
+                  errorMessage={context.problem ? problemMessage('code', context.problem) : undefined}
                 />
                 <Actions>
                   <Button type="submit" isPending={pending}>
                     {t('twoFactor.settings.confirm')}
                   </Button>
-                  <Button variant="secondary" isDisabled={pending} onPress={() => finish()}>
+                  <Button
+                    variant="secondary"
+                    isDisabled={pending}
+                    onPress={() => send({ type: 'user.cancel' })}
+                  >
                     {t('twoFactor.settings.cancel')}
                   </Button>
                 </Actions>
@@ -334,13 +259,13 @@ export function TwoFactorSettings() {
       ) : strategy ? (
         <>
           <p>{strategy === 'email' ? t('twoFactor.settings.onEmail') : t('twoFactor.settings.onTotp')}</p>
-          {step.kind === 'turningOff' ? (
+          {step === 'turningOff' ? (
             <CodeForm
               ref={fieldBoxRef}
               aria-label={t('twoFactor.settings.confirmTurnOff')}
               onSubmit={(e) => {
                 e.preventDefault();
-                turnOff();
+                send({ type: 'user.submit' });
               }}
             >
               <p>{t('twoFactor.settings.turnOffText')}</p>
@@ -351,24 +276,26 @@ export function TwoFactorSettings() {
                 autoComplete="current-password"
                 isRequired
                 autoFocus
-                value={password}
-                onChange={setPassword}
-                errorMessage={
-                  problem?.field === 'password' ? problemMessage('password', problem.problem) : undefined
-                }
+                value={context.password}
+                onChange={(value) => send({ type: 'user.editPassword', value })}
+                errorMessage={context.problem ? problemMessage('password', context.problem) : undefined}
               />
               <Actions>
                 <Button type="submit" variant="danger" isPending={pending}>
                   {t('twoFactor.settings.confirmTurnOff')}
                 </Button>
-                <Button variant="secondary" isDisabled={pending} onPress={() => finish()}>
+                <Button
+                  variant="secondary"
+                  isDisabled={pending}
+                  onPress={() => send({ type: 'user.cancel' })}
+                >
                   {t('twoFactor.settings.cancel')}
                 </Button>
               </Actions>
             </CodeForm>
           ) : (
             <Actions>
-              <Button variant="secondary" onPress={() => reset({ kind: 'turningOff' })}>
+              <Button variant="secondary" onPress={() => send({ type: 'user.turnOff' })}>
                 {t('twoFactor.settings.turnOff')}
               </Button>
             </Actions>
@@ -378,10 +305,14 @@ export function TwoFactorSettings() {
         <>
           <p>{t('twoFactor.settings.offStatus')}</p>
           <Actions>
-            <Button isPending={pending} onPress={() => void enable('totp')}>
+            <Button isPending={pending} onPress={() => send({ type: 'user.enable', strategy: 'totp' })}>
               {t('twoFactor.settings.useApp')}
             </Button>
-            <Button variant="secondary" isDisabled={pending} onPress={() => void enable('email')}>
+            <Button
+              variant="secondary"
+              isDisabled={pending}
+              onPress={() => send({ type: 'user.enable', strategy: 'email' })}
+            >
               {t('twoFactor.settings.useEmail')}
             </Button>
           </Actions>
