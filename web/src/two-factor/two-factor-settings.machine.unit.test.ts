@@ -389,6 +389,31 @@ describe('twoFactorSettingsMachine', () => {
     expect(told).toEqual(['turnedOff', 'closed']);
   });
 
+  it('turning off: a 404 is said on the form; a 409 reads the user again, and the turning off can start anew meanwhile', async () => {
+    const refreshed = deferred();
+    const { actor, reads, sent } = start({ '/auth/two-factor/disable': [noRoute, conflict] }, [
+      () => refreshed.promise,
+    ]);
+    actor.send({ type: 'user.turnOff' });
+    actor.send({ type: 'user.editPassword', value: 'correct horse battery' });
+    actor.send({ type: 'user.submit' });
+    await settled(actor);
+    expect(value(actor)).toEqual({ turningOff: 'editing' });
+    expect(context(actor)).toMatchObject({ formProblem: 'unavailable', password: 'correct horse battery' });
+
+    actor.send({ type: 'user.submit' });
+    await waitFor(actor, (s) => s.matches({ status: 'reloading' }));
+    expect(context(actor)).toMatchObject({ formProblem: 'changedMeanwhile', password: '' });
+    expect(reads).toEqual([undefined]);
+    actor.send({ type: 'user.turnOff' });
+    expect(value(actor)).toEqual({ turningOff: 'editing' });
+    expect(context(actor).formProblem).toBeNull();
+    refreshed.resolve();
+    await refreshed.promise;
+    expect(value(actor)).toEqual({ turningOff: 'editing' });
+    expect(sent).toHaveLength(2);
+  });
+
   it('cancelling the turning off returns to the status and forgets the password', () => {
     const { actor, told } = start({});
     actor.send({ type: 'user.turnOff' });
