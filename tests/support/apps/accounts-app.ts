@@ -39,6 +39,11 @@ export interface AccountsTestApp {
   admin(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
   /** moves the platform's clock */
   advance(ms: number): void;
+  /**
+   * the waits of slowed sign-ins (ADR 0023), in the order they were asked: recorded, not spent (the answer
+   * goes on at once), so tests assert on the declared delay and never on wall time
+   */
+  waits: number[];
   now(): Date;
   /** the latest message of the dev mailbox sent to `to` */
   lastMail(to: string): Promise<{ subject: string; text: string } | undefined>;
@@ -64,6 +69,7 @@ export async function startAccountsApp(
   const db: TestDatabase = await createTestDatabase();
   let offset = 0;
   const clock = () => new Date(Date.now() + offset);
+  const waits: number[] = [];
   const platform = await createPlatform({
     databaseUrl: db.url,
     adminToken: TEST_ADMIN_TOKEN,
@@ -74,6 +80,9 @@ export async function startAccountsApp(
     accounts: {
       secret: 'test-secret-for-verification-links-0123456789',
       publicUrl: defaultPublicUrl(),
+      wait: async (ms: number) => {
+        waits.push(ms);
+      },
       ...accounts,
     },
   });
@@ -132,6 +141,7 @@ export async function startAccountsApp(
     advance(ms) {
       offset += ms;
     },
+    waits,
     now: clock,
     async lastMail(to) {
       const [row] = await platform.sql<{ subject: string; text_body: string }[]>`
