@@ -154,7 +154,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     res.json({ status: 'ok' });
   });
   app.get('/readyz', readiness.probe);
-  app.use(cspReportRoute(logger));
+  app.use(cspReportRoute(logger, { clock }));
   app.use('/auth', accounts.authRouter);
   // cookie sessions beside the API token, for both APIs (the token check inside them leaves a session alone)
   app.use('/api/v1', requestContext(), accounts.sessionMiddleware);

@@ -39,6 +39,13 @@ export interface RateLimits {
   passwordReset: GuessLimits;
   register: { ip: Limit };
   verificationEmail: { account: Limit };
+  /**
+   * Checks of a signed-in account (its session may be in someone else's hands): failures count, per account
+   * across its sessions. The password asked again to turn two-factor off:
+   */
+  passwordAgain: { account: Limit };
+  /** the first code of an authenticator being enrolled */
+  enrolmentCode: { account: Limit };
 }
 
 /** What a platform may change: any limit of any action, the others keep their defaults. */
@@ -64,6 +71,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   },
   register: { ip: { max: 10, windowMs: minutes(60) } },
   verificationEmail: { account: { max: 3, windowMs: minutes(60) } },
+  passwordAgain: { account: { max: 5, windowMs: minutes(15) } },
+  enrolmentCode: { account: { max: 10, windowMs: minutes(15) } },
 };
 
 /** The defaults with a platform's overrides, action by action and limit by limit. */
