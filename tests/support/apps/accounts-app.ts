@@ -33,6 +33,8 @@ export interface Browser {
 
 export interface AccountsTestApp {
   platform: Platform;
+  /** the platform's own database */
+  databaseUrl: string;
   url(path: string): string;
   browser(): Browser;
   /** the bootstrap API token (machine credential), JSON:API headers */
@@ -124,6 +126,7 @@ export async function startAccountsApp(
 
   return {
     platform,
+    databaseUrl: db.url,
     url,
     browser,
     async admin(method, path, body, headers = {}) {
