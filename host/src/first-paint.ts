@@ -98,6 +98,8 @@ export type FirstPaintRenderer = (req: Request, nonce: string) => Promise<string
 export async function loadFirstPaint(options: {
   distDir: string;
   logger: Logger;
+  /** the DOM the sanitiser parses with (mountWeb's `serverWindow`: the browser tests only) */
+  serverWindow?: () => unknown;
 }): Promise<FirstPaintRenderer | null> {
   const entryPath = join(options.distDir, SERVER_ENTRY);
   if (!existsSync(entryPath)) {
@@ -106,7 +108,9 @@ export async function loadFirstPaint(options: {
   }
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
   // the sanitiser of editors' HTML needs a DOM, which Node has not: jsdom's, the one DOMPurify documents for Node
-  entry.configureFirstPaint({ window: new JSDOM('').window });
+  entry.configureFirstPaint({
+    window: options.serverWindow?.() ?? new JSDOM('').window,
+  });
   // read for each page, as a plain index.html is: it names the assets of the build on disk
   const template = () => readFileSync(join(options.distDir, 'index.html'), 'utf8');
   return firstPaintRenderer(entry, template, options.logger);

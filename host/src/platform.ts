@@ -8,7 +8,7 @@ import { EventContractRegistry } from '@platform/contracts/event-contracts';
 import type { AccountFeatures } from '@platform/contracts/accounts/features';
 import { createCommandApi } from '@platform/command-api/app';
 import { createAccountsAuth, type AccountsAuth } from '@platform/command-api/auth/accounts-auth';
-import type { RateLimitOverrides } from '@platform/command-api/auth/rate-limit';
+import type { RateLimitOverrides, Wait } from '@platform/command-api/auth/rate-limit';
 import type { SessionPolicy } from '@platform/command-api/auth/sessions';
 import { requestContext } from '@platform/infra/http/logging';
 import { DEFAULT_TRUST_PROXY, type TrustProxy } from '@platform/infra/http/trust-proxy';
@@ -72,6 +72,8 @@ export interface PlatformOptions {
     appName?: string;
     /** any sign-in limit of any action (ADR 0023); the others keep their defaults */
     limits?: RateLimitOverrides;
+    /** how a slowed sign-in waits (ADR 0023): a timer by default; tests record the wait instead */
+    wait?: Wait;
     sessionPolicy?: Partial<SessionPolicy>;
   };
 }
@@ -128,6 +130,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     ...(accountsOptions.appName ? { appName: accountsOptions.appName } : {}),
     ...(accountsOptions.features ? { features: accountsOptions.features } : {}),
     ...(accountsOptions.limits ? { limits: accountsOptions.limits } : {}),
+    ...(accountsOptions.wait ? { wait: accountsOptions.wait } : {}),
     ...(accountsOptions.sessionPolicy ? { sessionPolicy: accountsOptions.sessionPolicy } : {}),
     minPositionTimeoutMs,
   });
@@ -151,7 +154,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     res.json({ status: 'ok' });
   });
   app.get('/readyz', readiness.probe);
-  app.use(cspReportRoute(logger));
+  app.use(cspReportRoute(logger, { clock }));
   app.use('/auth', accounts.authRouter);
   // cookie sessions beside the API token, for both APIs (the token check inside them leaves a session alone)
   app.use('/api/v1', requestContext(), accounts.sessionMiddleware);

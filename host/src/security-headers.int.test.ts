@@ -291,6 +291,19 @@ describe('POST /csp-reports', () => {
     expectSecurityHeaders(refused);
   });
 
+  it('refuses an address past 60 requests a minute (429), not the next address', async () => {
+    const from = (ip: string) =>
+      fetch(server.url('/csp-reports'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/csp-report', 'x-forwarded-for': ip },
+        body: JSON.stringify({ 'csp-report': { 'effective-directive': 'img-src', 'blocked-uri': 'x' } }),
+      }).then((r) => r.status);
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push(await from('203.0.113.77'));
+    expect(statuses).toEqual([...Array.from({ length: 60 }, () => 204), 429]);
+    expect(await from('203.0.113.78')).toBe(204);
+  });
+
   it('writes what a report says on one line, cut short', async () => {
     const before = warnings().length;
     const res = await post(

@@ -200,16 +200,64 @@ export function cspViolations(contentType: string, body: unknown): CspViolation[
 const plainText = (value: string | undefined) =>
   value === undefined ? '?' : value.replace(/\p{Cc}/gu, ' ').slice(0, 200);
 
+export interface CspReportLimit {
+  /** requests from one address in one window, reports or not */
+  max: number;
+  windowMs: number;
+}
+
+/** A browser sends a handful of reports a page; a flood from one address stops here (ADR 0022). */
+export const DEFAULT_CSP_REPORT_LIMIT: CspReportLimit = { max: 60, windowMs: 60_000 };
+/** How many addresses the counters hold at most: past it the oldest windows are dropped first. */
+const CSP_REPORT_ADDRESSES = 10_000;
+
+/**
+ * Fixed windows per client address, in this process's memory: a report is worth one log line, not a write to
+ * the database, and what one process lets through is bounded by its own count. Past its limit an address is
+ * answered 429 with Retry-After before its body is read.
+ */
+export function cspReportLimiter(
+  limit: CspReportLimit,
+  clock: () => Date,
+  addresses = CSP_REPORT_ADDRESSES,
+): RequestHandler {
+  // insertion order is the order windows began in (a new window re-inserts its address)
+  const windows = new Map<string, { startedAt: number; hits: number }>();
+  return (req, res, next) => {
+    const now = clock().getTime();
+    const ip = req.ip ?? 'unknown';
+    let window = windows.get(ip);
+    if (!window || window.startedAt <= now - limit.windowMs) {
+      windows.delete(ip);
+      window = { startedAt: now, hits: 0 };
+      windows.set(ip, window);
+      while (windows.size > addresses) windows.delete(windows.keys().next().value!);
+    }
+    window.hits += 1;
+    if (window.hits > limit.max) {
+      const retryAfter = Math.max(1, Math.ceil((window.startedAt + limit.windowMs - now) / 1000));
+      res.setHeader('Retry-After', String(retryAfter));
+      res.status(429).end();
+      return;
+    }
+    next();
+  };
+}
+
 /**
  * POST /csp-reports: what browsers send when the policy blocked something (either format), one warning line
  * per violation, answered 204. A body that is not a report is a 4xx (400 not JSON or not a report, 413 too
- * large, 415 another type), never a 500.
+ * large, 415 another type, 429 past the address's limit), never a 500.
  */
-export function cspReportRoute(logger: Logger): Router {
+export function cspReportRoute(
+  logger: Logger,
+  options: { clock?: () => Date; limit?: CspReportLimit } = {},
+): Router {
   const router = express.Router();
   const types = ['application/csp-report', 'application/reports+json'];
   router.post(
     CSP_REPORT_PATH,
+    cspReportLimiter(options.limit ?? DEFAULT_CSP_REPORT_LIMIT, options.clock ?? (() => new Date())),
     express.json({ type: types, limit: REPORT_BODY_LIMIT, strict: true }),
     (req, res) => {
       const contentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();

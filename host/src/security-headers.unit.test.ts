@@ -1,8 +1,15 @@
 import express from 'express';
 import { describe, expect, it } from 'vitest';
+import { pino } from 'pino';
 import { listen } from '@platform/tests/support/http';
 import { createReadiness } from './readiness.ts';
-import { contentSecurityDirectives, cspViolations, securityHeaders } from './security-headers.ts';
+import {
+  contentSecurityDirectives,
+  cspReportLimiter,
+  cspReportRoute,
+  cspViolations,
+  securityHeaders,
+} from './security-headers.ts';
 
 describe('the policy', () => {
   it('has no unsafe source for scripts, over plain HTTP or TLS', () => {
@@ -76,5 +83,68 @@ describe('a CSP report', () => {
     expect(
       cspViolations('application/csp-report', { 'csp-report': { 'blocked-uri': { deep: [1] } } }),
     ).toEqual([{}]);
+  });
+});
+
+describe('the report endpoint per address', () => {
+  it('refuses an address past its limit with 429 and Retry-After before reading the body, until its window ends', async () => {
+    let now = Date.parse('2025-01-01T09:00:00Z');
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const app = express();
+    app.set('trust proxy', 'loopback');
+    app.use(cspReportRoute(logger, { clock: () => new Date(now), limit: { max: 3, windowMs: 60_000 } }));
+    const server = await listen(app);
+    const report = JSON.stringify({
+      'csp-report': { 'effective-directive': 'script-src-elem', 'blocked-uri': 'inline' },
+    });
+    const post = (ip: string, body = report) =>
+      fetch(server.url('/csp-reports'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/csp-report', 'x-forwarded-for': ip },
+        body,
+      });
+    try {
+      const statuses: number[] = [];
+      // what is not a report counts as well: a flood of garbage is bounded like one of reports
+      statuses.push((await post('203.0.113.5', 'nope')).status);
+      for (let i = 0; i < 3; i++) statuses.push((await post('203.0.113.5')).status);
+      expect(statuses).toEqual([400, 204, 204, 429]);
+      now += 20_000;
+      const refused = await post('203.0.113.5');
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('40');
+      expect(lines).toHaveLength(2);
+      // another address has its own budget
+      expect((await post('203.0.113.6')).status).toBe(204);
+      now += 40_000;
+      expect((await post('203.0.113.5')).status).toBe(204);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('holds a bounded number of addresses, dropping the oldest windows first', async () => {
+    const now = Date.parse('2025-01-01T09:00:00Z');
+    const app = express();
+    app.set('trust proxy', 'loopback');
+    app.post(
+      '/x',
+      cspReportLimiter({ max: 1, windowMs: 60_000 }, () => new Date(now), 2),
+      (_req, res) => {
+        res.status(204).end();
+      },
+    );
+    const server = await listen(app);
+    const post = (ip: string) =>
+      fetch(server.url('/x'), { method: 'POST', headers: { 'x-forwarded-for': ip } }).then((r) => r.status);
+    try {
+      expect([await post('192.0.2.1'), await post('192.0.2.1')]).toEqual([204, 429]);
+      // two more addresses: the first one's window is dropped (the map holds 2)
+      expect([await post('192.0.2.2'), await post('192.0.2.3')]).toEqual([204, 204]);
+      expect([await post('192.0.2.3'), await post('192.0.2.1')]).toEqual([429, 204]);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -12,6 +12,13 @@ export interface MountWebOptions {
   /** public CMS pages painted on the server (ADR 0018); on unless false */
   firstPaint?: boolean;
   logger?: Logger;
+  /**
+   * The DOM the server paint parses editors' HTML with (its sanitiser's): jsdom's by default. For the browser
+   * tests only (tests/e2e/support), which hand a DOM in which the sanitiser sees nothing of a marked block, to
+   * show the Content-Security-Policy stopping what a sanitiser let through; nothing in the configuration or
+   * `npm start` sets it.
+   */
+  serverWindow?: () => unknown;
 }
 
 /** Vite writes content-hashed file names under assets/: they never change, so browsers may keep them a year. */
@@ -45,7 +52,11 @@ export function mountWeb(app: Express, options: MountWebOptions): void {
   // loaded on the first navigation: the server build is imported once, by the process that serves
   let firstPaint: Promise<FirstPaintRenderer | null> | undefined;
   const renderer = () =>
-    (firstPaint ??= loadFirstPaint({ distDir, logger }).catch((error: unknown) => {
+    (firstPaint ??= loadFirstPaint({
+      distDir,
+      logger,
+      ...(options.serverWindow ? { serverWindow: options.serverWindow } : {}),
+    }).catch((error: unknown) => {
       logger.error(
         { err: error },
         'the web server build could not be loaded: pages are painted by the browser',

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
 import { baseUrl, openPage } from './support/browser.ts';
 import { signIn } from './support/demo.ts';
+import { UNSANITISED_ATTRIBUTE } from './support/unsanitised-window.ts';
 
 /**
  * The Content-Security-Policy of ADR 0022 in a real browser: the site's own pages, painted or not, run under it
@@ -28,6 +29,22 @@ async function pageIdAt(path: string): Promise<string> {
   const body = (await response.json()) as { data: { kind: string; page?: { id: string } } };
   expect(body.data.kind).toBe('page');
   return body.data.page!.id;
+}
+
+/** A command of the API as the platform's administrator (the bootstrap token). */
+async function adminCommand(path: string, body: unknown): Promise<{ id: string }> {
+  const response = await fetch(new URL(`/api/v1${path}`, baseUrl()), {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${inject('e2eAdminToken')}`,
+      Accept: 'application/vnd.api+json',
+      'Content-Type': 'application/vnd.api+json',
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  expect(response.status, text).toBe(201);
+  return (JSON.parse(text) as { data: { id: string } }).data;
 }
 
 describe('the content security policy', () => {
@@ -88,5 +105,60 @@ describe('the content security policy', () => {
     expect(outcome.handler).toBe(false);
     expect(outcome.violations).toEqual(expect.arrayContaining(['script-src-elem', 'script-src-attr']));
     await expect.poll(() => messages.length).toBeGreaterThanOrEqual(2);
+  });
+
+  test("an editor's inline script and event handler, painted as written (sanitiser off), are blocked", async () => {
+    // the test platform's server paint leaves a block marked UNSANITISED_ATTRIBUTE as the editor wrote it
+    // (tests/e2e/support/unsanitised-window.ts): what stands between the script and the visitor is the policy
+    const path = `/policy-check-${Date.now().toString(36)}`;
+    const { id } = await adminCommand('/app-pages', {
+      data: { type: 'app-pages', attributes: { path, title: 'Policy check', description: 'Policy check' } },
+    });
+    await adminCommand('/app-page-components', {
+      data: {
+        type: 'app-page-components',
+        attributes: {
+          name: 'custom',
+          position: 0,
+          props: {
+            html:
+              `<div ${UNSANITISED_ATTRIBUTE}><p>Written by an editor</p>` +
+              '<script>window.__painted = true</script>' +
+              '<img alt="" src="data:," onerror="window.__handler = true" onload="window.__handler = true">' +
+              '</div>',
+            styles: '',
+          },
+        },
+        relationships: { page: { data: { type: 'app-pages', id } } },
+      },
+    });
+    await expect.poll(() => pageIdAt(path).catch(() => null), { timeout: 15_000 }).toBe(id);
+
+    const { page } = await openPage();
+    // listening from the document's first instant: the painted script is refused while the page is parsed
+    await page.addInitScript(() => {
+      const w = window as unknown as { __violations: string[] };
+      w.__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(e.effectiveDirective));
+    });
+    const messages = policyMessages(page);
+    const response = await page.goto(path, { waitUntil: 'domcontentloaded' });
+    const html = await response!.text();
+    // the sanitiser was off: the painted page carries the script and the handlers as written
+    expect(html).toContain('<script>window.__painted = true</script>');
+    expect(html).toContain('onerror="window.__handler = true"');
+    // the app takes the paint's place (its own render is sanitised in the browser)
+    await page.locator('#root').getByText('Written by an editor').waitFor();
+    const violations = () =>
+      page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+    await expect
+      .poll(violations, { timeout: 5_000 })
+      .toEqual(expect.arrayContaining(['script-src-elem', 'script-src-attr']));
+    const outcome = await page.evaluate(() => {
+      const w = window as unknown as { __painted?: boolean; __handler?: boolean };
+      return { painted: w.__painted ?? false, handler: w.__handler ?? false };
+    });
+    expect(outcome).toEqual({ painted: false, handler: false });
+    expect(messages.length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,37 +1,47 @@
-// `npm run soak -- --cycles N [--clients C] [--keep]`: the whole platform (its embedded PostgreSQL included) killed
-// with SIGKILL during a stream of commands, restarted on the same data directory, and checked: every acknowledged
-// command is there and every read model equals a clean replay of the event log.
+// `npm run soak -- --cycles N [--clients C] [--keep] [--inject drop-event|damage-table] [--early-kills P]`: the
+// whole platform (its embedded PostgreSQL included) killed with SIGKILL during a stream of commands (creations,
+// changes, deletes), and with chance P (0.25) killed again while it starts, restarted on the same data directory,
+// and checked: every acknowledged command is there and every read model equals a clean replay of the event log.
+// `--inject` puts a fault in after the last restart (an acknowledged command's event dropped from the log, or a
+// read model's row deleted): the run must then report it and exit non-zero, which shows the checks can fail.
 import { spawn, type ChildProcess } from 'node:child_process';
-import {
-  chmodSync,
-  createReadStream,
-  createWriteStream,
-  existsSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-} from 'node:fs';
+import { chmodSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cliProgress from 'cli-progress';
-import postgres, { type Sql } from 'postgres';
-import { EventContractRegistry } from '@platform/contracts/event-contracts';
-import { migrate } from '@platform/infra/db/migrate';
-import { PostgresEventStore } from '@platform/infra/event-store';
-import { rebuildReadModels, restoreBackup, writeBackup } from '@platform/host/backup/backup';
-import { differingTables, tableHashes } from '@platform/host/backup/table-hashes';
-import { eventContractsOf, platformModules, projectionsOf } from '@platform/host/modules';
+import postgres from 'postgres';
 import { freePort } from '../support/free-port.ts';
+import {
+  damageTable,
+  dropEvent,
+  FAULTS,
+  lostCommands,
+  readModelMismatches,
+  type Acknowledged,
+  type Attributes,
+  type Fault,
+} from './checks.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ADMIN_TOKEN = 'soak-admin-token-0123456789abcdefghij';
 const READY_TIMEOUT_MS = 180_000;
 const REPLAY_DATABASE = 'soak_replay';
 
+/** How many times at most one restart is killed again before the platform is ready. */
+const EARLY_KILLS_MAX = 3;
+const USAGE =
+  'Usage: npm run soak -- --cycles N [--clients C] [--keep] [--inject drop-event|damage-table] [--early-kills P]\n';
+
 function parseArguments(args: string[]) {
-  const options = { cycles: 3, clients: 4, keep: false };
+  const options: { cycles: number; clients: number; keep: boolean; earlyKills: number; inject?: Fault } = {
+    cycles: 3,
+    clients: 4,
+    keep: false,
+    // the chance that a restart is killed again before it is ready (during recovery, migrations, replay)
+    earlyKills: 0.25,
+  };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const [name, inline] = arg.split('=', 2) as [string, string | undefined];
@@ -39,10 +49,16 @@ function parseArguments(args: string[]) {
     if (name === '--cycles') options.cycles = value();
     else if (name === '--clients') options.clients = value();
     else if (name === '--keep') options.keep = true;
-    else {
-      process.stderr.write(
-        `Unknown option ${arg}.\nUsage: npm run soak -- --cycles N [--clients C] [--keep]\n`,
-      );
+    else if (name === '--early-kills') options.earlyKills = value();
+    else if (name === '--inject') {
+      const fault = inline ?? args[++i];
+      if (!FAULTS.includes(fault as Fault)) {
+        process.stderr.write(`Unknown fault ${fault}: one of ${FAULTS.join(', ')}.\n${USAGE}`);
+        process.exit(2);
+      }
+      options.inject = fault as Fault;
+    } else {
+      process.stderr.write(`Unknown option ${arg}.\n${USAGE}`);
       process.exit(2);
     }
   }
@@ -50,6 +66,8 @@ function parseArguments(args: string[]) {
     throw new Error('--cycles must be a positive integer');
   if (!Number.isInteger(options.clients) || options.clients < 1)
     throw new Error('--clients must be a positive integer');
+  if (!(options.earlyKills >= 0 && options.earlyKills <= 1))
+    throw new Error('--early-kills must be a chance between 0 and 1');
   return options;
 }
 
@@ -191,37 +209,25 @@ async function killPlatform(site: Site, running: Running): Promise<void> {
 
 // --- the stream of commands -------------------------------------------------------------------------------------
 
-type Attributes = Record<string, unknown>;
-
-interface Acknowledged {
-  type: 'app-short-urls' | 'coupons';
-  id: string;
-  /** the attributes of the last acknowledged command */
-  expected: Attributes;
-  /** the attributes of a command sent and not acknowledged (the kill came first): it may or may not be there */
-  inDoubt?: Attributes;
-  position: string;
-  cycle: number;
-}
-
 interface Answer {
   data?: { id?: unknown };
   meta?: { position?: unknown };
 }
 
-async function command(site: Site, method: 'POST' | 'PATCH', path: string, body: unknown) {
+async function command(site: Site, method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) {
   const answer = await fetch(`http://127.0.0.1:${site.port}/api/v1${path}`, {
     method,
     headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/vnd.api+json' },
-    body: JSON.stringify(body),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await answer.text();
   return { status: answer.status, body: text ? (JSON.parse(text) as Answer) : {} };
 }
 
 /**
- * One client: creates short URLs and coupons with unique names, and changes the amount of coupons it created,
- * until `stopped` or its connection fails (the kill). Records what was acknowledged with a 2xx.
+ * One client: creates short URLs and coupons with unique names, changes the amount of coupons it created and
+ * deletes some of what it created, until `stopped` or its connection fails (the kill). Records what was
+ * acknowledged with a 2xx.
  */
 async function client(
   site: Site,
@@ -229,20 +235,37 @@ async function client(
   index: number,
   records: Acknowledged[],
   stopped: () => boolean,
-): Promise<{ sent: number; refused: number; changed: number }> {
+): Promise<{ sent: number; refused: number; changed: number; deleted: number }> {
   let sent = 0;
   let refused = 0;
   let changed = 0;
+  let deleted = 0;
   const mine: Acknowledged[] = [];
   for (let n = 0; !stopped(); n++) {
     const tag = `c${cycle}-k${index}-n${n}`;
-    const coupons = mine.filter((r) => r.type === 'coupons');
+    const live = mine.filter((r) => r.expected !== null && r.inDoubt === undefined);
+    const coupons = live.filter((r) => r.type === 'coupons');
     const roll = Math.random();
     let attempt: () => Promise<void>;
-    if (roll < 0.3 && coupons.length > 0) {
+    if (roll < 0.1 && live.length > 0) {
+      const record = live[Math.floor(Math.random() * live.length)]!;
+      record.inDoubt = null;
+      attempt = async () => {
+        const answer = await command(site, 'DELETE', `/${record.type}/${record.id}`);
+        if (answer.status !== 200) {
+          refused += 1;
+          delete record.inDoubt;
+          return;
+        }
+        deleted += 1;
+        record.expected = null;
+        delete record.inDoubt;
+        record.position = String(answer.body.meta?.position);
+      };
+    } else if (roll < 0.35 && coupons.length > 0) {
       const record = coupons[Math.floor(Math.random() * coupons.length)]!;
       const change = { amount: Math.floor(Math.random() * 100_000) };
-      record.inDoubt = { ...record.expected, ...change };
+      record.inDoubt = { ...record.expected!, ...change };
       attempt = async () => {
         const answer = await command(site, 'PATCH', `/coupons/${record.id}`, {
           data: { type: 'coupons', id: record.id, attributes: change },
@@ -285,97 +308,17 @@ async function client(
       await attempt();
     } catch {
       // the platform was killed: what this command did is in doubt (a change stays in `inDoubt`), the client stops
-      return { sent, refused, changed };
+      return { sent, refused, changed, deleted };
     }
   }
-  return { sent, refused, changed };
-}
-
-// --- the checks --------------------------------------------------------------------------------------------------
-
-const matches = (actual: Attributes, expected: Attributes | undefined) =>
-  expected !== undefined && Object.entries(expected).every(([k, v]) => actual[k] === v);
-
-/** Each record of this cycle read through the API at its acknowledged position; every earlier one in the log. */
-async function lostCommands(site: Site, sql: Sql, records: Acknowledged[], cycle: number): Promise<string[]> {
-  const lost: string[] = [];
-  const current = records.filter((r) => r.cycle === cycle);
-  const queue = [...current];
-  const reader = async () => {
-    for (let record = queue.shift(); record; record = queue.shift()) {
-      const answer = await fetch(
-        `http://127.0.0.1:${site.port}/api/v1/${record.type}/${record.id}?minPosition=${record.position}`,
-        { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } },
-      );
-      const body = (await answer.json()) as { data?: { attributes?: Attributes } };
-      const actual = body.data?.attributes ?? {};
-      if (answer.status !== 200 || !(matches(actual, record.expected) || matches(actual, record.inDoubt)))
-        lost.push(`${record.type}/${record.id}: ${answer.status} ${JSON.stringify(actual)}`);
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, reader));
-  // every acknowledged command of every cycle: its last event is in the log, on the record's stream
-  const positions = records.map((r) => r.position);
-  const rows = await sql<{ p: string; s: string }[]>`
-    select global_position::text as p, stream_id as s from es_events where global_position = any(${positions}::bigint[])`;
-  const streams = new Map(rows.map((r) => [r.p, r.s]));
-  for (const record of records)
-    if (!streams.get(record.position)?.endsWith(record.id))
-      lost.push(`${record.type}/${record.id}: no event at position ${record.position}`);
-  return lost;
-}
-
-/**
- * The read models of the restarted platform against a clean replay: a backup of its database restored into a
- * fresh database on the same server, every read model rebuilt there from position 0, and the tables' hashes
- * compared (tableHashes: the projections' checkpoints and the session tables are left out).
- */
-async function readModelMismatches(
-  sql: Sql,
-  site: Site,
-  url: (db: string) => string,
-): Promise<{ differing: string[]; compared: number }> {
-  const file = join(site.dataDir, 'soak-backup.ndjson.gz');
-  const headBefore = await head(sql);
-  const live = await tableHashes(sql);
-  await writeBackup(sql, createWriteStream(file));
-  if ((await head(sql)) !== headBefore) throw new Error('the log moved while the read models were hashed');
-
-  await sql.unsafe(`drop database if exists ${REPLAY_DATABASE}`);
-  await sql.unsafe(`create database ${REPLAY_DATABASE}`);
-  await migrate(url(REPLAY_DATABASE));
-  const replay = postgres(url(REPLAY_DATABASE), { max: 10, onnotice: () => {} });
-  try {
-    await restoreBackup(replay, () => createReadStream(file));
-    const modules = platformModules();
-    await rebuildReadModels({
-      sql: replay,
-      eventStore: new PostgresEventStore({
-        sql: replay,
-        contracts: new EventContractRegistry(eventContractsOf(modules)),
-      }),
-      projections: projectionsOf(modules),
-      logger: { info() {}, warn() {}, error() {} },
-    });
-    return {
-      differing: differingTables(live, await tableHashes(replay)),
-      compared: Object.keys(live).length,
-    };
-  } finally {
-    await replay.end({ timeout: 5 });
-    await sql.unsafe(`drop database if exists ${REPLAY_DATABASE}`);
-  }
-}
-
-async function head(sql: Sql): Promise<string> {
-  const [row] = await sql<{ p: string | null }[]>`select max(global_position)::text as p from es_events`;
-  return row?.p ?? '0';
+  return { sent, refused, changed, deleted };
 }
 
 // --- the run -----------------------------------------------------------------------------------------------------
 
 interface CycleFigures {
   acknowledged: number;
+  earlyKills: number;
   lost: number;
   mismatches: number;
   restartMs: number;
@@ -425,9 +368,18 @@ async function main(): Promise<void> {
       const streamed = await Promise.all(clients);
       const created = records.length - before;
       const changed = streamed.reduce((s, c) => s + c.changed, 0);
-      const acknowledged = created + changed;
+      const deleted = streamed.reduce((s, c) => s + c.deleted, 0);
+      const acknowledged = created + changed + deleted;
 
-      // the restart on the same data directory
+      // the restart on the same data directory; now and then killed again before it is ready (while PostgreSQL
+      // recovers, the migrations run or the projections catch up), and started once more
+      let earlyKills = 0;
+      while (earlyKills < EARLY_KILLS_MAX && Math.random() < options.earlyKills) {
+        running = startPlatform(site);
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 3_000));
+        await killPlatform(site, running);
+        earlyKills += 1;
+      }
       const restartStarted = performance.now();
       running = startPlatform(site);
       await waitReady(site, running);
@@ -437,19 +389,36 @@ async function main(): Promise<void> {
       let lost: string[];
       let mismatched: string[];
       let compared: number;
+      let injected = '';
       try {
-        lost = await lostCommands(site, sql, records, cycle);
-        ({ differing: mismatched, compared } = await readModelMismatches(sql, site, url));
+        if (options.inject && cycle === options.cycles) {
+          // the fault, after the last restart: the checks below must name it
+          if (options.inject === 'drop-event') {
+            const record = records.at(-1);
+            if (!record) throw new Error('no acknowledged command to drop the event of');
+            injected = `, fault injected: the event of ${await dropEvent(sql, record)} dropped`;
+          } else {
+            injected = `, fault injected: a row of ${await damageTable(sql)} deleted`;
+          }
+        }
+        const api = { baseUrl: `http://127.0.0.1:${site.port}`, adminToken: ADMIN_TOKEN };
+        lost = await lostCommands(api, sql, records, cycle);
+        ({ differing: mismatched, compared } = await readModelMismatches(sql, {
+          url,
+          workDir: site.dataDir,
+          replayDatabase: REPLAY_DATABASE,
+        }));
       } finally {
         await sql.end({ timeout: 5 });
       }
       const sent = streamed.reduce((s, c) => s + c.sent, 0);
       const refused = streamed.reduce((s, c) => s + c.refused, 0);
-      figures.push({ acknowledged, lost: lost.length, mismatches: mismatched.length, restartMs });
+      figures.push({ acknowledged, earlyKills, lost: lost.length, mismatches: mismatched.length, restartMs });
       say(
         `cycle ${cycle}: ${sent} commands sent, ${acknowledged} acknowledged (${created} creations, ${changed} ` +
-          `changes), ${refused} refused, ` +
-          `${lost.length} lost, ${mismatched.length} read-model mismatches (${compared} tables compared), restart ${(restartMs / 1000).toFixed(2)} s\n`,
+          `changes, ${deleted} deletes), ${refused} refused, ${earlyKills} kills before readiness, ` +
+          `${lost.length} lost, ${mismatched.length} read-model mismatches (${compared} tables compared), ` +
+          `restart ${(restartMs / 1000).toFixed(2)} s${injected}\n`,
       );
       for (const line of [...lost, ...mismatched.map((t) => `read model differs from the replay: ${t}`)])
         say(`  ${line}\n`);
@@ -462,9 +431,11 @@ async function main(): Promise<void> {
   }
 
   const restarts = figures.map((f) => f.restartMs);
-  const total = (key: 'acknowledged' | 'lost' | 'mismatches') => figures.reduce((s, f) => s + f[key], 0);
+  const total = (key: 'acknowledged' | 'earlyKills' | 'lost' | 'mismatches') =>
+    figures.reduce((s, f) => s + f[key], 0);
   process.stdout.write(
-    `\nSoak summary: ${figures.length} cycles, ${total('acknowledged')} commands acknowledged ` +
+    `\nSoak summary: ${figures.length} cycles (${total('earlyKills')} more kills before readiness), ` +
+      `${total('acknowledged')} commands acknowledged ` +
       `(${records.length} records, all checked in the log after the last restart), ${total('lost')} lost, ` +
       `${total('mismatches')} read-model mismatches; restart mean ` +
       `${(restarts.reduce((a, b) => a + b, 0) / restarts.length / 1000).toFixed(2)} s, max ` +

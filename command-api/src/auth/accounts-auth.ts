@@ -21,7 +21,7 @@ import { hasCsrfHeader } from './cookies.ts';
 import { impersonationRoutes } from './impersonate-routes.ts';
 import { loginRoutes } from './login-routes.ts';
 import { passwordRoutes } from './password-routes.ts';
-import { rateLimiter, rateLimitsWith, type RateLimitOverrides } from './rate-limit.ts';
+import { rateLimiter, rateLimitsWith, type RateLimitOverrides, type Wait } from './rate-limit.ts';
 import { registerRoutes } from './register-routes.ts';
 import { sessionAuth, sessionOf } from './session-middleware.ts';
 import { DEFAULT_SESSION_POLICY, sessionStore, type SessionPolicy } from './sessions.ts';
@@ -40,6 +40,8 @@ export interface AccountsAuthOptions {
   features?: Partial<AccountFeatures>;
   /** any limit of any action (ADR 0023); the others keep their defaults */
   limits?: RateLimitOverrides;
+  /** how a slowed sign-in waits (ADR 0023): a timer by default; tests record the wait instead of spending it */
+  wait?: Wait;
   sessionPolicy?: Partial<SessionPolicy>;
   minPositionTimeoutMs?: number;
 }
@@ -67,7 +69,7 @@ export function createAccountsAuth(options: AccountsAuthOptions): AccountsAuth {
     clock: options.clock,
     logger: options.logger,
     sessions,
-    limiter: rateLimiter(options.sql),
+    limiter: rateLimiter(options.sql, options.wait),
     limits: rateLimitsWith(options.limits),
     mailer: options.mailer,
     features,

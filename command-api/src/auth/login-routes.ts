@@ -58,6 +58,13 @@ export function loginRoutes(router: Router, ctx: AuthContext): void {
       now,
       guessChecks('login', account, clientIp(req), ctx.limits.login),
     );
+    if (attempt.delayMs > 0) {
+      // the account's ceiling is past: guesses spread over many addresses are answered slowly (ADR 0023)
+      ctx.logger.warn(
+        { delayMs: attempt.delayMs },
+        'sign-in slowed: the account is past its ceiling of failures',
+      );
+    }
     const userId = await userIdByEmail(claimDeps, body.email);
     const loaded = userId ? await loadUser(ctx.eventStore, userId) : null;
     const user = loaded?.state.status === 'active' ? loaded.state : null;

@@ -16,6 +16,19 @@ export interface GuessLimits {
   accountIp: Limit;
   ip: Limit;
   account: Limit;
+  /**
+   * What the account's ceiling does once reached: absent, it refuses (429) like the other limits; set, it
+   * slows instead (ADR 0023): every failure past the ceiling makes the next answers wait longer, doubling from
+   * `firstMs` up to `maxMs`, and a client at an address the account has signed in from before is not slowed.
+   */
+  slowdown?: Slowdown;
+}
+
+export interface Slowdown {
+  firstMs: number;
+  maxMs: number;
+  /** how long an address the account signed in from stays known (no slowdown there) */
+  knownForMs: number;
 }
 
 /** Per action (ADR 0023). Reset and registration requests count whatever their outcome. */
@@ -26,6 +39,13 @@ export interface RateLimits {
   passwordReset: GuessLimits;
   register: { ip: Limit };
   verificationEmail: { account: Limit };
+  /**
+   * Checks of a signed-in account (its session may be in someone else's hands): failures count, per account
+   * across its sessions. The password asked again to turn two-factor off:
+   */
+  passwordAgain: { account: Limit };
+  /** the first code of an authenticator being enrolled */
+  enrolmentCode: { account: Limit };
 }
 
 /** What a platform may change: any limit of any action, the others keep their defaults. */
@@ -37,6 +57,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
     accountIp: { max: 5, windowMs: minutes(15) },
     ip: { max: 30, windowMs: minutes(15) },
     account: { max: 100, windowMs: minutes(60) },
+    slowdown: { firstMs: 1_000, maxMs: 20_000, knownForMs: 90 * 24 * minutes(60) },
   },
   twoFactor: {
     accountIp: { max: 5, windowMs: minutes(15) },
@@ -50,6 +71,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   },
   register: { ip: { max: 10, windowMs: minutes(60) } },
   verificationEmail: { account: { max: 3, windowMs: minutes(60) } },
+  passwordAgain: { account: { max: 5, windowMs: minutes(15) } },
+  enrolmentCode: { account: { max: 10, windowMs: minutes(15) } },
 };
 
 /** The defaults with a platform's overrides, action by action and limit by limit. */
@@ -77,6 +100,13 @@ export interface Check {
   key: string;
   limit: Limit;
   /**
+   * Past the limit, slow the answer instead of refusing it (the account's ceiling, ADR 0023) — unless the row
+   * `knownKey` says the client's address signed in to the account within `knownForMs`.
+   */
+  slowdown?: Slowdown & { knownKey: string };
+  /** on success, remember the client's address as known to the account (row `knownKey`) */
+  remember?: string;
+  /**
    * What a success does to this key: `refund` (the default) takes the attempt back, `forget` deletes the
    * counter (the account+address key: the owner proved who they are from there).
    */
@@ -86,17 +116,33 @@ export interface Check {
 /** One counted attempt: the route calls `succeeded()` when the secret was right; a failure leaves it counted. */
 export interface Attempt {
   succeeded(): Promise<void>;
+  /** how long the answer was held before the secret was judged (0: not slowed) */
+  delayMs: number;
+}
+
+/** Waits `ms` before the answer goes on: a timer, holding no database connection. Tests pass their own. */
+export type Wait = (ms: number) => Promise<void>;
+export const timerWait: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The wait of the n-th failure past the ceiling (n ≥ 1): doubling from firstMs, never above maxMs. */
+export function slowdownMs(slowdown: Pick<Slowdown, 'firstMs' | 'maxMs'>, pastCeiling: number): number {
+  if (pastCeiling <= 0) return 0;
+  return Math.min(slowdown.maxMs, slowdown.firstMs * 2 ** Math.min(pastCeiling - 1, 30));
 }
 
 /** The client address as the key part of a limit (express's `req.ip`, after the trusted proxies). */
 export const clientIp = (req: { ip?: string | undefined }) => req.ip ?? 'unknown';
 
 /** Fixed-window counters in PostgreSQL, shared by every process of the platform (ADR 0023). */
-export function rateLimiter(sql: Sql) {
+export function rateLimiter(sql: Sql, wait: Wait = timerWait) {
   async function housekeeping(now: Date) {
-    // windows long past count nothing any more (a handful of rows at a time)
+    // windows long past count nothing any more (a handful of rows at a time); known addresses are kept longer
+    const day = new Date(now.getTime() - 24 * 60 * 60_000);
+    const known = new Date(now.getTime() - 366 * 24 * 60 * 60_000);
     await sql`delete from auth_rate_limits where key in (
-      select key from auth_rate_limits where window_started_at < ${new Date(now.getTime() - 24 * 60 * 60_000)} limit 100)`;
+      select key from auth_rate_limits
+      where (window_started_at < ${day} and position(':known:' in key) = 0) or window_started_at < ${known}
+      limit 100)`;
   }
 
   return {
@@ -112,6 +158,7 @@ export function rateLimiter(sql: Sql) {
       // one order for every request, so that two requests locking the same keys never wait on each other
       const sorted = [...checks].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       let retryAfter = 0;
+      let delayMs = 0;
       const counted: Array<Check & { windowStartedAt: Date }> = [];
       try {
         await sql.begin(async (tx) => {
@@ -126,11 +173,16 @@ export function rateLimiter(sql: Sql) {
                             then ${now} else auth_rate_limits.window_started_at end
               returning hits, window_started_at`;
             if (!row) continue;
-            if (row.hits > check.limit.max) {
-              const wait = Math.ceil(
+            if (row.hits > check.limit.max && check.slowdown) {
+              const { knownKey, knownForMs } = check.slowdown;
+              const [known] = await tx`select 1 from auth_rate_limits
+                where key = ${knownKey} and window_started_at > ${new Date(now.getTime() - knownForMs)}`;
+              if (!known) delayMs = Math.max(delayMs, slowdownMs(check.slowdown, row.hits - check.limit.max));
+            } else if (row.hits > check.limit.max) {
+              const left = Math.ceil(
                 (row.window_started_at.getTime() + check.limit.windowMs - now.getTime()) / 1000,
               );
-              retryAfter = Math.max(retryAfter, wait, 1);
+              retryAfter = Math.max(retryAfter, left, 1);
             }
             counted.push({ ...check, windowStartedAt: row.window_started_at });
           }
@@ -140,9 +192,17 @@ export function rateLimiter(sql: Sql) {
         if (error instanceof RateLimitedError) res.setHeader('Retry-After', String(retryAfter));
         throw error;
       }
+      // past the account's ceiling: the answer waits, counted and committed, no connection held meanwhile
+      if (delayMs > 0) await wait(delayMs);
       return {
+        delayMs,
         async succeeded() {
           for (const check of counted) {
+            if (check.remember) {
+              await sql`insert into auth_rate_limits (key, window_started_at, hits)
+                values (${check.remember}, ${now}, 0)
+                on conflict (key) do update set window_started_at = greatest(auth_rate_limits.window_started_at, ${now})`;
+            }
             if (check.onSuccess === 'forget') {
               await sql`delete from auth_rate_limits where key = ${check.key}`;
             } else {
@@ -179,10 +239,22 @@ export function guessChecks(
   limits: GuessLimits,
   options: { ceiling?: boolean } = {},
 ): Check[] {
+  const knownKey = `${action}:known:${account}|${ip}`;
   const checks: Check[] = [
-    { key: `${action}:account-ip:${account}|${ip}`, limit: limits.accountIp, onSuccess: 'forget' },
+    {
+      key: `${action}:account-ip:${account}|${ip}`,
+      limit: limits.accountIp,
+      onSuccess: 'forget',
+      ...(limits.slowdown ? { remember: knownKey } : {}),
+    },
     { key: `${action}:ip:${ip}`, limit: limits.ip },
   ];
-  if (options.ceiling ?? true) checks.push({ key: `${action}:account:${account}`, limit: limits.account });
+  if (options.ceiling ?? true) {
+    checks.push({
+      key: `${action}:account:${account}`,
+      limit: limits.account,
+      ...(limits.slowdown ? { slowdown: { ...limits.slowdown, knownKey } } : {}),
+    });
+  }
   return checks;
 }

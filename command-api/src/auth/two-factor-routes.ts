@@ -85,6 +85,10 @@ export function twoFactorRoutes(router: Router, ctx: AuthContext): void {
     if (user.twoFactor) throw new ConflictError('conflict.state', 'two-factor authentication is already on');
     if (!user.totpSecret)
       throw new ConflictError('conflict.state', 'start the authenticator enrolment first');
+    // bounded per account like every guessed secret (ADR 0023); a right code gives the attempt back
+    const attempt = await ctx.limiter.attempt(res, ctx.clock(), [
+      { key: `2fa-enrol:account:${user.id}`, limit: ctx.limits.enrolmentCode.account },
+    ]);
     if (totpStepOf(user.totpSecret, body.code, ctx.clock()) === null) {
       throw ValidationError.at(
         '/code',
@@ -92,6 +96,7 @@ export function twoFactorRoutes(router: Router, ctx: AuthContext): void {
         'validation.invalid_code',
       );
     }
+    await attempt.succeeded();
     const { codes, hashes } = recoveryCodes();
     const metadata = authMetadata(ctx, res, user.id, session.impersonatorId);
     const result = await runUserCommands(ctx, user.id, [
@@ -112,9 +117,14 @@ export function twoFactorRoutes(router: Router, ctx: AuthContext): void {
   router.post('/two-factor/disable', async (req, res) => {
     const { user, session } = await signedInUser(req, res);
     const body = parseBody(DisableTwoFactorRequestSchema, req.body);
+    // a session in a stranger's hands must not become a way to guess the password (ADR 0023)
+    const attempt = await ctx.limiter.attempt(res, ctx.clock(), [
+      { key: `password-again:account:${user.id}`, limit: ctx.limits.passwordAgain.account },
+    ]);
     if (!(await verifyPassword(user.passwordHash, body.password))) {
       throw ValidationError.at('/password', 'The password is not correct', 'validation.invalid_credentials');
     }
+    await attempt.succeeded();
     const metadata = authMetadata(ctx, res, user.id, session.impersonatorId);
     const result = await runUserCommands(ctx, user.id, [
       { type: 'DisableTwoFactor', data: { id: user.id }, metadata },

@@ -151,25 +151,46 @@ describe('POST /auth/login', () => {
     expect((await login(browser, 'bystander@example.org', PASSWORD, '192.0.2.78')).status).toBe(200);
   });
 
-  it("bounds a guess spread over many addresses by the account's ceiling; refused guesses do not count towards it", async () => {
+  it("slows a guess spread over many addresses past the account's ceiling; its owner still signs in (ADR 0023)", async () => {
     await createUser(app, { email: 'spread@example.org' });
+    const guess = (ip: string) =>
+      login(app.browser(), 'spread@example.org', 'guess', ip).then((a) => a.status);
+    const right = (ip: string) =>
+      login(app.browser(), 'spread@example.org', PASSWORD, ip).then((a) => a.status);
+    // the waits each call asked for (recorded by the test app, not spent)
+    const waitsOf = async (call: () => Promise<number>) => {
+      const before = app.waits.length;
+      const status = await call();
+      return { status, waits: app.waits.slice(before) };
+    };
+    // the owner signs in from their address: it becomes known to the account
+    expect(await right('198.51.100.200')).toBe(200);
     const statuses: number[] = [];
     // one address keeps trying past its limit: only its first 3 failures count towards the account's 8
-    for (let i = 0; i < 6; i++) {
-      statuses.push((await login(app.browser(), 'spread@example.org', 'guess', '203.0.113.100')).status);
-    }
+    for (let i = 0; i < 6; i++) statuses.push(await guess('203.0.113.100'));
     expect(statuses).toEqual([422, 422, 422, 429, 429, 429]);
-    expect((await login(app.browser(), 'spread@example.org', PASSWORD, '203.0.113.200')).status).toBe(200);
-    // the owner's success refunded nothing of the strangers' failures: 3 counted so far, 5 more reach the ceiling
     const spread: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      spread.push((await login(app.browser(), 'spread@example.org', 'guess', `203.0.113.${101 + i}`)).status);
-    }
-    expect(spread).toEqual([422, 422, 422, 422, 422, 429]);
-    // the ceiling is a wall for the account from every address until its window ends (ADR 0023)
-    expect((await login(app.browser(), 'spread@example.org', PASSWORD, '203.0.113.201')).status).toBe(429);
+    for (let i = 0; i < 5; i++) spread.push(await guess(`203.0.113.${101 + i}`));
+    expect(spread).toEqual([422, 422, 422, 422, 422]);
+    expect(app.waits).toEqual([]);
+    // past the ceiling: no wall, a slower answer, doubling with every failure (1 s, 2 s, ...)
+    expect(await waitsOf(() => guess('203.0.113.106'))).toEqual({ status: 422, waits: [1_000] });
+    expect(await waitsOf(() => guess('203.0.113.107'))).toEqual({ status: 422, waits: [2_000] });
+    // the owner from their known address: not slowed, signed in
+    expect(await waitsOf(() => right('198.51.100.200'))).toEqual({ status: 200, waits: [] });
+    // the owner from an address new to the account: slowed like anyone, but signed in (and their success
+    // gives their attempt back: the next stranger waits as long as the last)
+    expect(await waitsOf(() => right('198.51.100.201'))).toEqual({ status: 200, waits: [4_000] });
+    expect(await waitsOf(() => guess('203.0.113.108'))).toEqual({ status: 422, waits: [4_000] });
+    // bounded: never more than 20 s however many failures
+    const later: number[] = [];
+    for (let i = 0; i < 5; i++) later.push(...(await waitsOf(() => guess(`203.0.113.${110 + i}`))).waits);
+    expect(later).toEqual([8_000, 16_000, 20_000, 20_000, 20_000]);
+    // the address the owner signed in from just now is known too
+    expect(await waitsOf(() => right('198.51.100.201'))).toEqual({ status: 200, waits: [] });
+    // the ceiling's window ends: nobody is slowed
     app.advance(61_000);
-    expect((await login(app.browser(), 'spread@example.org', PASSWORD, '203.0.113.201')).status).toBe(200);
+    expect(await waitsOf(() => guess('203.0.113.120'))).toEqual({ status: 422, waits: [] });
   });
 });
 

@@ -27,6 +27,7 @@ describe('sign-in limits at their defaults', () => {
       accountIp: { max: 5, windowMs: 15 * 60_000 },
       ip: { max: 30, windowMs: 15 * 60_000 },
       account: { max: 100, windowMs: 60 * 60_000 },
+      slowdown: { firstMs: 1_000, maxMs: 20_000, knownForMs: 90 * 24 * 60 * 60_000 },
     });
   });
 
@@ -53,6 +54,32 @@ describe('sign-in limits at their defaults', () => {
     // the right password after the account+address limit is still refused from there (no oracle)
     expect((await login(app.browser(), 'owner@example.org', PASSWORD, stranger)).status).toBe(429);
     expect((await login(app.browser(), 'owner@example.org', PASSWORD, '198.51.100.99')).status).toBe(200);
+  });
+
+  it("does not let 100 strangers' failures from 20 addresses stop the owner signing in from theirs: it slows the strangers", async () => {
+    await createUser(app, { email: 'target@example.org' });
+    const owner = '198.51.100.77';
+    expect((await login(app.browser(), 'target@example.org', PASSWORD, owner)).status).toBe(200);
+    // 20 addresses each at their own limit of 5: the account's ceiling of 100 failures an hour is reached
+    const before = app.waits.length;
+    for (let a = 0; a < 20; a++) {
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          login(app.browser(), 'target@example.org', `guess ${a}-${i}`, `203.0.114.${a}`),
+        ),
+      );
+      expect(answers.map((x) => x.status)).toEqual([422, 422, 422, 422, 422]);
+    }
+    expect(app.waits.slice(before)).toEqual([]);
+    // the 101st from a 21st address: answered, slowly (1 s), and the next slower still
+    const slowed = await login(app.browser(), 'target@example.org', 'guess', '203.0.114.21');
+    expect(slowed.status).toBe(422);
+    await login(app.browser(), 'target@example.org', 'guess', '203.0.114.22');
+    expect(app.waits.slice(before)).toEqual([1_000, 2_000]);
+    // the owner from their address: signed in at once
+    const mine = await login(app.browser(), 'target@example.org', PASSWORD, owner);
+    expect(mine.status).toBe(200);
+    expect(app.waits.slice(before)).toEqual([1_000, 2_000]);
   });
 
   it('refuses the 31st failure from one address, even for a new account with its right password', async () => {

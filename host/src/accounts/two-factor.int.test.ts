@@ -17,6 +17,8 @@ beforeAll(async () => {
         ip: { max: 100, windowMs: 15 * 60_000 },
         account: { max: 6, windowMs: 15 * 60_000 },
       },
+      passwordAgain: { account: { max: 3, windowMs: 15 * 60_000 } },
+      enrolmentCode: { account: { max: 3, windowMs: 15 * 60_000 } },
     },
   });
 });
@@ -232,5 +234,50 @@ describe('two-factor sign-in with an e-mailed code', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('the checks of a signed-in account', () => {
+  it('limits the password asked again to turn two-factor off, per account across its sessions', async () => {
+    await createUser(app, { email: 'again@example.org' });
+    const first = app.browser();
+    await signIn(first, 'again@example.org');
+    await first.call('POST', '/auth/two-factor/enable', { body: { strategy: 'email' } });
+    const disable = (browser: Browser, password: string) =>
+      browser.call('POST', '/auth/two-factor/disable', { body: { password } });
+    expect([(await disable(first, 'wrong 1')).status, (await disable(first, 'wrong 2')).status]).toEqual([
+      422, 422,
+    ]);
+    // another session of the same account (a second sign-in needs the mailed code) shares the budget
+    const second = app.browser();
+    await signIn(second, 'again@example.org');
+    const code = /code is (\d{6})/.exec((await app.lastMail('again@example.org'))?.text ?? '')?.[1];
+    expect((await second.call('POST', '/auth/two-factor/login', { body: { code } })).status).toBe(200);
+    expect((await disable(second, 'wrong 3')).status).toBe(422);
+    const refused = await disable(second, 'correct horse battery');
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors[0]).toMatchObject({ code: 'auth.rate_limited' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await disable(first, 'correct horse battery')).status).toBe(429);
+    app.advance(15 * 60_000 + 1_000);
+    expect((await disable(first, 'correct horse battery')).status).toBe(200);
+  });
+
+  it('limits the enrolment code per account, the right code past the limit refused too', async () => {
+    await createUser(app, { email: 'enrol@example.org' });
+    const browser = app.browser();
+    await signIn(browser, 'enrol@example.org');
+    const started = await browser.call('POST', '/auth/two-factor/enable', { body: { strategy: 'totp' } });
+    const secret = started.body.secret as string;
+    const right = () => codeAt(secret, app.now());
+    const wrong = () => (right() === '000000' ? '111111' : '000000');
+    const confirm = (code: string) =>
+      browser.call('POST', '/auth/two-factor/confirm', { body: { code } }).then((a) => a.status);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push(await confirm(wrong()));
+    expect(statuses).toEqual([422, 422, 422]);
+    expect(await confirm(right())).toBe(429);
+    app.advance(15 * 60_000 + 1_000);
+    expect(await confirm(right())).toBe(200);
   });
 });

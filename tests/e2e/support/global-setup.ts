@@ -17,6 +17,7 @@ import { mountWeb } from '@platform/host/web-static';
 import { waitForProjections } from '@platform/infra/projections/checkpoints';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.ts';
 import { ensureWebBuilt, snapshotWebBuild } from './web-build.ts';
+import { unsanitisedWindow } from './unsanitised-window.ts';
 import { freePort } from '../../support/free-port.ts';
 
 const GENEROUS = {
@@ -100,7 +101,9 @@ export default async function setup(project: TestProject) {
       databaseUrl,
       adminToken,
       logger,
-      mountAfterApis: (app) => mountWeb(app, { distDir: web.dir }),
+      // the sanitiser of the server paint sees nothing of a block marked for the policy's test
+      // (content-policy.e2e.test.ts): the policy alone must stop its script
+      mountAfterApis: (app) => mountWeb(app, { distDir: web.dir, serverWindow: unsanitisedWindow }),
       // every browser test signs in from the one loopback address, the same demo accounts many times over a run
       // (wrong passwords and codes included): the sign-in limits would end the run, not guard it (they are
       // tested in host/src/accounts)

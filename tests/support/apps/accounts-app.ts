@@ -33,12 +33,19 @@ export interface Browser {
 
 export interface AccountsTestApp {
   platform: Platform;
+  /** the platform's own database */
+  databaseUrl: string;
   url(path: string): string;
   browser(): Browser;
   /** the bootstrap API token (machine credential), JSON:API headers */
   admin(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
   /** moves the platform's clock */
   advance(ms: number): void;
+  /**
+   * the waits of slowed sign-ins (ADR 0023), in the order they were asked: recorded, not spent (the answer
+   * goes on at once), so tests assert on the declared delay and never on wall time
+   */
+  waits: number[];
   now(): Date;
   /** the latest message of the dev mailbox sent to `to` */
   lastMail(to: string): Promise<{ subject: string; text: string } | undefined>;
@@ -64,6 +71,7 @@ export async function startAccountsApp(
   const db: TestDatabase = await createTestDatabase();
   let offset = 0;
   const clock = () => new Date(Date.now() + offset);
+  const waits: number[] = [];
   const platform = await createPlatform({
     databaseUrl: db.url,
     adminToken: TEST_ADMIN_TOKEN,
@@ -74,6 +82,9 @@ export async function startAccountsApp(
     accounts: {
       secret: 'test-secret-for-verification-links-0123456789',
       publicUrl: defaultPublicUrl(),
+      wait: async (ms: number) => {
+        waits.push(ms);
+      },
       ...accounts,
     },
   });
@@ -115,6 +126,7 @@ export async function startAccountsApp(
 
   return {
     platform,
+    databaseUrl: db.url,
     url,
     browser,
     async admin(method, path, body, headers = {}) {
@@ -132,6 +144,7 @@ export async function startAccountsApp(
     advance(ms) {
       offset += ms;
     },
+    waits,
     now: clock,
     async lastMail(to) {
       const [row] = await platform.sql<{ subject: string; text_body: string }[]>`
