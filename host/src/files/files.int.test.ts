@@ -80,7 +80,7 @@ async function send(caller: Caller, method: string, path: string, body?: FormDat
 const form = (file: Buffer, name: string, fields: Record<string, string> = {}) => {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  data.append('file', new Blob([file]), name);
+  data.append('file', new Blob([new Uint8Array(file)]), name);
   return data;
 };
 const upload = (caller: Caller, file: Buffer, name: string, fields: Record<string, string> = {}) =>
@@ -342,7 +342,7 @@ describe('large and interrupted uploads', () => {
   it('keeps no record and no file of an upload cut off half-way', async () => {
     const { caller } = await member();
     const blobs = await filesIn('blobs');
-    const [{ count: before }] = await app.platform.sql<{ count: number }[]>`
+    const [{ count: before }] = await app.platform.sql<[{ count: number }]>`
       select count(*)::int as count from es_events where event_type = 'FileCreated'`;
     // a client that sends half of its file, waits until the server is writing it, then goes away
     const { port } = new URL(app.url('/'));
@@ -372,7 +372,7 @@ describe('large and interrupted uploads', () => {
     expect(await waitFor(async () => (await filesIn('tmp')).length === 0)).toBe(true);
     expect(await filesIn('tmp')).toEqual([]);
     expect(await filesIn('blobs')).toEqual(blobs);
-    const [{ count: after }] = await app.platform.sql<{ count: number }[]>`
+    const [{ count: after }] = await app.platform.sql<[{ count: number }]>`
       select count(*)::int as count from es_events where event_type = 'FileCreated'`;
     expect(after).toBe(before);
   });
@@ -410,7 +410,7 @@ describe('who reads what', () => {
       const data = new FormData();
       data.append('model[type]', type);
       data.append('model[id]', id);
-      for (const [bytes, name] of files) data.append('files[]', new Blob([bytes]), name);
+      for (const [bytes, name] of files) data.append('files[]', new Blob([new Uint8Array(bytes)]), name);
       return send(caller, 'POST', '/api/v1/services/secured-files', data);
     };
     const made = await secured(orgAdmin.caller, 'organizations', organization, [

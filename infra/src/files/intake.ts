@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromBuffer, supportedExtensions } from 'file-type';
 import sharp from 'sharp';
 import { DomainError, ValidationError } from '@platform/contracts/errors';
-import { classifyFile, UNREADABLE_FILE } from '@platform/contracts/files/media';
+import { classifyFile, extensionOf, UNREADABLE_FILE } from '@platform/contracts/files/media';
 import type { MediaFamily } from '@platform/contracts/resources/files';
 import type { BlobStore, StagedBlob } from './storage.ts';
 
@@ -75,6 +75,9 @@ export async function inspectUpload(
     throw unreadable(pointer);
   }
   const decided = classifyFile({ name, head: staged.head, detected });
+  // a name of a format file-type knows whose content it could not recognise: a damaged file
+  const named = extensionOf(name);
+  if (!decided.ok && !detected && named && supportedExtensions.has(named as never)) throw unreadable(pointer);
   if (!decided.ok) throw ValidationError.at(pointer, decided.detail);
   const { family, mimeType, extension } = decided;
   if (options.families && !options.families.includes(family))
