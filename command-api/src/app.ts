@@ -34,7 +34,11 @@ export interface CommandModuleDeps {
   commandRequest(req: Request, res: Response): CommandRequest;
 }
 
-export type CommandModule = (deps: CommandModuleDeps) => Router;
+/**
+ * A module's routers. One marked `readsOwnBody` (file uploads: multipart bodies streamed to the blob store) is
+ * mounted before the JSON body parser, which would refuse its body; every other is mounted after it.
+ */
+export type CommandModule = ((deps: CommandModuleDeps) => Router) & { readsOwnBody?: boolean };
 
 export interface CommandApiDeps {
   eventStore: EventStore;
@@ -71,8 +75,9 @@ export function createCommandApi(deps: CommandApiDeps): Router {
   };
   const router = express.Router();
   router.use(apiEdge({ logger, adminToken: deps.adminToken }));
+  for (const module of deps.modules) if (module.readsOwnBody) router.use(module(moduleDeps));
   router.use(jsonBody());
-  for (const module of deps.modules) router.use(module(moduleDeps));
+  for (const module of deps.modules) if (!module.readsOwnBody) router.use(module(moduleDeps));
   router.use(errorHandler({ logger }));
   return router;
 }

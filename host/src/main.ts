@@ -3,7 +3,14 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { accountFeatures, ConfigError, defaultPublicUrl, loadConfig } from '@platform/infra/config';
+import {
+  accountFeatures,
+  ConfigError,
+  defaultPublicUrl,
+  fileLimits,
+  loadConfig,
+} from '@platform/infra/config';
+import { localBlobStore } from '@platform/infra/files/storage';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@platform/infra/db/embedded';
 import { migrate } from '@platform/infra/db/migrate';
 import { createLogger } from '@platform/infra/logger';
@@ -50,6 +57,10 @@ async function main() {
   const applied = await migrate(databaseUrl);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
 
+  // what uploads interrupted by a stop left half-written is removed before anything is uploaded again
+  const filesDir = join(config.DATA_DIR, 'files');
+  await localBlobStore(filesDir).sweepStaging();
+
   const webBuilt = existsSync(join(webDist, 'index.html'));
   if (!webBuilt) logger.warn(`the web is not built (${webDist}): serving the APIs only; run npm run build`);
   const adminToken = config.ADMIN_API_TOKEN ?? randomBytes(24).toString('base64url');
@@ -62,6 +73,7 @@ async function main() {
     minPositionTimeoutMs: config.MIN_POSITION_TIMEOUT_MS,
     defaultLocale: config.DEFAULT_LOCALE,
     trustProxy: config.TRUST_PROXY,
+    files: { dir: filesDir, limits: fileLimits(config) },
     ...(webBuilt ? { mountAfterApis: (app) => mountWeb(app, { distDir: webDist, logger }) } : {}),
     accounts: {
       features: accountFeatures(config),

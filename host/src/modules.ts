@@ -27,6 +27,12 @@ import {
   type ResourceProjectionExtension,
 } from '@platform/projectors/resources/projection';
 import { likesProjection } from '@platform/projectors/resources/likes-projection';
+import { fileUsesExtension } from '@platform/projectors/resources/file-uses';
+import { FILES_TYPE } from '@platform/contracts/resources/files';
+import { fileResource } from '@platform/contracts/files/file';
+import { securedFileResource } from '@platform/contracts/files/secured-file';
+import { fileUploadRoutes, type FileServices } from '@platform/command-api/files/routes';
+import { fileServingRoutes } from '@platform/query-api/files/routes';
 import { homeStatsProjection } from '@platform/projectors/stats/home-stats-projection';
 import { accountsQueryModules } from '@platform/query-api/accounts/module';
 import type { QueryModule } from '@platform/query-api/app';
@@ -49,6 +55,8 @@ export interface ServeContext {
   devMailbox: boolean;
   /** the locale of records' own text (translatable records keep the others as translations) */
   defaultLocale: Locale;
+  /** where file contents are kept and the maximum sizes of uploads (ADR 0027) */
+  files: FileServices;
 }
 
 /**
@@ -156,7 +164,8 @@ const handWrittenModules: ModuleDescriptor[] = [
     eventContracts: moduleEventContracts.organizations,
     command: ({ auth }) => auth.organizationsCommandModules,
     query: ({ auth }) => [organizationsQueryRoutes(auth.context.features)],
-    resources: [accessLevelResource, organizationResource],
+    // an organization's image is a file field
+    resources: [accessLevelResource, fileResource, securedFileResource, organizationResource],
   },
   {
     // the demo seeder (host/src/seed) marks its start and end in the log
@@ -171,20 +180,31 @@ function resourcesModule(
   extensions: Readonly<Record<string, ResourceProjectionExtension>>,
   joinTables: Readonly<Record<string, JoinTableMembership>>,
 ): ModuleDescriptor {
+  // the uploads and the contents of files and secured files (ADR 0027), when the catalogue serves them
+  const servesFiles = [FILES_TYPE, securedFileResource.type].every((t) =>
+    resources.some((d) => d.type === t),
+  );
   return {
     name: 'resources',
     eventContracts: [...resources.flatMap(resourceEventContracts), ...likeEventContracts],
-    command: ({ defaultLocale }) => [
+    command: ({ defaultLocale, files }) => [
       resourceCommandRoutes(resources, { defaultLocale, joinTables }),
       likeRoutes(resources),
+      ...(servesFiles ? [fileUploadRoutes(resources, { files, joinTables })] : []),
     ],
-    query: ({ defaultLocale }) => [
+    query: ({ defaultLocale, files }) => [
       resourceQueryRoutes(resources, { defaultLocale }),
       publishableRoutes(resources),
       historyRoutes(resources),
+      ...(servesFiles ? [fileServingRoutes(resources, { store: files.store })] : []),
     ],
     projections: [
-      ...resources.map((definition) => resourceProjection(definition, extensions[definition.type])),
+      ...resources.map((definition) =>
+        resourceProjection(
+          definition,
+          definition.type === FILES_TYPE ? fileUsesExtension(resources) : extensions[definition.type],
+        ),
+      ),
       likesProjection,
     ],
   };
@@ -205,6 +225,11 @@ export function workflowExtensions(
       if (taken)
         throw new Error(
           `The ${module.name} and ${taken} modules both add a workflow to the ${resource.type} projection`,
+        );
+      // the files projection keeps its records' uses (file fields, ADR 0027): no workflow adds to it
+      if (resource.type === FILES_TYPE)
+        throw new Error(
+          `The ${module.name} module adds a workflow to the files projection, which the layer keeps`,
         );
       owner.set(resource.type, module.name);
       byType[resource.type] = projection;

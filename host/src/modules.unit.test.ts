@@ -1,3 +1,5 @@
+import { fileResource } from '@platform/contracts/files/file';
+import { securedFileResource } from '@platform/contracts/files/secured-file';
 import { likeEventContracts } from '@platform/contracts/resources/likes';
 import { describe, expect, test } from 'vitest';
 import { EventContractRegistry } from '@platform/contracts/event-contracts';
@@ -60,8 +62,15 @@ describe('the module list', () => {
     const own = platformModules([couponResource]);
     const resources = own.find((m) => m.name === 'resources');
     // the layer's own contracts and read model (likes) come with any catalogue, and the resources a hand-written
-    // module cannot work without (the accounts read the organizations and their access levels)
-    const needed = [couponResource, accessLevelResource, organizationResource];
+    // module cannot work without (the accounts read the organizations and their access levels; an organization's
+    // image is a file, and secured files are attached to organizations)
+    const needed = [
+      couponResource,
+      accessLevelResource,
+      fileResource,
+      securedFileResource,
+      organizationResource,
+    ];
     expect(typesOf(resources?.eventContracts ?? [])).toEqual(
       typesOf([
         ...needed.flatMap((d) => Object.values(d.events).map((type) => ({ type }))),

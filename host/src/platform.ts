@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type { Locale } from '@platform/contracts/enums';
 import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
@@ -23,6 +24,8 @@ import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore, type EventStore } from '@platform/infra/event-store';
 import { CONFIG_DEFAULTS, defaultPublicUrl } from '@platform/infra/config';
 import { createMailer } from '@platform/infra/mail/mailer';
+import { DEFAULT_FILE_LIMITS, type FileLimits } from '@platform/infra/files/intake';
+import { localBlobStore } from '@platform/infra/files/storage';
 import {
   commandModulesOf,
   eventContractsOf,
@@ -59,6 +62,11 @@ export interface PlatformOptions {
    * address): 'loopback' (the default), a number of hops, or addresses and subnets, comma-separated
    */
   trustProxy?: TrustProxy;
+  /**
+   * files (ADR 0027): the folder of the local blob store (default `<DATA_DIR>/files`) and the maximum sizes of
+   * uploads (defaults: infra/src/files/intake.ts)
+   */
+  files?: { dir?: string; limits?: Partial<FileLimits> };
   /** accounts: features, mail, the link-signing secret, limits (defaults suit development and tests) */
   accounts?: {
     features?: Partial<AccountFeatures>;
@@ -139,6 +147,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     auth: accounts,
     devMailbox: mailer.toDevMailbox,
     defaultLocale: options.defaultLocale ?? 'en',
+    files: {
+      store: localBlobStore(options.files?.dir ?? join(CONFIG_DEFAULTS.DATA_DIR, 'files')),
+      limits: { ...DEFAULT_FILE_LIMITS, ...options.files?.limits },
+    },
   };
   const readiness = createReadiness({ adminToken: options.adminToken, ready: !options.startNotReady });
   const app = express();

@@ -21,6 +21,9 @@ export const CONFIG_DEFAULTS = {
   MIN_POSITION_TIMEOUT_MS: 5000,
   MAIL_FROM: 'no-reply@localhost',
   TRUST_PROXY: 'loopback',
+  FILES_MAX_SIZE_MB: 256,
+  FILES_MAX_IMAGE_SIZE_MB: 20,
+  FILES_MAX_ADMIN_SIZE_MB: 1024,
 } as const;
 
 /** PUBLIC_URL when it is not set: the site on this machine at its port. */
@@ -77,6 +80,20 @@ const ConfigSchema = z.object({
    * proxy on this host), a number of hops (1: one load balancer in front), or addresses and subnets, comma-separated
    */
   TRUST_PROXY: TrustProxySchema.default(CONFIG_DEFAULTS.TRUST_PROXY),
+  /** the maximum sizes of uploads in MB (seed 001 §9): any file, an image, an administrator's file (ADR 0027) */
+  FILES_MAX_SIZE_MB: z.coerce.number().int().min(1).max(1_000_000).default(CONFIG_DEFAULTS.FILES_MAX_SIZE_MB),
+  FILES_MAX_IMAGE_SIZE_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(CONFIG_DEFAULTS.FILES_MAX_IMAGE_SIZE_MB),
+  FILES_MAX_ADMIN_SIZE_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(CONFIG_DEFAULTS.FILES_MAX_ADMIN_SIZE_MB),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -91,6 +108,16 @@ export function accountFeatures(config: Config) {
     organizations: config.FEATURE_ORGANIZATIONS,
     userOrganizations: config.FEATURE_USER_ORGANIZATIONS,
     validationRequests: config.FEATURE_VALIDATION_REQUESTS,
+  };
+}
+
+/** The maximum sizes of uploads of the configuration, in bytes. */
+export function fileLimits(config: Config) {
+  const mb = 1024 * 1024;
+  return {
+    file: config.FILES_MAX_SIZE_MB * mb,
+    image: config.FILES_MAX_IMAGE_SIZE_MB * mb,
+    adminFile: config.FILES_MAX_ADMIN_SIZE_MB * mb,
   };
 }
 

@@ -25,6 +25,7 @@ import {
   type RelationshipValue,
   type ResourceDefinition,
 } from '@platform/contracts/resources/definition';
+import { FILES_TYPE } from '@platform/contracts/resources/files';
 import { readable } from '@platform/contracts/resources/likes';
 import type { ResourceChange, ResourceReaction } from '@platform/contracts/resources/hooks';
 import { recordFacts } from '@platform/contracts/resources/state';
@@ -118,6 +119,26 @@ async function factsOf(
       viewerId !== null && (await member(eventStore, state.id, viewerId)) ? [viewerId] : [];
   }
   return recordFacts(definition, { createdBy: state.createdBy, relationships });
+}
+
+/**
+ * Whether a viewer may take an action on one record as its stream stands (row rules included, a relationship read
+ * through a join table asked of the module that keeps it): what a hand-written route acting on another type's
+ * record asks (a secured file attached to a record its uploader may update).
+ */
+export async function allowsOnRecord(
+  definition: ResourceDefinition,
+  action: ResourceAction,
+  viewer: ViewerFacts,
+  state: ResourceState,
+  deps: { eventStore: EventStore; joinTables: Readonly<Record<string, JoinTableMembership>> },
+): Promise<boolean> {
+  if (state.status !== 'active' && state.status !== 'softDeleted') return false;
+  const rule = definition.access[action];
+  const facts = isRowRule(rule)
+    ? await factsOf(definition, state, viewer.userId, deps.eventStore, deps.joinTables)
+    : recordFacts(definition, state);
+  return allows(rule, viewer, facts);
 }
 
 /**
@@ -485,6 +506,19 @@ function mount(
             pointer: at(name, `/data${Array.isArray(value) ? `/${index}` : ''}/id`),
           });
       }
+      // a file field: the file is of one of the field's families (an image field takes no PDF)
+      const files = spec.file ? served.byType.get(target) : undefined;
+      if (files && !issues.length)
+        for (const [index, id] of ids.entries()) {
+          const state = await load(deps.eventStore, files, id);
+          const family = state.status === 'active' ? String(state.attributes.family) : null;
+          if (family !== null && !spec.file!.families.includes(family as never))
+            issues.push({
+              code: 'validation.invalid',
+              detail: `${name} takes ${spec.file!.families.join(' or ')} files, not ${family}`,
+              pointer: at(name, `/data${Array.isArray(value) ? `/${index}` : ''}/id`),
+            });
+        }
       // the target's own relationship must be the record's (a reply on the same record as its comment)
       const other = spec.sameAs && typeof value === 'string' ? served.byType.get(target) : undefined;
       if (other && !issues.length) {
@@ -721,6 +755,9 @@ function mount(
       const key = request.idempotencyKey;
       const current = await load(deps.eventStore, definition, id);
       await authorizeRecord(definition, action, res, current, ruleDeps);
+      // a file still used by a record is kept (its file fields would name nothing)
+      if (type === FILES_TYPE && commandType !== 'RestoreResource' && current.status !== 'none')
+        await refuseWhileUsed(deps, id);
       // a delete frees the record's unique values once its event is stored; a soft-deleted one keeps them
       const live = current.status === 'active' || current.status === 'softDeleted';
       const freed =
@@ -784,6 +821,27 @@ export async function recordExists(
     maxCount: 1,
   });
   return last ? !last.type.endsWith('Deleted') : target.fixed.has(id);
+}
+
+/**
+ * Refuses (409) to soft-delete or delete a file that records' file fields name, as the files projection counts
+ * them (ADR 0027): read from the read model, so a record that named the file a moment ago may not be counted yet;
+ * a soft deletion is undone by a restore, and a file field naming a soft-deleted file is refused.
+ */
+async function refuseWhileUsed(deps: CommandModuleDeps, id: string): Promise<void> {
+  if (!deps.readSql) return;
+  const [row] = await deps.readSql<{ count: number }[]>`
+    select count(*)::int as count from read.files_uses where file_id = ${id}`.catch((error: unknown) => {
+    // the files projection not set up yet: no record uses a file
+    if ((error as { code?: string }).code === '42P01') return [];
+    throw error;
+  });
+  const count = row?.count ?? 0;
+  if (count > 0)
+    throw new ConflictError(
+      'conflict.state',
+      `file ${id} is used by ${count} record${count === 1 ? '' : 's'}: remove it from ${count === 1 ? 'that record' : 'them'} first`,
+    );
 }
 
 /** The attribute values the planned events set: all of them on a create, the changed ones on an update. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMINISTRATORS } from '../accounts/rules.ts';
 import { both, either } from '../resources/access.ts';
 import { defineResource, type ResourceCreatedData } from '../resources/definition.ts';
+import { file } from '../resources/files.ts';
 import {
   OrganizationAccessLevelSet,
   OrganizationCreated,
@@ -54,6 +55,8 @@ export const organizationResource = defineResource({
   }),
   relationships: {
     accessLevel: { type: 'access-levels' },
+    // seed 001 §3: image; a file field since issue 18 (events stored before hold none: the column reads null)
+    image: file({ family: 'image' }),
     adminTags: { type: 'admin-tags', many: true },
     users: {
       type: 'users',
@@ -67,6 +70,10 @@ export const organizationResource = defineResource({
       },
     },
   },
+  // the image column came with version 2
+  version: 2,
+  // its members attach documents to it (secured files)
+  traits: { attachable: true },
   unique: ['slug'],
   claimScopes: { slug: 'slug' },
   lookupBy: 'slug',

@@ -8,6 +8,8 @@ import { commentResource } from '../content/comment.ts';
 import { reportResource } from '../content/report.ts';
 import { tagResource } from '../content/tag.ts';
 import { couponResource } from '../coupons/coupon.ts';
+import { fileResource } from '../files/file.ts';
+import { securedFileResource } from '../files/secured-file.ts';
 import { appEnvironmentResource } from '../environment/app-environment.ts';
 import { notificationResource } from '../notifications/notification.ts';
 import { organizationYearStateResource } from '../organizations/organization-year-state.ts';
@@ -37,6 +39,8 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   organizationYearStateResource,
   commentResource,
   reportResource,
+  fileResource,
+  securedFileResource,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

@@ -4,6 +4,7 @@ import { defineEvent, type EventContract } from '../event-contracts.ts';
 import { RESOURCE_ACTIONS, type AccessRule, type ResourceAction } from './access.ts';
 import type { ErrorCode } from '../errors.ts';
 import type { FieldKind } from './fields.ts';
+import type { MediaFamily } from './files.ts';
 import type { ResourceReactor } from './hooks.ts';
 import type { ResourceState } from './state.ts';
 
@@ -85,10 +86,15 @@ export interface RelationshipSpec {
     state: ResourceState,
     now: Date,
   ) => { code: ErrorCode; detail: string } | null;
+  /**
+   * a file or image field (resources/files.ts `file(...)`): the target is a record of `files` of one of these media
+   * families, checked when written; the file counts the records that use it and is not deleted while used
+   */
+  file?: { families: readonly MediaFamily[] };
 }
 
 /** The traits a polymorphic relationship may name its target types by. */
-export type PolymorphicTrait = 'commentable' | 'reportable' | 'likable';
+export type PolymorphicTrait = 'commentable' | 'reportable' | 'likable' | 'attachable';
 
 /** How a relationship is written in the definition: with a target type, or polymorphic without one. */
 export type RelationshipInput =
@@ -223,9 +229,12 @@ export interface ResourceDefinitionInput<S extends Shape> {
    *   events, and `canComment` for the viewer (ADR 0025);
    * - reportable: members may report a record of the type (resource `reports`, ADR 0025);
    * - authored: documents carry `createdBy` (null when the account is gone) and `authorName` (the author's full
-   *   name, 'anonymous' when the account is gone: seed 001 §3, comments).
+   *   name, 'anonymous' when the account is gone: seed 001 §3, comments);
+   * - attachable: members who may update a record attach secured files to it (POST /services/secured-files with
+   *   model[type] and model[id], seed 000 §7; ADR 0027).
    */
   traits?: {
+    attachable?: boolean;
     likable?: boolean;
     commentable?: boolean;
     reportable?: boolean;
@@ -300,6 +309,7 @@ export interface FixedRows {
 }
 
 export interface ResourceTraits {
+  attachable: boolean;
   likable: boolean;
   commentable: boolean;
   reportable: boolean;
@@ -394,6 +404,7 @@ function traitMembers(traits: ResourceTraits, own: Shape) {
 /** Checks the input against its own attributes (names in filters, sorts, unique) and expands its traits. */
 export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S>): ResourceDefinition<S> {
   const traits: ResourceTraits = {
+    attachable: input.traits?.attachable ?? false,
     likable: input.traits?.likable ?? false,
     commentable: input.traits?.commentable ?? false,
     reportable: input.traits?.reportable ?? false,

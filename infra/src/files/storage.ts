@@ -1,0 +1,152 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Bytes file-type reads to recognise a format (its reasonable detection size). */
+export const HEAD_BYTES = 4100;
+
+/** A blob's name: the sha256 of its bytes, in lower-case hex. */
+export const BLOB_HASH = /^[0-9a-f]{64}$/;
+
+/**
+ * Bytes received in full but not stored yet: the caller decides from them (their type, their size) and then
+ * commits them under their hash or discards them. Nothing of a staged blob outlives a discard.
+ */
+export interface StagedBlob {
+  readonly hash: string;
+  readonly size: number;
+  /** the first HEAD_BYTES bytes (fewer for a shorter file): what the type is decided from */
+  readonly head: Buffer;
+  /** the staged bytes again, from the start (a preview is made from them) */
+  read(): Readable;
+  /** stores the bytes under their hash; the same bytes stored before are kept once */
+  commit(): Promise<void>;
+  discard(): Promise<void>;
+}
+
+/** The upload went past its limit: nothing of it was kept. */
+export class BlobTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`The file is larger than ${limit} bytes`);
+    this.name = 'BlobTooLargeError';
+  }
+}
+
+/**
+ * Where file contents live (ADR 0027): content-addressed by sha256, written through a staging step so that an upload
+ * cut off or refused leaves nothing. One adapter today (local disk under the data directory); an S3-compatible one
+ * takes the same port for a platform on more than one machine. Names given by users never reach the store: its
+ * keys are hashes and random staging names.
+ */
+export interface BlobStore {
+  /** streams `source` in, refusing it past `maxBytes` (BlobTooLargeError, nothing kept) */
+  stage(source: Readable, options: { maxBytes: number }): Promise<StagedBlob>;
+  /** the stored blob's size, or null when there is none */
+  size(hash: string): Promise<number | null>;
+  /** the stored bytes, whole or from `start` to `end` inclusive */
+  read(hash: string, range?: { start: number; end: number }): Readable;
+}
+
+/** Counts, hashes and keeps the head of what flows through; fails once more than `max` bytes came. */
+class Meter extends Transform {
+  readonly hash = createHash('sha256');
+  size = 0;
+  private readonly headChunks: Buffer[] = [];
+  private headSize = 0;
+  constructor(private readonly max: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.size += chunk.length;
+    if (this.size > this.max) {
+      done(new BlobTooLargeError(this.max));
+      return;
+    }
+    this.hash.update(chunk);
+    if (this.headSize < HEAD_BYTES) {
+      const part = chunk.subarray(0, HEAD_BYTES - this.headSize);
+      this.headChunks.push(Buffer.from(part));
+      this.headSize += part.length;
+    }
+    done(null, chunk);
+  }
+  head(): Buffer {
+    return Buffer.concat(this.headChunks);
+  }
+}
+
+/**
+ * The local-disk adapter: `<root>/blobs/ab/<hash>` for the bytes, `<root>/tmp/<random>.part` while they arrive.
+ * A staged file is renamed into place only when complete (written and flushed), so a blob's name always holds
+ * its whole content; a crash mid-upload leaves a `.part` file that `sweepStaging` removes at the next start.
+ */
+export function localBlobStore(root: string): BlobStore & {
+  root: string;
+  /** removes what uploads interrupted by a crash left in the staging folder */
+  sweepStaging(): Promise<void>;
+} {
+  const tmp = join(root, 'tmp');
+  const blobs = join(root, 'blobs');
+  const pathOf = (hash: string) => {
+    if (!BLOB_HASH.test(hash)) throw new Error(`Not a blob hash: ${hash}`);
+    return join(blobs, hash.slice(0, 2), hash);
+  };
+  let ready: Promise<unknown> | null = null;
+  const prepared = () =>
+    (ready ??= Promise.all([mkdir(tmp, { recursive: true }), mkdir(blobs, { recursive: true })]));
+
+  return {
+    root,
+    async stage(source, { maxBytes }) {
+      await prepared();
+      const staging = join(tmp, `${randomUUID()}.part`);
+      const meter = new Meter(maxBytes);
+      try {
+        // wx: a fresh file of our own naming; flush: on disk before it is renamed into place
+        await pipeline(source, meter, createWriteStream(staging, { flags: 'wx', flush: true }));
+      } catch (error) {
+        await rm(staging, { force: true });
+        throw error;
+      }
+      const hash = meter.hash.digest('hex');
+      let settled = false;
+      return {
+        hash,
+        size: meter.size,
+        head: meter.head(),
+        read: () => createReadStream(staging),
+        async commit() {
+          if (settled) return;
+          settled = true;
+          const target = pathOf(hash);
+          await mkdir(join(blobs, hash.slice(0, 2)), { recursive: true });
+          const existing = await stat(target).catch(() => null);
+          // the same bytes stored before: one copy is kept
+          if (existing) await rm(staging, { force: true });
+          else await rename(staging, target);
+        },
+        async discard() {
+          if (settled) return;
+          settled = true;
+          await rm(staging, { force: true });
+        },
+      };
+    },
+    async size(hash) {
+      if (!BLOB_HASH.test(hash)) return null;
+      const found = await stat(pathOf(hash)).catch(() => null);
+      return found?.isFile() ? found.size : null;
+    },
+    read(hash, range) {
+      return createReadStream(pathOf(hash), range ? { start: range.start, end: range.end } : {});
+    },
+    async sweepStaging() {
+      await prepared();
+      for (const name of await readdir(tmp))
+        if (name.endsWith('.part')) await rm(join(tmp, name), { force: true });
+    },
+  };
+}
