@@ -18,8 +18,9 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           sequence: { groupOrder: 1 },
           globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // bounds for a hung test, not for a slow one: a loaded two-core machine runs these several times slower
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           pool: 'forks',
           maxWorkers: 2,
         },
@@ -33,7 +34,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['web/src/testing/setup.ts'],
           // a whole app renders per test in jsdom; the first render of a run also transforms its modules
-          testTimeout: 15_000,
+          testTimeout: 30_000,
           sequence: { groupOrder: 2 },
         },
       },
@@ -45,8 +46,8 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           sequence: { groupOrder: 3 },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           pool: 'forks',
           // the platform, PostgreSQL and Chromium share two cores with the test workers
           maxWorkers: 2,

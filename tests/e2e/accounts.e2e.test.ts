@@ -155,7 +155,7 @@ describe('accounts, end to end', () => {
     await second.waitForURL('**/auth/sign-in**');
     await second.goto('/account/profile');
     await second.waitForURL('**/auth/sign-in?guarded=auth&redirectUrl=%2Faccount%2Fprofile');
-  }, 120_000);
+  }, 240_000);
 
   test('a wrong password is refused on the e-mail field, with no hint whether the address exists', async () => {
     const { page } = await openPage();

@@ -123,7 +123,7 @@ describe('the resource back office, end to end', () => {
     await page.waitForURL('**/admin/resources/coupons/show/**');
     await toast(page, `“${name}” is saved.`).waitFor();
     await page.getByText('Typed without a mouse.').waitFor();
-  }, 180_000);
+  }, 300_000);
 
   test('the back office passes axe in the dark theme, with the admin menu', async () => {
     const { page } = await openPage({ theme: 'dark' });
@@ -152,7 +152,7 @@ describe('the resource back office, end to end', () => {
     await nav.getByText('Community', { exact: true }).waitFor();
     await checkA11y(page, 'admin menu (dark)');
     await shot(page, 'admin-resources-menu-dark');
-  }, 120_000);
+  }, 240_000);
 
   test('an application administrator redirects an old path through the generated screens', async () => {
     const from = `/e2e-old-${randomBytes(3).toString('hex')}`;
@@ -190,7 +190,7 @@ describe('the resource back office, end to end', () => {
     const visitor = await openPage();
     await visitor.page.goto(`${from}?ref=e2e`);
     await visitor.page.waitForURL('**/contact?ref=e2e');
-  }, 120_000);
+  }, 240_000);
 
   test('an administrator keeps the jobs list: fixed rows first and last, renamed in place', async () => {
     const { page } = await openPage();
@@ -230,7 +230,7 @@ describe('the resource back office, end to end', () => {
     // a job that is not kept may be deleted
     await page.goto('/admin/resources/jobs/show/nurse');
     await page.getByRole('button', { name: 'Delete “Nurse”' }).waitFor();
-  }, 120_000);
+  }, 240_000);
 
   test('a member without rights gets the unauthorized screen', async () => {
     const { page } = await openPage();

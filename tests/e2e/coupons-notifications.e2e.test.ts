@@ -124,7 +124,7 @@ describe('coupons, notifications and language lines, end to end', () => {
     }, couponId);
     expect(again.status).toBe(409);
     expect(again.body.errors[0].code).toBe('conflict.coupon_individual_limit');
-  }, 120_000);
+  }, 240_000);
 
   test('a notification shows in the top bar count, is listed, marked as read, and its link navigates', async () => {
     const { page } = await openPage();
@@ -187,7 +187,7 @@ describe('coupons, notifications and language lines, end to end', () => {
     expect(await page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(
       true,
     );
-  }, 120_000);
+  }, 240_000);
 
   test('a language line replaces a bundled message once the cached lines are cleared', async () => {
     const { page } = await openPage();

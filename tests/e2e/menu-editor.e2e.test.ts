@@ -235,7 +235,7 @@ describe('the menu tree editor, end to end', () => {
     } finally {
       for (const item of created.reverse()) await deleteItem(page, item).catch(() => undefined);
     }
-  }, 180_000);
+  }, 300_000);
 
   test('the editor shows an application administrator the items hidden from them in the menu', async () => {
     const hidden = `E2E rental admins ${randomBytes(3).toString('hex')}`;
@@ -293,7 +293,7 @@ describe('the menu tree editor, end to end', () => {
     } finally {
       await deleteItem(page, item);
     }
-  }, 120_000);
+  }, 240_000);
 
   test.each([
     { name: '320 px', viewport: { width: 320, height: 640 }, text: null },
@@ -336,7 +336,7 @@ describe('the menu tree editor, end to end', () => {
         await deleteItem(page, parent);
       }
     },
-    120_000,
+    240_000,
   );
 
   test('a member without rights gets the unauthorized screen', async () => {

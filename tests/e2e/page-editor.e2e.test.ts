@@ -228,7 +228,7 @@ describe('the page editor, end to end', () => {
       .getByRole('button', { name: 'Delete' })
       .click();
     await page.waitForURL('**/admin/resources/app-pages/index?minPosition=*');
-  }, 120_000);
+  }, 240_000);
 
   test('the edit button’s code is downloaded by app admins only', async () => {
     const chunk = /edit-page-button/;
@@ -294,7 +294,7 @@ describe('the page editor, end to end', () => {
     await shot(page, 'page-editor-320-largest-text-top', { fullPage: false });
     await page.getByRole('form', { name: /^Settings of / }).scrollIntoViewIfNeeded();
     await shot(page, 'page-editor-320-largest-text-form', { fullPage: false });
-  }, 120_000);
+  }, 240_000);
 
   test('a member without rights gets the unauthorized screen at the editor', async () => {
     const { page } = await openPage();

@@ -113,7 +113,7 @@ describe('the resource layer in the browser: trashed view, relationship picker a
     const back = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
     await back.getByRole('button', { name: `Move “${name}” to the trash` }).waitFor();
     expect(await back.getByRole('rowheader').innerText()).not.toContain('soft-deleted');
-  }, 180_000);
+  }, 300_000);
 
   test('an administrator picks a member by name for a notification, sees the name, and the member reads it', async () => {
     const message = `Your fitting appointment is confirmed ${randomBytes(3).toString('hex')}`;
@@ -197,7 +197,7 @@ describe('the resource layer in the browser: trashed view, relationship picker a
       .filter({ has: member.page.getByRole('heading', { name: message }) });
     await item.getByText('Unread', { exact: true }).waitFor();
     await shot(member.page, 'resource-layer-member-notifications-light');
-  }, 180_000);
+  }, 300_000);
 
   test('the picker passes axe in the dark theme, with its list open', async () => {
     const { page } = await openPage({ theme: 'dark' });
@@ -215,5 +215,5 @@ describe('the resource layer in the browser: trashed view, relationship picker a
     await checkA11yWithListOpen(page, 'notification form with the picker open (dark)');
     await shot(page, 'resource-layer-picker-open-dark', { fullPage: false });
     await leavesTheListByTab(page, page.getByRole('button', { name: 'Save' }));
-  }, 120_000);
+  }, 240_000);
 });

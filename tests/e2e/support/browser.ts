@@ -75,6 +75,9 @@ export async function openContext(options: OpenPageOptions = {}): Promise<Opened
     colorScheme: theme,
     storageState: { cookies: [], origins: [{ origin, localStorage }] },
   });
+  // Playwright's own 30 s bound on a navigation or wait is for a hung page; a loaded two-core machine (the
+  // platform, PostgreSQL and Chromium beside the test workers) can need more for a slow one
+  context.setDefaultTimeout(50_000);
   const outside: string[] = [];
   await context.route(
     (url) => url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:',
