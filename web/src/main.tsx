@@ -12,7 +12,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './frame/app.tsx';
 import { startBootRequests } from './kit/api/boot-requests.ts';
-import { preloadAuthScreen } from './features/accounts/auth/routes.tsx';
+import { preloadAuthScreen } from './features/accounts/index.ts';
 import { revealApp } from './kit/loading/reveal.ts';
 import { loadMessages } from './kit/i18n/load-messages.ts';
 import { bootLocale } from './kit/state/settings.ts';

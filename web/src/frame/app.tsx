@@ -4,6 +4,16 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'r
 import { IntlProvider } from 'react-intl';
 import { ThemeProvider } from 'styled-components';
 import { Route, Router, Switch } from 'wouter';
+import {
+  AccountActions,
+  accountRoutes,
+  authRoutes,
+  ImpersonationBanner,
+  twoFactorRoutes,
+} from '../features/accounts/index.ts';
+import { AdminNavEntries, adminRoutes } from '../features/admin/index.ts';
+import { organizationRoutes } from '../features/organizations/index.ts';
+import { CmsRoute } from '../features/pages/index.ts';
 import { endpoints } from '../kit/api/endpoints.ts';
 import { APP_VERSION } from '../kit/build-info.ts';
 import { ApiProvider, useApi } from '../kit/api/api-context.tsx';
@@ -11,17 +21,10 @@ import { ConsentProvider } from '../kit/consent/consent-context.tsx';
 import { menuAtom } from '../kit/routing/menu.ts';
 import { NavigationProvider } from '../kit/routing/router.tsx';
 import { ToastProvider } from '../kit/toast/toast-context.tsx';
-import { accountRoutes } from '../features/accounts/profile/routes.tsx';
-import { adminRoutes } from '../features/admin/routes.tsx';
-import { AccountActions } from '../features/accounts/auth/account-actions.tsx';
-import { authRoutes } from '../features/accounts/auth/routes.tsx';
-import { organizationRoutes } from '../features/organizations/routes.tsx';
-import { CmsRoute } from '../features/pages/site/cms-route.tsx';
 import { SessionProvider, sessionAtom } from '../kit/session/session.tsx';
-import { twoFactorRoutes } from '../two-factor/routes.tsx';
 import { loadMessages, type Messages } from '../kit/i18n/load-messages.ts';
 import { useT } from '../kit/i18n/use-t.ts';
-import { deferred, DeferredGateOpener } from '../kit/lazy/deferred.tsx';
+import { DeferredGateOpener } from '../kit/lazy/deferred.tsx';
 import { RouteFallback } from './lazy/route-fallback.tsx';
 import { FullPageLoader } from '../kit/loading/chrome.tsx';
 import { Shell } from './shell/shell.tsx';
@@ -50,15 +53,6 @@ const SiteMapScreen = lazy(() =>
 );
 const AccessibilityScreen = lazy(() =>
   import('./screens/accessibility-page.tsx').then((m) => ({ default: m.AccessibilityScreen })),
-);
-
-// what only some readers see (an administrator impersonating someone, the admin area's drawer entries) loads
-// after the page has painted (issue 10)
-const ImpersonationBanner = deferred(() =>
-  import('../features/accounts/profile/impersonation-banner.tsx').then((m) => m.ImpersonationBanner),
-);
-const AdminNavEntries = deferred<{ onNavigate: () => void }>(() =>
-  import('../features/admin/admin-nav.tsx').then((m) => m.AdminNavEntries),
 );
 
 export function AppRoutes() {

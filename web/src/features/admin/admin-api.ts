@@ -3,6 +3,7 @@ import { VALIDATION_REQUEST_STATUSES } from '@platform/contracts/accounts/refere
 import type { DecideValidationRequestAttributesSchema } from '@platform/contracts/accounts/requests';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
+import { ListMetaSchema, type ListMeta } from '../../kit/admin/list-meta.ts';
 
 /**
  * The calls of the admin area, declared once (path, query, answer schema): validation requests
@@ -13,11 +14,7 @@ import type { ApiClient } from '../../kit/api/client.ts';
 
 const Ref = z.object({ type: z.string(), id: z.string() });
 
-const ListMetaSchema = z.object({
-  total: z.number(),
-  page: z.object({ number: z.number(), size: z.number(), totalPages: z.number() }),
-});
-export type ListMeta = z.infer<typeof ListMetaSchema>;
+export type { ListMeta };
 
 /** The answer of every command: meta.position is what the next read waits for (read-your-writes). */
 const CommandAnswerSchema = z.object({

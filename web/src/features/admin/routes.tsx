@@ -2,6 +2,9 @@ import { lazy } from 'react';
 import { Route } from 'wouter';
 import { Guarded } from '../../kit/session/guarded.tsx';
 import { ADMIN_ROUTES } from '../../kit/admin/access.ts';
+// the menu tree editor and the pages' list, editor, preview and history, matched before the generic back office
+import { MenuEditorRoute } from '../menu/index.ts';
+import { AppPagesScreen } from '../pages/index.ts';
 
 // each screen is its own chunk, loaded when first visited (seed 000 §7)
 const DashboardScreen = lazy(() => import('./dashboard.tsx').then((m) => ({ default: m.DashboardScreen })));
@@ -13,14 +16,6 @@ const MailboxScreen = lazy(() => import('./mailbox.tsx').then((m) => ({ default:
 // every screen of the resource back office is one chunk (resources/resource-screen.tsx)
 const ResourceScreen = lazy(() =>
   import('../../kit/admin/resources/resource-screen.tsx').then((m) => ({ default: m.ResourceScreen })),
-);
-// the menu tree editor and its items' history (menu-editor/), matched before the generic back office
-const MenuEditorRoute = lazy(() =>
-  import('../menu/menu-editor-route.tsx').then((m) => ({ default: m.MenuEditorRoute })),
-);
-// the pages' list, editor, preview and history (page-editor/), matched before the generic back office
-const AppPagesScreen = lazy(() =>
-  import('../pages/editor/app-pages-screen.tsx').then((m) => ({ default: m.AppPagesScreen })),
 );
 // with the admin screens, not with every page (issue 10)
 const AdministratorsOnly = lazy(() =>

@@ -7,7 +7,7 @@ import { useApi } from '../../kit/api/api-context.tsx';
 import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { useNavigation } from '../../kit/routing/router.tsx';
 import { ApiError } from '../../kit/api/errors.ts';
-import { truncate } from '../pages/site/truncate.ts';
+import { truncate } from '../../kit/ui/truncate.ts';
 import { useT } from '../../kit/i18n/use-t.ts';
 import { Lead, PageContainer } from '../../kit/ui/page-container.tsx';
 import { ROUTES } from '../../kit/session/guard.ts';

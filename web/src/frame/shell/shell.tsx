@@ -1,5 +1,6 @@
 import { useAtom } from 'jotai';
-import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useMediaQuery } from '../../kit/ui/media-query.ts';
 import styled, { useTheme } from 'styled-components';
 import { useLocation } from 'wouter';
 import { routeMeta } from '../../kit/routing/route-meta.ts';
@@ -26,25 +27,6 @@ const Main = styled.main`
   flex: 1;
   width: 100%;
 `;
-
-/**
- * What a media query answers where there is no window: on the server, whose paint of a page is drawn once for
- * the phone and once for wider windows (first-paint/server-entry.tsx, ADR 0018). False outside such a paint.
- */
-export const ServerMediaContext = createContext<(query: string) => boolean>(() => false);
-
-export function useMediaQuery(query: string): boolean {
-  const serverMedia = useContext(ServerMediaContext);
-  return useSyncExternalStore(
-    (notify) => {
-      const list = window.matchMedia(query);
-      list.addEventListener('change', notify);
-      return () => list.removeEventListener('change', notify);
-    },
-    () => window.matchMedia(query).matches,
-    () => serverMedia(query),
-  );
-}
 
 /**
  * After a client-side navigation the clicked link may be gone: keyboard and screen-reader users continue

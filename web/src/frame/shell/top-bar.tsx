@@ -10,7 +10,7 @@ import { AccessibilityIcon, ChevronDownIcon, LogoMark, MenuIcon } from '../../ki
 import { Link } from '../../kit/ui/link.tsx';
 import { Menu, MenuItem } from '../../kit/ui/menu.tsx';
 import { LanguageMenu } from './language-menu.tsx';
-import { NotificationsEntry } from '../../features/notifications/top-bar-entry.tsx';
+import { NotificationsEntry } from '../../features/notifications/index.ts';
 import { fluidSpace } from '../../kit/theme/theme.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '../state/storage-keys.ts';
-import { fakeJson, type FakeRequest } from '../../frame/testing/render-app.tsx';
+import { fakeJson, type FakeRequest } from '../testing/fake-api.ts';
 
 /** Fixtures of the admin screens' component tests, shaped like query-api's documents. */
 

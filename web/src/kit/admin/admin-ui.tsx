@@ -13,7 +13,7 @@ import { ScrollRegion } from '../ui/scroll-region.tsx';
 import { ADMIN_ROUTES } from './access.ts';
 import { viewerFacts } from './resources/viewer.ts';
 import type en from './messages/en.json';
-import type { ListMeta } from '../../features/admin/admin-api.ts';
+import type { ListMeta } from './list-meta.ts';
 import { fluidSize, fluidSpace } from '../theme/theme.ts';
 
 export const useAdminT = () => useT<typeof en>();

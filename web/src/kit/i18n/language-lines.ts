@@ -2,7 +2,9 @@ import type { Locale } from '@platform/contracts/enums';
 import { z } from 'zod';
 import { languageLinesUrl, withBootRequests } from '../api/boot-requests.ts';
 import { APP_VERSION } from '../build-info.ts';
-import type { Messages } from './load-messages.ts';
+
+/** A locale's messages by key (the bundled files, merged, and the administrators' lines over them). */
+export type Messages = Record<string, string>;
 
 /**
  * Language lines (seed 000 §7, seed 001 §3): administrators override the web's bundled messages by message id.

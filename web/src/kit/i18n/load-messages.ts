@@ -1,7 +1,7 @@
 import type { Locale } from '@platform/contracts/enums';
-import { languageLines, withLanguageLines } from './language-lines.ts';
+import { languageLines, withLanguageLines, type Messages } from './language-lines.ts';
 
-export type Messages = Record<string, string>;
+export type { Messages };
 
 // One lazy chunk per locale and message file: a visitor downloads only the language they read. The shell's
 // messages live in ./messages; a feature (or a part of the kit) keeps its own beside its screens (src/features/<module>/messages), so

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { STORAGE_KEYS } from '../../../kit/state/storage-keys.ts';
-import { fakeJson, type FakeRequest } from '../../../frame/testing/render-app.tsx';
+import { fakeJson, type FakeRequest } from '../../../kit/testing/fake-api.ts';
 
 /** The cookie choice is made: the consent dialog stays closed in these tests. */
 export const consentDecided = () =>

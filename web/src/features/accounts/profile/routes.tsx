@@ -2,17 +2,11 @@ import { lazy } from 'react';
 import { Route } from 'wouter';
 import { ROUTES } from '../../../kit/session/guard.ts';
 import { Guarded } from '../../../kit/session/guarded.tsx';
+import { CouponsScreen } from '../../coupons/index.ts';
+import { LikesScreen } from '../../likes/index.ts';
+import { NotificationsScreen } from '../../notifications/index.ts';
 
 const ProfileScreen = lazy(() => import('./profile-screen.tsx').then((m) => ({ default: m.ProfileScreen })));
-const CouponsScreen = lazy(() =>
-  import('../../coupons/coupons-screen.tsx').then((m) => ({ default: m.CouponsScreen })),
-);
-const NotificationsScreen = lazy(() =>
-  import('../../notifications/notifications-screen.tsx').then((m) => ({ default: m.NotificationsScreen })),
-);
-const LikesScreen = lazy(() =>
-  import('../../likes/likes-screen.tsx').then((m) => ({ default: m.LikesScreen })),
-);
 
 /** The account screens of seed 000 §2.1 (profile, coupons), the notifications list and the member's likes, each a <Route> wrapped in <Guarded>. */
 export const accountRoutes = (

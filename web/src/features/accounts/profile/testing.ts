@@ -1,5 +1,5 @@
 import { JOBS, USER_CATEGORIES } from '@platform/contracts/accounts/reference';
-import { fakeJson, type FakeRequest } from '../../../frame/testing/render-app.tsx';
+import { fakeJson, type FakeRequest } from '../../../kit/testing/fake-api.ts';
 
 /** A GET /users/me document shaped like query-api's userResource (full view) with the me includes. */
 export function meDocument(

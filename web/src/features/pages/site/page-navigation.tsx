@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled, { useTheme } from 'styled-components';
-import { useMediaQuery } from '../../../frame/shell/shell.tsx';
+import { useMediaQuery } from '../../../kit/ui/media-query.ts';
 import { useT } from '../../../kit/i18n/use-t.ts';
 import { Button } from '../../../kit/ui/button.tsx';
 import { Drawer } from '../../../kit/ui/drawer.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { navigationEntries, sectionId, sectionTitle } from './sections.ts';
-import { htmlToText, truncate } from './truncate.ts';
+import { htmlToText, truncate } from '../../../kit/ui/truncate.ts';
 import { embedUrl, videoEmbedUrl } from './video-embed.ts';
 
 describe('section ids', () => {

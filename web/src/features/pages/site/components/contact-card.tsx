@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import styled, { useTheme } from 'styled-components';
 import type { ComponentProps } from '@platform/contracts/pages/components';
 import { useT } from '../../../../kit/i18n/use-t.ts';
-import { useMediaQuery } from '../../../../frame/shell/shell.tsx';
+import { useMediaQuery } from '../../../../kit/ui/media-query.ts';
 import { Button } from '../../../../kit/ui/button.tsx';
 import { Link } from '../../../../kit/ui/link.tsx';
 import { Inner, useBlock } from './block.tsx';

@@ -3,7 +3,7 @@ import styled, { css } from 'styled-components';
 import type { ComponentProps } from '@platform/contracts/pages/components';
 import { useT } from '../../../../kit/i18n/use-t.ts';
 import { IconButton } from '../../../../kit/ui/button.tsx';
-import { htmlToText, truncate } from '../truncate.ts';
+import { htmlToText, truncate } from '../../../../kit/ui/truncate.ts';
 import { BlockTitle, Inner } from './block.tsx';
 import { CmsTextLink } from './cms-link.tsx';
 import { CmsIcon } from './icon.tsx';

@@ -1,25 +1,20 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { ComponentProps } from '@platform/contracts/pages/components';
 import { useLocation, useSearch } from 'wouter';
-import { signInHref } from '../../../accounts/auth/account-actions.tsx';
-import type en from '../../../coupons/messages/en.json';
+import { signInHref } from '../../../accounts/index.ts';
+import { CouponsContent, type CouponsMessages } from '../../../coupons/index.ts';
 import { useT } from '../../../../kit/i18n/use-t.ts';
 import { useSession } from '../../../../kit/session/session.tsx';
 import { InlineLoader } from '../../../../kit/loading/chrome.tsx';
 import { ButtonLink } from '../../../../kit/ui/link.tsx';
 import { BlockTitle, Inner } from './block.tsx';
 
-// the list, its buy flow and its dialog load only on pages that show the block, for members
-const CouponsContent = lazy(() =>
-  import('../../../coupons/coupons-screen.tsx').then((m) => ({ default: m.CouponsContent })),
-);
-
 /**
  * coupons (seed 000 §2.8): the coupons on offer with Buy buttons for signed-in members (the list of
  * /account/coupons); visitors, who may not list them, get a sign-in link that brings them back here.
  */
 export function CouponsBlock({ props }: { props: ComponentProps<'coupons'> }) {
-  const t = useT<typeof en>();
+  const t = useT<CouponsMessages>();
   const session = useSession();
   const [path] = useLocation();
   const search = useSearch();

@@ -2,7 +2,7 @@ let serverWindow: (Window & typeof globalThis) | null = null;
 
 /**
  * The window whose DOM parses editors' HTML (the sanitiser, the text of an excerpt): the browser's, or on the
- * server (first-paint/server-entry.tsx, ADR 0018) the DOM implementation the host hands over, since Node has none.
+ * server (frame/first-paint/server-entry.tsx, ADR 0018) the DOM implementation the host hands over, since Node has none.
  */
 export function setServerWindow(window: Window & typeof globalThis): void {
   serverWindow = window;
