@@ -32,7 +32,7 @@ export default defineConfig({
           include: ['web/**/*.unit.test.{ts,tsx}'],
           exclude: ['**/node_modules/**'],
           environment: 'jsdom',
-          setupFiles: ['web/src/testing/setup.ts'],
+          setupFiles: ['web/src/kit/testing/setup.ts'],
           // a whole app renders per test in jsdom; the first render of a run also transforms its modules
           testTimeout: 30_000,
           sequence: { groupOrder: 2 },

@@ -16,13 +16,13 @@ const flag = (value: string | undefined, fallback: boolean) =>
 
 const appName = process.env.APP_NAME ?? 'Assistive Tech Commons';
 
-/** src/i18n/messages/<locale>.json, src/<module>/messages/<locale>.json and src/admin/resources/messages/<locale>.json */
-const MESSAGE_FILE = /\/src\/[^/]+(\/resources)?\/messages\/[^/]+\.json$/;
+/** src/kit/i18n/messages/<locale>.json, src/features/<module>/messages/<locale>.json and the like */
+const MESSAGE_FILE = /\/src\/(?:[^/]+\/)+messages\/[^/]+\.json$/;
 
 /**
  * The message files reach the browser parsed (ICU syntax trees), as formatjs recommends: react-intl then needs
  * no message parser, and the one it would bundle is swapped for formatjs's empty stand-in (the alias below).
- * A syntax error stops the build. The tests read the files as they are (src/i18n/all-messages.ts).
+ * A syntax error stops the build. The tests read the files as they are (src/kit/i18n/all-messages.ts).
  */
 function precompiledMessages(): Plugin {
   return {
@@ -91,7 +91,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: false,
         sourcemap: true,
         // one file: the host imports it once, and no lazy chunk is looked for on disk while a page is painted
-        rollupOptions: { input: 'src/first-paint/server-entry.tsx', output: { inlineDynamicImports: true } },
+        rollupOptions: {
+          input: 'src/frame/first-paint/server-entry.tsx',
+          output: { inlineDynamicImports: true },
+        },
       }
     : {
         outDir: 'dist',

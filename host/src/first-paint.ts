@@ -16,7 +16,7 @@ import { SESSION_COOKIE } from '@platform/command-api/auth/cookies';
  * is, and the app does what it always did.
  */
 
-/** What web/src/first-paint/server-entry.tsx exports (the web's server build, web/dist/server). */
+/** What web/src/frame/first-paint/server-entry.tsx exports (the web's server build, web/dist/server). */
 interface ServerEntry {
   configureFirstPaint(options: { window: unknown }): void;
   isFirstPaintPath(pathname: string): boolean;

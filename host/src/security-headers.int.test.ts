@@ -33,7 +33,7 @@ const INDEX_HTML = `<!doctype html>
   </body>
 </html>`;
 
-/** The web's server build as the host calls it (web/src/first-paint/server-entry.tsx), painting one fixed page. */
+/** The web's server build as the host calls it (web/src/frame/first-paint/server-entry.tsx), painting one fixed page. */
 const SERVER_ENTRY = `
 export function configureFirstPaint() {}
 export function isFirstPaintPath(pathname) { return !pathname.startsWith('/admin'); }

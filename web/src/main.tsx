@@ -7,15 +7,15 @@ import '@fontsource/andika/400.css';
 import '@fontsource/andika/700.css';
 import '@fontsource/opendyslexic/400.css';
 import '@fontsource/opendyslexic/700.css';
-import './theme/fonts.css';
+import './kit/theme/fonts.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app.tsx';
-import { startBootRequests } from './app/boot-requests.ts';
-import { preloadAuthScreen } from './auth/routes.tsx';
-import { revealApp } from './first-paint/reveal.ts';
-import { loadMessages } from './i18n/load-messages.ts';
-import { bootLocale } from './state/settings.ts';
+import { App } from './frame/app.tsx';
+import { startBootRequests } from './kit/api/boot-requests.ts';
+import { preloadAuthScreen } from './features/accounts/index.ts';
+import { revealApp } from './kit/loading/reveal.ts';
+import { loadMessages } from './kit/i18n/load-messages.ts';
+import { bootLocale } from './kit/state/settings.ts';
 
 // What the first render waits for, all at once and before React starts (issue 10): the boot reads of the API and
 // the messages of the reader's language. The providers take them when they ask.

@@ -1,0 +1,155 @@
+import { forwardRef } from 'react';
+import { Checkbox as AriaCheckbox, Form, type CheckboxProps } from 'react-aria-components';
+import styled from 'styled-components';
+import { NoticeBox } from '../../../kit/ui/notice-box.ts';
+import { usePageTitle } from '../../../kit/routing/page-title.ts';
+import { PageContainer } from '../../../kit/ui/page-container.tsx';
+import { Button } from '../../../kit/ui/button.tsx';
+
+const Narrow = styled(PageContainer)`
+  max-width: 34rem;
+`;
+
+/** An auth screen: a narrow column, its title in the document and the h1 (seed 000 §2.7 title announcement). */
+export function AuthPage({ title, children }: { title: string; children: React.ReactNode }) {
+  usePageTitle(title);
+  return (
+    <Narrow>
+      <h1>{title}</h1>
+      {children}
+    </Narrow>
+  );
+}
+
+/**
+ * Every auth form: react-aria validation on aria attributes (no native bubbles), so the messages a screen sets
+ * are the ones shown and tied to their fields.
+ */
+export const AuthForm = styled(Form).attrs({ validationBehavior: 'aria' })`
+  display: flex;
+  flex-direction: column;
+  margin-top: 1rem;
+`;
+
+/**
+ * A message about the whole form. role="alert" is announced as soon as it appears; it takes focus after a failed
+ * submit that names no field (tabIndex -1: focusable by script only).
+ */
+export const FormAlert = forwardRef<HTMLDivElement, { children: React.ReactNode }>(function FormAlert(
+  { children },
+  ref,
+) {
+  return (
+    <NoticeBox ref={ref} role="alert" tabIndex={-1} $tone="error">
+      {children}
+    </NoticeBox>
+  );
+});
+
+/** A boxed notice: a confirmation, or why the visitor was sent here. Put it in a StatusRegion to announce it. */
+export function Notice({
+  children,
+  tone = 'info',
+}: {
+  children: React.ReactNode;
+  tone?: 'info' | 'success' | 'warning';
+}) {
+  return <NoticeBox $tone={tone}>{children}</NoticeBox>;
+}
+
+/**
+ * A polite live region that stays in the page while empty, so that a notice put into it later is announced.
+ */
+export const StatusRegion = styled.div.attrs({ role: 'status' })``;
+
+/**
+ * The submit button: while the call is on its way it stays focusable, is aria-disabled, cannot submit again
+ * (react-aria's pending state) and says what is happening.
+ */
+export function SubmitButton({
+  pending,
+  label,
+  pendingLabel,
+}: {
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
+  return (
+    <Button type="submit" isPending={pending}>
+      {pending ? pendingLabel : label}
+    </Button>
+  );
+}
+
+const CheckboxRoot = styled(AriaCheckbox)`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.75rem;
+  min-height: 2.75rem;
+  margin-bottom: 1rem;
+  cursor: pointer;
+  .box {
+    flex: none;
+    display: inline-grid;
+    place-items: center;
+    width: 1.375rem;
+    height: 1.375rem;
+    border: 2px solid ${({ theme }) => theme.colors.border};
+    border-radius: 0.25rem;
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.onPrimary};
+  }
+  &[data-selected] .box {
+    background: ${({ theme }) => theme.colors.primary};
+    border-color: ${({ theme }) => theme.colors.primary};
+  }
+  &[data-focus-visible] .box {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+/** A checkbox with its label (react-aria: Space toggles it, the label is its name). */
+export function Checkbox({
+  children,
+  ...props
+}: Omit<CheckboxProps, 'children'> & { children: React.ReactNode }) {
+  return (
+    <CheckboxRoot {...props}>
+      {({ isSelected }) => (
+        <>
+          <span className="box" aria-hidden="true">
+            {isSelected ? (
+              <svg
+                viewBox="0 0 24 24"
+                width="16"
+                height="16"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="3"
+              >
+                <path d="M5 12l5 5 9-10" />
+              </svg>
+            ) : null}
+          </span>
+          {children}
+        </>
+      )}
+    </CheckboxRoot>
+  );
+}
+
+export const LinkRow = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem 1.5rem;
+  margin: 1.5rem 0 0;
+`;
+
+export const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  align-items: center;
+`;

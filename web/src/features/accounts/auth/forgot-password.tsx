@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useSearch } from 'wouter';
+import { z } from 'zod';
+import { useAuthApi } from '../../../kit/api/api-context.tsx';
+import { useT } from '../../../kit/i18n/use-t.ts';
+import { ROUTES } from '../../../kit/session/guard.ts';
+import { Button } from '../../../kit/ui/button.tsx';
+import { Link } from '../../../kit/ui/link.tsx';
+import { TextField } from '../../../kit/ui/text-field.tsx';
+import {
+  Actions,
+  AuthForm,
+  AuthPage,
+  FormAlert,
+  LinkRow,
+  Notice,
+  StatusRegion,
+  SubmitButton,
+} from './auth-layout.tsx';
+import type en from './messages/en.json';
+import { useAuthForm } from './use-auth-form.ts';
+import { checkEmail } from './validation.ts';
+
+export const AuthAnswerSchema = z.object({ state: z.string() }).passthrough();
+
+/**
+ * /auth/password/forgot (seed 000 §2.5): asks for a reset link. The confirmation is the same whether or not an
+ * account uses the address (the server answers the same too: no enumeration).
+ */
+export function ForgotPasswordScreen() {
+  const t = useT<typeof en>();
+  const authApi = useAuthApi();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useAuthForm<'email'>({
+    initial: { email: new URLSearchParams(useSearch()).get('email') ?? '' },
+    check: (values, tr) => {
+      const email = checkEmail(values.email, tr);
+      return email ? { email } : {};
+    },
+    send: async (values) => {
+      await authApi.request('POST', '/auth/password/forgot', AuthAnswerSchema, {
+        body: { email: values.email.trim() },
+      });
+      setSentTo(values.email.trim());
+    },
+  });
+
+  return (
+    <AuthPage title={t('auth.forgot.title')}>
+      <StatusRegion>
+        {sentTo ? (
+          <Notice tone="success">
+            <p>{t('auth.forgot.sent', { email: sentTo })}</p>
+            <p>{t('auth.forgot.sentHint')}</p>
+          </Notice>
+        ) : null}
+      </StatusRegion>
+      {sentTo ? (
+        <>
+          <Actions>
+            {/* the form is gone: focus moves to what comes next, and the confirmation above is announced */}
+            <Button variant="secondary" autoFocus onPress={() => setSentTo(null)}>
+              {t('auth.forgot.again')}
+            </Button>
+          </Actions>
+        </>
+      ) : (
+        <>
+          <p>{t('auth.forgot.lead')}</p>
+          {form.formError ? <FormAlert ref={form.alertRef}>{form.formError}</FormAlert> : null}
+          <AuthForm ref={form.formRef} onSubmit={form.onSubmit} aria-label={t('auth.forgot.title')}>
+            <TextField
+              {...form.field('email')}
+              label={t('auth.field.email')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              isRequired
+            />
+            <div>
+              <SubmitButton
+                pending={form.pending}
+                label={t('auth.forgot.submit')}
+                pendingLabel={t('auth.forgot.pending')}
+              />
+            </div>
+          </AuthForm>
+        </>
+      )}
+      <LinkRow>
+        <Link href={ROUTES.signIn}>{t('auth.backToSignIn')}</Link>
+      </LinkRow>
+    </AuthPage>
+  );
+}

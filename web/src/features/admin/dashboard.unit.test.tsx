@@ -1,0 +1,110 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeJson, renderApp } from '../../frame/testing/render-app.tsx';
+import {
+  consentDecided,
+  listMeta,
+  meDocument,
+  notFound,
+  route,
+  FIRST_RENDER,
+} from '../../kit/admin/admin-testing.ts';
+import { canUseDashboard } from '../../kit/admin/access.ts';
+
+const pendingCount = (total: number) =>
+  route('GET', '/api/v1/validation-requests', () => fakeJson(200, { data: [], meta: listMeta(total, 1, 1) }));
+const mailbox = (available: boolean) =>
+  route('GET', '/api/v1/dev/mailbox', () =>
+    available ? fakeJson(200, { data: [], meta: listMeta(4, 1, 50) }) : notFound(),
+  );
+
+describe('who may use the dashboard (seed 000 §2.10 rule 7, §6)', () => {
+  it('is anyone with a role, or a validated user when validation requests are on', () => {
+    expect(canUseDashboard({ roles: ['contributor'], validated: true }, { validationRequests: false })).toBe(
+      true,
+    );
+    expect(canUseDashboard({ roles: [], validated: true }, { validationRequests: true })).toBe(true);
+    expect(canUseDashboard({ roles: [], validated: true }, { validationRequests: false })).toBe(false);
+  });
+});
+
+describe('the dashboard', () => {
+  it('welcomes an administrator with the pending requests, the users, the dev mailbox and the profile', async () => {
+    consentDecided();
+    renderApp('/admin/dashboard', {
+      me: meDocument({ roles: ['admin'] }),
+      handlers: [pendingCount(2), mailbox(true)],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, FIRST_RENDER)).toBeTruthy();
+    expect(screen.getByText('Welcome, Grace Hopper. Here is what you can do.')).toBeTruthy();
+    expect(await screen.findByText('2 requests are waiting for a decision.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Review the validation requests' }).getAttribute('href')).toBe(
+      '/admin/validation-requests',
+    );
+    expect(screen.getByRole('link', { name: 'Open the users list' }).getAttribute('href')).toBe(
+      '/admin/users',
+    );
+    expect((await screen.findByRole('link', { name: 'Open the dev mailbox' })).getAttribute('href')).toBe(
+      '/admin/dev/mailbox',
+    );
+    expect(screen.getByRole('link', { name: 'Open my profile' }).getAttribute('href')).toBe(
+      '/account/profile',
+    );
+    await waitFor(() => expect(document.title).toMatch(/^Dashboard \|/));
+  });
+
+  it('offers no dev mailbox where it is not mounted (SMTP configured)', async () => {
+    consentDecided();
+    const { calls } = renderApp('/admin/dashboard', {
+      me: meDocument({ roles: ['admin'] }),
+      handlers: [pendingCount(0), mailbox(false)],
+    });
+    expect(await screen.findByText('0 requests are waiting for a decision.', {}, FIRST_RENDER)).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.startsWith('/api/v1/dev/mailbox'))).toBe(true));
+    expect(screen.queryByRole('link', { name: 'Open the dev mailbox' })).toBeNull();
+  });
+
+  it('lets a user with a role in, showing only what is theirs', async () => {
+    consentDecided();
+    const { location, calls } = renderApp('/admin/dashboard', {
+      me: meDocument({ roles: ['contributor'] }),
+      features: { validationRequests: false },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, FIRST_RENDER)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open my profile' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Open the users list' })).toBeNull();
+    expect(calls.some((c) => c.startsWith('/api/v1/validation-requests'))).toBe(false);
+    expect(location.history?.at(-1)).toBe('/admin/dashboard');
+  });
+
+  it('lets a validated user without a role in when validation requests are on', async () => {
+    consentDecided();
+    const { location } = renderApp('/admin/dashboard', {
+      me: meDocument({ roles: [] }),
+      features: { validationRequests: true },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, FIRST_RENDER)).toBeTruthy();
+    expect(location.history?.at(-1)).toBe('/admin/dashboard');
+  });
+
+  it('sends a user with no role to their profile when validation requests are off', async () => {
+    consentDecided();
+    const { location } = renderApp('/admin/dashboard', {
+      me: meDocument({ roles: [] }),
+      features: { validationRequests: false },
+    });
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/account/profile'), FIRST_RENDER);
+    expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).toBeNull();
+  });
+
+  it('sends a user whose account is not validated to the not-validated page', async () => {
+    consentDecided();
+    const { location } = renderApp('/admin/dashboard', {
+      me: meDocument({ roles: ['admin'], validated: false }),
+    });
+    await waitFor(
+      () => expect(location.history?.at(-1)).toBe('/auth/not-validated?guarded=validated'),
+      FIRST_RENDER,
+    );
+  });
+});

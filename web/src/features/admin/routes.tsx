@@ -1,0 +1,74 @@
+import { lazy } from 'react';
+import { Route } from 'wouter';
+import { Guarded } from '../../kit/session/guarded.tsx';
+import { ADMIN_ROUTES } from '../../kit/admin/access.ts';
+// the menu tree editor and the pages' list, editor, preview and history, matched before the generic back office
+import { MenuEditorRoute } from '../menu/index.ts';
+import { AppPagesScreen } from '../pages/index.ts';
+
+// each screen is its own chunk, loaded when first visited (seed 000 §7)
+const DashboardScreen = lazy(() => import('./dashboard.tsx').then((m) => ({ default: m.DashboardScreen })));
+const ValidationRequestsScreen = lazy(() =>
+  import('./validation-requests.tsx').then((m) => ({ default: m.ValidationRequestsScreen })),
+);
+const UsersScreen = lazy(() => import('./users.tsx').then((m) => ({ default: m.UsersScreen })));
+const MailboxScreen = lazy(() => import('./mailbox.tsx').then((m) => ({ default: m.MailboxScreen })));
+// every screen of the resource back office is one chunk (resources/resource-screen.tsx)
+const ResourceScreen = lazy(() =>
+  import('../../kit/admin/resources/resource-screen.tsx').then((m) => ({ default: m.ResourceScreen })),
+);
+// with the admin screens, not with every page (issue 10)
+const AdministratorsOnly = lazy(() =>
+  import('../../kit/admin/admin-ui.tsx').then((m) => ({ default: m.AdministratorsOnly })),
+);
+
+/**
+ * The admin screens (seed 000 §2.4: sign-in, verified e-mail and validated account): the dashboard, and for
+ * administrators the validation requests (validation-requests feature), the users and the dev mailbox; and the
+ * back office of the resource catalogue, whose own screens check each action's rule.
+ */
+export const adminRoutes = (
+  <>
+    <Route path={ADMIN_ROUTES.dashboard}>
+      <Guarded requirement="validated">
+        <DashboardScreen />
+      </Guarded>
+    </Route>
+    <Route path={ADMIN_ROUTES.validationRequests}>
+      <Guarded requirement="validated" feature="validationRequests">
+        <AdministratorsOnly>
+          <ValidationRequestsScreen />
+        </AdministratorsOnly>
+      </Guarded>
+    </Route>
+    <Route path={ADMIN_ROUTES.users}>
+      <Guarded requirement="validated">
+        <AdministratorsOnly>
+          <UsersScreen />
+        </AdministratorsOnly>
+      </Guarded>
+    </Route>
+    <Route path="/admin/resources/app-menu-items/:action?/:id?/:revision?">
+      <Guarded requirement="validated">
+        <MenuEditorRoute />
+      </Guarded>
+    </Route>
+    <Route path="/admin/resources/app-pages/:action?/:id?/:revision?">
+      <Guarded requirement="validated">
+        <AppPagesScreen />
+      </Guarded>
+    </Route>
+    <Route path={ADMIN_ROUTES.resources}>
+      <Guarded requirement="validated">
+        <ResourceScreen />
+      </Guarded>
+    </Route>
+    <Route path={ADMIN_ROUTES.mailbox}>
+      <Guarded requirement="validated">
+        <AdministratorsOnly>
+          <MailboxScreen />
+        </AdministratorsOnly>
+      </Guarded>
+    </Route>
+  </>
+);

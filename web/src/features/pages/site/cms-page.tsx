@@ -1,0 +1,128 @@
+import { useEffect, useLayoutEffect, useMemo } from 'react';
+import styled from 'styled-components';
+import type { RouteComponent } from '../../../kit/api/documents.ts';
+import { FEATURES } from '../../../kit/build-info.ts';
+import { revealApp } from '../../../kit/loading/reveal.ts';
+import { VisuallyHidden } from '../../../kit/ui/visually-hidden.tsx';
+import { BackToTop } from './back-to-top.tsx';
+import { BlockContextValue, Section, type BlockContext } from './components/block.tsx';
+import { scopedStyles } from './components/custom-block.tsx';
+import { goToSection, PageNavigation } from './page-navigation.tsx';
+import { CmsBlock, parseCmsComponent, type ParsedComponent } from './registry.tsx';
+import { navigationEntries, sectionId, sectionTitle, type SectionSource } from './sections.ts';
+import { fluidSize, fluidSpace } from '../../../kit/theme/theme.ts';
+
+/** seed 000 §2.7, §9: a hash in the URL scrolls to its element after 50 ms */
+export const HASH_SCROLL_DELAY_MS = 50;
+
+const Floating = styled.div`
+  position: fixed;
+  right: 1rem;
+  bottom: 1rem;
+  z-index: 40;
+  display: flex;
+  flex-direction: column;
+  align-items: flex-end;
+  gap: 0.5rem;
+  > * {
+    box-shadow: 0 2px 8px rgba(0, 0, 0, 0.25);
+  }
+  /* with large text on a narrow window the floating buttons stay small enough not to hide the page */
+  @media ${({ theme }) => theme.media.mobile} {
+    right: ${fluidSpace(1)};
+    bottom: ${fluidSpace(1)};
+    > button {
+      min-width: ${fluidSize(2.75, 2.75 / 2)};
+      min-height: ${fluidSize(2.75, 2.75 / 2)};
+      padding: ${fluidSpace(0.5)};
+      font-size: ${fluidSize(1, 0.75)};
+    }
+  }
+`;
+
+interface PlacedComponent {
+  source: SectionSource;
+  parsed: ParsedComponent;
+  context: BlockContext;
+  titled: boolean;
+}
+
+/** The first block that shows a level-1 heading: a hero with a title, or a title of level 1. */
+function ownsH1(parsed: ParsedComponent): boolean {
+  if (parsed.type === 'hero') return parsed.props.title.trim() !== '';
+  return parsed.type === 'title' && parsed.props.level === 1;
+}
+
+export interface CmsPageProps {
+  pageId: string;
+  title: string;
+  styles: string;
+  components: readonly RouteComponent[];
+}
+
+/**
+ * A CMS page (seed 000 §2.7): its components in order, each in a section with its id (viewId or
+ * page-section-{position}) and, for inverseBackground, the inverted colours; the page-navigation drawer and
+ * back-to-top button; the hash scroll. The page has one h1: its first hero or level-1 title, else a hidden one.
+ */
+export function CmsPage({ pageId, title, styles, components }: CmsPageProps) {
+  const placed = useMemo<PlacedComponent[]>(() => {
+    let h1Taken = false;
+    return components.flatMap((c) => {
+      const parsed = parseCmsComponent(c.attributes.name, c.attributes.props);
+      if (!parsed) return [];
+      const source: SectionSource = c.attributes;
+      const id = sectionId(source);
+      const owns = !h1Taken && ownsH1(parsed);
+      h1Taken ||= owns;
+      return [
+        {
+          source,
+          parsed,
+          titled: sectionTitle(source) !== null,
+          context: { sectionId: id, headingId: `${id}-title`, ownsPageHeading: owns },
+        },
+      ];
+    });
+  }, [components]);
+  const entries = useMemo(() => navigationEntries(placed.map((p) => p.source)), [placed]);
+  const hasH1 = placed.some((p) => p.context.ownsPageHeading);
+
+  // the page the server painted (ADR 0018) is now the app's own: it takes its place before the next frame
+  useLayoutEffect(() => revealApp(), []);
+
+  // the URL's hash, on arrival and when it changes, once this page's sections exist
+  useEffect(() => {
+    const scrollToHash = () => {
+      const id = decodeURIComponent(window.location.hash.slice(1));
+      if (id) goToSection(id, HASH_SCROLL_DELAY_MS);
+    };
+    scrollToHash();
+    window.addEventListener('hashchange', scrollToHash);
+    return () => window.removeEventListener('hashchange', scrollToHash);
+  }, [pageId]);
+
+  const pageStyles = scopedStyles(styles, `cms-page-${pageId}`);
+  return (
+    <div id={`cms-page-${pageId}`} data-testid="cms-page">
+      {pageStyles ? <style>{pageStyles}</style> : null}
+      {hasH1 ? null : <VisuallyHidden as="h1">{title}</VisuallyHidden>}
+      {placed.map(({ source, parsed, context, titled }) => (
+        <Section
+          key={`${source.position}-${context.sectionId}`}
+          id={context.sectionId}
+          labelledBy={titled ? context.headingId : null}
+          inverse={parsed.props.inverseBackground}
+        >
+          <BlockContextValue.Provider value={context}>
+            <CmsBlock component={parsed} />
+          </BlockContextValue.Provider>
+        </Section>
+      ))}
+      <Floating>
+        {FEATURES.pageNavigation ? <PageNavigation entries={entries} /> : null}
+        <BackToTop />
+      </Floating>
+    </div>
+  );
+}

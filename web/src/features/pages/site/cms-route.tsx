@@ -1,0 +1,125 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { ApiError } from '../../../kit/api/errors.ts';
+import { revealApp } from '../../../kit/loading/reveal.ts';
+import { endpoints } from '../../../kit/api/endpoints.ts';
+import type { ResolvedRoute } from '../../../kit/api/documents.ts';
+import { useApi } from '../../../kit/api/api-context.tsx';
+import { usePageTitle } from '../../../kit/routing/page-title.ts';
+import { collapseSlashes, useNavigation } from '../../../kit/routing/router.tsx';
+import { useT } from '../../../kit/i18n/use-t.ts';
+import { ActionRow, Lead, PageContainer } from '../../../kit/ui/page-container.tsx';
+import { InlineLoader } from '../../../kit/loading/chrome.tsx';
+import { routeLoadingAtom } from '../../../kit/state/app-status.ts';
+import { Button } from '../../../kit/ui/button.tsx';
+import { EditPageEntry } from '../editor/edit-page-entry.tsx';
+import { CmsPage } from './cms-page.tsx';
+
+type PageRoute = Extract<ResolvedRoute['data'], { kind: 'page' }>;
+type State = { status: 'loading' } | { status: 'page'; route: PageRoute } | { status: 'failed' };
+
+/** Where the resolver's redirect goes: a path of this site through the router, anything else by the browser. */
+export function redirectTarget(location: string): { internal: string } | { external: string } | null {
+  if (location.startsWith('/') && !location.startsWith('//')) return { internal: location };
+  try {
+    const url = new URL(location);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? { external: url.href } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every path the app has no screen for (seed 000 §2.6): the read model says whether it is a page, a redirection
+ * (followed in place of the current history entry, query string kept) or nothing (not-found; unauthorized with
+ * the path as redirectUrl when the page exists but this visitor may not see it).
+ */
+export function CmsRoute() {
+  const t = useT();
+  const api = useApi();
+  const [location] = useLocation();
+  const search = useSearch();
+  const { navigate } = useNavigation();
+  const setRouteLoading = useSetAtom(routeLoadingAtom);
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const path = collapseSlashes(location);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState((s) => (s.status === 'page' ? s : { status: 'loading' }));
+    setRouteLoading(true);
+    endpoints
+      .resolveRoute(api, path, search, controller.signal)
+      .then((resolved) => {
+        if (resolved.data.kind === 'page') {
+          setState({ status: 'page', route: resolved.data });
+          return;
+        }
+        const target = redirectTarget(resolved.data.location);
+        if (target && 'internal' in target)
+          navigate(target.internal + window.location.hash, { replace: true });
+        else if (target) window.location.replace(target.external);
+        else navigate('/errors/not-found', { replace: true });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        const kind = error instanceof ApiError ? error.kind : 'unexpected';
+        const here = path + (search ? `?${search}` : '');
+        if (kind === 'not-found') navigate('/errors/not-found', { replace: true });
+        else if (kind === 'forbidden')
+          navigate(`/errors/unauthorized?redirectUrl=${encodeURIComponent(here)}`, { replace: true });
+        // network and server failures raised the shell's dialog; the page offers to try again
+        else setState({ status: 'failed' });
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setRouteLoading(false);
+      });
+    return () => {
+      controller.abort();
+      setRouteLoading(false);
+    };
+  }, [api, path, search, navigate, setRouteLoading, attempt]);
+
+  // the page the server painted (ADR 0018) gives way when the app shows anything else in its place: a failure
+  // here, or another screen (a redirection, not found) once this route is left
+  useLayoutEffect(() => {
+    if (state.status === 'failed') revealApp();
+  }, [state.status]);
+  useLayoutEffect(() => () => revealApp(), []);
+
+  const route = state.status === 'page' ? state.route : null;
+  usePageTitle(route?.page.attributes.title ?? null, route?.page.attributes.description);
+
+  // a new page starts at its top, unless the URL names a section (CmsPage scrolls there)
+  const pageId = route?.page.id;
+  useEffect(() => {
+    if (pageId && !window.location.hash) window.scrollTo(0, 0);
+  }, [pageId]);
+
+  if (state.status === 'failed') {
+    return (
+      <PageContainer>
+        <h1>{t('cms.loadFailed')}</h1>
+        <Lead>{t('cms.loadFailedDescription')}</Lead>
+        <ActionRow>
+          <Button onPress={() => setAttempt((n) => n + 1)}>{t('cms.retry')}</Button>
+        </ActionRow>
+      </PageContainer>
+    );
+  }
+  if (!route) return <InlineLoader aria-label={t('app.loading')} />;
+  return (
+    <>
+      <CmsPage
+        key={route.page.id}
+        pageId={route.page.id}
+        title={route.page.attributes.title}
+        styles={route.page.attributes.styles}
+        components={route.components}
+      />
+      <EditPageEntry pageId={route.page.id} />
+    </>
+  );
+}

@@ -1,0 +1,195 @@
+import type { Locale } from '@platform/contracts/enums';
+import { createStore, Provider as JotaiProvider, useAtomValue, useSetAtom } from 'jotai';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { IntlProvider } from 'react-intl';
+import { ThemeProvider } from 'styled-components';
+import { Route, Router, Switch } from 'wouter';
+import {
+  AccountActions,
+  accountRoutes,
+  authRoutes,
+  ImpersonationBanner,
+  twoFactorRoutes,
+} from '../features/accounts/index.ts';
+import { AdminNavEntries, adminRoutes } from '../features/admin/index.ts';
+import { organizationRoutes } from '../features/organizations/index.ts';
+import { CmsRoute } from '../features/pages/index.ts';
+import { endpoints } from '../kit/api/endpoints.ts';
+import { APP_VERSION } from '../kit/build-info.ts';
+import { ApiProvider, useApi } from '../kit/api/api-context.tsx';
+import { ConsentProvider } from '../kit/consent/consent-context.tsx';
+import { menuAtom } from '../kit/routing/menu.ts';
+import { NavigationProvider } from '../kit/routing/router.tsx';
+import { ToastProvider } from '../kit/toast/toast-context.tsx';
+import { SessionProvider, sessionAtom } from '../kit/session/session.tsx';
+import { loadMessages, type Messages } from '../kit/i18n/load-messages.ts';
+import { useT } from '../kit/i18n/use-t.ts';
+import { DeferredGateOpener } from '../kit/lazy/deferred.tsx';
+import { RouteFallback } from './lazy/route-fallback.tsx';
+import { FullPageLoader } from '../kit/loading/chrome.tsx';
+import { Shell } from './shell/shell.tsx';
+import { environmentRevisionAtom } from '../kit/state/app-status.ts';
+import { onBroadcast } from '../kit/state/broadcast.ts';
+import {
+  accessibilityAtom,
+  bootLocale,
+  darkThemeAtom,
+  localeAtom,
+  syncStoredVersion,
+} from '../kit/state/settings.ts';
+import { applyThemeToDocument } from '../kit/theme/apply-to-document.ts';
+import { GlobalStyle } from '../kit/theme/global-style.ts';
+import { buildTheme } from '../kit/theme/theme.ts';
+
+// screens other than CMS pages are loaded when first visited (seed 000 §7: application code in lazy chunks)
+const NotFoundScreen = lazy(() =>
+  import('./screens/not-found.tsx').then((m) => ({ default: m.NotFoundScreen })),
+);
+const UnauthorizedScreen = lazy(() =>
+  import('./screens/unauthorized.tsx').then((m) => ({ default: m.UnauthorizedScreen })),
+);
+const SiteMapScreen = lazy(() =>
+  import('./screens/site-map.tsx').then((m) => ({ default: m.SiteMapScreen })),
+);
+const AccessibilityScreen = lazy(() =>
+  import('./screens/accessibility-page.tsx').then((m) => ({ default: m.AccessibilityScreen })),
+);
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<RouteFallback />}>
+      <Switch>
+        <Route path="/errors/not-found" component={NotFoundScreen} />
+        <Route path="/errors/unauthorized" component={UnauthorizedScreen} />
+        <Route path="/site-map" component={SiteMapScreen} />
+        <Route path="/accessibility" component={AccessibilityScreen} />
+        {authRoutes}
+        {twoFactorRoutes}
+        {accountRoutes}
+        {adminRoutes}
+        {organizationRoutes}
+        {/* every other path is a CMS page, a redirection, or not found: the read model decides */}
+        <Route>
+          <CmsRoute />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}
+
+function Themed({ children }: { children: React.ReactNode }) {
+  const dark = useAtomValue(darkThemeAtom);
+  const a11y = useAtomValue(accessibilityAtom);
+  const theme = useMemo(() => buildTheme(dark, a11y), [dark, a11y]);
+  useLayoutEffect(() => applyThemeToDocument(theme), [theme]);
+  return (
+    <ThemeProvider theme={theme}>
+      <GlobalStyle />
+      {children}
+    </ThemeProvider>
+  );
+}
+
+/**
+ * Reads what the shell needs before showing anything (seed 000 §2.10 rule 1): the environment revision and the
+ * menu. Either may fail (the API client then raises its dialog); the site still renders.
+ */
+function BootData({ children }: { children: React.ReactNode }) {
+  const api = useApi();
+  const setRevision = useSetAtom(environmentRevisionAtom);
+  const setMenu = useSetAtom(menuAtom);
+  const [ready, setReady] = useState(false);
+  const t = useT();
+  // the menu is filtered by who is reading it: read it again when the viewer changes (sign-in, sign-out,
+  // another acting organization)
+  const session = useAtomValue(sessionAtom);
+  const viewerKey = session.user
+    ? `${session.user.id}:${session.user.actingAsOrganizationId ?? ''}:${session.user.effectiveAccessWeight ?? ''}`
+    : session.status;
+  useEffect(() => {
+    const controller = new AbortController();
+    void Promise.allSettled([
+      endpoints.environment(api, controller.signal).then((env) => setRevision(env.meta.revision)),
+      endpoints.menu(api, controller.signal).then(setMenu),
+    ]).then(() => {
+      if (!controller.signal.aborted) setReady(true);
+    });
+    return () => controller.abort();
+  }, [api, setRevision, setMenu]);
+  useEffect(() => {
+    if (!ready) return;
+    const controller = new AbortController();
+    endpoints.menu(api, controller.signal).then(setMenu, () => undefined);
+    return () => controller.abort();
+    // only a new viewer re-reads the menu (api and setMenu are stable)
+  }, [viewerKey]);
+  return ready ? children : <FullPageLoader label={t('app.loading')} />;
+}
+
+export interface AppProps {
+  /** the locale to run in; the boot choice (stored, ?lang, browser, default) when absent */
+  locale?: Locale;
+  /** preloaded messages (tests); loaded lazily otherwise */
+  messages?: Messages;
+  fetchFn?: typeof fetch;
+  /** wouter location hook for tests (memoryLocation); the browser history otherwise */
+  routerHook?: Parameters<typeof Router>[0]['hook'];
+  searchHook?: Parameters<typeof Router>[0]['searchHook'];
+}
+
+export function App({ locale: forced, messages: preloaded, fetchFn, routerHook, searchHook }: AppProps) {
+  const [store] = useState(() => createStore());
+  const [locale] = useState<Locale>(() => forced ?? bootLocale());
+  const [messages, setMessages] = useState<Messages | null>(preloaded ?? null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    syncStoredVersion(APP_VERSION);
+    store.set(localeAtom, locale);
+    document.documentElement.lang = locale;
+    if (!preloaded) loadMessages(locale).then(setMessages, () => setFailed(true));
+  }, [store, locale, preloaded]);
+
+  // another tab chose a language: every tab reloads in it (seed 000 §4)
+  useEffect(() => onBroadcast((m) => m.type === 'locale' && window.location.reload()), []);
+
+  if (failed) {
+    // a lazy chunk that cannot load is a deployment that moved on: a reload fetches the new one (seed 000 §8)
+    window.location.reload();
+    return null;
+  }
+  return (
+    <JotaiProvider store={store}>
+      <Themed>
+        {messages ? (
+          <IntlProvider locale={locale} messages={messages} defaultLocale="en">
+            <Router hook={routerHook} searchHook={searchHook}>
+              <ApiProvider fetchFn={fetchFn}>
+                <NavigationProvider>
+                  <ToastProvider>
+                    <ConsentProvider>
+                      <SessionProvider>
+                        <BootData>
+                          <Shell
+                            accountActions={<AccountActions />}
+                            banner={<ImpersonationBanner />}
+                            drawerExtra={(close) => <AdminNavEntries onNavigate={close} />}
+                          >
+                            <AppRoutes />
+                          </Shell>
+                          <DeferredGateOpener />
+                        </BootData>
+                      </SessionProvider>
+                    </ConsentProvider>
+                  </ToastProvider>
+                </NavigationProvider>
+              </ApiProvider>
+            </Router>
+          </IntlProvider>
+        ) : (
+          <FullPageLoader label="Loading" />
+        )}
+      </Themed>
+    </JotaiProvider>
+  );
+}

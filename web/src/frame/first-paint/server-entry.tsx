@@ -1,0 +1,256 @@
+/**
+ * The first paint of a public CMS page, rendered on the server (ADR 0018). The host (host/src/first-paint.ts)
+ * loads this module from the server build (web/dist/server), reads the page's boot answers from its own API for
+ * an anonymous visitor, and asks for the page's HTML: the same components the app renders, with the default
+ * reading settings, painted before any script has run. The app starts behind it and takes its place
+ * (first-paint/reveal.ts); nothing is hydrated.
+ */
+import type { Locale } from '@platform/contracts/enums';
+import { createStore, Provider as JotaiProvider } from 'jotai';
+import { prerender } from 'react-dom/static';
+import { IntlProvider } from 'react-intl';
+import { ServerStyleSheet, ThemeProvider } from 'styled-components';
+import { Router } from 'wouter';
+import {
+  EnvironmentDocumentSchema,
+  MenuDocumentSchema,
+  ResolvedRouteSchema,
+} from '../../kit/api/documents.ts';
+import { ApiProvider } from '../../kit/api/api-context.tsx';
+import {
+  BOOT_ANSWERS_ELEMENT_ID,
+  bootRequestUrls,
+  isScreenPath,
+  languageLinesUrl,
+  type InlineBootAnswers,
+} from '../../kit/api/boot-requests.ts';
+import { ConsentProvider } from '../../kit/consent/consent-context.tsx';
+import { menuAtom } from '../../kit/routing/menu.ts';
+import { documentTitle } from '../../kit/routing/page-title.ts';
+import { collapseSlashes, NavigationProvider } from '../../kit/routing/router.tsx';
+import { ToastProvider } from '../../kit/toast/toast-context.tsx';
+import { AccountActions } from '../../features/accounts/index.ts';
+import { DEFAULT_LOCALE } from '../../kit/build-info.ts';
+import { CmsPage } from '../../features/pages/index.ts';
+import { setServerWindow } from '../../kit/ui/dom-window.ts';
+import { loadBundledMessages } from '../../kit/i18n/load-messages.ts';
+import { withLanguageLines } from '../../kit/i18n/language-lines.ts';
+import { FeaturesDocumentSchema } from '../../kit/session/documents.ts';
+import { featuresAtom, sessionAtom, StaticSessionProvider } from '../../kit/session/session.tsx';
+import { ServerMediaContext } from '../../kit/ui/media-query.ts';
+import { Shell } from '../shell/shell.tsx';
+import { DEFAULT_ACCESSIBILITY } from '../../kit/state/accessibility.ts';
+import { environmentRevisionAtom } from '../../kit/state/app-status.ts';
+import { chooseBootLocale } from '../../kit/state/locale-choice.ts';
+import { localeAtom } from '../../kit/state/settings.ts';
+import { STORAGE_KEYS } from '../../kit/state/storage-keys.ts';
+import { GlobalStyle } from '../../kit/theme/global-style.ts';
+import { buildTheme } from '../../kit/theme/theme.ts';
+import {
+  FIRST_PAINT_ELEMENT_ID,
+  firstPaintGuard,
+  type FirstPaintGuardOptions,
+} from '../../kit/loading/first-paint-guard.ts';
+
+export { FIRST_PAINT_ELEMENT_ID } from '../../kit/loading/first-paint-guard.ts';
+
+/**
+ * Node has no DOM: the host hands over the window of a DOM implementation (jsdom), for what reads editors' HTML
+ * (cms/dom-window.ts). Called once, before the first paint.
+ */
+export function configureFirstPaint({ window }: { window: Window & typeof globalThis }): void {
+  setServerWindow(window);
+}
+
+/** Whether a path is painted on the server: CMS paths only (the application screens are the app's). */
+export function isFirstPaintPath(pathname: string): boolean {
+  return !isScreenPath(collapseSlashes(pathname));
+}
+
+/**
+ * The locale the app will boot in, as far as the server can tell (no stored choice: ?lang, then the
+ * Accept-Language list, then the default). The page's guard script drops the paint when the browser's stored
+ * choice differs (guard.ts).
+ */
+export function firstPaintLocale({
+  lang,
+  acceptLanguage,
+}: {
+  lang: string | null;
+  acceptLanguage: string;
+}): Locale {
+  const browser = acceptLanguage
+    .split(',')
+    .map((part) => part.split(';')[0]!.trim())
+    .filter(Boolean);
+  return chooseBootLocale({ stored: null, query: lang, browser, fallback: DEFAULT_LOCALE });
+}
+
+/** The API reads a page's paint needs, by URL (the same URLs the app's boot asks, so it can take them). */
+export function firstPaintUrls(pathname: string, search: string, locale: Locale): string[] {
+  return [...bootRequestUrls(pathname, search), languageLinesUrl(locale)];
+}
+
+export interface FirstPaintInput {
+  pathname: string;
+  search: string;
+  locale: Locale;
+  /** what the API answered for each of firstPaintUrls, as JSON */
+  answers: Record<string, { status: number; body: unknown }>;
+}
+
+export interface FirstPaint {
+  /** the document title, the page description */
+  title: string;
+  description: string;
+  /** the root element's attributes and the body's inline style, as the app sets them (theme/apply-to-document.ts); not escaped */
+  htmlAttributes: { lang: string; 'data-theme': string; 'data-grayscale-images': string; style: string };
+  bodyStyle: string;
+  /** style elements for the head (styled-components) */
+  styles: string;
+  /** the painted page, for the body before #root */
+  body: string;
+  /**
+   * what follows the painted page: its guard script, carrying the nonce of the answer's Content-Security-Policy
+   * (a fresh one per answer, while the paint itself is kept and sent again), and the boot answers
+   */
+  scripts(nonce: string): string;
+}
+
+/** JSON inside a script element: nothing in it may close the element or open a comment. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The whole HTML of an element, once every lazy part of it has loaded (React's static prerender). */
+async function renderToString(element: React.ReactElement, identifierPrefix: string): Promise<string> {
+  const { prelude } = await prerender(element, { identifierPrefix });
+  return new Response(prelude).text();
+}
+
+/** The two paints of a page: the layout a phone gets, and the one of wider windows; CSS shows one. */
+const VARIANTS = [
+  { className: 'first-paint-narrow', mobile: true },
+  { className: 'first-paint-wide', mobile: false },
+] as const;
+
+/**
+ * The paint of a CMS page for an anonymous visitor with the default reading settings, or null when the answers
+ * do not describe a page this visitor may see (a redirection, not found, unauthorized, a failed read): the app
+ * handles those as it always does.
+ */
+export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPaint | null> {
+  const { pathname, search, locale, answers } = input;
+  const [featuresUrl, meUrl, environmentUrl, menuUrl, routeUrl] = bootRequestUrls(pathname, search);
+  const body = (url: string | undefined) =>
+    url && answers[url]?.status === 200 ? answers[url].body : undefined;
+  const route = ResolvedRouteSchema.safeParse(body(routeUrl));
+  const features = FeaturesDocumentSchema.safeParse(body(featuresUrl));
+  const environment = EnvironmentDocumentSchema.safeParse(body(environmentUrl));
+  const menu = MenuDocumentSchema.safeParse(body(menuUrl));
+  // the visitor is anonymous: 'me' answered 401
+  if (answers[meUrl!]?.status !== 401) return null;
+  if (!route.success || route.data.data.kind !== 'page' || !features.success || !menu.success) return null;
+  const page = route.data.data;
+
+  const linesAnswer = body(languageLinesUrl(locale)) as { data?: Record<string, string> } | undefined;
+  const messages = withLanguageLines(await loadBundledMessages(locale), linesAnswer?.data ?? {});
+
+  const store = createStore();
+  store.set(sessionAtom, { status: 'anonymous', user: null });
+  store.set(featuresAtom, features.data.data.features);
+  store.set(menuAtom, menu.data.data);
+  store.set(localeAtom, locale);
+  if (environment.success) store.set(environmentRevisionAtom, environment.data.meta.revision);
+  const theme = buildTheme(false, DEFAULT_ACCESSIBILITY);
+  const noFetch: typeof fetch = () => Promise.reject(new Error('no requests while painting on the server'));
+
+  const tree = (mobile: boolean) => (
+    <ServerMediaContext.Provider
+      value={(query) =>
+        query === theme.media.mobile ? mobile : query === theme.media.desktop ? !mobile : false
+      }
+    >
+      <JotaiProvider store={store}>
+        <ThemeProvider theme={theme}>
+          <GlobalStyle />
+          <IntlProvider locale={locale} messages={messages} defaultLocale="en">
+            <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>
+              <ApiProvider fetchFn={noFetch}>
+                <NavigationProvider>
+                  <ToastProvider>
+                    <ConsentProvider>
+                      <StaticSessionProvider>
+                        <Shell accountActions={<AccountActions />}>
+                          <CmsPage
+                            pageId={page.page.id}
+                            title={page.page.attributes.title}
+                            styles={page.page.attributes.styles}
+                            components={page.components}
+                          />
+                        </Shell>
+                      </StaticSessionProvider>
+                    </ConsentProvider>
+                  </ToastProvider>
+                </NavigationProvider>
+              </ApiProvider>
+            </Router>
+          </IntlProvider>
+        </ThemeProvider>
+      </JotaiProvider>
+    </ServerMediaContext.Provider>
+  );
+
+  const sheet = new ServerStyleSheet();
+  try {
+    let html = '';
+    for (const { className, mobile } of VARIANTS) {
+      const variant = await renderToString(sheet.collectStyles(tree(mobile)), `${className}-`);
+      html += `<div class="${className}">${variant}</div>`;
+    }
+    const variantStyles =
+      `<style>@media ${theme.media.mobile}{.first-paint-wide{display:none}}` +
+      `@media ${theme.media.desktop}{.first-paint-narrow{display:none}}</style>`;
+    const inline: InlineBootAnswers = { locale, answers };
+    const { toastTimeout: _notDrawn, ...painted } = DEFAULT_ACCESSIBILITY;
+    const options: FirstPaintGuardOptions = {
+      elementId: FIRST_PAINT_ELEMENT_ID,
+      locale,
+      keys: {
+        locale: STORAGE_KEYS.locale,
+        darkTheme: STORAGE_KEYS.darkTheme,
+        accessibility: STORAGE_KEYS.accessibilityParameters,
+      },
+      painted,
+    };
+    const guard = `(${firstPaintGuard.toString()})(${scriptJson(options)})`;
+    const bootAnswers = scriptJson(inline);
+    return {
+      title: documentTitle(page.page.attributes.title),
+      description: page.page.attributes.description,
+      htmlAttributes: {
+        lang: locale,
+        'data-theme': theme.mode,
+        'data-grayscale-images': String(theme.grayscaleImages),
+        style: `font-size: ${theme.text.sizePx}px;`,
+      },
+      bodyStyle: `line-height: ${theme.text.lineHeight}; letter-spacing: ${theme.text.letterSpacingEm}em; font-family: ${theme.fonts.body};`,
+      styles: sheet.getStyleTags() + variantStyles,
+      // a picture of the page: seen at once, not yet usable (no focus, no reading); the app replaces it
+      body: `<div id="${FIRST_PAINT_ELEMENT_ID}" inert aria-hidden="true">${html}</div>`,
+      // the nonce is the host's, never the page's text: no attribute of an editor's HTML can take it
+      scripts: (nonce) =>
+        `<script nonce="${escapeAttribute(nonce)}">${guard}</script>` +
+        `<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">${bootAnswers}</script>`,
+    };
+  } finally {
+    sheet.seal();
+  }
+}

@@ -1,0 +1,115 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import type { MenuNode } from '../../kit/api/documents.ts';
+import { endpoints } from '../../kit/api/endpoints.ts';
+import { useApi } from '../../kit/api/api-context.tsx';
+import { isInternalHref, menuAtom } from '../../kit/routing/menu.ts';
+import { usePageTitle } from '../../kit/routing/page-title.ts';
+import { useT } from '../../kit/i18n/use-t.ts';
+import { LEGAL_LINKS } from '../shell/footer.tsx';
+import { Link } from '../../kit/ui/link.tsx';
+import { PageContainer } from '../../kit/ui/page-container.tsx';
+import { fluidSize } from '../../kit/theme/theme.ts';
+
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(16rem, 100%), 1fr));
+  gap: 2rem;
+  ul {
+    padding-left: 1.25rem;
+  }
+  li {
+    margin: 0.375rem 0;
+  }
+  h2 {
+    font-size: ${fluidSize(1.25)};
+  }
+`;
+
+function MenuTree({ nodes }: { nodes: MenuNode[] }) {
+  return (
+    <ul>
+      {nodes.map((n) => (
+        <li key={n.id}>
+          {n.href ? (
+            <Link href={n.href} external={n.blank || !isInternalHref(n.href)}>
+              {n.name}
+            </Link>
+          ) : (
+            n.name
+          )}
+          {n.children.length ? <MenuTree nodes={n.children} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type PageEntry = { id: string; path: string; title: string };
+
+/** /site-map (seed 000 §2.2): the menu as a tree, every page the visitor may open, and the service pages. */
+export function SiteMapScreen() {
+  const t = useT();
+  const api = useApi();
+  const menu = useAtomValue(menuAtom) ?? [];
+  const [pages, setPages] = useState<PageEntry[] | null>(null);
+  usePageTitle(t('siteMap.title'));
+
+  useEffect(() => {
+    const controller = new AbortController();
+    endpoints
+      .pages(api, controller.signal)
+      .then((list) =>
+        setPages(
+          list
+            .map((p) => ({ id: p.id, path: p.attributes.path, title: p.attributes.title }))
+            .sort((a, b) => a.path.localeCompare(b.path)),
+        ),
+      )
+      // an aborted read (the screen left, or StrictMode's second mount) must not show an empty list
+      .catch(() => controller.signal.aborted || setPages([]));
+    return () => controller.abort();
+  }, [api]);
+
+  return (
+    <PageContainer>
+      <h1>{t('siteMap.title')}</h1>
+      <Columns>
+        {menu.length ? (
+          <section aria-labelledby="site-map-menu">
+            <h2 id="site-map-menu">{t('siteMap.menu')}</h2>
+            <MenuTree nodes={menu} />
+          </section>
+        ) : null}
+        <section aria-labelledby="site-map-pages" aria-busy={pages === null}>
+          <h2 id="site-map-pages">{t('siteMap.pages')}</h2>
+          {pages === null ? (
+            <p>{t('app.loading')}</p>
+          ) : (
+            <ul>
+              {pages.map((p) => (
+                <li key={p.id}>
+                  <Link href={p.path}>{p.title}</Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="site-map-services">
+          <h2 id="site-map-services">{t('siteMap.services')}</h2>
+          <ul>
+            <li>
+              <Link href="/accessibility">{t('accessibilityPage.title')}</Link>
+            </li>
+            {LEGAL_LINKS.map((l) => (
+              <li key={l.path}>
+                <Link href={l.path}>{t(l.label)}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </Columns>
+    </PageContainer>
+  );
+}
