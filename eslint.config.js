@@ -63,8 +63,7 @@ const layering = [
  * web/src/main.tsx. The kit imports the kit only; a feature imports the kit, itself, and another feature through
  * that feature's index.ts alone; the frame imports the kit, itself and the features' index.ts. Tests and test
  * support (*.test.ts(x), testing.ts, *-testing.ts(x)) may also render the whole app (frame/testing) and use
- * another feature's test support. web/src/two-factor is part of the accounts feature until it moves under
- * features/accounts/.
+ * another feature's test support.
  */
 const WEB_SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), 'web', 'src');
 function webPlace(file) {
@@ -73,8 +72,6 @@ function webPlace(file) {
   if (parts[0] === 'kit' || parts[0] === 'frame') return { storey: parts[0], rest: parts.slice(1).join('/') };
   if (parts[0] === 'features' && parts.length > 2)
     return { storey: 'features', feature: parts[1], rest: parts.slice(2).join('/') };
-  if (parts[0] === 'two-factor')
-    return { storey: 'features', feature: 'accounts', rest: `two-factor/${parts.slice(1).join('/')}` };
   return { storey: 'main', rest: parts.join('/') };
 }
 const isTestCode = (rest) => /(^|\/)([^/]*\.test\.tsx?|testing\.tsx?|[^/]*-testing\.tsx?)$/.test(rest);

@@ -7,7 +7,7 @@ import { deferred } from '../../kit/lazy/deferred.tsx';
 
 export { authRoutes, preloadAuthScreen } from './auth/routes.tsx';
 export { accountRoutes } from './profile/routes.tsx';
-export { twoFactorRoutes } from '../../two-factor/routes.tsx';
+export { twoFactorRoutes } from './two-factor/routes.tsx';
 export { AccountActions, signInHref } from './auth/account-actions.tsx';
 
 /** An administrator impersonating someone sees it; it loads after the page has painted (issue 10). */

@@ -5,7 +5,7 @@ import { useT } from '../../../kit/i18n/use-t.ts';
 import { Lead, PageContainer } from '../../../kit/ui/page-container.tsx';
 import { useSession, useSignedInUser } from '../../../kit/session/session.tsx';
 import { useLeaveGuard } from '../../../kit/state/leave-guard.ts';
-import { TwoFactorSettings } from '../../../two-factor/two-factor-settings.tsx';
+import { TwoFactorSettings } from '../two-factor/two-factor-settings.tsx';
 import type en from './messages/en.json';
 import { EmailsSection } from './emails-section.tsx';
 import { IdentitySection } from './identity-section.tsx';

@@ -1,8 +1,8 @@
 import { lazy, useEffect, useState } from 'react';
 import { Route, useLocation } from 'wouter';
-import { useNavigation } from '../kit/routing/router.tsx';
-import { ROUTES } from '../kit/session/guard.ts';
-import { Guarded } from '../kit/session/guarded.tsx';
+import { useNavigation } from '../../../kit/routing/router.tsx';
+import { ROUTES } from '../../../kit/session/guard.ts';
+import { Guarded } from '../../../kit/session/guarded.tsx';
 import { markLoadShown, startsAtChallenge } from './entry.ts';
 import type { TwoFactorStrategy } from './two-factor-sign-in.machine.ts';
 

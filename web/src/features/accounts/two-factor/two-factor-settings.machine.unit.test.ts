@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { createApiClient } from '../kit/api/client.ts';
-import { ApiError } from '../kit/api/errors.ts';
+import { createApiClient } from '../../../kit/api/client.ts';
+import { ApiError } from '../../../kit/api/errors.ts';
 import {
   settingsFailureOf,
   twoFactorSettingsActors,

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../kit/state/storage-keys.ts';
-import { fakeJson, renderApp, type FakeRequest } from '../frame/testing/render-app.tsx';
+import { STORAGE_KEYS } from '../../../kit/state/storage-keys.ts';
+import { fakeJson, renderApp, type FakeRequest } from '../../../frame/testing/render-app.tsx';
 
 const decided = () =>
   localStorage.setItem(STORAGE_KEYS.cookieConsent, JSON.stringify({ essentials: true, youtube: false }));

@@ -1,9 +1,9 @@
 import { forwardRef } from 'react';
 import { Form } from 'react-aria-components';
 import styled from 'styled-components';
-import { NoticeBox, type NoticeTone } from '../kit/ui/notice-box.ts';
-import { PageContainer } from '../kit/ui/page-container.tsx';
-import { VisuallyHidden } from '../kit/ui/visually-hidden.tsx';
+import { NoticeBox, type NoticeTone } from '../../../kit/ui/notice-box.ts';
+import { PageContainer } from '../../../kit/ui/page-container.tsx';
+import { VisuallyHidden } from '../../../kit/ui/visually-hidden.tsx';
 
 export const NarrowPage = styled(PageContainer)`
   max-width: 34rem;

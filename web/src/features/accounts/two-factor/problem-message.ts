@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { isErrorCode } from '../kit/api/errors.ts';
-import { serverMessageId } from '../kit/api/field-errors.ts';
-import { useMessageLookup, useT } from '../kit/i18n/use-t.ts';
+import { isErrorCode } from '../../../kit/api/errors.ts';
+import { serverMessageId } from '../../../kit/api/field-errors.ts';
+import { useMessageLookup, useT } from '../../../kit/i18n/use-t.ts';
 import type en from './messages/en.json';
 import type { FieldProblem, FormProblem, ProblemField } from './two-factor-sign-in.machine.ts';
 

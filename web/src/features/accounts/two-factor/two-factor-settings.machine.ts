@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { z } from 'zod';
-import type { ApiClient } from '../kit/api/client.ts';
-import { ApiError, isGlobalKind } from '../kit/api/errors.ts';
+import type { ApiClient } from '../../../kit/api/client.ts';
+import { ApiError, isGlobalKind } from '../../../kit/api/errors.ts';
 import {
   codeBody,
   failureOf,
