@@ -23,6 +23,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: 'forks',
           maxWorkers: 2,
+          // each file starts its own apps on its own database; the platform's modules are loaded once per worker
+          isolate: false,
         },
       },
       {
