@@ -118,7 +118,7 @@ async function factsOf(
     relationships[name] =
       viewerId !== null && (await member(eventStore, state.id, viewerId)) ? [viewerId] : [];
   }
-  return recordFacts(definition, { createdBy: state.createdBy, relationships });
+  return recordFacts(definition, { createdBy: state.createdBy, relationships, attributes: state.attributes });
 }
 
 /**

@@ -98,8 +98,9 @@ export const fileResource = defineResource({
   access: {
     see: APP_ADMINS,
     index: either(APP_ADMINS, 'author'),
-    // the record (its name, type, size, url); the bytes of a file that is not public are served to editors only
-    show: 'everyone',
+    // a public file's record (name, type, size, url) is read by everyone, as its bytes are; a file that is not
+    // public, record and bytes, by those who may edit it only: its name may be a patient's
+    show: either(APP_ADMINS, 'author', { flag: 'isPublic' }),
     // through POST /services/files (multipart), never a document naming a hash
     create: 'nobody',
     update: either(APP_ADMINS, 'author'),

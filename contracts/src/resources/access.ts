@@ -20,7 +20,8 @@ export type ResourceAction = (typeof RESOURCE_ACTIONS)[number];
  * Rules over the viewer alone: 'everyone', 'signedIn', 'admin', 'nobody', `{ roles }`, `{ minWeight }`.
  * Rules over one record as well (row rules): 'owner' (the record's `ownedBy` relationship names the viewer),
  * 'author' (the viewer created it, or acts as the organization it belongs to), `{ member: relationship }` (the
- * viewer is among the users that to-many relationship names). `{ anyOf }` allows when one of its rules does,
+ * viewer is among the users that to-many relationship names), `{ flag: attribute }` (the record's own boolean
+ * attribute is true, for visitors too: a public file). `{ anyOf }` allows when one of its rules does,
  * `{ allOf }` when every one of them does (an organization_admin who is one of the organization's members).
  */
 export type AccessRule =
@@ -33,6 +34,7 @@ export type AccessRule =
   | { roles: readonly Role[] }
   | { minWeight: number }
   | { member: string }
+  | { flag: string }
   | { anyOf: readonly AccessRule[] }
   | { allOf: readonly AccessRule[] };
 
@@ -55,13 +57,15 @@ export interface RecordFacts {
   organizationId: string | null;
   /** to-many relationships to users, by name (an organization's users) */
   members: Readonly<Record<string, readonly string[]>>;
+  /** the record's boolean attributes that are true, by name (a file's isPublic) */
+  flags: Readonly<Record<string, boolean>>;
 }
 
 /** Whether a rule looks at the record as well as the viewer. */
 export function isRowRule(rule: AccessRule): boolean {
   if (rule === 'owner' || rule === 'author') return true;
   if (typeof rule === 'string') return false;
-  if ('member' in rule) return true;
+  if ('member' in rule || 'flag' in rule) return true;
   if ('anyOf' in rule) return rule.anyOf.some(isRowRule);
   if ('allOf' in rule) return rule.allOf.some(isRowRule);
   return false;
@@ -87,6 +91,7 @@ export function allows(rule: AccessRule, viewer: ViewerFacts, record?: RecordFac
   }
   if ('anyOf' in rule) return rule.anyOf.some((r) => allows(r, viewer, record));
   if ('allOf' in rule) return rule.allOf.every((r) => allows(r, viewer, record));
+  if ('flag' in rule) return !record || record.flags[rule.flag] === true;
   if ('member' in rule) {
     if (viewer.userId === null) return false;
     return !record || (record.members[rule.member] ?? []).includes(viewer.userId);

@@ -70,7 +70,11 @@ export function evolveResource(
  */
 export function recordFacts(
   definition: ResourceDefinition,
-  record: { createdBy: string | null; relationships: Record<string, unknown> },
+  record: {
+    createdBy: string | null;
+    relationships: Record<string, unknown>;
+    attributes?: Readonly<Record<string, unknown>>;
+  },
 ): RecordFacts {
   const one = (name: string | null) => {
     const value = name ? record.relationships[name] : null;
@@ -88,5 +92,8 @@ export function recordFacts(
     organizationId:
       definition.relationships.organization?.type === 'organizations' ? one('organization') : null,
     members,
+    flags: Object.fromEntries(
+      Object.entries(record.attributes ?? {}).filter(([, value]) => value === true),
+    ) as Record<string, boolean>,
   };
 }

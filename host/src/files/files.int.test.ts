@@ -393,6 +393,19 @@ describe('who reads what', () => {
     expect(own.status).toBe(200);
     expect(own.headers.get('cache-control')).toBe('private, no-cache');
     expect((await send(adminCaller, 'GET', `${url}${at}`)).status).toBe(200);
+    // its record (the name may be a patient's) is read by the same viewers only; a public file's by everyone
+    const record = `/api/v1/files/${answer.body.data.id}${at}`;
+    expect((await send(visitor, 'GET', record)).status).toBe(404);
+    expect((await send(other.caller, 'GET', record)).status).toBe(404);
+    expect((await send(author.caller, 'GET', record)).status).toBe(200);
+    const open = await upload(author.caller, pdf(), 'open.pdf', { isPublic: 'true' });
+    const openRecord = await send(
+      visitor,
+      'GET',
+      `/api/v1/files/${open.body.data.id}?minPosition=${open.body.meta.position}`,
+    );
+    expect(openRecord.status).toBe(200);
+    expect(openRecord.body.data.attributes.name).toBe('open.pdf');
   });
 
   it('attaches secured files to a record its uploader may update, and serves them to those only', async () => {

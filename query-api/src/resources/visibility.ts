@@ -18,6 +18,8 @@ export interface RuleColumns {
   organization: string | null;
   /** to-many users relationships: their id array column, or the join table they are read through */
   members: Record<string, string | { table: string; from: string; to: string }>;
+  /** boolean attributes: their columns */
+  flags: Record<string, string>;
 }
 
 export function ruleColumns(definition: ResourceDefinition, shape: Shape): RuleColumns {
@@ -31,6 +33,9 @@ export function ruleColumns(definition: ResourceDefinition, shape: Shape): RuleC
       shape.relationships
         .filter((r) => r.type === 'users' && r.many)
         .map((r) => [r.name, r.through ?? r.column]),
+    ),
+    flags: Object.fromEntries(
+      shape.attributes.filter((a) => a.kind === 'boolean').map((a) => [a.name, a.column]),
     ),
   };
 }
@@ -49,8 +54,14 @@ export function ruleSql(
   alias = 'r',
 ): FragmentSqlToken {
   if (!isRowRule(rule)) return allows(rule, viewer) ? TRUE : FALSE;
-  if (viewer.userId === null) return FALSE;
   const col = (name: string) => sql.identifier([alias, name]);
+  if (typeof rule === 'object' && 'flag' in rule) {
+    const column = columns.flags[rule.flag];
+    return column ? sql.fragment`${col(column)} is true` : FALSE;
+  }
+  if (typeof rule === 'object' && ('anyOf' in rule || 'allOf' in rule))
+    return combined(rule, viewer, columns, alias);
+  if (viewer.userId === null) return FALSE;
   if (rule === 'owner') return columns.owner ? sql.fragment`${col(columns.owner)} = ${viewer.userId}` : FALSE;
   if (rule === 'author') {
     const organization = viewer.actingAsOrganizationId ?? null;
@@ -67,17 +78,23 @@ export function ruleSql(
       ? sql.fragment`${viewer.userId}::uuid = any(${col(members)})`
       : throughContains(members, col('id'), sql.fragment`${viewer.userId}::uuid`);
   }
-  if (typeof rule === 'object' && 'anyOf' in rule) {
+  return FALSE;
+}
+
+function combined(
+  rule: { anyOf: readonly AccessRule[] } | { allOf: readonly AccessRule[] },
+  viewer: Viewer,
+  columns: RuleColumns,
+  alias: string,
+): FragmentSqlToken {
+  if ('anyOf' in rule) {
     if (rule.anyOf.some((r) => !isRowRule(r) && allows(r, viewer))) return TRUE;
     const parts = rule.anyOf.filter(isRowRule).map((r) => ruleSql(r, viewer, columns, alias));
     return parts.length ? sql.fragment`(${sql.join(parts, sql.fragment` or `)})` : FALSE;
   }
-  if (typeof rule === 'object' && 'allOf' in rule) {
-    if (rule.allOf.some((r) => !isRowRule(r) && !allows(r, viewer))) return FALSE;
-    const parts = rule.allOf.filter(isRowRule).map((r) => ruleSql(r, viewer, columns, alias));
-    return sql.fragment`(${sql.join(parts, sql.fragment` and `)})`;
-  }
-  return FALSE;
+  if (rule.allOf.some((r) => !isRowRule(r) && !allows(r, viewer))) return FALSE;
+  const parts = rule.allOf.filter(isRowRule).map((r) => ruleSql(r, viewer, columns, alias));
+  return sql.fragment`(${sql.join(parts, sql.fragment` and `)})`;
 }
 
 /**
