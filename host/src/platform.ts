@@ -14,6 +14,7 @@ import type { SessionPolicy } from '@platform/command-api/auth/sessions';
 import { requestContext } from '@platform/infra/http/logging';
 import { DEFAULT_TRUST_PROXY, type TrustProxy } from '@platform/infra/http/trust-proxy';
 import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
+import { TUS_PATH } from '@platform/command-api/files/tus';
 import type { Clock } from '@platform/command-api/http/metadata';
 import { createQueryApi, type QueryModule } from '@platform/query-api/app';
 import { createReadPool } from '@platform/query-api/db';
@@ -143,13 +144,16 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     minPositionTimeoutMs,
   });
 
+  const filesDir = options.files?.dir ?? join(CONFIG_DEFAULTS.DATA_DIR, 'files');
   const serve: ServeContext = {
     auth: accounts,
     devMailbox: mailer.toDevMailbox,
     defaultLocale: options.defaultLocale ?? 'en',
     files: {
-      store: localBlobStore(options.files?.dir ?? join(CONFIG_DEFAULTS.DATA_DIR, 'files')),
+      store: localBlobStore(filesDir),
       limits: { ...DEFAULT_FILE_LIMITS, ...options.files?.limits },
+      // resumable uploads gather beside the blobs until complete
+      tusDir: join(filesDir, 'tus'),
     },
   };
   const readiness = createReadiness({ adminToken: options.adminToken, ready: !options.startNotReady });
@@ -189,10 +193,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     modules: [...queryModulesOf(modules, serve), ...(options.extraQueryModules ?? [])],
   });
   // commands are unsafe methods and reads are GET and HEAD: each request goes through the one router that can
-  // answer it (a read no longer walks every command module's middleware first)
-  const isRead = (method: string) => method === 'GET' || method === 'HEAD';
-  app.use('/api/v1', (req, res, next) => (isRead(req.method) ? next() : commandApi(req, res, next)));
-  app.use('/api/v1', (req, res, next) => (isRead(req.method) ? queryApi(req, res, next) : next()));
+  // answer it (a read no longer walks every command module's middleware first). A HEAD on a resumable upload
+  // is the tus protocol's "where am I" of an upload in progress: the command side's (ADR 0027)
+  const isRead = (req: express.Request) =>
+    req.method === 'GET' || (req.method === 'HEAD' && !req.path.startsWith(`${TUS_PATH}/`));
+  app.use('/api/v1', (req, res, next) => (isRead(req) ? next() : commandApi(req, res, next)));
+  app.use('/api/v1', (req, res, next) => (isRead(req) ? queryApi(req, res, next) : next()));
   app.use('/api', notFoundHandler());
   options.mountAfterApis?.(app);
   app.use(errorHandler({ logger }));

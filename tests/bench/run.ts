@@ -5,13 +5,15 @@
  * page with two includes beside a hand-written SQL join at 25 and 10,000 rows, and the generic list and find of
  * 10,000 coupons beside hand-written SQL over the same table. Flags: `--quick` (small
  * counts, a smoke run), `--diagnose` (after the figures, measure the variants that explain a missed target; see
- * diagnose.ts), `--only store|query|resources` (one section), `--profile <dir>` (query side: a CPU profile of the served
+ * diagnose.ts), `--only store|query|resources|files` (one section; files: files-bench.ts, uploads beside a plain
+ * stream to disk and the preview time per image), `--profile <dir>` (query side: a CPU profile of the served
  * process per read and size, written to <dir>). `--only fuzz` (never part of the default run): generated bad requests to
  * every route, counted by status, none ≥ 500 (fuzz.ts; FUZZ_REQUESTS, default 100,000).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { analyzeDatabase, startCluster, serverSettings } from './env.ts';
 import { diagnose } from './diagnose.ts';
+import { FILES_FULL, FILES_QUICK, filesBench } from './files-bench.ts';
 import { fuzzBench } from './fuzz.ts';
 import { evaluateTargets, formatTable, formatTargets, percentile, perSecond, type Metric } from './report.ts';
 import {
@@ -74,7 +76,7 @@ function option(name: string): string | undefined {
   const at = argv.indexOf(name);
   return at >= 0 ? argv[at + 1] : undefined;
 }
-const SECTIONS = ['store', 'query', 'resources', 'fuzz'] as const;
+const SECTIONS = ['store', 'query', 'resources', 'files', 'fuzz'] as const;
 const only = option('--only');
 if (only !== undefined && !(SECTIONS as readonly string[]).includes(only)) {
   process.stderr.write(`--only takes one of ${SECTIONS.join(', ')}\n`);
@@ -169,6 +171,19 @@ async function main() {
       log(`\nload average at start of the resource layer section: ${loadAverage()}`);
       await resourceBench({ cluster, counts: args.has('--quick') ? RESOURCE_QUICK : RESOURCE_FULL, log });
       log(`\nresource layer section took ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    }
+    if (runs('files')) {
+      const started = performance.now();
+      log(`\nload average at start of the files section: ${loadAverage()}`);
+      await filesBench({
+        cluster,
+        counts: args.has('--quick') ? FILES_QUICK : FILES_FULL,
+        log,
+        ...(option('--profile') ? { profileDir: option('--profile') } : {}),
+      });
+      log(
+        `\nfiles section took ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`,
+      );
     }
     if (runs('fuzz')) await fuzzBench({ cluster, log });
   } finally {

@@ -11,7 +11,7 @@ import { MEDIA_FAMILIES, type MediaFamily } from '@platform/contracts/resources/
 import { recordFacts } from '@platform/contracts/resources/state';
 import { loadState } from '@platform/infra/event-store';
 import { inspectUpload, type FileLimits, type InspectedFile } from '@platform/infra/files/intake';
-import type { BlobStore } from '@platform/infra/files/storage';
+import type { BlobStore, StagedBlob } from '@platform/infra/files/storage';
 import { requireAllowed, viewerOf } from '@platform/infra/http/viewer';
 import { JSON_API_MEDIA_TYPE } from '@platform/infra/http/errors';
 import type { CommandModule, CommandModuleDeps } from '../app.ts';
@@ -19,11 +19,14 @@ import type { CommandResult } from '../handler.ts';
 import { resourceDecider, type ResourceCommand } from '../resources/decide.ts';
 import { allowsOnRecord, type JoinTableMembership } from '../resources/routes.ts';
 import { readMultipart, type MultipartUpload } from './multipart.ts';
+import { TUS_PATH, tusRoutes } from './tus.ts';
 
 /** What the upload routes are given: the blob store and the configured maximum sizes. */
 export interface FileServices {
   store: BlobStore;
   limits: FileLimits;
+  /** where resumable (tus) uploads gather until complete; without it, they are not offered */
+  tusDir?: string;
 }
 
 const SECURED_FILES_AT_ONCE = 20;
@@ -74,7 +77,7 @@ const fileSlug = (name: string, id: string) => {
 };
 
 /** The answer to an upload: the record's document (its urls and measurements) and where its event stands. */
-function sendUploaded(res: Response, status: 200 | 201, result: CommandResult, data: unknown): void {
+export function sendUploaded(res: Response, status: 200 | 201, result: CommandResult, data: unknown): void {
   const position = result.position.toString();
   const version = result.nextExpectedVersion.toString();
   res
@@ -148,25 +151,22 @@ export function fileUploadRoutes(
       return parsed.success ? parsed.data : null;
     };
 
-    router.post('/services/files', async (req: Request, res: Response) => {
-      requireAllowed(res, FILE_UPLOADERS, 'file: upload');
+    /**
+     * Makes the file record of a staged upload (a multipart part or a completed tus upload): its type from its
+     * content, checked against the families asked for; the blobs committed; `FileCreated` (or `FileUpdated` when
+     * `fields.id` names a file to replace) appended through the handler. Discards what was staged when refused.
+     */
+    const recordFile = async (
+      req: Request,
+      res: Response,
+      part: { staged: StagedBlob; name: string },
+      fields: z.infer<typeof FileFields>,
+      id: string = fields.id ?? randomUUID(),
+    ): Promise<{ status: 200 | 201; result: CommandResult; data: unknown }> => {
       const request = deps.commandRequest(req, res);
-      const upload: MultipartUpload = await readMultipart(req, {
-        store,
-        fileFields: ['file'],
-        maxFiles: 1,
-        maxBytes: (fields) => limitFor(res, acceptedOf(fields)),
-      });
       let inspected: InspectedFile | null = null;
       try {
-        const parsed = FileFields.safeParse(upload.fields);
-        if (!parsed.success) throw fieldIssues(parsed.error);
-        const fields = parsed.data;
-        const part = upload.files[0];
-        if (!part)
-          throw ValidationError.at('/file', 'Send the file in the form field "file"', 'validation.required');
         const viewer = viewerOf(res);
-        const id = fields.id ?? randomUUID();
         const decider = resourceDecider(fileResource, id);
         const current = fields.id
           ? (await loadState(deps.eventStore, fileResource.streamId(id), decider)).state
@@ -233,13 +233,51 @@ export function fileUploadRoutes(
         const after = current
           ? { ...current.attributes, ...command.data.attributes }
           : command.data.attributes;
-        sendUploaded(res, current ? 200 : 201, result, documentOf(fileResource, id, after));
+        return { status: current ? 200 : 201, result, data: documentOf(fileResource, id, after) };
       } catch (error) {
         await discardInspected(inspected);
+        await part.staged.discard();
+        throw error;
+      }
+    };
+
+    router.post('/services/files', async (req: Request, res: Response) => {
+      requireAllowed(res, FILE_UPLOADERS, 'file: upload');
+      const upload: MultipartUpload = await readMultipart(req, {
+        store,
+        fileFields: ['file'],
+        maxFiles: 1,
+        maxBytes: (fields) => limitFor(res, acceptedOf(fields)),
+      });
+      try {
+        const parsed = FileFields.safeParse(upload.fields);
+        if (!parsed.success) throw fieldIssues(parsed.error);
+        const part = upload.files[0];
+        if (!part)
+          throw ValidationError.at('/file', 'Send the file in the form field "file"', 'validation.required');
+        const { status, result, data } = await recordFile(req, res, part, parsed.data);
+        sendUploaded(res, status, result, data);
+      } catch (error) {
         await upload.discard();
         throw error;
       }
     });
+
+    if (options.files.tusDir)
+      router.use(
+        TUS_PATH,
+        tusRoutes({
+          directory: options.files.tusDir,
+          store,
+          maxBytes: (res, metadata) => limitFor(res, acceptedOf(metadata)),
+          async complete(req, res, upload) {
+            const parsed = FileFields.safeParse({ ...upload.fields, id: undefined });
+            if (!parsed.success) throw fieldIssues(parsed.error);
+            const { result, data } = await recordFile(req, res, upload, parsed.data, upload.id);
+            return { result, data };
+          },
+        }),
+      );
 
     router.post('/services/secured-files', async (req: Request, res: Response) => {
       requireAllowed(res, FILE_UPLOADERS, 'secured-file: upload');

@@ -27,6 +27,8 @@ export async function hostPlatform(options: {
   adminToken: string;
   cpuProfileDir?: string;
   logLevel?: string;
+  /** where the files bench's blob store and baseline files go */
+  filesDir?: string;
 }): Promise<HostedPlatform> {
   const execArgv = ['--import', 'tsx'];
   if (options.cpuProfileDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
@@ -37,6 +39,7 @@ export async function hostPlatform(options: {
       DATABASE_URL: options.databaseUrl,
       ADMIN_API_TOKEN: options.adminToken,
       LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
+      ...(options.filesDir ? { BENCH_FILES_DIR: options.filesDir } : {}),
     },
     // the served process logs as `npm start` does, on its own output: sent to /dev/null, so that the cost
     // measured is the platform's logging, not a terminal's

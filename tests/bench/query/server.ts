@@ -8,7 +8,10 @@
  * Started by query/harness.ts with DATABASE_URL and ADMIN_API_TOKEN in its environment; it sends
  * `{ platformUrl, bareUrl }` over IPC once both listen, and stops on SIGTERM or on a `stop` message.
  */
-import { writeFileSync } from 'node:fs';
+import { createWriteStream, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { Server } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
@@ -36,6 +39,15 @@ const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as Addre
  */
 function bareApp(): express.Express {
   const app = express();
+  // the files bench's baseline (files-bench.ts): the request's bytes streamed to a file, nothing else
+  const filesDir = process.env.BENCH_FILES_DIR;
+  if (filesDir)
+    app.post('/disk', async (req, res) => {
+      const target = join(filesDir, `baseline-${process.hrtime.bigint()}.bin`);
+      await pipeline(req, createWriteStream(target));
+      await rm(target, { force: true });
+      res.status(201).end();
+    });
   app.disable('x-powered-by');
   const bodies = new Map<number, string>();
   const bodyOf = (bytes: number) => {
@@ -75,6 +87,8 @@ async function main() {
     // hand-written SQL beside the generic routes; the products' type is the bench's own
     resources: [...resourceCatalogue, benchProductResource],
     extraQueryModules: [handwrittenCouponRoutes, handwrittenProductRoutes],
+    // the files bench's blob store (a folder of its own, removed after it)
+    ...(process.env.BENCH_FILES_DIR ? { files: { dir: join(process.env.BENCH_FILES_DIR, 'store') } } : {}),
   });
   await platform.start();
   const platformServer = await listen(platform.app);

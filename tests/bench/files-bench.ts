@@ -1,0 +1,214 @@
+/**
+ * `npm run bench -- --only files` (issue 18): uploads through `POST /api/v1/services/files` (the whole platform as
+ * `npm start` composes it, in a child process: multipart parsing, sha256, staging, the type from the content, the
+ * record's event) beside, in the same run and in alternating turns, two baselines of the same bytes: a plain
+ * stream from memory to a file in this process (the target's: the upload >= 0.5x of it), and a bare Express
+ * endpoint in the served process that streams the same request body to a file (what HTTP alone costs). Then the
+ * preview time per image: a 4000x3000 JPEG through the intake (type, size, the sharp WebP variant), in this
+ * process, and the same JPEG uploaded end to end.
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { request } from 'node:http';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import sharp from 'sharp';
+import { inspectUpload } from '@platform/infra/files/intake';
+import { localBlobStore } from '@platform/infra/files/storage';
+import type { BenchCluster } from './env.ts';
+import { hostPlatform } from './query/harness.ts';
+
+const MB = 1024 * 1024;
+const ADMIN_TOKEN = 'bench-files-admin-token-0123456789abcdef';
+
+export interface FilesBenchCounts {
+  /** [size in bytes, uploads of that size] */
+  sizes: Array<[number, number]>;
+  images: number;
+}
+export const FILES_FULL: FilesBenchCounts = {
+  sizes: [
+    [1 * MB, 30],
+    [100 * MB, 4],
+  ],
+  images: 5,
+};
+export const FILES_QUICK: FilesBenchCounts = {
+  sizes: [
+    [1 * MB, 5],
+    [100 * MB, 1],
+  ],
+  images: 2,
+};
+export const FILES_TARGET = 0.5;
+
+/**
+ * A multipart body of one `file` part, built once: the client only writes it (fetch's FormData encoding of a
+ * Blob runs at a few tens of MB/s and would be what the bench measures). The bench's files are `lcc` files,
+ * decided by their extension: their content says nothing, so the path is timed, not a decoder.
+ */
+function multipart(bytes: Buffer, name: string): { body: Buffer; type: string } {
+  const boundary = `----bench${randomBytes(12).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { body: Buffer.concat([head, bytes, tail]), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** POSTs a body over a fresh connection, in 64 KB writes; resolves with the status and the answer's text. */
+function post(url: string, body: { body: Buffer; type: string }, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': body.type, 'Content-Length': String(body.body.length) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    pipeline(Readable.from(chunksOf(body.body)), req).catch(reject);
+  });
+}
+
+function* chunksOf(bytes: Buffer) {
+  for (let at = 0; at < bytes.length; at += 64 * 1024) yield bytes.subarray(at, at + 64 * 1024);
+}
+
+async function timed(run: () => Promise<void>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+const mbPerSecond = (bytes: number, ms: number) => bytes / MB / (ms / 1000);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+export async function filesBench(options: {
+  cluster: BenchCluster;
+  counts: FilesBenchCounts;
+  log: (line: string) => void;
+  profileDir?: string;
+}) {
+  const { log, counts } = options;
+  const dir = await mkdtemp(join(tmpdir(), 'files-bench-'));
+  await mkdir(join(dir, 'plain'), { recursive: true });
+  const hosted = await hostPlatform({
+    databaseUrl: await options.cluster.createDatabase('files'),
+    adminToken: ADMIN_TOKEN,
+    filesDir: dir,
+    logLevel: 'warn',
+    ...(options.profileDir ? { cpuProfileDir: options.profileDir } : {}),
+  });
+  const auth = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+  const upload = async (body: { body: Buffer; type: string }) => {
+    const answer = await post(`${hosted.platformUrl}/api/v1/services/files`, body, auth);
+    if (answer.status !== 201) throw new Error(`upload: ${answer.status} ${answer.text.slice(0, 300)}`);
+  };
+  const bare = async (body: { body: Buffer; type: string }) => {
+    const answer = await post(`${hosted.bareUrl}/disk`, body);
+    if (answer.status !== 201) throw new Error(`bare upload: ${answer.status}`);
+  };
+  const plain = async (bytes: Buffer) => {
+    const target = join(dir, 'plain', `${randomBytes(8).toString('hex')}.bin`);
+    // the same 64 KB chunks the upload stream hands on
+    await pipeline(Readable.from(chunksOf(bytes)), createWriteStream(target));
+    await rm(target, { force: true });
+  };
+  const rows: Array<{ label: string; upload: number; bare: number; plain: number }> = [];
+  try {
+    // warm-up: the first upload pays for module loading and the first plans
+    await upload(multipart(randomBytes(64 * 1024), 'warm.lcc'));
+    for (const [size, times] of counts.sizes) {
+      const ms = { upload: [] as number[], bare: [] as number[], plain: [] as number[] };
+      for (let turn = 0; turn < times; turn++) {
+        // fresh bytes each turn (no blob is found already stored), the three in a rotating order
+        const bytes = randomBytes(size);
+        const body = multipart(bytes, `bench-${turn}.lcc`);
+        const runs: Array<[keyof typeof ms, () => Promise<void>]> = [
+          ['upload', () => upload(body)],
+          ['bare', () => bare(body)],
+          ['plain', () => plain(bytes)],
+        ];
+        const k = turn % runs.length;
+        for (const [name, run] of [...runs.slice(k), ...runs.slice(0, k)]) ms[name].push(await timed(run));
+      }
+      const row = {
+        label: `${size / MB} MB x ${times}`,
+        upload: mbPerSecond(size, median(ms.upload)),
+        bare: mbPerSecond(size, median(ms.bare)),
+        plain: mbPerSecond(size, median(ms.plain)),
+      };
+      rows.push(row);
+      log(
+        `  ${row.label.padEnd(14)} upload ${row.upload.toFixed(0)} MB/s, bare HTTP to disk ${row.bare.toFixed(0)} MB/s, plain stream to disk ${row.plain.toFixed(0)} MB/s (medians)`,
+      );
+    }
+
+    // the preview per image: a photo-sized JPEG with detail in it (noise over a gradient), as a camera's would
+    const { data: noise } = await sharp(randomBytes(4000 * 3000 * 3), {
+      raw: { width: 4000, height: 3000, channels: 3 },
+    })
+      .blur(1.2)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const photo = await sharp(noise, { raw: { width: 4000, height: 3000, channels: 3 } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const store = localBlobStore(join(dir, 'intake'));
+    const intake: number[] = [];
+    const endToEnd: number[] = [];
+    for (let turn = 0; turn < counts.images + 1; turn++) {
+      const staged = await store.stage(Readable.from([photo]), { maxBytes: photo.length });
+      let discard = async () => staged.discard();
+      const ms = await timed(async () => {
+        const inspected = await inspectUpload(
+          store,
+          { staged, name: 'photo.jpg' },
+          { pointer: '/file', imageLimit: 100 * MB },
+        );
+        discard = async () => {
+          await inspected.preview?.staged.discard();
+          await inspected.staged.discard();
+        };
+      });
+      await discard();
+      // a fresh JPEG each turn (one changed byte in its comment-free body would break it: append a byte instead)
+      const body = multipart(Buffer.concat([photo, Buffer.from([turn])]), `photo-${turn}.jpg`);
+      const whole = await timed(() => upload(body));
+      // the first turn warms sharp's thread pool and caches
+      if (turn > 0) {
+        intake.push(ms);
+        endToEnd.push(whole);
+      }
+    }
+    log(
+      `  4000x3000 JPEG (${(photo.length / MB).toFixed(1)} MB): intake with the WebP preview ${median(intake).toFixed(0)} ms, uploaded end to end ${median(endToEnd).toFixed(0)} ms (medians of ${counts.images})`,
+    );
+    log('');
+    for (const row of rows) {
+      const ratio = row.upload / row.plain;
+      log(
+        `${ratio >= FILES_TARGET ? 'PASS' : 'FAIL'}  upload ${row.label}: ${ratio.toFixed(2)}x the plain stream to disk (target >= ${FILES_TARGET}x); ${(row.upload / row.bare).toFixed(2)}x bare HTTP to disk`,
+      );
+      if (ratio < FILES_TARGET) process.exitCode = 1;
+    }
+  } finally {
+    await hosted.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
