@@ -1,8 +1,9 @@
 /**
- * The painted page is drawn with the default reading settings for the locale the server guessed (ADR 0018). A
- * reader whose browser keeps other choices (a language, the dark theme, larger text or spacing, another font,
- * grey images) must not see a page flash from one look to another: this script, inlined right after the
- * painted page, removes it before the browser paints it, and that reader sees the app as before.
+ * The painted page is drawn with the reading settings the server knew (the reading_settings cookie, else the
+ * defaults) for the locale it guessed (ADR 0018). A reader whose browser keeps other choices (a language, the
+ * dark theme, larger text or spacing, another font, grey images; a cookie older than the storage, or none) must
+ * not see a page flash from one look to another: this script, inlined right after the painted page, removes it
+ * before the browser paints it, and that reader sees the app as before.
  */
 
 export const FIRST_PAINT_ELEMENT_ID = 'first-paint';
@@ -11,9 +12,11 @@ export interface FirstPaintGuardOptions {
   elementId: string;
   /** the locale the page was painted in */
   locale: string;
+  /** whether it was painted with the dark theme */
+  dark: boolean;
   /** the local-storage keys of the reader's choices (state/storage-keys.ts) */
   keys: { locale: string; darkTheme: string; accessibility: string };
-  /** the reading settings the page was painted with (state/accessibility.ts DEFAULT_ACCESSIBILITY) */
+  /** the reading settings the page was painted with (state/accessibility.ts, without the toast timeout) */
   painted: Record<string, unknown>;
 }
 
@@ -28,8 +31,10 @@ export function firstPaintGuard(options: FirstPaintGuardOptions): void {
     const storedLocale = stored(options.keys.locale);
     if (storedLocale && storedLocale.toLowerCase().split(/[-_]/)[0] !== options.locale) return drop();
     const dark = stored(options.keys.darkTheme);
-    if (dark === 'true') return drop();
-    if (dark === null && window.matchMedia('(prefers-color-scheme: dark)').matches) return drop();
+    // as the app reads it (state/settings.ts): the stored flag, else the system's preference
+    const readerDark =
+      dark === 'true' || (dark !== 'false' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+    if (readerDark !== options.dark) return drop();
     const raw = stored(options.keys.accessibility);
     if (raw) {
       const a = JSON.parse(raw) as Record<string, unknown>;

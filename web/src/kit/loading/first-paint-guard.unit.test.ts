@@ -7,6 +7,7 @@ const { toastTimeout: _toast, ...painted } = DEFAULT_ACCESSIBILITY;
 const OPTIONS: FirstPaintGuardOptions = {
   elementId: FIRST_PAINT_ELEMENT_ID,
   locale: 'en',
+  dark: false,
   keys: {
     locale: STORAGE_KEYS.locale,
     darkTheme: STORAGE_KEYS.darkTheme,
@@ -75,6 +76,33 @@ describe('the first paint guard', () => {
     runInlined(OPTIONS);
     expect(painting()).toBe(false);
     expect(document.getElementById('root')).not.toBeNull();
+  });
+
+  test("keeps a page painted with the reader's own settings (their cookie) when the storage holds the same", () => {
+    const own = { ...painted, fontSize: 24, lineHeight: 2, fontFamily: 'andika' as const };
+    localStorage.setItem(STORAGE_KEYS.darkTheme, 'true');
+    localStorage.setItem(
+      STORAGE_KEYS.accessibilityParameters,
+      JSON.stringify({ ...own, toastTimeout: 7000 }),
+    );
+    runInlined({ ...OPTIONS, dark: true, painted: own });
+    expect(painting()).toBe(true);
+  });
+
+  test.each([
+    ['the light theme stored since', () => localStorage.setItem(STORAGE_KEYS.darkTheme, 'false')],
+    ['no stored theme and a system that prefers light', () => (prefersDark = false)],
+    [
+      'the default text size stored since',
+      () => {
+        localStorage.setItem(STORAGE_KEYS.darkTheme, 'true');
+        localStorage.setItem(STORAGE_KEYS.accessibilityParameters, JSON.stringify({ fontSize: 16 }));
+      },
+    ],
+  ])('drops a page painted dark with larger text for %s', (_name, arrange) => {
+    arrange();
+    runInlined({ ...OPTIONS, dark: true, painted: { ...painted, fontSize: 24 } });
+    expect(painting()).toBe(false);
   });
 
   test('a regional variant of the painted language keeps the paint', () => {
