@@ -41,6 +41,8 @@ interface ServerEntry {
     htmlAttributes: Record<string, string>;
     bodyStyle: string;
     styles: string;
+    /** the guard script for the head, with the given nonce (absent from an older server build) */
+    headScripts?(nonce: string): string;
     body: string;
     /** the guard script, with the given nonce, and the boot answers */
     scripts(nonce: string): string;
@@ -212,7 +214,7 @@ export function firstPaintRenderer(
           /<meta name="description" content="[^"]*" \/>/,
           () => `<meta name="description" content="${escapeHtml(page.description)}" />`,
         )
-        .replace('</head>', () => `${page.styles}</head>`)
+        .replace('</head>', () => `${page.styles}${page.headScripts?.(nonce) ?? ''}</head>`)
         .replace('<body>', () => `<body style="${escapeHtml(page.bodyStyle)}">`)
         .replace('<div id="root"></div>', () => `${page.body}${page.scripts(nonce)}<div id="root"></div>`);
     } catch (error) {

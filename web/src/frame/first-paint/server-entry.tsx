@@ -50,6 +50,7 @@ import { STORAGE_KEYS } from '../../kit/state/storage-keys.ts';
 import { GlobalStyle } from '../../kit/theme/global-style.ts';
 import { buildTheme } from '../../kit/theme/theme.ts';
 import {
+  FIRST_PAINT_DROPPED,
   FIRST_PAINT_ELEMENT_ID,
   firstPaintGuard,
   type FirstPaintGuardOptions,
@@ -132,6 +133,11 @@ export interface FirstPaint {
   bodyStyle: string;
   /** style elements for the head (styled-components) */
   styles: string;
+  /**
+   * the guard script for the head, carrying the answer's nonce: it hides the paint before any of it is parsed
+   * when it is not for this reader (first-paint-guard.ts)
+   */
+  headScripts(nonce: string): string;
   /** the painted page, for the body before #root */
   body: string;
   /**
@@ -248,7 +254,8 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
     }
     const variantStyles =
       `<style>@media ${theme.media.mobile}{.first-paint-wide{display:none}}` +
-      `@media ${theme.media.desktop}{.first-paint-narrow{display:none}}</style>`;
+      `@media ${theme.media.desktop}{.first-paint-narrow{display:none}}` +
+      `html[${FIRST_PAINT_DROPPED.attribute}="${FIRST_PAINT_DROPPED.value}"] #${FIRST_PAINT_ELEMENT_ID}{display:none}</style>`;
     const inline: InlineBootAnswers = { locale, answers };
     const options: FirstPaintGuardOptions = {
       elementId: FIRST_PAINT_ELEMENT_ID,
@@ -277,6 +284,7 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
       // a picture of the page: seen at once, not yet usable (no focus, no reading); the app replaces it
       body: `<div id="${FIRST_PAINT_ELEMENT_ID}" inert aria-hidden="true">${html}</div>`,
       // the nonce is the host's, never the page's text: no attribute of an editor's HTML can take it
+      headScripts: (nonce) => `<script nonce="${escapeAttribute(nonce)}">${guard}</script>`,
       scripts: (nonce) =>
         `<script nonce="${escapeAttribute(nonce)}">${guard}</script>` +
         `<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">${bootAnswers}</script>`,

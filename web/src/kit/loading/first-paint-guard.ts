@@ -8,6 +8,12 @@
 
 export const FIRST_PAINT_ELEMENT_ID = 'first-paint';
 
+/**
+ * Set on the root element by the guard in the head when the paint is not for this reader; the paint's styles hide
+ * it then. Written in the guard as literals, since the guard runs alone (its unit test holds them equal).
+ */
+export const FIRST_PAINT_DROPPED = { attribute: 'data-first-paint', value: 'dropped' } as const;
+
 export interface FirstPaintGuardOptions {
   elementId: string;
   /** the locale the page was painted in */
@@ -25,7 +31,12 @@ export interface FirstPaintGuardOptions {
  * alone (no imports, no helpers from outside, nothing a bundler would rename) and must never throw.
  */
 export function firstPaintGuard(options: FirstPaintGuardOptions): void {
-  const drop = () => document.getElementById(options.elementId)?.remove();
+  // run twice: in the head, before any of the painted page is parsed, where the attribute hides it (a browser
+  // may show a page it has parsed in part), and after it, where it is removed
+  const drop = () => {
+    document.documentElement.setAttribute('data-first-paint', 'dropped'); // FIRST_PAINT_DROPPED
+    document.getElementById(options.elementId)?.remove();
+  };
   try {
     const stored = (key: string) => window.localStorage.getItem(key);
     const storedLocale = stored(options.keys.locale);

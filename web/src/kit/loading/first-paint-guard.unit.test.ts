@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { DEFAULT_ACCESSIBILITY } from '../state/accessibility.ts';
 import { STORAGE_KEYS } from '../state/storage-keys.ts';
-import { FIRST_PAINT_ELEMENT_ID, firstPaintGuard, type FirstPaintGuardOptions } from './first-paint-guard.ts';
+import {
+  FIRST_PAINT_DROPPED,
+  FIRST_PAINT_ELEMENT_ID,
+  firstPaintGuard,
+  type FirstPaintGuardOptions,
+} from './first-paint-guard.ts';
 
 const { toastTimeout: _toast, ...painted } = DEFAULT_ACCESSIBILITY;
 const OPTIONS: FirstPaintGuardOptions = {
@@ -27,6 +32,7 @@ let prefersDark = false;
 beforeEach(() => {
   document.body.innerHTML = `<div id="${FIRST_PAINT_ELEMENT_ID}"><h1>A page</h1></div><div id="root"></div>`;
   localStorage.clear();
+  document.documentElement.removeAttribute(FIRST_PAINT_DROPPED.attribute);
   prefersDark = false;
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: query.includes('dark') && prefersDark,
@@ -103,6 +109,20 @@ describe('the first paint guard', () => {
     arrange();
     runInlined({ ...OPTIONS, dark: true, painted: { ...painted, fontSize: 24 } });
     expect(painting()).toBe(false);
+  });
+
+  test('run in the head, before the paint is parsed, it marks the root so that the paint is never shown', () => {
+    document.body.innerHTML = '';
+    localStorage.setItem(STORAGE_KEYS.darkTheme, 'true');
+    runInlined(OPTIONS);
+    expect(document.documentElement.getAttribute(FIRST_PAINT_DROPPED.attribute)).toBe(
+      FIRST_PAINT_DROPPED.value,
+    );
+  });
+
+  test('a paint kept leaves the root unmarked', () => {
+    runInlined(OPTIONS);
+    expect(document.documentElement.hasAttribute(FIRST_PAINT_DROPPED.attribute)).toBe(false);
   });
 
   test('a regional variant of the painted language keeps the paint', () => {
