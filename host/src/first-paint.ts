@@ -8,31 +8,41 @@ import type { Logger } from 'pino';
 import { SESSION_COOKIE } from '@platform/command-api/auth/cookies';
 
 /**
- * Public CMS pages painted on the server (ADR 0018): for a browser's navigation to a CMS path, without a
- * session, the host reads the page's boot answers from its own API (the same URLs, headers and read cache the
- * app uses), asks the web's server build for the page's HTML, and sends index.html with the painted page, its
+ * CMS pages painted on the server (ADR 0018): for a browser's navigation to a CMS path, the host reads the page's
+ * boot answers from its own API as the reader (the same URLs, headers and read cache the app uses; a member's
+ * with their session cookie, so 'me' and the menu are theirs), asks the web's server build for the page's HTML
+ * with the reader's settings (their reading_settings cookie), and sends index.html with the painted page, its
  * styles and the answers inside. The app starts behind the paint and takes its place without asking the API
- * again. Any doubt (a session, a redirection, a failed read, a slow one, no server build) sends index.html as it
- * is, and the app does what it always did.
+ * again. Any doubt (a session that is no longer one, a redirection, a failed read, a slow one, no server build)
+ * sends index.html as it is, and the app does what it always did.
  */
 
 /** What web/src/frame/first-paint/server-entry.tsx exports (the web's server build, web/dist/server). */
 interface ServerEntry {
   configureFirstPaint(options: { window: unknown }): void;
   isFirstPaintPath(pathname: string): boolean;
-  firstPaintLocale(input: { lang: string | null; acceptLanguage: string }): string;
+  /**
+   * the reader's settings from the Cookie header (JSON-able, the defaults without the cookie); absent from an
+   * older server build, which paints with the defaults
+   */
+  firstPaintReading?(cookieHeader: string | undefined): unknown;
+  firstPaintLocale(input: { lang: string | null; acceptLanguage: string; reading: unknown }): string;
   firstPaintUrls(pathname: string, search: string, locale: string): string[];
   renderFirstPaint(input: {
     pathname: string;
     search: string;
     locale: string;
     answers: Record<string, { status: number; body: unknown }>;
+    reading: unknown;
+    member: boolean;
   }): Promise<{
     title: string;
     description: string;
     htmlAttributes: Record<string, string>;
     bodyStyle: string;
     styles: string;
+    /** the guard script for the head, with the given nonce (absent from an older server build) */
+    headScripts?(nonce: string): string;
     body: string;
     /** the guard script, with the given nonce, and the boot answers */
     scripts(nonce: string): string;
@@ -47,10 +57,18 @@ export const SERVER_ENTRY = 'server/server-entry.js';
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function hasSessionCookie(req: Request): boolean {
-  const header = req.headers.cookie;
-  if (!header) return false;
-  return header.split(';').some((part) => part.split('=', 1)[0]!.trim() === SESSION_COOKIE);
+/** The session cookie's value, or null. */
+function sessionCookie(req: Request): string | null {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === SESSION_COOKIE) return part.slice(at + 1).trim();
+  }
+  return null;
+}
+
+/** Whether a request carries a session cookie: its page is that member's (not to be kept by a shared cache). */
+export function hasSessionCookie(req: Request): boolean {
+  return sessionCookie(req) !== null;
 }
 
 /** Where this server answers itself: the address and port the request came in on. */
@@ -141,11 +159,18 @@ export function firstPaintRenderer(
     return found;
   };
   return async (req, nonce) => {
-    if (!req.accepts('html') || hasSessionCookie(req) || req.headers.authorization) return null;
+    // a machine credential is no reader
+    if (!req.accepts('html') || req.headers.authorization) return null;
     if (!entry.isFirstPaintPath(req.path)) return null;
+    const session = sessionCookie(req);
     const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
     const lang = new URLSearchParams(search).get('lang');
-    const locale = entry.firstPaintLocale({ lang, acceptLanguage: req.headers['accept-language'] ?? '' });
+    const reading = entry.firstPaintReading?.(req.headers.cookie) ?? null;
+    const locale = entry.firstPaintLocale({
+      lang,
+      acceptLanguage: req.headers['accept-language'] ?? '',
+      reading,
+    });
     const origin = selfOrigin(req);
     const correlationId = req.res?.locals.correlationId as string | undefined;
     const signal = AbortSignal.timeout(READS_TIMEOUT_MS);
@@ -161,6 +186,8 @@ export function firstPaintRenderer(
                 'Accept-Language': locale,
                 'X-Requested-With': 'XMLHttpRequest',
                 ...(correlationId ? { 'X-Correlation-Id': correlationId } : {}),
+                // the member's own session, and nothing else of their cookies
+                ...(session !== null ? { Cookie: `${SESSION_COOKIE}=${session}` } : {}),
               },
             });
             const text = await response.text();
@@ -171,7 +198,14 @@ export function firstPaintRenderer(
           }),
         ),
       );
-      const page = await paint({ pathname: req.path, search, locale, answers });
+      const page = await paint({
+        pathname: req.path,
+        search,
+        locale,
+        answers,
+        reading,
+        member: session !== null,
+      });
       if (!page) return null;
       const htmlAttributes = Object.entries(page.htmlAttributes)
         .map(([name, value]) => `${name}="${escapeHtml(value)}"`)
@@ -184,7 +218,7 @@ export function firstPaintRenderer(
           /<meta name="description" content="[^"]*" \/>/,
           () => `<meta name="description" content="${escapeHtml(page.description)}" />`,
         )
-        .replace('</head>', () => `${page.styles}</head>`)
+        .replace('</head>', () => `${page.styles}${page.headScripts?.(nonce) ?? ''}</head>`)
         .replace('<body>', () => `<body style="${escapeHtml(page.bodyStyle)}">`)
         .replace('<div id="root"></div>', () => `${page.body}${page.scripts(nonce)}<div id="root"></div>`);
     } catch (error) {

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { pino, type Logger } from 'pino';
-import { loadFirstPaint, type FirstPaintRenderer } from './first-paint.ts';
+import { hasSessionCookie, loadFirstPaint, type FirstPaintRenderer } from './first-paint.ts';
 import { cspNonce } from './security-headers.ts';
 
 export interface MountWebOptions {
@@ -86,8 +86,9 @@ export function mountWeb(app: Express, options: MountWebOptions): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     // API paths and missing hashed assets keep their 404: an old page asking for a deleted chunk must see it fail
     if (req.path === '/api' || req.path.startsWith('/api/') || HASHED_ASSET.test(req.path)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    // the painted page depends on who asks (a session or not) and in which language
+    // a member's painted page holds who they are: for their browser alone, and never kept
+    res.setHeader('Cache-Control', hasSessionCookie(req) ? 'private, no-store' : 'no-cache');
+    // the painted page depends on who asks (a session or not, the reading settings) and in which language
     res.setHeader('Vary', 'Cookie, Accept-Language');
     if (options.firstPaint === false || req.method !== 'GET') return res.sendFile(indexHtml);
     renderer()

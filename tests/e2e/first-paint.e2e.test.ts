@@ -91,6 +91,75 @@ describe('the page painted on the server', () => {
     }
   });
 
+  test('a reader whose settings are in the reading cookie gets the page painted with them: dark, large text, no flash', async () => {
+    const settings = { fontSize: 32, lineHeight: 3, letterSpacing: 2.5, fontFamily: 'configured' };
+    const cookie = `reading_settings=${encodeURIComponent(JSON.stringify({ dark: true, ...settings }))}`;
+    // the HTML as served already carries the theme, the text settings and the page's h1
+    const served = await html('/', { Cookie: cookie });
+    expect(served).toContain('id="first-paint"');
+    expect(served).toMatch(/<html [^>]*data-theme="dark"/);
+    expect(served).toMatch(/<html [^>]*style="font-size: 32px;"/);
+    expect(served).toMatch(/<body style="line-height: 3; letter-spacing: 0.12em;/);
+    expect(served).toMatch(new RegExp(`<h1[^>]*>${HOME_H1}</h1>`));
+
+    // in the browser whose storage holds the same: the paint stays, and the app takes its place
+    const { page, context } = await openPage({ theme: 'dark' });
+    await context.addInitScript(
+      (a11y) => localStorage.setItem('accessibility-parameters', a11y),
+      JSON.stringify(settings),
+    );
+    await context.addCookies([{ name: 'reading_settings', value: cookie.split('=')[1]!, url: baseUrl() }]);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('#first-paint').count()).toBe(1);
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+    // (32 px text at 1280 px is the phone's layout: the media queries follow the text size)
+    expect(await page.locator('#first-paint h1:visible').count()).toBe(1);
+    await page.locator('#root').getByRole('heading', { level: 1, name: HOME_H1 }).waitFor();
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+    expect(await page.evaluate(() => document.documentElement.style.fontSize)).toBe('32px');
+  });
+
+  test('the app mirrors the reading settings in the cookie the server paints from', async () => {
+    const { page, context } = await openPage({ theme: 'dark' });
+    await page.goto('/about');
+    await page.locator('#root').getByRole('heading', { level: 1 }).waitFor();
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'reading_settings')?.value)
+      .toBeDefined();
+    const value = (await context.cookies()).find((c) => c.name === 'reading_settings')!.value;
+    expect(JSON.parse(decodeURIComponent(value))).toMatchObject({ dark: true, fontSize: 16 });
+  });
+
+  test("a signed-in member's / is painted by the server too, theirs: their name, for their browser alone", async () => {
+    const { page, context } = await openPage();
+    const login = await context.request.post('/auth/login', {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      data: { email: 'member2@demo.example', password: 'demo-password-2025' },
+    });
+    expect(login.ok()).toBe(true);
+    const served = await context.request.get('/', { headers: { Accept: 'text/html' } });
+    expect(served.status()).toBe(200);
+    expect(served.headers()['cache-control']).toBe('private, no-store');
+    const text = await served.text();
+    expect(text).toContain('id="first-paint"');
+    expect(text).toMatch(new RegExp(`<h1[^>]*>${HOME_H1}</h1>`));
+    // the painted top bar is the member's (their account menu), not a visitor's sign-in link
+    const painted = text.slice(text.indexOf('id="first-paint"'), text.indexOf('id="boot-answers"'));
+    expect(painted).toContain('Max Demo');
+    expect(painted).not.toContain('href="/auth/sign-in');
+
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('#first-paint').count()).toBe(1);
+    await page.locator('#root').getByRole('heading', { level: 1, name: HOME_H1 }).waitFor();
+    expect(await page.locator('#first-paint').count()).toBe(0);
+    // the app's own account menu works
+    await page.getByRole('banner').getByRole('button', { name: 'Max Demo' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
   test('is painted in the language the browser asks for, for anonymous visitors of pages only', async () => {
     const french = await html('/', { 'Accept-Language': 'fr-FR,fr;q=0.9,en;q=0.5' });
     expect(french).toContain('<html lang="fr"');

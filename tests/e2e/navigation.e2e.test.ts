@@ -11,6 +11,8 @@ describe('menu navigation', () => {
 
     await nav.getByRole('button', { name: 'Community', exact: true }).click();
     const community = page.getByRole('menu', { name: 'Community' });
+    // a trigger pressed before the menus' code has loaded opens its menu once it has (kit/ui/menu.tsx)
+    await community.waitFor();
     expect(await community.getByRole('menuitem').allInnerTexts()).toEqual(['About us', 'Contact']);
     await community.getByRole('menuitem', { name: 'About us' }).click();
     await page.getByRole('heading', { level: 1, name: 'About the community' }).waitFor();

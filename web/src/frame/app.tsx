@@ -37,6 +37,10 @@ import {
   localeAtom,
   syncStoredVersion,
 } from '../kit/state/settings.ts';
+import { normaliseLocale } from '../kit/state/locale-choice.ts';
+import { readStorage } from '../kit/state/persisted.ts';
+import { mirrorReadingSettings } from '../kit/state/reading-cookie.ts';
+import { STORAGE_KEYS } from '../kit/state/storage-keys.ts';
 import { applyThemeToDocument } from '../kit/theme/apply-to-document.ts';
 import { GlobalStyle } from '../kit/theme/global-style.ts';
 import { buildTheme } from '../kit/theme/theme.ts';
@@ -82,6 +86,16 @@ function Themed({ children }: { children: React.ReactNode }) {
   const a11y = useAtomValue(accessibilityAtom);
   const theme = useMemo(() => buildTheme(dark, a11y), [dark, a11y]);
   useLayoutEffect(() => applyThemeToDocument(theme), [theme]);
+  // the server paints the next page with them (kit/state/reading-cookie.ts); a language changes by a reload
+  useEffect(
+    () =>
+      mirrorReadingSettings({
+        dark,
+        accessibility: a11y,
+        locale: normaliseLocale(readStorage(STORAGE_KEYS.locale)),
+      }),
+    [dark, a11y],
+  );
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />

@@ -1,9 +1,11 @@
 /**
  * The first paint of a public CMS page, rendered on the server (ADR 0018). The host (host/src/first-paint.ts)
- * loads this module from the server build (web/dist/server), reads the page's boot answers from its own API for
- * an anonymous visitor, and asks for the page's HTML: the same components the app renders, with the default
- * reading settings, painted before any script has run. The app starts behind it and takes its place
- * (first-paint/reveal.ts); nothing is hydrated.
+ * loads this module from the server build (web/dist/server), reads the page's boot answers from its own API as
+ * the reader (a visitor, or a signed-in member with their session cookie), and asks for the page's HTML: the
+ * same components the app renders, with the reader's settings as their reading_settings cookie tells them
+ * (kit/state/reading-cookie.ts; the defaults without it), painted before any script has run. The app starts
+ * behind it and takes its place (kit/loading/reveal.ts); nothing is hydrated, so nothing can mismatch. What only
+ * the app draws for a member (the impersonation banner, the unread count) appears when it does.
  */
 import type { Locale } from '@platform/contracts/enums';
 import { createStore, Provider as JotaiProvider } from 'jotai';
@@ -35,11 +37,12 @@ import { CmsPage } from '../../features/pages/index.ts';
 import { setServerWindow } from '../../kit/ui/dom-window.ts';
 import { loadBundledMessages } from '../../kit/i18n/load-messages.ts';
 import { withLanguageLines } from '../../kit/i18n/language-lines.ts';
-import { FeaturesDocumentSchema } from '../../kit/session/documents.ts';
+import { FeaturesDocumentSchema, MeDocumentSchema, toSessionUser } from '../../kit/session/documents.ts';
 import { featuresAtom, sessionAtom, StaticSessionProvider } from '../../kit/session/session.tsx';
 import { ServerMediaContext } from '../../kit/ui/media-query.ts';
 import { Shell } from '../shell/shell.tsx';
 import { DEFAULT_ACCESSIBILITY } from '../../kit/state/accessibility.ts';
+import { parseReadingCookie, readingCookieOf, type ReadingSettings } from '../../kit/state/reading-cookie.ts';
 import { environmentRevisionAtom } from '../../kit/state/app-status.ts';
 import { chooseBootLocale } from '../../kit/state/locale-choice.ts';
 import { localeAtom } from '../../kit/state/settings.ts';
@@ -47,6 +50,7 @@ import { STORAGE_KEYS } from '../../kit/state/storage-keys.ts';
 import { GlobalStyle } from '../../kit/theme/global-style.ts';
 import { buildTheme } from '../../kit/theme/theme.ts';
 import {
+  FIRST_PAINT_DROPPED,
   FIRST_PAINT_ELEMENT_ID,
   firstPaintGuard,
   type FirstPaintGuardOptions,
@@ -67,23 +71,37 @@ export function isFirstPaintPath(pathname: string): boolean {
   return !isScreenPath(collapseSlashes(pathname));
 }
 
+export type { ReadingSettings } from '../../kit/state/reading-cookie.ts';
+
+/** The reader's settings, from the request's Cookie header (the defaults without a reading_settings cookie). */
+export function firstPaintReading(cookieHeader: string | undefined): ReadingSettings {
+  return parseReadingCookie(readingCookieOf(cookieHeader));
+}
+
 /**
- * The locale the app will boot in, as far as the server can tell (no stored choice: ?lang, then the
- * Accept-Language list, then the default). The page's guard script drops the paint when the browser's stored
- * choice differs (guard.ts).
+ * The locale the app will boot in, as far as the server can tell (the stored choice the reading cookie mirrors,
+ * then ?lang, then the Accept-Language list, then the default). The page's guard script drops the paint when the
+ * browser's stored choice differs (first-paint-guard.ts).
  */
 export function firstPaintLocale({
   lang,
   acceptLanguage,
+  reading,
 }: {
   lang: string | null;
   acceptLanguage: string;
+  reading?: ReadingSettings | null;
 }): Locale {
   const browser = acceptLanguage
     .split(',')
     .map((part) => part.split(';')[0]!.trim())
     .filter(Boolean);
-  return chooseBootLocale({ stored: null, query: lang, browser, fallback: DEFAULT_LOCALE });
+  return chooseBootLocale({
+    stored: reading?.locale ?? null,
+    query: lang,
+    browser,
+    fallback: DEFAULT_LOCALE,
+  });
 }
 
 /** The API reads a page's paint needs, by URL (the same URLs the app's boot asks, so it can take them). */
@@ -97,6 +115,13 @@ export interface FirstPaintInput {
   locale: Locale;
   /** what the API answered for each of firstPaintUrls, as JSON */
   answers: Record<string, { status: number; body: unknown }>;
+  /** the reader's settings (firstPaintReading); the defaults when absent */
+  reading?: ReadingSettings | null;
+  /**
+   * whether the answers were read with a session cookie: then 'me' must have answered a member (an expired
+   * session is the app's to handle), else it must have answered 401
+   */
+  member?: boolean;
 }
 
 export interface FirstPaint {
@@ -108,6 +133,11 @@ export interface FirstPaint {
   bodyStyle: string;
   /** style elements for the head (styled-components) */
   styles: string;
+  /**
+   * the guard script for the head, carrying the answer's nonce: it hides the paint before any of it is parsed
+   * when it is not for this reader (first-paint-guard.ts)
+   */
+  headScripts(nonce: string): string;
   /** the painted page, for the body before #root */
   body: string;
   /**
@@ -142,12 +172,13 @@ const VARIANTS = [
 ] as const;
 
 /**
- * The paint of a CMS page for an anonymous visitor with the default reading settings, or null when the answers
- * do not describe a page this visitor may see (a redirection, not found, unauthorized, a failed read): the app
- * handles those as it always does.
+ * The paint of a CMS page for a visitor or a member, with the reader's settings, or null when the answers do not
+ * describe a page this reader may see (a redirection, not found, unauthorized, a failed read, a session that
+ * is no longer one): the app handles those as it always does.
  */
 export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPaint | null> {
-  const { pathname, search, locale, answers } = input;
+  const { pathname, search, locale, answers, member = false } = input;
+  const reading = input.reading ?? parseReadingCookie(null);
   const [featuresUrl, meUrl, environmentUrl, menuUrl, routeUrl] = bootRequestUrls(pathname, search);
   const body = (url: string | undefined) =>
     url && answers[url]?.status === 200 ? answers[url].body : undefined;
@@ -155,8 +186,9 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
   const features = FeaturesDocumentSchema.safeParse(body(featuresUrl));
   const environment = EnvironmentDocumentSchema.safeParse(body(environmentUrl));
   const menu = MenuDocumentSchema.safeParse(body(menuUrl));
-  // the visitor is anonymous: 'me' answered 401
-  if (answers[meUrl!]?.status !== 401) return null;
+  // a visitor: 'me' answered 401; a member: 'me' answered who they are
+  const me = member ? MeDocumentSchema.safeParse(body(meUrl)) : null;
+  if (member ? !me?.success : answers[meUrl!]?.status !== 401) return null;
   if (!route.success || route.data.data.kind !== 'page' || !features.success || !menu.success) return null;
   const page = route.data.data;
 
@@ -164,12 +196,17 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
   const messages = withLanguageLines(await loadBundledMessages(locale), linesAnswer?.data ?? {});
 
   const store = createStore();
-  store.set(sessionAtom, { status: 'anonymous', user: null });
+  store.set(
+    sessionAtom,
+    me?.success
+      ? { status: 'authenticated', user: toSessionUser(me.data) }
+      : { status: 'anonymous', user: null },
+  );
   store.set(featuresAtom, features.data.data.features);
   store.set(menuAtom, menu.data.data);
   store.set(localeAtom, locale);
   if (environment.success) store.set(environmentRevisionAtom, environment.data.meta.revision);
-  const theme = buildTheme(false, DEFAULT_ACCESSIBILITY);
+  const theme = buildTheme(reading.dark, { ...DEFAULT_ACCESSIBILITY, ...reading.accessibility });
   const noFetch: typeof fetch = () => Promise.reject(new Error('no requests while painting on the server'));
 
   const tree = (mobile: boolean) => (
@@ -217,18 +254,19 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
     }
     const variantStyles =
       `<style>@media ${theme.media.mobile}{.first-paint-wide{display:none}}` +
-      `@media ${theme.media.desktop}{.first-paint-narrow{display:none}}</style>`;
+      `@media ${theme.media.desktop}{.first-paint-narrow{display:none}}` +
+      `html[${FIRST_PAINT_DROPPED.attribute}="${FIRST_PAINT_DROPPED.value}"] #${FIRST_PAINT_ELEMENT_ID}{display:none}</style>`;
     const inline: InlineBootAnswers = { locale, answers };
-    const { toastTimeout: _notDrawn, ...painted } = DEFAULT_ACCESSIBILITY;
     const options: FirstPaintGuardOptions = {
       elementId: FIRST_PAINT_ELEMENT_ID,
       locale,
+      dark: reading.dark,
       keys: {
         locale: STORAGE_KEYS.locale,
         darkTheme: STORAGE_KEYS.darkTheme,
         accessibility: STORAGE_KEYS.accessibilityParameters,
       },
-      painted,
+      painted: reading.accessibility,
     };
     const guard = `(${firstPaintGuard.toString()})(${scriptJson(options)})`;
     const bootAnswers = scriptJson(inline);
@@ -246,6 +284,7 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
       // a picture of the page: seen at once, not yet usable (no focus, no reading); the app replaces it
       body: `<div id="${FIRST_PAINT_ELEMENT_ID}" inert aria-hidden="true">${html}</div>`,
       // the nonce is the host's, never the page's text: no attribute of an editor's HTML can take it
+      headScripts: (nonce) => `<script nonce="${escapeAttribute(nonce)}">${guard}</script>`,
       scripts: (nonce) =>
         `<script nonce="${escapeAttribute(nonce)}">${guard}</script>` +
         `<script type="application/json" id="${BOOT_ANSWERS_ELEMENT_ID}">${bootAnswers}</script>`,

@@ -30,6 +30,12 @@ export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 /** Name of the consent cookie and how long it lives (seed 000 §9: 365 days). */
 export const CONSENT_COOKIE = { name: 'cookies_consent', maxAgeDays: 365 } as const;
 
+/**
+ * The reader's own settings (theme, text, font, language) mirrored in a cookie, so that the server paints a page
+ * with them (kit/state/reading-cookie.ts; ADR 0018); 365 days, like the consent cookie.
+ */
+export const READING_COOKIE = { name: 'reading_settings', maxAgeDays: 365 } as const;
+
 /** Session storage: cached localized data, cleared when the environment is saved (seed 000 §4). */
 export const SESSION_KEYS = {
   environmentRevision: 'environment-revision',

@@ -1,57 +1,105 @@
-import {
-  Menu as AriaMenu,
-  MenuItem as AriaMenuItem,
-  MenuTrigger,
-  type MenuItemProps,
-  type MenuProps as AriaMenuProps,
-} from 'react-aria-components';
-import styled from 'styled-components';
-import { PopoverSurface } from './select.tsx';
+import { cloneElement, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { MenuItemProps, MenuProps as AriaMenuProps } from 'react-aria-components';
+import { useDeferredGate } from '../lazy/deferred.tsx';
+
+interface TriggerProps {
+  onPress?: () => void;
+  onHoverStart?: () => void;
+  onFocus?: () => void;
+  onBlur?: () => void;
+  ref?: React.Ref<HTMLElement>;
+}
 
 export interface MenuProps<T extends object> extends AriaMenuProps<T> {
   /** the trigger: a Button from ui/button.tsx */
-  trigger: React.ReactElement;
+  trigger: React.ReactElement<TriggerProps>;
 }
 
-const List = styled(AriaMenu)`
-  outline: none;
-  min-width: min(12rem, calc(100vw - 2rem));
-` as typeof AriaMenu;
+type MenuModule = typeof import('./menu-popover.tsx');
 
-const Item = styled(AriaMenuItem)`
-  display: flex;
-  align-items: center;
-  gap: 0.5rem;
-  padding: 0.5rem 0.75rem;
-  border-radius: 0.375rem;
-  color: inherit;
-  text-decoration: none;
-  cursor: pointer;
-  outline: none;
-  &[data-focused],
-  &[data-hovered] {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-  }
-  &[data-focus-visible] {
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
-  }
-  &[data-selected] {
-    font-weight: 700;
-  }
-`;
+let loaded: MenuModule | null = null;
+let loading: Promise<MenuModule> | null = null;
+const load = () =>
+  (loading ??= import('./menu-popover.tsx').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = null; // asked again by the next use
+      throw error;
+    },
+  ));
 
-/** A menu button: the trigger opens a popover with a keyboard-navigable list (arrows, typeahead, Escape). */
+/**
+ * A menu button: the trigger opens a popover with a keyboard-navigable list (arrows, typeahead, Escape;
+ * menu-popover.tsx). A page shows its menus' triggers at once, and the menus' code (react-aria's collections,
+ * overlays and popovers) loads after the page has painted (kit/lazy/deferred.tsx), or as soon as a reader points
+ * at, focuses or presses a trigger. The trigger the code replaces hands on what the reader did with it: the focus,
+ * and a press, which opens the menu once the code is there.
+ */
 export function Menu<T extends object>({ trigger, ...props }: MenuProps<T>) {
+  const gate = useDeferredGate();
+  const [wanted, setWanted] = useState(false);
+  const [module, setModule] = useState(loaded);
+  const [isOpen, setOpen] = useState(false);
+  /** what the reader did with the trigger while the code loaded */
+  const handOver = useRef<'focused' | 'pressed' | null>(null);
+  const triggerRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (module || !(gate || wanted)) return;
+    let live = true;
+    load().then(
+      (m) => live && setModule(m),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [gate, wanted, module]);
+  useLayoutEffect(() => {
+    const done = handOver.current;
+    if (!module || !done) return;
+    handOver.current = null;
+    // focus first: the menu gives it back to what had it when it opened
+    triggerRef.current?.focus();
+    if (done === 'pressed') setOpen(true);
+  }, [module]);
+
+  if (!module) {
+    const own = trigger.props;
+    return cloneElement(trigger, {
+      onHoverStart: () => {
+        own.onHoverStart?.();
+        setWanted(true);
+      },
+      onFocus: () => {
+        own.onFocus?.();
+        handOver.current ??= 'focused';
+        setWanted(true);
+      },
+      onBlur: () => {
+        own.onBlur?.();
+        if (handOver.current === 'focused') handOver.current = null;
+      },
+      onPress: () => {
+        own.onPress?.();
+        handOver.current = 'pressed';
+        setWanted(true);
+      },
+    });
+  }
+  const { PopoverMenu } = module;
   return (
-    <MenuTrigger>
-      {trigger}
-      <PopoverSurface placement="bottom end">
-        <List {...props} />
-      </PopoverSurface>
-    </MenuTrigger>
+    <PopoverMenu
+      trigger={cloneElement(trigger, { ref: triggerRef })}
+      isOpen={isOpen}
+      onOpenChange={setOpen}
+      {...props}
+    />
   );
 }
 
+/** An entry of a Menu (rendered only inside a menu whose code has loaded). */
 export function MenuItem(props: MenuItemProps) {
-  return <Item {...props} />;
+  if (!loaded) throw new Error('a MenuItem outside a loaded Menu');
+  const { PopoverMenuItem } = loaded;
+  return <PopoverMenuItem {...props} />;
 }

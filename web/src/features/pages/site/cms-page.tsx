@@ -6,9 +6,9 @@ import { revealApp } from '../../../kit/loading/reveal.ts';
 import { VisuallyHidden } from '../../../kit/ui/visually-hidden.tsx';
 import { BackToTop } from './back-to-top.tsx';
 import { BlockContextValue, Section, type BlockContext } from './components/block.tsx';
-import { scopedStyles } from './components/custom-block.tsx';
+import { scopedStyles } from './components/scoped-styles.ts';
 import { goToSection, PageNavigation } from './page-navigation.tsx';
-import { CmsBlock, parseCmsComponent, type ParsedComponent } from './registry.tsx';
+import { CmsBlock, loadCmsBlock, parseCmsComponent, type ParsedComponent } from './registry.tsx';
 import { navigationEntries, sectionId, sectionTitle, type SectionSource } from './sections.ts';
 import { fluidSize, fluidSpace } from '../../../kit/theme/theme.ts';
 
@@ -85,6 +85,8 @@ export function CmsPage({ pageId, title, styles, components }: CmsPageProps) {
       ];
     });
   }, [components]);
+  // every block type of the page loads at once, not one after the other as each block suspends
+  for (const { parsed } of placed) loadCmsBlock(parsed.type).catch(() => undefined);
   const entries = useMemo(() => navigationEntries(placed.map((p) => p.source)), [placed]);
   const hasH1 = placed.some((p) => p.context.ownsPageHeading);
 

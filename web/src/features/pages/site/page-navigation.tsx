@@ -3,7 +3,8 @@ import styled, { useTheme } from 'styled-components';
 import { useMediaQuery } from '../../../kit/ui/media-query.ts';
 import { useT } from '../../../kit/i18n/use-t.ts';
 import { Button } from '../../../kit/ui/button.tsx';
-import { Drawer } from '../../../kit/ui/drawer.tsx';
+import { deferred } from '../../../kit/lazy/deferred.tsx';
+import type { DrawerProps } from '../../../kit/ui/drawer.tsx';
 import type { NavigationEntry } from './sections.ts';
 
 const List = styled.ul`
@@ -33,6 +34,12 @@ export function goToSection(id: string, delayMs = 0) {
     target.focus({ preventScroll: true });
   }, delayMs);
 }
+
+/** The drawer's code (react-aria's modal overlays) loads after the page has painted, or when it opens. */
+const Drawer = deferred<DrawerProps>(
+  () => import('../../../kit/ui/drawer.tsx').then((m) => m.Drawer),
+  (props) => props.isOpen,
+);
 
 /**
  * The page-navigation drawer (seed 000 §2.7): the sections that have a title, 300 px wide; Escape, a click

@@ -1,50 +1,60 @@
-import { Component, type ComponentType as ReactComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  use,
+  type ComponentType as ReactComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import {
   COMPONENT_PROPS,
   isComponentType,
   type ComponentProps,
   type ComponentType,
 } from '@platform/contracts/pages/components';
-import { ButtonsBlock } from './components/buttons-block.tsx';
-import { Charter } from './components/charter.tsx';
-import { Clients } from './components/clients.tsx';
-import { CommunityNumbers } from './components/community-numbers.tsx';
-import { ContactCard } from './components/contact-card.tsx';
-import { Contact } from './components/contact.tsx';
-import { ContentBlock } from './components/content-block.tsx';
-import { CouponsBlock } from './components/coupons-block.tsx';
-import { CustomBlock } from './components/custom-block.tsx';
-import { Hero } from './components/hero.tsx';
-import { ImageBanner } from './components/image-banner.tsx';
-import { Testimonials } from './components/testimonials.tsx';
-import { TitleBlock } from './components/title-block.tsx';
-import { UseCases } from './components/use-cases.tsx';
-import { VideoBlock } from './components/video-block.tsx';
-
-type Renderers = { [T in ComponentType]: ReactComponentType<{ props: ComponentProps<T> }> };
+type Renderer<T extends ComponentType> = ReactComponentType<{ props: ComponentProps<T> }>;
+type Loaders = { [T in ComponentType]: () => Promise<Renderer<T>> };
 
 /**
- * Component type -> React component. Props are parsed with the same zod schemas the command side validated them
- * with (contracts/src/pages/components.ts), so a block renders exactly what an editor could save. Listing every
- * type of the contract here is checked by the compiler: a new type cannot be forgotten.
+ * Component type -> the module of its React component, loaded when a page first shows a block of that type
+ * (issue 16: a member's first screen does not download the blocks no page of theirs shows). Props are parsed
+ * with the same zod schemas the command side validated them with (contracts/src/pages/components.ts), so a block
+ * renders exactly what an editor could save. Listing every type of the contract here is checked by the
+ * compiler: a new type cannot be forgotten.
  */
-export const CMS_COMPONENTS: Renderers = {
-  hero: Hero,
-  'image-banner': ImageBanner,
-  title: TitleBlock,
-  content: ContentBlock,
-  buttons: ButtonsBlock,
-  video: VideoBlock,
-  testimonials: Testimonials,
-  clients: Clients,
-  'use-cases': UseCases,
-  contact: Contact,
-  'contact-card': ContactCard,
-  custom: CustomBlock,
-  'community-numbers': CommunityNumbers,
-  charter: Charter,
-  coupons: CouponsBlock,
+const CMS_COMPONENTS: Loaders = {
+  hero: () => import('./components/hero.tsx').then((m) => m.Hero),
+  'image-banner': () => import('./components/image-banner.tsx').then((m) => m.ImageBanner),
+  title: () => import('./components/title-block.tsx').then((m) => m.TitleBlock),
+  content: () => import('./components/content-block.tsx').then((m) => m.ContentBlock),
+  buttons: () => import('./components/buttons-block.tsx').then((m) => m.ButtonsBlock),
+  video: () => import('./components/video-block.tsx').then((m) => m.VideoBlock),
+  testimonials: () => import('./components/testimonials.tsx').then((m) => m.Testimonials),
+  clients: () => import('./components/clients.tsx').then((m) => m.Clients),
+  'use-cases': () => import('./components/use-cases.tsx').then((m) => m.UseCases),
+  contact: () => import('./components/contact.tsx').then((m) => m.Contact),
+  'contact-card': () => import('./components/contact-card.tsx').then((m) => m.ContactCard),
+  custom: () => import('./components/custom-block.tsx').then((m) => m.CustomBlock),
+  'community-numbers': () => import('./components/community-numbers.tsx').then((m) => m.CommunityNumbers),
+  charter: () => import('./components/charter.tsx').then((m) => m.Charter),
+  coupons: () => import('./components/coupons-block.tsx').then((m) => m.CouponsBlock),
 };
+
+const loading = new Map<ComponentType, Promise<ReactComponentType<{ props: unknown }>>>();
+
+/**
+ * The component of a block type, loaded once. A page asks for all its types at once before it renders
+ * (cms-page.tsx), so that they load side by side and the page shows whole.
+ */
+export function loadCmsBlock(type: ComponentType): Promise<ReactComponentType<{ props: unknown }>> {
+  let found = loading.get(type);
+  if (!found) {
+    found = (CMS_COMPONENTS[type] as () => Promise<ReactComponentType<{ props: unknown }>>)();
+    // a chunk that failed to load is asked for again by the next page that shows one
+    found.catch(() => loading.delete(type));
+    loading.set(type, found);
+  }
+  return found;
+}
 
 export type ParsedComponent = { [T in ComponentType]: { type: T; props: ComponentProps<T> } }[ComponentType];
 
@@ -83,11 +93,17 @@ export class BlockBoundary extends Component<{ name: string; children: ReactNode
   }
 }
 
+/** The block itself: suspends the page until its type has loaded (the route's Suspense boundary, app.tsx). */
+function LoadedBlock({ component }: { component: ParsedComponent }) {
+  const Renderer = use(loadCmsBlock(component.type));
+  return <Renderer props={component.props} />;
+}
+
 export function CmsBlock({ component }: { component: ParsedComponent }) {
-  const Renderer = CMS_COMPONENTS[component.type] as ReactComponentType<{ props: unknown }>;
+  // a block whose module failed to load is hidden like one that failed to render
   return (
     <BlockBoundary name={component.type}>
-      <Renderer props={component.props} />
+      <LoadedBlock component={component} />
     </BlockBoundary>
   );
 }
