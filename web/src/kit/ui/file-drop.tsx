@@ -71,6 +71,7 @@ const Zone = styled(DropZone)`
 `;
 
 const Shown = styled.figure`
+  flex: 1 1 16rem;
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -86,6 +87,12 @@ const Shown = styled.figure`
   figcaption {
     overflow-wrap: anywhere;
   }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
 `;
 
 const Progress = styled(ProgressBar)`
@@ -191,7 +198,7 @@ export function FileDrop({
             )}
           </Progress>
         ) : (
-          <>
+          <Actions>
             <FileTrigger
               {...(acceptedFileTypes?.length ? { acceptedFileTypes: [...acceptedFileTypes] } : {})}
               onSelect={(list) => {
@@ -213,7 +220,7 @@ export function FileDrop({
                 {texts.remove}
               </Button>
             ) : null}
-          </>
+          </Actions>
         )}
       </Zone>
       {description ? (
