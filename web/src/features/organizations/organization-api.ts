@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
+import { fileView, type FileView } from '../../kit/api/files.ts';
 
 const text = z.string().nullable().optional();
 
 /**
  * GET /organizations/{id or slug} as anybody reads it (the organizations resource, contracts/src/organizations/
- * organization.ts): the attributes the public page shows. Administrators also read the admin-only note and the
- * relationships; the page shows neither.
+ * organization.ts): the attributes the public page shows, and its image (included: the preview's URL, width and
+ * height). Administrators also read the admin-only note; the page does not show it.
  */
 const OrganizationDocumentSchema = z.object({
   data: z.object({
@@ -26,7 +27,16 @@ const OrganizationDocumentSchema = z.object({
         country: text,
       })
       .passthrough(),
+    relationships: z
+      .object({
+        image: z.object({ data: z.object({ type: z.string(), id: z.string() }).nullable() }).optional(),
+      })
+      .passthrough()
+      .optional(),
   }),
+  included: z
+    .array(z.object({ type: z.string(), id: z.string(), attributes: z.record(z.unknown()) }).passthrough())
+    .optional(),
 });
 
 /** An organization as its public page shows it; a missing value is null. */
@@ -42,6 +52,8 @@ export interface PublicOrganization {
   contactAddress: string | null;
   externalUrl: string | null;
   country: string | null;
+  /** its image's preview variant with its width and height, or null */
+  image: FileView | null;
 }
 
 const present = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null);
@@ -53,9 +65,15 @@ export async function readOrganization(
   signal?: AbortSignal,
 ): Promise<PublicOrganization> {
   const doc = await api.get(`/organizations/${encodeURIComponent(idOrSlug)}`, OrganizationDocumentSchema, {
+    query: { include: 'image' },
     signal,
   });
   const a = doc.data.attributes;
+  const imageRef = doc.data.relationships?.image?.data;
+  const imageRecord = imageRef
+    ? doc.included?.find((r) => r.type === imageRef.type && r.id === imageRef.id)
+    : undefined;
+  const image = imageRecord ? fileView(imageRecord.id, imageRecord.attributes) : null;
   return {
     id: doc.data.id,
     name: a.name,
@@ -68,6 +86,7 @@ export async function readOrganization(
     contactAddress: present(a.contactAddress),
     externalUrl: present(a.externalUrl),
     country: present(a.country),
+    image: image?.src ? image : null,
   };
 }
 

@@ -81,6 +81,15 @@ const Facts = styled.dl`
   }
 `;
 
+const Picture = styled.img`
+  display: block;
+  /* width and height are the file's: the box is kept while it loads, and scales down with the page */
+  max-width: min(100%, 40rem);
+  height: auto;
+  margin: 0 0 1.5rem;
+  border-radius: 0.5rem;
+`;
+
 const HEADING_ID = 'organization-title';
 
 /**
@@ -133,6 +142,14 @@ export function OrganizationScreen() {
         ) : null}
       </h1>
       {shortDescription ? <Lead>{shortDescription}</Lead> : null}
+      {organization.image?.src ? (
+        <Picture
+          src={organization.image.src}
+          alt={organization.image.description ?? organization.name}
+          {...(organization.image.width ? { width: organization.image.width } : {})}
+          {...(organization.image.height ? { height: organization.image.height } : {})}
+        />
+      ) : null}
       {organization.description ? (
         <section aria-labelledby="organization-about">
           <h2 id="organization-about">{t('organizations.about')}</h2>

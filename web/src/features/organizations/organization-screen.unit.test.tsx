@@ -114,6 +114,51 @@ describe('the public page of an organization', () => {
     expect(screen.queryByRole('region', { name: 'Contact details' })).toBeNull();
   });
 
+  it('shows its image as the preview variant with its width and height, named by its description', async () => {
+    decided();
+    const fileId = '5a1d7c3e-0f5b-4a8e-9c1e-2b3c4d5e6f70';
+    const preview = `/api/v1/services/files/${fileId}/content/${'b'.repeat(64)}.webp`;
+    const withImage = {
+      ...FAB_LAB,
+      relationships: { ...FAB_LAB.relationships, image: { data: { type: 'files', id: fileId } } },
+    };
+    const file = (description: string | null) => ({
+      type: 'files',
+      id: fileId,
+      attributes: {
+        name: 'front.png',
+        description,
+        family: 'image',
+        url: `/api/v1/services/files/${fileId}/content/${'a'.repeat(64)}.png`,
+        previewUrl: preview,
+        metadata: { width: 1600, height: 900 },
+        preview: { hash: 'b'.repeat(64), width: 800, height: 450, mimeType: 'image/webp', extension: 'webp' },
+      },
+    });
+    let description: string | null = 'The workshop seen from the street';
+    const queries: string[] = [];
+    const handler = (request: FakeRequest) => {
+      if (request.url.pathname !== `/api/v1/organizations/${FAB_LAB.id}`) return undefined;
+      queries.push(request.url.searchParams.get('include') ?? '');
+      return fakeJson(200, { data: withImage, included: [file(description)] });
+    };
+    const { unmount } = renderApp(`/organizations/${FAB_LAB.id}`, { handlers: [handler] });
+    const image = await screen.findByRole(
+      'img',
+      { name: 'The workshop seen from the street' },
+      { timeout: 10_000 },
+    );
+    expect(queries).toEqual(['image']);
+    expect(image.getAttribute('src')).toBe(preview);
+    expect(image.getAttribute('width')).toBe('800');
+    expect(image.getAttribute('height')).toBe('450');
+    unmount();
+
+    description = null;
+    renderApp(`/organizations/${FAB_LAB.id}`, { handlers: [handler] });
+    expect(await screen.findByRole('img', { name: 'Demo Fab Lab' }, { timeout: 10_000 })).toBeTruthy();
+  });
+
   it('answers an organization the API does not know with the not-found screen', async () => {
     decided();
     const server = organizationsServer();

@@ -38,6 +38,15 @@ export interface RequestOptions {
   quiet?: boolean;
 }
 
+/** An upload's options: its progress as the bytes leave, and no timeout unless one is given (a large file takes long). */
+export interface UploadOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** bytes sent so far, of `total` (0 when the browser cannot tell) */
+  onProgress?: (sent: number, total: number) => void;
+  quiet?: boolean;
+}
+
 export interface ApiClient {
   request<S extends z.ZodTypeAny>(
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -46,6 +55,16 @@ export interface ApiClient {
     options?: RequestOptions,
   ): Promise<z.output<S>>;
   get<S extends z.ZodTypeAny>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  /**
+   * POST of a multipart form (a file and its fields) with XMLHttpRequest, whose upload events tell the progress
+   * (fetch cannot stream a request body over HTTP/1.1); the answer is read as `request` reads it.
+   */
+  upload<S extends z.ZodTypeAny>(
+    path: string,
+    form: FormData,
+    schema: S,
+    options?: UploadOptions,
+  ): Promise<z.output<S>>;
 }
 
 export function browserTimezone(): string {
@@ -123,42 +142,97 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw transportError.network();
       }
       const text = await response.text().catch(() => '');
-      let body: unknown = null;
-      if (text !== '') {
-        try {
-          body = JSON.parse(text);
-        } catch {
-          body = null;
-        }
-      }
-      if (!response.ok) throw errorFromResponse(response.status, body);
-      const parsed = schema.safeParse(body);
-      if (!parsed.success) {
-        throw new ApiError(
-          'unexpected',
-          `Unexpected answer from ${method} ${path}: ${parsed.error.message}`,
-          {
-            status: response.status,
-          },
-        );
-      }
+      const data = readAnswer(response.status, text, schema, `${method} ${path}`);
       options.onEvent?.({ type: 'request.settled', id });
-      return parsed.data as z.output<S>;
+      return data;
     } catch (error) {
-      const apiError =
-        error instanceof ApiError ? error : new ApiError('unexpected', String((error as Error)?.message));
-      options.onEvent?.(
-        req.quiet ? { type: 'request.settled', id } : { type: 'request.failed', id, error: apiError },
-      );
-      throw apiError;
+      throw failed(id, error, req.quiet);
     } finally {
       clearTimeout(timer);
       req.signal?.removeEventListener('abort', onAbort);
     }
   }
 
+  function failed(id: number, error: unknown, quiet: boolean | undefined): ApiError {
+    const apiError =
+      error instanceof ApiError ? error : new ApiError('unexpected', String((error as Error)?.message));
+    options.onEvent?.(
+      quiet ? { type: 'request.settled', id } : { type: 'request.failed', id, error: apiError },
+    );
+    return apiError;
+  }
+
+  function upload<S extends z.ZodTypeAny>(
+    path: string,
+    form: FormData,
+    schema: S,
+    req: UploadOptions = {},
+  ): Promise<z.output<S>> {
+    const id = ++sequence;
+    options.onEvent?.({ type: 'request.started', id });
+    return new Promise<z.output<S>>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      const onAbort = () => xhr.abort();
+      const done = () => req.signal?.removeEventListener('abort', onAbort);
+      const fail = (error: unknown) => {
+        done();
+        reject(failed(id, error, req.quiet));
+      };
+      xhr.open('POST', buildUrl(options.baseUrl, path, undefined));
+      // the browser sets the multipart Content-Type with its boundary
+      headersFor(false, undefined).forEach((value, name) => xhr.setRequestHeader(name, value));
+      if (req.timeoutMs ?? 0) xhr.timeout = req.timeoutMs!;
+      xhr.upload.addEventListener('progress', (event) =>
+        req.onProgress?.(event.loaded, event.lengthComputable ? event.total : 0),
+      );
+      xhr.addEventListener('load', () => {
+        try {
+          const data = readAnswer(xhr.status, xhr.responseText, schema, `POST ${path}`);
+          done();
+          options.onEvent?.({ type: 'request.settled', id });
+          resolve(data);
+        } catch (error) {
+          fail(error);
+        }
+      });
+      xhr.addEventListener('error', () => fail(transportError.network()));
+      xhr.addEventListener('timeout', () => fail(transportError.timeout(req.timeoutMs ?? 0)));
+      xhr.addEventListener('abort', () => fail(transportError.aborted()));
+      if (req.signal?.aborted) {
+        fail(transportError.aborted());
+        return;
+      }
+      req.signal?.addEventListener('abort', onAbort, { once: true });
+      xhr.send(form);
+    });
+  }
+
   return {
     request,
     get: (path, schema, req) => request('GET', path, schema, req),
+    upload,
   };
+}
+
+/** An answer's body read by the endpoint's schema; a non-2xx answer is its ApiError. */
+function readAnswer<S extends z.ZodTypeAny>(
+  status: number,
+  text: string,
+  schema: S,
+  call: string,
+): z.output<S> {
+  let body: unknown = null;
+  if (text !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+  }
+  if (status < 200 || status >= 300) throw errorFromResponse(status, body);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError('unexpected', `Unexpected answer from ${call}: ${parsed.error.message}`, { status });
+  }
+  return parsed.data as z.output<S>;
 }

@@ -5,8 +5,9 @@ import {
   PageListSchema,
   ResolvedRouteSchema,
 } from './documents.ts';
+import { uploadFile } from './files.ts';
 
-/** Every read the shell makes, declared once (path, query, answer schema). */
+/** Every read the shell makes, and the file upload of file fields, declared once (path, query, answer schema). */
 export const endpoints = {
   menu: (api: ApiClient, signal?: AbortSignal) =>
     api.get('/services/app-menu', MenuDocumentSchema, { signal }).then((d) => d.data),
@@ -29,4 +30,7 @@ export const endpoints = {
         signal,
       })
       .then((d) => d.data),
+
+  /** POST /services/files (multipart) with its upload progress (files.ts). */
+  uploadFile,
 };

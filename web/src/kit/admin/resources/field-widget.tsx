@@ -5,6 +5,7 @@ import { Select } from '../../ui/select.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import type { FormField, FormValue } from './form-model.ts';
+import { FileField } from './file-field.tsx';
 import { NumberField } from './number-field.tsx';
 import { indexIncluded, type IncludedIndex } from './record-title.ts';
 import { RelationshipPicker } from './relationship-picker.tsx';
@@ -32,7 +33,7 @@ const NOTHING_INCLUDED = indexIncluded([]);
 /**
  * The react-aria field of one attribute or relationship, chosen by its kind (form-model.ts): text, multi-line
  * text, number, switch, select, date and time, JSON, a picker of related records (named from `included`, the
- * records the form's document came with). The label says when a value is required; the description states the
+ * records the form's document came with), a file field's upload (file-field.tsx). The label says when a value is required; the description states the
  * schema's limits; a server or client message shows on the field.
  */
 export function FieldWidget({
@@ -134,6 +135,18 @@ export function FieldWidget({
         />
       );
     case 'relationship':
+      if (field.relationship?.families && !field.relationship.many)
+        return (
+          <FileField
+            field={{ ...field, relationship: field.relationship }}
+            label={shownLabel}
+            description={description}
+            error={error}
+            value={value}
+            onChange={onChange}
+            included={included}
+          />
+        );
       return field.relationship ? (
         <RelationshipPicker
           field={{ ...field, relationship: field.relationship }}
@@ -187,6 +200,8 @@ function limits(field: FormField, t: ReturnType<typeof useResourceT>): string | 
     case 'json':
       return t('admin.resources.limit.json');
     case 'relationship':
+      // a file field says what it takes when a file is refused (the server decides from the content)
+      if (field.relationship?.families && !field.relationship.many) return null;
       return field.relationship?.many ? t('admin.resources.limit.ids') : t('admin.resources.limit.id');
     default:
       return null;

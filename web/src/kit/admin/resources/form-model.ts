@@ -1,5 +1,6 @@
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { resourceFields, type FieldKind } from '@platform/contracts/resources/fields';
+import type { MediaFamily } from '@platform/contracts/resources/files';
 import type { ZodTypeAny } from 'zod';
 
 /**
@@ -23,8 +24,11 @@ export interface FormField {
   max?: number;
   integer?: boolean;
   enumValues?: readonly string[];
-  /** for a relationship: the target type and whether it holds several ids */
-  relationship?: { type: string; many: boolean };
+  /**
+   * for a relationship: the target type and whether it holds several ids; a file field (ADR 0027) names the media
+   * families it takes, and is edited by uploading a file rather than picking a record
+   */
+  relationship?: { type: string; many: boolean; families?: readonly MediaFamily[] };
 }
 
 /**
@@ -72,7 +76,11 @@ export function formFields(definition: ResourceDefinition): FormField[] {
     kind: 'relationship',
     required: false,
     nullable: true,
-    relationship: { type: spec.type, many: spec.many ?? false },
+    relationship: {
+      type: spec.type,
+      many: spec.many ?? false,
+      ...(spec.file ? { families: spec.file.families } : {}),
+    },
   }));
   return [...attributes, ...relationships];
 }

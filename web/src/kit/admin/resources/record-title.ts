@@ -79,6 +79,15 @@ export function indexIncluded(included: readonly IncludedRecord[] | undefined): 
   return new Map((included ?? []).map((r) => [key(r.type, r.id), r]));
 }
 
+/** The record of a document's `included` with this type and id, if the document included it. */
+export function includedRecord(
+  type: string,
+  id: string,
+  included: IncludedIndex,
+): IncludedRecord | undefined {
+  return included.get(key(type, id));
+}
+
 export function relatedView(type: string, id: string, included: IncludedIndex): RelatedView {
   const found = included.get(key(type, id));
   return {

@@ -1,0 +1,228 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { IntlProvider } from 'react-intl';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiProvider } from '../../api/api-context.tsx';
+import { allMessages } from '../../i18n/all-messages.ts';
+import { DEFAULT_ACCESSIBILITY } from '../../state/accessibility.ts';
+import { buildTheme } from '../../theme/theme.ts';
+import { FieldWidget } from './field-widget.tsx';
+import type { FormField, FormValue } from './form-model.ts';
+import { indexIncluded } from './record-title.ts';
+
+/**
+ * The network edge of an upload: an XMLHttpRequest the test answers, and whose upload progress it tells, so that
+ * what the field shows at each moment can be checked.
+ */
+class FakeXhr extends EventTarget {
+  static sent: FakeXhr[] = [];
+  readonly upload = new EventTarget();
+  readonly headers: Record<string, string> = {};
+  method = '';
+  url = '';
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  timeout = 0;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.dispatchEvent(new Event('abort'));
+  }
+  progress(loaded: number, total: number) {
+    this.upload.dispatchEvent(new ProgressEvent('progress', { loaded, total, lengthComputable: true }));
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.dispatchEvent(new Event('load'));
+  }
+}
+
+const IMAGE_FIELD: FormField = {
+  name: 'image',
+  widget: 'relationship',
+  kind: 'relationship',
+  required: false,
+  nullable: true,
+  relationship: { type: 'files', many: false, families: ['image'] },
+};
+
+const FILE_ID = '5a1d7c3e-0f5b-4a8e-9c1e-2b3c4d5e6f70';
+const PREVIEW_URL = `/api/v1/services/files/${FILE_ID}/content/${'b'.repeat(64)}.webp`;
+
+const uploaded = {
+  data: {
+    type: 'files',
+    id: FILE_ID,
+    attributes: {
+      name: 'ramp.png',
+      description: null,
+      family: 'image',
+      mimeType: 'image/png',
+      size: 2048,
+      url: `/api/v1/services/files/${FILE_ID}/content/${'a'.repeat(64)}.png`,
+      previewUrl: PREVIEW_URL,
+      metadata: { width: 1600, height: 900 },
+      preview: { hash: 'b'.repeat(64), width: 800, height: 450, mimeType: 'image/webp', extension: 'webp' },
+    },
+  },
+  meta: { position: '12', version: '0' },
+};
+
+/** The field in a form that holds its value, as the resource form does; `values` sees every change. */
+function renderField(values: FormValue[] = []) {
+  function Holder() {
+    const [value, setValue] = useState<FormValue>('');
+    return (
+      <FieldWidget
+        type="organizations"
+        field={IMAGE_FIELD}
+        label="Image"
+        enumLabel={(v) => v}
+        value={value}
+        onChange={(v) => {
+          values.push(v);
+          setValue(v);
+        }}
+        included={indexIncluded([])}
+      />
+    );
+  }
+  render(
+    <ThemeProvider theme={buildTheme(false, DEFAULT_ACCESSIBILITY)}>
+      <IntlProvider locale="en" messages={allMessages('en')}>
+        <ApiProvider fetchFn={() => Promise.reject(new Error('no fetch in this test'))}>
+          <Holder />
+        </ApiProvider>
+      </IntlProvider>
+    </ThemeProvider>,
+  );
+  return values;
+}
+
+const png = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], 'ramp.png', { type: 'image/png' });
+
+/** The file input FileTrigger opens (the test picks through it, as the browser's chooser would). */
+const chooserInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
+
+describe('a file field of the resource forms', () => {
+  beforeEach(() => {
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('uploads the picked file with its progress, then shows its preview at its size and takes its id', async () => {
+    const user = userEvent.setup();
+    const values = renderField();
+    expect(screen.getByRole('group', { name: 'Image' })).toBeTruthy();
+    const choose = screen.getByRole('button', { name: 'Choose a file' });
+    expect(chooserInput().getAttribute('accept')).toBe('image/*');
+    expect(choose).toBeTruthy();
+
+    await user.upload(chooserInput(), png());
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const xhr = FakeXhr.sent[0]!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/v1/services/files');
+    expect(xhr.headers['x-requested-with']).toBe('XMLHttpRequest');
+    expect(xhr.body?.get('family')).toBe('image');
+    expect((xhr.body?.get('file') as File).name).toBe('ramp.png');
+
+    const bar = await screen.findByRole('progressbar', { name: 'Uploading ramp.png' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('0');
+    act(() => xhr.progress(512, 2048));
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+    expect(screen.queryByRole('button', { name: 'Choose a file' })).toBeNull();
+
+    act(() => xhr.respond(201, uploaded));
+    const preview = await screen.findByRole('img', { name: 'Preview of ramp.png' });
+    expect(preview.getAttribute('src')).toBe(PREVIEW_URL);
+    expect(preview.getAttribute('width')).toBe('800');
+    expect(preview.getAttribute('height')).toBe('450');
+    expect(screen.getByText('ramp.png')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(values).toEqual([FILE_ID]);
+  });
+
+  it('says on the field why the platform refused the file, and the controls are described by it', async () => {
+    const user = userEvent.setup();
+    const values = renderField();
+    await user.upload(chooserInput(), png());
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    act(() =>
+      FakeXhr.sent[0]!.respond(422, {
+        errors: [
+          {
+            status: '422',
+            code: 'validation.invalid',
+            detail: 'impossible to read file',
+            source: { pointer: '/file' },
+          },
+        ],
+      }),
+    );
+    const message = await screen.findByText('ramp.png cannot be read: it may be empty or damaged.');
+    const choose = screen.getByRole('button', { name: 'Choose a file' });
+    expect(choose.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+    expect(values).toEqual([]);
+
+    // a type the field does not take, then a file too large: each its own words
+    await user.upload(chooserInput(), png());
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    act(() =>
+      FakeXhr.sent[1]!.respond(422, {
+        errors: [
+          {
+            status: '422',
+            code: 'validation.invalid',
+            detail: 'Choose a file of type image: this one is doc',
+            source: { pointer: '/file' },
+          },
+        ],
+      }),
+    );
+    expect(
+      await screen.findByText('ramp.png is not a type of file this field takes: choose another file.'),
+    ).toBeTruthy();
+    await user.upload(chooserInput(), png());
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(3));
+    act(() =>
+      FakeXhr.sent[2]!.respond(413, {
+        errors: [{ status: '413', code: 'validation.payload_too_large', source: { pointer: '/file' } }],
+      }),
+    );
+    expect(
+      await screen.findByText('ramp.png is larger than the platform accepts: choose a smaller file.'),
+    ).toBeTruthy();
+    expect(values).toEqual([]);
+  });
+
+  it('removes the file it holds: the value empties and the field offers to choose again', async () => {
+    const user = userEvent.setup();
+    const values = renderField();
+    await user.upload(chooserInput(), png());
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    act(() => FakeXhr.sent[0]!.respond(201, uploaded));
+    await screen.findByRole('img', { name: 'Preview of ramp.png' });
+
+    await user.click(screen.getByRole('button', { name: 'Remove ramp.png' }));
+    expect(values).toEqual([FILE_ID, '']);
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.queryByText('ramp.png')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Choose a file' })).toBeTruthy();
+  });
+});
