@@ -3,7 +3,6 @@ import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { useApi } from '../../kit/api/api-context.tsx';
 import type { ApiClient } from '../../kit/api/client.ts';
-import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { ApiError } from '../../kit/api/errors.ts';
 import { useSignedInUser } from '../../kit/session/session.tsx';
 import { Button } from '../../kit/ui/button.tsx';
@@ -87,7 +86,6 @@ export function MailboxScreen() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusMessage = useRef(false);
-  usePageTitle(t('admin.mailbox.title'));
 
   const messages = state.status === 'ready' ? state.value : null;
   const selected = messages?.data.find((m) => m.id === selectedId);

@@ -1,7 +1,6 @@
 import { ACCESS_LEVELS, ROLES, type AccessLevel, type Role } from '@platform/contracts/enums';
 import { useState } from 'react';
 import { useApi } from '../../kit/api/api-context.tsx';
-import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { useToast } from '../../kit/toast/toast-context.tsx';
 import { useSession, useSignedInUser } from '../../kit/session/session.tsx';
 import { Button } from '../../kit/ui/button.tsx';
@@ -40,7 +39,6 @@ export function UsersScreen() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [impersonating, setImpersonating] = useState<AdminUser | null>(null);
-  usePageTitle(t('admin.users.title'));
 
   const validate = async (user: AdminUser) => {
     setBusyId(user.id);

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../kit/api/api-context.tsx';
-import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { useToast } from '../../kit/toast/toast-context.tsx';
 import { ApiError } from '../../kit/api/errors.ts';
 import { useSession, useSignedInUser } from '../../kit/session/session.tsx';
@@ -47,7 +46,6 @@ export function ValidationRequestsScreen() {
   const tableRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusTable = useRef(false);
-  usePageTitle(t('admin.validationRequests.title'));
 
   // a decided row may leave the list: focus goes to the table rather than being lost with the row
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { useCallback, useState, type DependencyList, type ReactNode, type Ref } from 'react';
 import { useLoaded, type Loaded } from '../loading/use-loaded.ts';
+import { usePageTitle } from '../routing/page-title.ts';
 import {
   BackToDashboard,
   DataTable,
@@ -57,7 +58,7 @@ export interface ListPage<Row> {
 }
 
 /**
- * The frame of every back-office list (the generic resource lists, users, mailbox, validation requests, pages):
+ * The frame of every back-office list, its title the document's too (the generic resource lists, users, mailbox, validation requests, pages):
  * the way back to the dashboard, the title with the screen's own actions, what stands before the table (an
  * introduction, the filters as a search landmark), an action's failure said at once, the read's loading,
  * failed (with a retry) and empty states, the table in its own scroll region named by its caption (header
@@ -111,6 +112,7 @@ export function ListFrame<V, Row>({
 }) {
   const t = useAdminT();
   const errorText = useAdminErrorText();
+  usePageTitle(title);
   const heading = headingRef ? (
     <h1 ref={headingRef} tabIndex={-1}>
       {title}
