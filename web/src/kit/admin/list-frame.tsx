@@ -1,5 +1,5 @@
-import { useCallback, useState, type DependencyList, type ReactNode, type Ref } from 'react';
-import { useLoaded, type Loaded } from '../loading/use-loaded.ts';
+import type { DependencyList, ReactNode, Ref } from 'react';
+import { useLoadedAt, type Loaded } from '../loading/use-loaded.ts';
 import { usePageTitle } from '../routing/page-title.ts';
 import {
   BackToDashboard,
@@ -16,24 +16,15 @@ import {
 import type { ListMeta } from './list-meta.ts';
 
 /**
- * A back-office list read from the server: read again whenever `deps` change, and by `reload(position)` once
- * the read models have what an action just did. What was read stays on screen while the next read is on its
- * way, so that paging or deciding a row does not blank the table.
+ * A back-office list read from the server (useLoadedAt): read again whenever `deps` change, and by
+ * `reload(position)` after an action. What was read stays on screen while the next read is on its way, so that
+ * paging or deciding a row does not blank the table.
  */
 export function useListRead<V>(
   load: (options: { signal: AbortSignal; minPosition?: string }) => Promise<V>,
   deps: DependencyList,
-): { state: Loaded<V>; reload: (minPosition?: string) => void } {
-  const [reading, setReading] = useState<{ n: number; minPosition?: string }>({ n: 0 });
-  const { state } = useLoaded(
-    (signal) => load({ signal, minPosition: reading.minPosition }),
-    [...deps, reading],
-    {
-      keep: true,
-    },
-  );
-  const reload = useCallback((minPosition?: string) => setReading((r) => ({ n: r.n + 1, minPosition })), []);
-  return { state, reload };
+) {
+  return useLoadedAt(load, deps, { keep: true });
 }
 
 /** One column of a list: its header, and what each row shows in it. */

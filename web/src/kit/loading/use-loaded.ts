@@ -29,3 +29,27 @@ export function useLoaded<T>(
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, retry };
 }
+
+/**
+ * useLoaded for what a command changes: `reload(position)` reads again at least at a command's position, once
+ * the read models have what it did (the first read at `position`, e.g. the `minPosition` of a link).
+ */
+export function useLoadedAt<T>(
+  load: (options: { signal: AbortSignal; minPosition?: string }) => Promise<T>,
+  deps: DependencyList,
+  { keep = false, position }: { keep?: boolean; position?: string } = {},
+): { state: Loaded<T>; reload: (minPosition?: string) => void } {
+  const [reading, setReading] = useState<{ n: number; minPosition?: string }>({
+    n: 0,
+    minPosition: position,
+  });
+  const { state } = useLoaded(
+    (signal) => load({ signal, minPosition: reading.minPosition }),
+    [...deps, reading],
+    {
+      keep,
+    },
+  );
+  const reload = useCallback((minPosition?: string) => setReading((r) => ({ n: r.n + 1, minPosition })), []);
+  return { state, reload };
+}
