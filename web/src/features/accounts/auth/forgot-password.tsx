@@ -6,7 +6,7 @@ import { useT } from '../../../kit/i18n/use-t.ts';
 import { ROUTES } from '../../../kit/session/guard.ts';
 import { Button } from '../../../kit/ui/button.tsx';
 import { Link } from '../../../kit/ui/link.tsx';
-import { TextField } from '../../../kit/ui/text-field.tsx';
+import { EmailField } from './auth-fields.tsx';
 import { Actions, AuthFormScreen, Notice, StatusRegion } from './auth-layout.tsx';
 import type en from './messages/en.json';
 import { useAuthForm } from './use-auth-form.ts';
@@ -66,14 +66,7 @@ export function ForgotPasswordScreen() {
       submit={{ label: t('auth.forgot.submit'), pendingLabel: t('auth.forgot.pending') }}
       links={<Link href={ROUTES.signIn}>{t('auth.backToSignIn')}</Link>}
     >
-      <TextField
-        {...form.field('email')}
-        label={t('auth.field.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        isRequired
-      />
+      <EmailField {...form.field('email')} />
     </AuthFormScreen>
   );
 }

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, RegisterRequestSchema } from '@platform/contracts/auth/requests';
+import { RegisterRequestSchema } from '@platform/contracts/auth/requests';
 import { useAtomValue } from 'jotai';
 import { useAuthApi } from '../../../kit/api/api-context.tsx';
 import { useT } from '../../../kit/i18n/use-t.ts';
@@ -9,6 +9,7 @@ import { localeAtom } from '../../../kit/state/settings.ts';
 import { Link } from '../../../kit/ui/link.tsx';
 import { TextField } from '../../../kit/ui/text-field.tsx';
 import type { Translate } from './auth-errors.ts';
+import { EmailField, NewPasswordFields } from './auth-fields.tsx';
 import { AuthFormScreen } from './auth-layout.tsx';
 import type en from './messages/en.json';
 import { useAuthForm } from './use-auth-form.ts';
@@ -62,28 +63,11 @@ export function RegisterScreen() {
         autoComplete="family-name"
         isRequired
       />
-      <TextField
-        {...form.field('email')}
-        label={t('auth.field.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        isRequired
-      />
-      <TextField
-        {...form.field('password')}
+      <EmailField {...form.field('email')} />
+      <NewPasswordFields
+        password={form.field('password')}
+        confirmation={form.field('passwordConfirmation')}
         label={t('auth.field.password')}
-        description={t('auth.field.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-        type="password"
-        autoComplete="new-password"
-        isRequired
-      />
-      <TextField
-        {...form.field('passwordConfirmation')}
-        label={t('auth.field.passwordConfirmation')}
-        type="password"
-        autoComplete="new-password"
-        isRequired
       />
     </AuthFormScreen>
   );

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, ResetPasswordRequestSchema } from '@platform/contracts/auth/requests';
+import { ResetPasswordRequestSchema } from '@platform/contracts/auth/requests';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../kit/api/errors.ts';
 import { useAuthApi } from '../../../kit/api/api-context.tsx';
@@ -7,7 +7,7 @@ import { useToast } from '../../../kit/toast/toast-context.tsx';
 import { useT } from '../../../kit/i18n/use-t.ts';
 import { ROUTES } from '../../../kit/session/guard.ts';
 import { ButtonLink, Link } from '../../../kit/ui/link.tsx';
-import { TextField } from '../../../kit/ui/text-field.tsx';
+import { NewPasswordFields } from './auth-fields.tsx';
 import { AuthFormScreen, FormAlert } from './auth-layout.tsx';
 import { AuthAnswerSchema } from './forgot-password.tsx';
 import type en from './messages/en.json';
@@ -73,20 +73,10 @@ export function ResetPasswordScreen({ token, email: segment }: { token: string; 
     >
       {/* the account's address, for password managers to file the new password under */}
       <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
-      <TextField
-        {...form.field('password')}
+      <NewPasswordFields
+        password={form.field('password')}
+        confirmation={form.field('passwordConfirmation')}
         label={t('auth.field.newPassword')}
-        description={t('auth.field.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-        type="password"
-        autoComplete="new-password"
-        isRequired
-      />
-      <TextField
-        {...form.field('passwordConfirmation')}
-        label={t('auth.field.passwordConfirmation')}
-        type="password"
-        autoComplete="new-password"
-        isRequired
       />
     </AuthFormScreen>
   );

@@ -9,6 +9,7 @@ import { useSession } from '../../../kit/session/session.tsx';
 import { Link } from '../../../kit/ui/link.tsx';
 import { TextField } from '../../../kit/ui/text-field.tsx';
 import type { Translate } from './auth-errors.ts';
+import { EmailField } from './auth-fields.tsx';
 import { AuthFormScreen, Checkbox, Notice, StatusRegion } from './auth-layout.tsx';
 import type en from './messages/en.json';
 import { useAuthForm } from './use-auth-form.ts';
@@ -62,14 +63,7 @@ export function SignInScreen() {
         </>
       }
     >
-      <TextField
-        {...form.field('email')}
-        label={t('auth.field.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        isRequired
-      />
+      <EmailField {...form.field('email')} />
       <TextField
         {...form.field('password')}
         label={t('auth.field.password')}
