@@ -1,56 +1,25 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { useApi } from '../../kit/api/api-context.tsx';
-import { usePageTitle } from '../../kit/routing/page-title.ts';
+import type { ApiClient } from '../../kit/api/client.ts';
 import { ApiError } from '../../kit/api/errors.ts';
 import { useSignedInUser } from '../../kit/session/session.tsx';
 import { Button } from '../../kit/ui/button.tsx';
 import { Link } from '../../kit/ui/link.tsx';
 import { TextField } from '../../kit/ui/text-field.tsx';
-import { adminApi, type ListMeta, type MailMessage } from './admin-api.ts';
-import {
-  BackToDashboard,
-  DataTable,
-  Filters,
-  LoadError,
-  Notice,
-  Pager,
-  ScreenHeader,
-  TableScroll,
-  useAdminErrorText,
-  useAdminT,
-  WidePage,
-} from '../../kit/admin/admin-ui.tsx';
+import { adminApi, type MailMessage } from './admin-api.ts';
+import { Filters, Notice, useAdminT } from '../../kit/admin/admin-ui.tsx';
+import { ListFrame, useListRead } from '../../kit/admin/list-frame.tsx';
 import { linkify, linkTarget } from './linkify.ts';
 import { pageParam, useListQuery } from '../../kit/admin/use-list-query.ts';
 
-type MailboxState =
-  | { status: 'loading' }
-  | { status: 'unavailable' }
-  | { status: 'failed'; error: unknown }
-  | { status: 'ready'; messages: MailMessage[]; meta: ListMeta };
-
-function useMailbox(page: number, to: string) {
-  const api = useApi();
-  const [state, setState] = useState<MailboxState>({ status: 'loading' });
-  const [reading, setReading] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    adminApi.mailbox(api, { page, to, signal }).then(
-      (d) => setState({ status: 'ready', messages: d.data, meta: d.meta }),
-      (error: unknown) => {
-        if (signal.aborted) return;
-        // mounted only when no SMTP server is configured (ADR 0008)
-        if (error instanceof ApiError && error.kind === 'not-found') setState({ status: 'unavailable' });
-        else setState({ status: 'failed', error });
-      },
-    );
-    return () => controller.abort();
-  }, [api, page, to, reading]);
-  const reload = useCallback(() => setReading((n) => n + 1), []);
-  return { state, reload };
+/** The mailbox's page, or null where it is not mounted: only when no SMTP server is configured (ADR 0008). */
+function readMailbox(api: ApiClient, page: number, to: string, signal: AbortSignal) {
+  return adminApi.mailbox(api, { page, to, signal }).catch((error: unknown) => {
+    if (error instanceof ApiError && error.kind === 'not-found') return null;
+    throw error;
+  });
 }
 
 const MessageText = styled.div`
@@ -107,19 +76,19 @@ export function MailText({ text }: { text: string }) {
 export function MailboxScreen() {
   const t = useAdminT();
   const intl = useIntl();
-  const errorText = useAdminErrorText();
   const user = useSignedInUser();
   const { params, update } = useListQuery();
   const page = pageParam(params.get('page'));
   const to = params.get('to') ?? '';
-  const { state, reload } = useMailbox(page, to);
+  const api = useApi();
+  const { state, reload } = useListRead(({ signal }) => readMailbox(api, page, to, signal), [api, page, to]);
   const [draft, setDraft] = useState(to);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusMessage = useRef(false);
-  usePageTitle(t('admin.mailbox.title'));
 
-  const selected = state.status === 'ready' ? state.messages.find((m) => m.id === selectedId) : undefined;
+  const messages = state.status === 'ready' ? state.value : null;
+  const selected = messages?.data.find((m) => m.id === selectedId);
   useEffect(() => {
     if (selected && focusMessage.current) {
       focusMessage.current = false;
@@ -131,92 +100,88 @@ export function MailboxScreen() {
     intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'medium', timeZone: user.timezone });
 
   return (
-    <WidePage>
-      <BackToDashboard />
-      <ScreenHeader>
-        <h1>{t('admin.mailbox.title')}</h1>
-        {state.status === 'ready' ? (
-          <Button variant="secondary" onPress={reload}>
+    <ListFrame
+      title={t('admin.mailbox.title')}
+      actions={
+        messages ? (
+          <Button variant="secondary" onPress={() => reload()}>
             {t('admin.mailbox.refresh')}
           </Button>
-        ) : null}
-      </ScreenHeader>
-      {state.status === 'unavailable' ? (
-        <Notice>{t('admin.mailbox.unavailable')}</Notice>
-      ) : (
-        <>
-          <p>{t('admin.mailbox.description')}</p>
-          <Filters
-            role="search"
-            aria-label={t('admin.mailbox.filterLabel')}
-            onSubmit={(e) => {
-              e.preventDefault();
-              setSelectedId(null);
-              update({ to: draft.trim() || null, page: null });
-            }}
-          >
-            <TextField
-              label={t('admin.mailbox.to')}
-              type="email"
-              autoComplete="off"
-              value={draft}
-              onChange={setDraft}
-              maxLength={254}
-            />
-            <Button type="submit">{t('admin.mailbox.filterSubmit')}</Button>
-          </Filters>
-        </>
-      )}
-      {state.status === 'failed' ? <LoadError message={errorText(state.error)} onRetry={reload} /> : null}
-      {state.status === 'loading' ? <p aria-busy="true">{t('app.loading')}</p> : null}
-      {state.status === 'ready' && state.messages.length === 0 ? <p>{t('admin.mailbox.empty')}</p> : null}
-      {state.status === 'ready' && state.messages.length > 0 ? (
-        <TableScroll role="region" aria-labelledby="mailbox-caption">
-          <DataTable>
-            <caption id="mailbox-caption">{t('admin.mailbox.caption', { total: state.meta.total })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.mailbox.column.subject')}</th>
-                <th scope="col">{t('admin.mailbox.column.to')}</th>
-                <th scope="col">{t('admin.mailbox.column.sentAt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.messages.map((m) => (
-                <tr key={m.id} aria-current={m.id === selectedId ? 'true' : undefined}>
-                  <th scope="row">
-                    <Button
-                      variant="text"
-                      size="small"
-                      aria-describedby={`mail-${m.id}-to`}
-                      onPress={() => {
-                        focusMessage.current = true;
-                        setSelectedId(m.id);
-                      }}
-                    >
-                      {m.attributes.subject}
-                    </Button>
-                  </th>
-                  <td id={`mail-${m.id}-to`}>{m.attributes.to}</td>
-                  <td>
-                    <time dateTime={m.attributes.sentAt}>{formatDate(m.attributes.sentAt)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
-        </TableScroll>
-      ) : null}
-      {state.status === 'ready' ? (
-        <Pager
-          meta={state.meta}
-          label={t('admin.mailbox.pages')}
-          onPage={(n) => {
-            setSelectedId(null);
-            update({ page: n === 1 ? null : String(n) });
-          }}
-        />
-      ) : null}
+        ) : null
+      }
+      before={
+        state.status === 'ready' && !messages ? (
+          <Notice>{t('admin.mailbox.unavailable')}</Notice>
+        ) : (
+          <>
+            <p>{t('admin.mailbox.description')}</p>
+            <Filters
+              role="search"
+              aria-label={t('admin.mailbox.filterLabel')}
+              onSubmit={(e) => {
+                e.preventDefault();
+                setSelectedId(null);
+                update({ to: draft.trim() || null, page: null });
+              }}
+            >
+              <TextField
+                label={t('admin.mailbox.to')}
+                type="email"
+                autoComplete="off"
+                value={draft}
+                onChange={setDraft}
+                maxLength={254}
+              />
+              <Button type="submit">{t('admin.mailbox.filterSubmit')}</Button>
+            </Filters>
+          </>
+        )
+      }
+      state={state}
+      onRetry={() => reload()}
+      list={(d) => (d ? { rows: d.data, meta: d.meta } : null)}
+      caption={(total) => t('admin.mailbox.caption', { total })}
+      captionId="mailbox-caption"
+      columns={[
+        {
+          id: 'subject',
+          header: t('admin.mailbox.column.subject'),
+          rowHeader: true,
+          cell: (m: MailMessage) => (
+            <Button
+              variant="text"
+              size="small"
+              aria-describedby={`mail-${m.id}-to`}
+              onPress={() => {
+                focusMessage.current = true;
+                setSelectedId(m.id);
+              }}
+            >
+              {m.attributes.subject}
+            </Button>
+          ),
+        },
+        {
+          id: 'to',
+          header: t('admin.mailbox.column.to'),
+          cellId: (m) => `mail-${m.id}-to`,
+          cell: (m) => m.attributes.to,
+        },
+        {
+          id: 'sentAt',
+          header: t('admin.mailbox.column.sentAt'),
+          cell: (m) => <time dateTime={m.attributes.sentAt}>{formatDate(m.attributes.sentAt)}</time>,
+        },
+      ]}
+      rowKey={(m) => m.id}
+      rowCurrent={(m) => m.id === selectedId}
+      empty={t('admin.mailbox.empty')}
+      pagerLabel={t('admin.mailbox.pages')}
+      onPage={(n) => {
+        setSelectedId(null);
+        update({ page: n === 1 ? null : String(n) });
+      }}
+    >
       {selected ? (
         <MessageSection aria-labelledby="mail-subject">
           <h2 id="mail-subject" ref={headingRef} tabIndex={-1}>
@@ -232,6 +197,6 @@ export function MailboxScreen() {
           <MailText text={selected.attributes.text} />
         </MessageSection>
       ) : null}
-    </WidePage>
+    </ListFrame>
   );
 }

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
+import { useListRead } from '../../kit/admin/list-frame.tsx';
 import { useApi } from '../../kit/api/api-context.tsx';
 import {
   adminApi,
@@ -14,8 +15,6 @@ export interface Loaded {
   people: ReadonlyMap<string, Person>;
   organizations: ReadonlyMap<string, string>;
 }
-export type ListState =
-  { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; data: Loaded };
 
 /**
  * The requests of one status and page, with each requester's name and address (GET /users/:id, kept across
@@ -28,19 +27,15 @@ export function useValidationRequests(
   withOrganizations: boolean,
 ) {
   const api = useApi();
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-  const [reading, setReading] = useState<{ n: number; minPosition?: string }>({ n: 0 });
   const people = useRef(new Map<string, Person>());
   const organizations = useRef(new Map<string, string>());
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    const load = async (): Promise<Loaded> => {
+  return useListRead(
+    async ({ signal, minPosition }): Promise<Loaded> => {
       const list = await adminApi.validationRequests(api, {
         status: status === 'all' ? null : status,
         page,
-        minPosition: reading.minPosition,
+        minPosition,
         signal,
       });
       const userIds = [...new Set(list.data.map((r) => r.relationships.user.data.id))];
@@ -71,14 +66,7 @@ export function useValidationRequests(
         people: new Map(people.current),
         organizations: new Map(organizations.current),
       };
-    };
-    load().then(
-      (data) => setState({ status: 'ready', data }),
-      (error: unknown) => signal.aborted || setState({ status: 'failed', error }),
-    );
-    return () => controller.abort();
-  }, [api, status, page, withOrganizations, reading]);
-
-  const reload = useCallback((minPosition?: string) => setReading((r) => ({ n: r.n + 1, minPosition })), []);
-  return { state, reload };
+    },
+    [api, status, page, withOrganizations],
+  );
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../kit/api/api-context.tsx';
-import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { useToast } from '../../kit/toast/toast-context.tsx';
 import { ApiError } from '../../kit/api/errors.ts';
 import { useSession, useSignedInUser } from '../../kit/session/session.tsx';
@@ -11,21 +10,12 @@ import {
   adminApi,
   ValidationRequestStatusSchema,
   type Decision,
+  type Person,
   type ValidationRequest,
   type ValidationRequestStatus,
 } from './admin-api.ts';
-import {
-  BackToDashboard,
-  DataTable,
-  Filters,
-  LoadError,
-  Notice,
-  Pager,
-  TableScroll,
-  useAdminErrorText,
-  useAdminT,
-  WidePage,
-} from '../../kit/admin/admin-ui.tsx';
+import { Filters, useAdminErrorText, useAdminT } from '../../kit/admin/admin-ui.tsx';
+import { ListFrame, type ListColumn } from '../../kit/admin/list-frame.tsx';
 import { RefuseDialog } from './refuse-dialog.tsx';
 import { pageParam, useListQuery } from '../../kit/admin/use-list-query.ts';
 import { useValidationRequests } from './use-validation-requests.ts';
@@ -56,7 +46,6 @@ export function ValidationRequestsScreen() {
   const tableRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusTable = useRef(false);
-  usePageTitle(t('admin.validationRequests.title'));
 
   // a decided row may leave the list: focus goes to the table rather than being lost with the row
   useEffect(() => {
@@ -99,129 +88,128 @@ export function ValidationRequestsScreen() {
     }
   };
 
+  const people = state.status === 'ready' ? state.value.people : new Map<string, Person>();
+  const organizations = state.status === 'ready' ? state.value.organizations : new Map<string, string>();
+  const personOf = (r: ValidationRequest) => people.get(r.relationships.user.data.id);
+  const nameOf = (r: ValidationRequest) => personOf(r)?.fullName ?? t('admin.validationRequests.unknownUser');
   const formatDate = (iso: string) =>
     intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short', timeZone: user.timezone });
-  const data = state.status === 'ready' ? state.data : null;
+
+  const columns: ListColumn<ValidationRequest>[] = [
+    {
+      id: 'user',
+      header: t('admin.validationRequests.column.user'),
+      rowHeader: true,
+      cell: (r) => nameOf(r),
+    },
+    { id: 'email', header: t('admin.column.email'), cell: (r) => personOf(r)?.email ?? '—' },
+    {
+      id: 'description',
+      header: t('admin.validationRequests.column.description'),
+      text: true,
+      cell: (r) => r.attributes.description,
+    },
+    ...(features.organizations
+      ? [
+          {
+            id: 'organization',
+            header: t('admin.validationRequests.column.organization'),
+            cell: (r: ValidationRequest) => {
+              const orgId = r.relationships.attachedOrganization.data?.id;
+              return orgId
+                ? (organizations.get(orgId) ?? t('admin.validationRequests.unknownOrganization'))
+                : '—';
+            },
+          },
+        ]
+      : []),
+    {
+      id: 'date',
+      header: t('admin.validationRequests.column.date'),
+      cell: (r) => <time dateTime={r.attributes.createdAt}>{formatDate(r.attributes.createdAt)}</time>,
+    },
+    {
+      id: 'status',
+      header: t('admin.validationRequests.column.status'),
+      cell: ({ attributes: a }) => (
+        <>
+          {t(`admin.validationRequests.status.${a.status}`)}
+          {a.status === 'refused' && a.refuseReason ? (
+            <>
+              <br />
+              {t('admin.validationRequests.reason', { reason: a.refuseReason })}
+            </>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'actions',
+      header: t('admin.column.actions'),
+      cell: (r) => {
+        const name = nameOf(r);
+        return r.attributes.status === 'pending' ? (
+          <div className="actions">
+            <Button
+              size="small"
+              aria-label={t('admin.validationRequests.acceptLabel', { name })}
+              isDisabled={busyId !== null}
+              onPress={() => void accept(r, name)}
+            >
+              {t('admin.validationRequests.accept')}
+            </Button>
+            <Button
+              size="small"
+              variant="secondary"
+              aria-label={t('admin.validationRequests.refuseLabel', { name })}
+              isDisabled={busyId !== null}
+              onPress={() => {
+                setActionError(null);
+                setRefusing({ request: r, name });
+              }}
+            >
+              {t('admin.validationRequests.refuse')}
+            </Button>
+          </div>
+        ) : null;
+      },
+    },
+  ];
 
   return (
-    <WidePage>
-      <BackToDashboard />
-      <h1 ref={headingRef} tabIndex={-1}>
-        {t('admin.validationRequests.title')}
-      </h1>
-      <Filters onSubmit={(e) => e.preventDefault()}>
-        <Select
-          label={t('admin.validationRequests.statusFilter')}
-          options={statusOptions}
-          value={status}
-          onChange={(key) =>
-            update({ status: key === 'pending' || key === null ? null : String(key), page: null })
-          }
-        />
-      </Filters>
-      {actionError ? (
-        <div role="alert">
-          <Notice $tone="error">{actionError}</Notice>
-        </div>
-      ) : null}
-      {state.status === 'failed' ? (
-        <LoadError message={errorText(state.error)} onRetry={() => reload()} />
-      ) : null}
-      {state.status === 'loading' ? <p aria-busy="true">{t('app.loading')}</p> : null}
-      {data && data.requests.length === 0 ? <p>{t('admin.validationRequests.empty')}</p> : null}
-      {data && data.requests.length > 0 ? (
-        <TableScroll ref={tableRef} tabIndex={-1} role="region" aria-labelledby="validation-requests-caption">
-          <DataTable>
-            <caption id="validation-requests-caption">
-              {t('admin.validationRequests.caption', {
-                status: statusOptions.find((o) => o.id === status)?.label ?? status,
-                total: data.meta.total,
-              })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.validationRequests.column.user')}</th>
-                <th scope="col">{t('admin.column.email')}</th>
-                <th scope="col">{t('admin.validationRequests.column.description')}</th>
-                {features.organizations ? (
-                  <th scope="col">{t('admin.validationRequests.column.organization')}</th>
-                ) : null}
-                <th scope="col">{t('admin.validationRequests.column.date')}</th>
-                <th scope="col">{t('admin.validationRequests.column.status')}</th>
-                <th scope="col">{t('admin.column.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.requests.map((r) => {
-                const person = data.people.get(r.relationships.user.data.id);
-                const name = person?.fullName ?? t('admin.validationRequests.unknownUser');
-                const orgId = r.relationships.attachedOrganization.data?.id;
-                const a = r.attributes;
-                return (
-                  <tr key={r.id}>
-                    <th scope="row">{name}</th>
-                    <td>{person?.email ?? '—'}</td>
-                    <td className="text">{a.description}</td>
-                    {features.organizations ? (
-                      <td>
-                        {orgId
-                          ? (data.organizations.get(orgId) ??
-                            t('admin.validationRequests.unknownOrganization'))
-                          : '—'}
-                      </td>
-                    ) : null}
-                    <td>
-                      <time dateTime={a.createdAt}>{formatDate(a.createdAt)}</time>
-                    </td>
-                    <td>
-                      {t(`admin.validationRequests.status.${a.status}`)}
-                      {a.status === 'refused' && a.refuseReason ? (
-                        <>
-                          <br />
-                          {t('admin.validationRequests.reason', { reason: a.refuseReason })}
-                        </>
-                      ) : null}
-                    </td>
-                    <td>
-                      {a.status === 'pending' ? (
-                        <div className="actions">
-                          <Button
-                            size="small"
-                            aria-label={t('admin.validationRequests.acceptLabel', { name })}
-                            isDisabled={busyId !== null}
-                            onPress={() => void accept(r, name)}
-                          >
-                            {t('admin.validationRequests.accept')}
-                          </Button>
-                          <Button
-                            size="small"
-                            variant="secondary"
-                            aria-label={t('admin.validationRequests.refuseLabel', { name })}
-                            isDisabled={busyId !== null}
-                            onPress={() => {
-                              setActionError(null);
-                              setRefusing({ request: r, name });
-                            }}
-                          >
-                            {t('admin.validationRequests.refuse')}
-                          </Button>
-                        </div>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </DataTable>
-        </TableScroll>
-      ) : null}
-      {data ? (
-        <Pager
-          meta={data.meta}
-          label={t('admin.validationRequests.pages')}
-          onPage={(n) => update({ page: n === 1 ? null : String(n) })}
-        />
-      ) : null}
+    <ListFrame
+      title={t('admin.validationRequests.title')}
+      headingRef={headingRef}
+      before={
+        <Filters onSubmit={(e) => e.preventDefault()}>
+          <Select
+            label={t('admin.validationRequests.statusFilter')}
+            options={statusOptions}
+            value={status}
+            onChange={(key) =>
+              update({ status: key === 'pending' || key === null ? null : String(key), page: null })
+            }
+          />
+        </Filters>
+      }
+      actionError={actionError}
+      state={state}
+      onRetry={() => reload()}
+      list={(d) => ({ rows: d.requests, meta: d.meta })}
+      caption={(total) =>
+        t('admin.validationRequests.caption', {
+          status: statusOptions.find((o) => o.id === status)?.label ?? status,
+          total,
+        })
+      }
+      captionId="validation-requests-caption"
+      columns={columns}
+      rowKey={(r) => r.id}
+      tableRef={tableRef}
+      empty={t('admin.validationRequests.empty')}
+      pagerLabel={t('admin.validationRequests.pages')}
+      onPage={(n) => update({ page: n === 1 ? null : String(n) })}
+    >
       {refusing ? (
         <RefuseDialog
           requesterName={refusing.name}
@@ -238,6 +226,6 @@ export function ValidationRequestsScreen() {
           }}
         />
       ) : null}
-    </WidePage>
+    </ListFrame>
   );
 }

@@ -1,21 +1,24 @@
-import { useEffect, useState, type DependencyList } from 'react';
+import { useCallback, useEffect, useState, type DependencyList } from 'react';
 
 export type Loaded<T> =
   { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; value: T };
 
 /**
  * Reads something when the screen opens and again whenever `deps` change or `retry` is called; a read the screen
- * no longer waits for (it moved on, or unmounted) is aborted and its answer ignored.
+ * no longer waits for (it moved on, or unmounted) is aborted and its answer ignored. With `keep`, what was read
+ * stays on screen while the next read is on its way (a list changing page, re-read after an action), rather
+ * than giving way to the loading state.
  */
 export function useLoaded<T>(
   load: (signal: AbortSignal) => Promise<T>,
   deps: DependencyList,
+  { keep = false }: { keep?: boolean } = {},
 ): { state: Loaded<T>; retry: () => void } {
   const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
+    setState((s) => (keep && s.status === 'ready' ? s : { status: 'loading' }));
     load(controller.signal).then(
       (value) => setState({ status: 'ready', value }),
       (error: unknown) => controller.signal.aborted || setState({ status: 'failed', error }),
@@ -23,5 +26,30 @@ export function useLoaded<T>(
     return () => controller.abort();
     // `load` is a new function each render; what it reads is in `deps`
   }, [...deps, attempt]);
-  return { state, retry: () => setAttempt((n) => n + 1) };
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, retry };
+}
+
+/**
+ * useLoaded for what a command changes: `reload(position)` reads again at least at a command's position, once
+ * the read models have what it did (the first read at `position`, e.g. the `minPosition` of a link).
+ */
+export function useLoadedAt<T>(
+  load: (options: { signal: AbortSignal; minPosition?: string }) => Promise<T>,
+  deps: DependencyList,
+  { keep = false, position }: { keep?: boolean; position?: string } = {},
+): { state: Loaded<T>; reload: (minPosition?: string) => void } {
+  const [reading, setReading] = useState<{ n: number; minPosition?: string }>({
+    n: 0,
+    minPosition: position,
+  });
+  const { state } = useLoaded(
+    (signal) => load({ signal, minPosition: reading.minPosition }),
+    [...deps, reading],
+    {
+      keep,
+    },
+  );
+  const reload = useCallback((minPosition?: string) => setReading((r) => ({ n: r.n + 1, minPosition })), []);
+  return { state, reload };
 }

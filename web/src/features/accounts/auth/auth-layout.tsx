@@ -5,6 +5,7 @@ import { NoticeBox } from '../../../kit/ui/notice-box.ts';
 import { usePageTitle } from '../../../kit/routing/page-title.ts';
 import { PageContainer } from '../../../kit/ui/page-container.tsx';
 import { Button } from '../../../kit/ui/button.tsx';
+import type { AuthForm as AuthFormState } from './use-auth-form.ts';
 
 const Narrow = styled(PageContainer)`
   max-width: 34rem;
@@ -18,6 +19,51 @@ export function AuthPage({ title, children }: { title: string; children: React.R
       <h1>{title}</h1>
       {children}
     </Narrow>
+  );
+}
+
+/**
+ * The frame of the auth forms (sign in, register, forgot and reset password): the page and its title, what
+ * stands before the form (a notice in its live region, a lead), the form's own alert, the form named by the
+ * title with its fields and its submit button, and the links to the other auth screens. `instead` replaces the
+ * form once it has nothing more to do (the link was sent, the link was refused).
+ */
+export function AuthFormScreen<F extends string>({
+  title,
+  form,
+  before,
+  lead,
+  instead,
+  submit,
+  links,
+  children,
+}: {
+  title: string;
+  form: Pick<AuthFormState<F>, 'formError' | 'alertRef' | 'formRef' | 'onSubmit' | 'pending'>;
+  before?: React.ReactNode;
+  /** after the form's alert, before the form */
+  lead?: React.ReactNode;
+  instead?: React.ReactNode;
+  submit: { label: string; pendingLabel: string };
+  links: React.ReactNode;
+  /** the fields */
+  children: React.ReactNode;
+}) {
+  return (
+    <AuthPage title={title}>
+      {before}
+      {form.formError ? <FormAlert ref={form.alertRef}>{form.formError}</FormAlert> : null}
+      {lead}
+      {instead ?? (
+        <AuthForm ref={form.formRef} onSubmit={form.onSubmit} aria-label={title}>
+          {children}
+          <div>
+            <SubmitButton pending={form.pending} {...submit} />
+          </div>
+        </AuthForm>
+      )}
+      <LinkRow>{links}</LinkRow>
+    </AuthPage>
   );
 }
 

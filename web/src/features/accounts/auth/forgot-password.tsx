@@ -6,17 +6,8 @@ import { useT } from '../../../kit/i18n/use-t.ts';
 import { ROUTES } from '../../../kit/session/guard.ts';
 import { Button } from '../../../kit/ui/button.tsx';
 import { Link } from '../../../kit/ui/link.tsx';
-import { TextField } from '../../../kit/ui/text-field.tsx';
-import {
-  Actions,
-  AuthForm,
-  AuthPage,
-  FormAlert,
-  LinkRow,
-  Notice,
-  StatusRegion,
-  SubmitButton,
-} from './auth-layout.tsx';
+import { EmailField } from './auth-fields.tsx';
+import { Actions, AuthFormScreen, Notice, StatusRegion } from './auth-layout.tsx';
 import type en from './messages/en.json';
 import { useAuthForm } from './use-auth-form.ts';
 import { checkEmail } from './validation.ts';
@@ -46,50 +37,36 @@ export function ForgotPasswordScreen() {
   });
 
   return (
-    <AuthPage title={t('auth.forgot.title')}>
-      <StatusRegion>
-        {sentTo ? (
-          <Notice tone="success">
-            <p>{t('auth.forgot.sent', { email: sentTo })}</p>
-            <p>{t('auth.forgot.sentHint')}</p>
-          </Notice>
-        ) : null}
-      </StatusRegion>
-      {sentTo ? (
+    <AuthFormScreen
+      title={t('auth.forgot.title')}
+      form={form}
+      before={
         <>
+          <StatusRegion>
+            {sentTo ? (
+              <Notice tone="success">
+                <p>{t('auth.forgot.sent', { email: sentTo })}</p>
+                <p>{t('auth.forgot.sentHint')}</p>
+              </Notice>
+            ) : null}
+          </StatusRegion>
+          {sentTo ? null : <p>{t('auth.forgot.lead')}</p>}
+        </>
+      }
+      instead={
+        sentTo ? (
           <Actions>
             {/* the form is gone: focus moves to what comes next, and the confirmation above is announced */}
             <Button variant="secondary" autoFocus onPress={() => setSentTo(null)}>
               {t('auth.forgot.again')}
             </Button>
           </Actions>
-        </>
-      ) : (
-        <>
-          <p>{t('auth.forgot.lead')}</p>
-          {form.formError ? <FormAlert ref={form.alertRef}>{form.formError}</FormAlert> : null}
-          <AuthForm ref={form.formRef} onSubmit={form.onSubmit} aria-label={t('auth.forgot.title')}>
-            <TextField
-              {...form.field('email')}
-              label={t('auth.field.email')}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              isRequired
-            />
-            <div>
-              <SubmitButton
-                pending={form.pending}
-                label={t('auth.forgot.submit')}
-                pendingLabel={t('auth.forgot.pending')}
-              />
-            </div>
-          </AuthForm>
-        </>
-      )}
-      <LinkRow>
-        <Link href={ROUTES.signIn}>{t('auth.backToSignIn')}</Link>
-      </LinkRow>
-    </AuthPage>
+        ) : null
+      }
+      submit={{ label: t('auth.forgot.submit'), pendingLabel: t('auth.forgot.pending') }}
+      links={<Link href={ROUTES.signIn}>{t('auth.backToSignIn')}</Link>}
+    >
+      <EmailField {...form.field('email')} />
+    </AuthFormScreen>
   );
 }

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, RegisterRequestSchema } from '@platform/contracts/auth/requests';
+import { RegisterRequestSchema } from '@platform/contracts/auth/requests';
 import { useAtomValue } from 'jotai';
 import { useAuthApi } from '../../../kit/api/api-context.tsx';
 import { useT } from '../../../kit/i18n/use-t.ts';
@@ -9,7 +9,8 @@ import { localeAtom } from '../../../kit/state/settings.ts';
 import { Link } from '../../../kit/ui/link.tsx';
 import { TextField } from '../../../kit/ui/text-field.tsx';
 import type { Translate } from './auth-errors.ts';
-import { AuthForm, AuthPage, FormAlert, LinkRow, SubmitButton } from './auth-layout.tsx';
+import { EmailField, NewPasswordFields } from './auth-fields.tsx';
+import { AuthFormScreen } from './auth-layout.tsx';
 import type en from './messages/en.json';
 import { useAuthForm } from './use-auth-form.ts';
 import { checkWithSchema } from './validation.ts';
@@ -44,55 +45,30 @@ export function RegisterScreen() {
   });
 
   return (
-    <AuthPage title={t('auth.register.title')}>
-      {form.formError ? <FormAlert ref={form.alertRef}>{form.formError}</FormAlert> : null}
-      <AuthForm ref={form.formRef} onSubmit={form.onSubmit} aria-label={t('auth.register.title')}>
-        <TextField
-          {...form.field('firstName')}
-          label={t('auth.field.firstName')}
-          autoComplete="given-name"
-          isRequired
-        />
-        <TextField
-          {...form.field('lastName')}
-          label={t('auth.field.lastName')}
-          autoComplete="family-name"
-          isRequired
-        />
-        <TextField
-          {...form.field('email')}
-          label={t('auth.field.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          isRequired
-        />
-        <TextField
-          {...form.field('password')}
-          label={t('auth.field.password')}
-          description={t('auth.field.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-          type="password"
-          autoComplete="new-password"
-          isRequired
-        />
-        <TextField
-          {...form.field('passwordConfirmation')}
-          label={t('auth.field.passwordConfirmation')}
-          type="password"
-          autoComplete="new-password"
-          isRequired
-        />
-        <div>
-          <SubmitButton
-            pending={form.pending}
-            label={t('auth.register.submit')}
-            pendingLabel={t('auth.register.pending')}
-          />
-        </div>
-      </AuthForm>
-      <LinkRow>
-        <Link href={ROUTES.signIn}>{t('auth.register.signIn')}</Link>
-      </LinkRow>
-    </AuthPage>
+    <AuthFormScreen
+      title={t('auth.register.title')}
+      form={form}
+      submit={{ label: t('auth.register.submit'), pendingLabel: t('auth.register.pending') }}
+      links={<Link href={ROUTES.signIn}>{t('auth.register.signIn')}</Link>}
+    >
+      <TextField
+        {...form.field('firstName')}
+        label={t('auth.field.firstName')}
+        autoComplete="given-name"
+        isRequired
+      />
+      <TextField
+        {...form.field('lastName')}
+        label={t('auth.field.lastName')}
+        autoComplete="family-name"
+        isRequired
+      />
+      <EmailField {...form.field('email')} />
+      <NewPasswordFields
+        password={form.field('password')}
+        confirmation={form.field('passwordConfirmation')}
+        label={t('auth.field.password')}
+      />
+    </AuthFormScreen>
   );
 }

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, ResetPasswordRequestSchema } from '@platform/contracts/auth/requests';
+import { ResetPasswordRequestSchema } from '@platform/contracts/auth/requests';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../kit/api/errors.ts';
 import { useAuthApi } from '../../../kit/api/api-context.tsx';
@@ -7,8 +7,8 @@ import { useToast } from '../../../kit/toast/toast-context.tsx';
 import { useT } from '../../../kit/i18n/use-t.ts';
 import { ROUTES } from '../../../kit/session/guard.ts';
 import { ButtonLink, Link } from '../../../kit/ui/link.tsx';
-import { TextField } from '../../../kit/ui/text-field.tsx';
-import { AuthForm, AuthPage, FormAlert, LinkRow, SubmitButton } from './auth-layout.tsx';
+import { NewPasswordFields } from './auth-fields.tsx';
+import { AuthFormScreen, FormAlert } from './auth-layout.tsx';
 import { AuthAnswerSchema } from './forgot-password.tsx';
 import type en from './messages/en.json';
 import { useAuthForm } from './use-auth-form.ts';
@@ -62,43 +62,22 @@ export function ResetPasswordScreen({ token, email: segment }: { token: string; 
   const newLinkHref = `${ROUTES.forgotPassword}?${new URLSearchParams({ email })}`;
 
   return (
-    <AuthPage title={t('auth.reset.title')}>
-      {linkRefused ? <FormAlert ref={refusedRef}>{t('auth.reset.linkRefused')}</FormAlert> : null}
-      {form.formError ? <FormAlert ref={form.alertRef}>{form.formError}</FormAlert> : null}
-      <p>{t('auth.reset.lead', { email })}</p>
-      {linkRefused ? (
-        <ButtonLink href={newLinkHref}>{t('auth.reset.requestNew')}</ButtonLink>
-      ) : (
-        <AuthForm ref={form.formRef} onSubmit={form.onSubmit} aria-label={t('auth.reset.title')}>
-          {/* the account's address, for password managers to file the new password under */}
-          <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
-          <TextField
-            {...form.field('password')}
-            label={t('auth.field.newPassword')}
-            description={t('auth.field.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-            type="password"
-            autoComplete="new-password"
-            isRequired
-          />
-          <TextField
-            {...form.field('passwordConfirmation')}
-            label={t('auth.field.passwordConfirmation')}
-            type="password"
-            autoComplete="new-password"
-            isRequired
-          />
-          <div>
-            <SubmitButton
-              pending={form.pending}
-              label={t('auth.reset.submit')}
-              pendingLabel={t('auth.reset.pending')}
-            />
-          </div>
-        </AuthForm>
-      )}
-      <LinkRow>
-        <Link href={ROUTES.signIn}>{t('auth.backToSignIn')}</Link>
-      </LinkRow>
-    </AuthPage>
+    <AuthFormScreen
+      title={t('auth.reset.title')}
+      form={form}
+      before={linkRefused ? <FormAlert ref={refusedRef}>{t('auth.reset.linkRefused')}</FormAlert> : null}
+      lead={<p>{t('auth.reset.lead', { email })}</p>}
+      instead={linkRefused ? <ButtonLink href={newLinkHref}>{t('auth.reset.requestNew')}</ButtonLink> : null}
+      submit={{ label: t('auth.reset.submit'), pendingLabel: t('auth.reset.pending') }}
+      links={<Link href={ROUTES.signIn}>{t('auth.backToSignIn')}</Link>}
+    >
+      {/* the account's address, for password managers to file the new password under */}
+      <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
+      <NewPasswordFields
+        password={form.field('password')}
+        confirmation={form.field('passwordConfirmation')}
+        label={t('auth.field.newPassword')}
+      />
+    </AuthFormScreen>
   );
 }

@@ -9,16 +9,8 @@ import { useSession } from '../../../kit/session/session.tsx';
 import { Link } from '../../../kit/ui/link.tsx';
 import { TextField } from '../../../kit/ui/text-field.tsx';
 import type { Translate } from './auth-errors.ts';
-import {
-  AuthForm,
-  AuthPage,
-  Checkbox,
-  FormAlert,
-  LinkRow,
-  Notice,
-  StatusRegion,
-  SubmitButton,
-} from './auth-layout.tsx';
+import { EmailField } from './auth-fields.tsx';
+import { AuthFormScreen, Checkbox, Notice, StatusRegion } from './auth-layout.tsx';
 import type en from './messages/en.json';
 import { useAuthForm } from './use-auth-form.ts';
 import { checkEmail, checkWithSchema } from './validation.ts';
@@ -55,43 +47,34 @@ export function SignInScreen() {
   const forgotHref = forgotPasswordHref(form.values.email);
 
   return (
-    <AuthPage title={t('auth.signIn.title')}>
-      <StatusRegion>
-        {params.get('guarded') === 'auth' ? <Notice>{t('auth.signIn.guarded')}</Notice> : null}
-      </StatusRegion>
-      {form.formError ? <FormAlert ref={form.alertRef}>{form.formError}</FormAlert> : null}
-      <AuthForm ref={form.formRef} onSubmit={form.onSubmit} aria-label={t('auth.signIn.title')}>
-        <TextField
-          {...form.field('email')}
-          label={t('auth.field.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          isRequired
-        />
-        <TextField
-          {...form.field('password')}
-          label={t('auth.field.password')}
-          type="password"
-          autoComplete="current-password"
-          isRequired
-        />
-        <Checkbox name="remember" isSelected={remember} onChange={setRemember}>
-          {t('auth.signIn.remember')}
-        </Checkbox>
-        <div>
-          <SubmitButton
-            pending={form.pending}
-            label={t('auth.signIn.submit')}
-            pendingLabel={t('auth.signIn.pending')}
-          />
-        </div>
-      </AuthForm>
-      <LinkRow>
-        <Link href={forgotHref}>{t('auth.signIn.forgot')}</Link>
-        {features.register ? <Link href={ROUTES.register}>{t('auth.signIn.register')}</Link> : null}
-      </LinkRow>
-    </AuthPage>
+    <AuthFormScreen
+      title={t('auth.signIn.title')}
+      form={form}
+      before={
+        <StatusRegion>
+          {params.get('guarded') === 'auth' ? <Notice>{t('auth.signIn.guarded')}</Notice> : null}
+        </StatusRegion>
+      }
+      submit={{ label: t('auth.signIn.submit'), pendingLabel: t('auth.signIn.pending') }}
+      links={
+        <>
+          <Link href={forgotHref}>{t('auth.signIn.forgot')}</Link>
+          {features.register ? <Link href={ROUTES.register}>{t('auth.signIn.register')}</Link> : null}
+        </>
+      }
+    >
+      <EmailField {...form.field('email')} />
+      <TextField
+        {...form.field('password')}
+        label={t('auth.field.password')}
+        type="password"
+        autoComplete="current-password"
+        isRequired
+      />
+      <Checkbox name="remember" isSelected={remember} onChange={setRemember}>
+        {t('auth.signIn.remember')}
+      </Checkbox>
+    </AuthFormScreen>
   );
 }
 

@@ -1,20 +1,10 @@
 import { useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { useSearch } from 'wouter';
-import {
-  BackToDashboard,
-  DataTable,
-  LoadError,
-  Notice,
-  Pager,
-  ScreenHeader,
-  TableScroll,
-  useAdminErrorText,
-  WidePage,
-} from '../../../kit/admin/admin-ui.tsx';
+import { Notice, useAdminErrorText } from '../../../kit/admin/admin-ui.tsx';
+import { ListFrame } from '../../../kit/admin/list-frame.tsx';
 import { useLoaded } from '../../../kit/loading/use-loaded.ts';
 import { useApi } from '../../../kit/api/api-context.tsx';
-import { usePageTitle } from '../../../kit/routing/page-title.ts';
 import { useNavigation } from '../../../kit/routing/router.tsx';
 import { useToast } from '../../../kit/toast/toast-context.tsx';
 import { useMessageLookup } from '../../../kit/i18n/use-t.ts';
@@ -46,7 +36,6 @@ export function pageState(page: Page, t: PageEditorT, titles: ReadonlyMap<string
 export function PagesListScreen() {
   const t = usePageEditorT();
   const api = useApi();
-  const errorText = useAdminErrorText();
   const search = useSearch();
   const minPosition = new URLSearchParams(search).get('minPosition') ?? undefined;
   const [page, setPage] = useState(1);
@@ -56,72 +45,60 @@ export function PagesListScreen() {
     [api, page, minPosition],
   );
   const heading = t('pageEditor.list.title');
-  usePageTitle(heading);
   const pages = state.status === 'ready' ? state.value.data : [];
   const titles = new Map(pages.map((p) => [p.id, p.attributes.title]));
 
   return (
-    <WidePage>
-      <BackToDashboard />
-      <ScreenHeader>
-        <h1>{heading}</h1>
-        <Button onPress={() => setCreating(true)}>{t('pageEditor.list.create')}</Button>
-      </ScreenHeader>
-      <p>{t('pageEditor.list.intro')}</p>
-      {state.status === 'failed' ? <LoadError message={errorText(state.error)} onRetry={retry} /> : null}
-      {state.status === 'loading' ? <p aria-busy="true">{t('app.loading')}</p> : null}
-      {state.status === 'ready' ? (
-        <>
-          <TableScroll aria-labelledby="pages-list-caption">
-            <DataTable>
-              <caption id="pages-list-caption">
-                {t('pageEditor.list.caption', { count: state.value.meta.total })}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('pageEditor.settings.title')}</th>
-                  <th scope="col">{t('pageEditor.settings.path')}</th>
-                  <th scope="col">{t('pageEditor.list.state')}</th>
-                  <th scope="col">{t('pageEditor.list.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {pages.map((p) => (
-                  <tr key={p.id}>
-                    <td className="text">{p.attributes.title}</td>
-                    <td className="text">{p.attributes.path}</td>
-                    <td>{pageState(p, t, titles)}</td>
-                    <td>
-                      <div className="actions">
-                        <ButtonLink
-                          size="small"
-                          variant="secondary"
-                          href={pagePaths.edit(p.id)}
-                          aria-label={t('pageEditor.list.editLabel', { title: p.attributes.title })}
-                        >
-                          {t('pageEditor.list.edit')}
-                        </ButtonLink>
-                        <ButtonLink
-                          size="small"
-                          variant="secondary"
-                          href={pagePaths.history(p.id)}
-                          aria-label={t('pageEditor.list.historyLabel', { title: p.attributes.title })}
-                        >
-                          {t('pageEditor.history')}
-                        </ButtonLink>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </DataTable>
-          </TableScroll>
-          {pages.length === 0 ? <p>{t('pageEditor.list.none')}</p> : null}
-          <Pager meta={state.value.meta} label={t('pageEditor.list.pages')} onPage={setPage} />
-        </>
-      ) : null}
+    <ListFrame
+      title={heading}
+      actions={<Button onPress={() => setCreating(true)}>{t('pageEditor.list.create')}</Button>}
+      before={<p>{t('pageEditor.list.intro')}</p>}
+      state={state}
+      onRetry={retry}
+      list={(d) => ({ rows: d.data, meta: d.meta })}
+      caption={(count) => t('pageEditor.list.caption', { count })}
+      captionId="pages-list-caption"
+      columns={[
+        {
+          id: 'title',
+          header: t('pageEditor.settings.title'),
+          text: true,
+          cell: (p: Page) => p.attributes.title,
+        },
+        { id: 'path', header: t('pageEditor.settings.path'), text: true, cell: (p) => p.attributes.path },
+        { id: 'state', header: t('pageEditor.list.state'), cell: (p) => pageState(p, t, titles) },
+        {
+          id: 'actions',
+          header: t('pageEditor.list.actions'),
+          cell: (p) => (
+            <div className="actions">
+              <ButtonLink
+                size="small"
+                variant="secondary"
+                href={pagePaths.edit(p.id)}
+                aria-label={t('pageEditor.list.editLabel', { title: p.attributes.title })}
+              >
+                {t('pageEditor.list.edit')}
+              </ButtonLink>
+              <ButtonLink
+                size="small"
+                variant="secondary"
+                href={pagePaths.history(p.id)}
+                aria-label={t('pageEditor.list.historyLabel', { title: p.attributes.title })}
+              >
+                {t('pageEditor.history')}
+              </ButtonLink>
+            </div>
+          ),
+        },
+      ]}
+      rowKey={(p) => p.id}
+      empty={t('pageEditor.list.none')}
+      pagerLabel={t('pageEditor.list.pages')}
+      onPage={setPage}
+    >
       <CreatePageDialog isOpen={creating} onClose={() => setCreating(false)} />
-    </WidePage>
+    </ListFrame>
   );
 }
 

@@ -1,40 +1,24 @@
 import { allows, type ViewerFacts } from '@platform/contracts/resources/access';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { resourceFields, type FieldInfo } from '@platform/contracts/resources/fields';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
-import { usePageTitle } from '../../routing/page-title.ts';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/link.tsx';
 import { Select } from '../../ui/select.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
-import {
-  BackToDashboard,
-  DataTable,
-  Filters,
-  LoadError,
-  Notice,
-  Pager,
-  ScreenHeader,
-  TableScroll,
-  useAdminErrorText,
-  WidePage,
-} from '../admin-ui.tsx';
+import { Filters } from '../admin-ui.tsx';
+import { ListFrame, useListRead, type ListColumn } from '../list-frame.tsx';
 import { pageParam, useListQuery } from '../use-list-query.ts';
 import { ariaSort, nextSort, readSort, sortableFields, sortParam } from './list-query.ts';
 import { resourcePaths } from './paths.ts';
 import { RecordActions, recordTitle } from './record-actions.tsx';
-import { indexIncluded, relatedViews, type IncludedIndex } from './record-title.ts';
+import { indexIncluded, relatedViews } from './record-title.ts';
 import { RelatedRecords } from './related-records.tsx';
-import { resourceApi, type ResourceList } from './resource-api.ts';
+import { resourceApi, type ResourceRecord } from './resource-api.ts';
 import { fieldKinds, useFormatValue, useResourceLabels, useResourceT } from './resource-ui.tsx';
 import { may } from './viewer.ts';
-
-type ListState =
-  | { status: 'loading' }
-  | { status: 'failed'; error: unknown }
-  | { status: 'ready'; list: ResourceList; included: IncludedIndex };
 
 const TRASHED = ['none', 'with', 'only'] as const;
 
@@ -66,7 +50,6 @@ function filterOptions(field: FieldInfo): string[] | null {
 export function IndexScreen({ definition, viewer }: { definition: ResourceDefinition; viewer: ViewerFacts }) {
   const t = useResourceT();
   const api = useApi();
-  const errorText = useAdminErrorText();
   const labels = useResourceLabels(definition);
   const format = useFormatValue();
   const { params, update } = useListQuery();
@@ -90,217 +73,176 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
   const [drafts, setDrafts] = useState<Record<string, string>>(() =>
     Object.fromEntries(filterFields.map((f) => [f.name, params.get(`f.${f.name}`) ?? ''])),
   );
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-  const [reading, setReading] = useState<{ n: number; minPosition?: string }>({ n: 0 });
   const [actionError, setActionError] = useState<string | null>(null);
   const sortValue = sortParam(sort);
-  usePageTitle(labels.typeName);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const filters = JSON.parse(filterKey) as Record<string, string>;
-    setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
-    resourceApi
-      .list(api, type, {
+  const { state, reload } = useListRead(
+    async ({ signal, minPosition }) => {
+      const list = await resourceApi.list(api, type, {
         page,
         sort: sortValue,
         search,
-        filters,
+        filters: JSON.parse(filterKey) as Record<string, string>,
         trashed,
         // the related records come along, so that each row names them
         include: Object.keys(definition.relationships),
-        minPosition: reading.minPosition,
-        signal: controller.signal,
-      })
-      .then(
-        (list) => setState({ status: 'ready', list, included: indexIncluded(list.included) }),
-        (error: unknown) => controller.signal.aborted || setState({ status: 'failed', error }),
-      );
-    return () => controller.abort();
-  }, [api, type, definition, page, sortValue, search, filterKey, trashed, reading]);
-  const reload = useCallback((minPosition?: string) => setReading((r) => ({ n: r.n + 1, minPosition })), []);
+        minPosition,
+        signal,
+      });
+      return { list, included: indexIncluded(list.included) };
+    },
+    [api, type, definition, page, sortValue, search, filterKey, trashed],
+  );
 
   const columns = listColumns(definition, fields);
   const sortable = new Set(sortableFields(definition));
-  const list = state.status === 'ready' ? state.list : null;
-  const included = state.status === 'ready' ? state.included : indexIncluded([]);
-  const captionId = `${type}-caption`;
+  const included = state.status === 'ready' ? state.value.included : indexIncluded([]);
+  const columnsOf: ListColumn<ResourceRecord>[] = columns.map((name, i) => ({
+    id: name,
+    sort: sortable.has(name) ? ariaSort(sort, name) : undefined,
+    header: sortable.has(name) ? (
+      <Button
+        variant="text"
+        size="small"
+        onPress={() => update({ sort: sortParam(nextSort(sort, name)), page: null })}
+      >
+        {labels.field(name)}
+        <span aria-hidden="true">
+          {sort.field === name ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ' ↕'}
+        </span>
+        <VisuallyHidden>
+          {sort.field === name && sort.direction === 'asc'
+            ? t('admin.resources.sort.descending')
+            : t('admin.resources.sort.ascending')}
+        </VisuallyHidden>
+      </Button>
+    ) : (
+      labels.field(name)
+    ),
+    rowHeader: i === 0,
+    text: true,
+    cell: (record) => {
+      if (i > 0 && name in definition.relationships)
+        return <RelatedRecords records={relatedViews(record.relationships?.[name], included)} />;
+      if (i > 0) return format(name === 'id' ? record.id : record.attributes[name], kinds[name]);
+      return (
+        <>
+          {recordTitle(definition, record)}
+          {typeof record.attributes.deletedAt === 'string' ? (
+            <> ({t('admin.resources.softDeletedTag')})</>
+          ) : null}
+        </>
+      );
+    },
+  }));
+  columnsOf.push({
+    id: 'actions',
+    header: t('admin.column.actions'),
+    cell: (record) => (
+      <RecordActions
+        definition={definition}
+        record={record}
+        viewer={viewer}
+        onDone={(_, position) => {
+          setActionError(null);
+          reload(position);
+        }}
+        onError={setActionError}
+      />
+    ),
+  });
 
   return (
-    <WidePage>
-      <BackToDashboard />
-      <ScreenHeader>
-        <h1>{labels.typeName}</h1>
-        {may(definition, 'create', viewer) ? (
+    <ListFrame
+      title={labels.typeName}
+      actions={
+        may(definition, 'create', viewer) ? (
           <ButtonLink href={resourcePaths.create(type)}>{t('admin.resources.create')}</ButtonLink>
-        ) : null}
-      </ScreenHeader>
-      {definition.search.length || filterFields.length || canTrash ? (
-        <Filters
-          role="search"
-          aria-label={t('admin.resources.filters', { resource: labels.typeName })}
-          onSubmit={(e) => {
-            e.preventDefault();
-            update({
-              search: draft.trim() || null,
-              page: null,
-              ...Object.fromEntries(filterFields.map((f) => [`f.${f.name}`, drafts[f.name]?.trim() || null])),
-            });
-          }}
-        >
-          {definition.search.length ? (
-            <TextField
-              label={t('admin.resources.search')}
-              description={t('admin.resources.searchHelp', {
-                fields: definition.search.map((name) => labels.field(name)).join(', '),
-              })}
-              type="search"
-              value={draft}
-              onChange={setDraft}
-              maxLength={200}
-            />
-          ) : null}
-          {filterFields.map((f) => {
-            const options = filterOptions(f);
-            const label = labels.field(f.name);
-            const value = drafts[f.name] ?? '';
-            const set = (v: string) => setDrafts((d) => ({ ...d, [f.name]: v }));
-            return options ? (
-              <Select
-                key={f.name}
-                label={label}
-                options={[
-                  { id: 'any', label: t('admin.resources.filter.any') },
-                  ...options.map((o) => ({
-                    id: o,
-                    label:
-                      o === 'null'
-                        ? t('admin.resources.filter.empty')
-                        : o === 'true'
-                          ? t('admin.yes')
-                          : o === 'false'
-                            ? t('admin.no')
-                            : labels.enumValue(f.name, o),
-                  })),
-                ]}
-                value={value === '' ? 'any' : value}
-                onChange={(key) => set(key === 'any' || key === null ? '' : String(key))}
+        ) : null
+      }
+      before={
+        definition.search.length || filterFields.length || canTrash ? (
+          <Filters
+            role="search"
+            aria-label={t('admin.resources.filters', { resource: labels.typeName })}
+            onSubmit={(e) => {
+              e.preventDefault();
+              update({
+                search: draft.trim() || null,
+                page: null,
+                ...Object.fromEntries(
+                  filterFields.map((f) => [`f.${f.name}`, drafts[f.name]?.trim() || null]),
+                ),
+              });
+            }}
+          >
+            {definition.search.length ? (
+              <TextField
+                label={t('admin.resources.search')}
+                description={t('admin.resources.searchHelp', {
+                  fields: definition.search.map((name) => labels.field(name)).join(', '),
+                })}
+                type="search"
+                value={draft}
+                onChange={setDraft}
+                maxLength={200}
               />
-            ) : (
-              <TextField key={f.name} label={label} value={value} onChange={set} maxLength={f.maxLength} />
-            );
-          })}
-          {canTrash ? (
-            <Select
-              label={t('admin.resources.trashed')}
-              options={TRASHED.map((id) => ({ id, label: t(`admin.resources.trashed.${id}`) }))}
-              value={trashed ?? 'none'}
-              onChange={(key) =>
-                update({ trashed: key === 'none' || key === null ? null : String(key), page: null })
-              }
-            />
-          ) : null}
-          <Button type="submit">{t('admin.resources.searchSubmit')}</Button>
-        </Filters>
-      ) : null}
-      {actionError ? (
-        <div role="alert">
-          <Notice $tone="error">{actionError}</Notice>
-        </div>
-      ) : null}
-      {state.status === 'failed' ? (
-        <LoadError message={errorText(state.error)} onRetry={() => reload()} />
-      ) : null}
-      {state.status === 'loading' ? <p aria-busy="true">{t('app.loading')}</p> : null}
-      {list && list.data.length === 0 ? <p>{t('admin.resources.empty')}</p> : null}
-      {list && list.data.length > 0 ? (
-        <TableScroll aria-labelledby={captionId}>
-          <DataTable>
-            <caption id={captionId}>
-              {t('admin.resources.caption', { resource: labels.typeName, total: list.meta.total })}
-            </caption>
-            <thead>
-              <tr>
-                {columns.map((name) => (
-                  <th
-                    key={name}
-                    scope="col"
-                    aria-sort={sortable.has(name) ? ariaSort(sort, name) : undefined}
-                  >
-                    {sortable.has(name) ? (
-                      <Button
-                        variant="text"
-                        size="small"
-                        onPress={() => update({ sort: sortParam(nextSort(sort, name)), page: null })}
-                      >
-                        {labels.field(name)}
-                        <span aria-hidden="true">
-                          {sort.field === name ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ' ↕'}
-                        </span>
-                        <VisuallyHidden>
-                          {sort.field === name && sort.direction === 'asc'
-                            ? t('admin.resources.sort.descending')
-                            : t('admin.resources.sort.ascending')}
-                        </VisuallyHidden>
-                      </Button>
-                    ) : (
-                      labels.field(name)
-                    )}
-                  </th>
-                ))}
-                <th scope="col">{t('admin.column.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((record) => (
-                <tr key={record.id}>
-                  {columns.map((name, i) => {
-                    if (i > 0 && name in definition.relationships)
-                      return (
-                        <td key={name} className="text">
-                          <RelatedRecords records={relatedViews(record.relationships?.[name], included)} />
-                        </td>
-                      );
-                    const value = name === 'id' ? record.id : record.attributes[name];
-                    const text = i === 0 ? recordTitle(definition, record) : format(value, kinds[name]);
-                    return i === 0 ? (
-                      <th key={name} scope="row" className="text">
-                        {text}
-                        {typeof record.attributes.deletedAt === 'string' ? (
-                          <> ({t('admin.resources.softDeletedTag')})</>
-                        ) : null}
-                      </th>
-                    ) : (
-                      <td key={name} className="text">
-                        {text}
-                      </td>
-                    );
-                  })}
-                  <td>
-                    <RecordActions
-                      definition={definition}
-                      record={record}
-                      viewer={viewer}
-                      onDone={(_, position) => {
-                        setActionError(null);
-                        reload(position);
-                      }}
-                      onError={setActionError}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
-        </TableScroll>
-      ) : null}
-      {list ? (
-        <Pager
-          meta={list.meta}
-          label={t('admin.resources.pages', { resource: labels.typeName })}
-          onPage={(n) => update({ page: n === 1 ? null : String(n) })}
-        />
-      ) : null}
-    </WidePage>
+            ) : null}
+            {filterFields.map((f) => {
+              const options = filterOptions(f);
+              const label = labels.field(f.name);
+              const value = drafts[f.name] ?? '';
+              const set = (v: string) => setDrafts((d) => ({ ...d, [f.name]: v }));
+              return options ? (
+                <Select
+                  key={f.name}
+                  label={label}
+                  options={[
+                    { id: 'any', label: t('admin.resources.filter.any') },
+                    ...options.map((o) => ({
+                      id: o,
+                      label:
+                        o === 'null'
+                          ? t('admin.resources.filter.empty')
+                          : o === 'true'
+                            ? t('admin.yes')
+                            : o === 'false'
+                              ? t('admin.no')
+                              : labels.enumValue(f.name, o),
+                    })),
+                  ]}
+                  value={value === '' ? 'any' : value}
+                  onChange={(key) => set(key === 'any' || key === null ? '' : String(key))}
+                />
+              ) : (
+                <TextField key={f.name} label={label} value={value} onChange={set} maxLength={f.maxLength} />
+              );
+            })}
+            {canTrash ? (
+              <Select
+                label={t('admin.resources.trashed')}
+                options={TRASHED.map((id) => ({ id, label: t(`admin.resources.trashed.${id}`) }))}
+                value={trashed ?? 'none'}
+                onChange={(key) =>
+                  update({ trashed: key === 'none' || key === null ? null : String(key), page: null })
+                }
+              />
+            ) : null}
+            <Button type="submit">{t('admin.resources.searchSubmit')}</Button>
+          </Filters>
+        ) : null
+      }
+      actionError={actionError}
+      state={state}
+      onRetry={() => reload()}
+      list={(d) => ({ rows: d.list.data, meta: d.list.meta })}
+      caption={(total) => t('admin.resources.caption', { resource: labels.typeName, total })}
+      captionId={`${type}-caption`}
+      columns={columnsOf}
+      rowKey={(record) => record.id}
+      empty={t('admin.resources.empty')}
+      pagerLabel={t('admin.resources.pages', { resource: labels.typeName })}
+      onPage={(n) => update({ page: n === 1 ? null : String(n) })}
+    />
   );
 }

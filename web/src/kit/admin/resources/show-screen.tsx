@@ -1,18 +1,19 @@
 import type { ViewerFacts } from '@platform/contracts/resources/access';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { resourceFields } from '@platform/contracts/resources/fields';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useApi } from '../../api/api-context.tsx';
+import { useLoadedAt } from '../../loading/use-loaded.ts';
 import { usePageTitle } from '../../routing/page-title.ts';
 import { useNavigation } from '../../routing/router.tsx';
 import { ButtonLink, Link } from '../../ui/link.tsx';
 import { LoadError, Notice, useAdminErrorText, WidePage } from '../admin-ui.tsx';
 import { resourcePaths } from './paths.ts';
 import { isSoftDeleted, RecordActions, recordTitle } from './record-actions.tsx';
-import { indexIncluded, relatedViews, type IncludedIndex } from './record-title.ts';
+import { indexIncluded, relatedViews } from './record-title.ts';
 import { RelatedRecords } from './related-records.tsx';
-import { resourceApi, type ResourceRecord } from './resource-api.ts';
+import { resourceApi } from './resource-api.ts';
 import {
   ActionBar,
   FieldList,
@@ -22,11 +23,6 @@ import {
   useResourceT,
 } from './resource-ui.tsx';
 import { may } from './viewer.ts';
-
-type State =
-  | { status: 'loading' }
-  | { status: 'failed'; error: unknown }
-  | { status: 'ready'; record: ResourceRecord; included: IncludedIndex };
 
 /** /admin/resources/{type}/show/{id}: every field of a record, its version, and what may be done with it. */
 export function ShowScreen({
@@ -48,28 +44,23 @@ export function ShowScreen({
   const { type } = definition;
   const fields = useMemo(() => resourceFields(definition), [definition]);
   const kinds = fieldKinds(definition, Object.fromEntries(fields.map((f) => [f.name, f.kind])));
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [reading, setReading] = useState<{ n: number; minPosition?: string }>(() => ({
-    n: 0,
-    minPosition: new URLSearchParams(search).get('minPosition') ?? undefined,
-  }));
+  const { state, reload } = useLoadedAt(
+    async ({ signal, minPosition }) => {
+      const include = Object.keys(definition.relationships);
+      const { data: record, included } = await resourceApi.find(api, type, id, {
+        include,
+        minPosition,
+        signal,
+      });
+      return { record, included: indexIncluded(included) };
+    },
+    [api, type, id, definition],
+    { keep: true, position: new URLSearchParams(search).get('minPosition') ?? undefined },
+  );
   const [actionError, setActionError] = useState<string | null>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const include = Object.keys(definition.relationships);
-    resourceApi
-      .find(api, type, id, { include, minPosition: reading.minPosition, signal: controller.signal })
-      .then(
-        ({ data: record, included }) =>
-          setState({ status: 'ready', record, included: indexIncluded(included) }),
-        (error: unknown) => controller.signal.aborted || setState({ status: 'failed', error }),
-      );
-    return () => controller.abort();
-  }, [api, type, id, definition, reading]);
-
-  const record = state.status === 'ready' ? state.record : null;
-  const included = state.status === 'ready' ? state.included : indexIncluded([]);
+  const record = state.status === 'ready' ? state.value.record : null;
+  const included = state.status === 'ready' ? state.value.included : indexIncluded([]);
   const title = record ? recordTitle(definition, record) : id;
   usePageTitle(t('admin.resources.show.title', { resource: labels.typeName, title }));
 
@@ -87,7 +78,7 @@ export function ShowScreen({
       </p>
       <h1>{t('admin.resources.show.title', { resource: labels.typeName, title })}</h1>
       {state.status === 'failed' ? (
-        <LoadError message={errorText(state.error)} onRetry={() => setReading((r) => ({ n: r.n + 1 }))} />
+        <LoadError message={errorText(state.error)} onRetry={() => reload()} />
       ) : null}
       {state.status === 'loading' ? <p aria-busy="true">{t('app.loading')}</p> : null}
       {record ? (
@@ -140,7 +131,7 @@ export function ShowScreen({
               onDone={(command, position) => {
                 setActionError(null);
                 if (command === 'delete') navigate(resourcePaths.index(type));
-                else setReading((r) => ({ n: r.n + 1, minPosition: position }));
+                else reload(position);
               }}
               onError={setActionError}
             />
