@@ -234,6 +234,7 @@ describe('accounts, end to end', () => {
       // fifth in the application group, for application administrators
       'Menu items',
       'App environment',
+      'Files',
       'Users',
       'Validation requests',
       'Admin tags',
