@@ -40,6 +40,7 @@ describe('the admin menu (seed 001 §6)', () => {
       'language-lines',
       'app-menu-items',
       'app-environments',
+      'files',
     ]);
     const forAdmin = adminMenu(resourceCatalogue, viewer(['admin'], true), features).find(
       (s) => s.group === 'application',
