@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page, Request } from 'playwright-core';
+import type { FileChooser, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, describe, expect, test } from 'vitest';
 import { checkA11y } from './support/a11y.ts';
@@ -64,6 +64,9 @@ describe('files: an image field uploaded by keyboard, its variant on the public 
     const fileName = `clinic-front-${suffix}.png`;
     const png = await pngFile(fileName, 1200, 600);
     const { page } = await openPage();
+    // listened for from the start: Playwright turns on the browser's file chooser interception when the first
+    // listener is added, without waiting, and a press right after could still open the real dialog
+    const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
     await signIn(page, 'admin@demo.example');
     const created = await api(page, 'POST', '/organizations', {
       data: { type: 'organizations', attributes: { name } },
@@ -93,7 +96,6 @@ describe('files: an image field uploaded by keyboard, its variant on the public 
       await gate;
       await route.continue();
     });
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     const picked = await chooser;
     expect(picked.isMultiple()).toBe(false);

@@ -28,6 +28,8 @@ describe('language', () => {
       .getByRole('button', { name: /Language: English/ })
       .click();
     const languages = page.getByRole('menu', { name: 'Language' });
+    // a trigger pressed before the menus' code has loaded opens its menu once it has (kit/ui/menu.tsx)
+    await languages.waitFor();
     expect(await languages.getByRole('menuitemradio').count()).toBe(7);
     const reloaded = page.waitForEvent('load');
     await languages.getByRole('menuitemradio', { name: 'Français' }).click();

@@ -9,6 +9,9 @@ configure({ asyncUtilTimeout: 10_000 });
 // vitest runs without globals, so Testing Library cannot register its own cleanup
 afterEach(() => {
   cleanup();
+  // react-aria's live announcer is one node for the whole document, and the web tests share one document
+  // (isolate: false): what a test announced must not be found by the next one
+  document.querySelectorAll('[data-live-announcer] [role="log"]').forEach((log) => log.replaceChildren());
   localStorage.clear();
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim();

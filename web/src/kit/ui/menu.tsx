@@ -43,11 +43,20 @@ export function Menu<T extends object>({ trigger, ...props }: MenuProps<T>) {
   /** what the reader did with the trigger while the code loaded */
   const handOver = useRef<'focused' | 'pressed' | null>(null);
   const triggerRef = useRef<HTMLElement>(null);
+  /** the trigger shown while the code loads */
+  const placeholderRef = useRef<HTMLElement>(null);
   useEffect(() => {
     if (module || !(gate || wanted)) return;
     let live = true;
     load().then(
-      (m) => live && setModule(m),
+      (m) => {
+        if (!live) return;
+        // a reader may have reached the trigger before the page's code ran (a server-painted page), when no
+        // focus handler could see it: the trigger that replaces it takes the focus all the same
+        if (placeholderRef.current !== null && placeholderRef.current === document.activeElement)
+          handOver.current ??= 'focused';
+        setModule(m);
+      },
       () => undefined,
     );
     return () => {
@@ -66,6 +75,7 @@ export function Menu<T extends object>({ trigger, ...props }: MenuProps<T>) {
   if (!module) {
     const own = trigger.props;
     return cloneElement(trigger, {
+      ref: placeholderRef,
       onHoverStart: () => {
         own.onHoverStart?.();
         setWanted(true);
