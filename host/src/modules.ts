@@ -2,7 +2,11 @@ import type { Locale } from '@platform/contracts/enums';
 import type { EventContract } from '@platform/contracts/event-contracts';
 import { moduleEventContracts } from '@platform/contracts/registry';
 import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
-import { resourceEventContracts, type ResourceDefinition } from '@platform/contracts/resources/definition';
+import {
+  resourceEventContracts,
+  type ResourceDefinition,
+  type ResourceFeatures,
+} from '@platform/contracts/resources/definition';
 import { likeEventContracts } from '@platform/contracts/resources/likes';
 import type { CommandModule } from '@platform/command-api/app';
 import type { AccountsAuth } from '@platform/command-api/auth/accounts-auth';
@@ -57,6 +61,8 @@ export interface ServeContext {
   defaultLocale: Locale;
   /** where file contents are kept and the maximum sizes of uploads (ADR 0027) */
   files: FileServices;
+  /** the resource features on (FEATURE_RENTAL, ...): the types of a feature that is off answer 404 */
+  features: ResourceFeatures;
 }
 
 /**
@@ -187,13 +193,14 @@ function resourcesModule(
   return {
     name: 'resources',
     eventContracts: [...resources.flatMap(resourceEventContracts), ...likeEventContracts],
-    command: ({ defaultLocale, files }) => [
-      resourceCommandRoutes(resources, { defaultLocale, joinTables }),
+    command: ({ defaultLocale, files, features }) => [
+      resourceCommandRoutes(resources, { defaultLocale, joinTables, features }),
       likeRoutes(resources),
       ...(servesFiles ? [fileUploadRoutes(resources, { files, joinTables })] : []),
     ],
-    query: ({ defaultLocale, files }) => [
-      resourceQueryRoutes(resources, { defaultLocale }),
+    query: ({ defaultLocale, files, features }) => [
+      // first: it answers 404 for the types whose feature is off, the publishable and history paths included
+      resourceQueryRoutes(resources, { defaultLocale, features }),
       publishableRoutes(resources),
       historyRoutes(resources),
       ...(servesFiles ? [fileServingRoutes(resources, { store: files.store })] : []),

@@ -20,7 +20,11 @@ import { createQueryApi, type QueryModule } from '@platform/query-api/app';
 import { createReadPool } from '@platform/query-api/db';
 import { createProjectionRunner, type ProjectionRunner } from '@platform/projectors/runner';
 import type { Projection } from '@platform/projectors/projection';
-import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import {
+  ALL_RESOURCE_FEATURES,
+  type ResourceDefinition,
+  type ResourceFeatures,
+} from '@platform/contracts/resources/definition';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore, type EventStore } from '@platform/infra/event-store';
 import { CONFIG_DEFAULTS, defaultPublicUrl } from '@platform/infra/config';
@@ -56,6 +60,8 @@ export interface PlatformOptions {
   resources?: readonly ResourceDefinition[];
   /** the locale of records' own text (DEFAULT_LOCALE); translatable records keep the others as translations */
   defaultLocale?: Locale;
+  /** the resource features (FEATURE_RENTAL, ...): a type whose feature is off answers 404; unnamed ones are on */
+  features?: Partial<ResourceFeatures>;
   /** extra handlers mounted after the APIs (the built web, later) */
   mountAfterApis?: (app: Express) => void;
   /**
@@ -149,6 +155,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     auth: accounts,
     devMailbox: mailer.toDevMailbox,
     defaultLocale: options.defaultLocale ?? 'en',
+    features: { ...ALL_RESOURCE_FEATURES, ...options.features },
     files: {
       store: localBlobStore(filesDir),
       limits: { ...DEFAULT_FILE_LIMITS, ...options.files?.limits },

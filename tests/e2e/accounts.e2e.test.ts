@@ -250,6 +250,13 @@ describe('accounts, end to end', () => {
       'Comments',
       'Reports',
       'Newsletter types',
+      // the rental group (the rental feature is on in the demo)
+      'Rental models',
+      'Rental model categories',
+      'Rental items',
+      'Stocks',
+      'Item conditions',
+      'Invoicing strategies',
     ]);
     await adminNav.getByRole('link', { name: 'Dev mailbox' }).click();
     await page.waitForURL('**/admin/dev/mailbox');

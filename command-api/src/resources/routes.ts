@@ -23,7 +23,9 @@ import {
   sameRelationshipValue,
   type PolymorphicRef,
   type RelationshipValue,
+  switchedOffType,
   type ResourceDefinition,
+  type ResourceFeatures,
 } from '@platform/contracts/resources/definition';
 import { FILES_TYPE } from '@platform/contracts/resources/files';
 import { readable } from '@platform/contracts/resources/likes';
@@ -279,6 +281,8 @@ export interface ResourceRoutesOptions {
   defaultLocale?: Locale;
   /** how the row rules ask the join tables of other modules (a relationship's `through`), by table */
   joinTables?: Readonly<Record<string, JoinTableMembership>>;
+  /** the resource features on (config FEATURE_*): a type whose feature is off answers 404; absent: on */
+  features?: Partial<ResourceFeatures>;
 }
 
 export function resourceCommandRoutes(
@@ -295,8 +299,17 @@ export function resourceCommandRoutes(
       if (spec.through && !joinTables[spec.through.table])
         throw new Error(`${definition.type}.${name}: no membership check for ${spec.through.table}`);
 
+  const features = options.features ?? {};
   return (deps: CommandModuleDeps): Router => {
     const router = express.Router();
+    // a type whose feature is off is not served: every write naming it answers 404
+    router.use((req, _res, next) => {
+      next(
+        switchedOffType(req.path, catalogue, features)
+          ? new NotFoundError('No route for this call')
+          : undefined,
+      );
+    });
     for (const definition of catalogue)
       mount(router, definition, deps, targets, defaultLocale, joinTables, served);
     return router;

@@ -1,8 +1,8 @@
 /**
- * Reference data of the accounts module: lists with stable ids. Newsletter frequencies and rental invoicing
- * strategies are code, served by the query API as they are. Jobs and user categories are the fixed rows of their
- * resources (reference-lists.ts): they exist from the start under these ids, which users' events store, and
- * administrators rename them or add more.
+ * Reference data of the accounts module: lists with stable ids. Newsletter frequencies are code, served by the
+ * query API as they are. Jobs and user categories are the fixed rows of their resources (reference-lists.ts), and
+ * rental invoicing strategies of theirs (rental/records.ts): they exist from the start under these ids, which
+ * users' events store, and administrators rename them or add more.
  */
 export interface ReferenceItem {
   id: string;

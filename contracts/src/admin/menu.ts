@@ -75,7 +75,8 @@ export function adminMenu(
   }
   for (const definition of catalogue) {
     if (definition.menu.hidden || !definition.menu.group) continue;
-    if (definition.menu.feature && !features[definition.menu.feature]) continue;
+    const feature = definition.menu.feature ?? definition.feature;
+    if (feature && !features[feature]) continue;
     if (!allows(definition.access.see, viewer)) continue;
     add(definition.menu.group, {
       key: definition.type,

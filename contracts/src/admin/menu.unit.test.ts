@@ -3,7 +3,7 @@ import { resourceCatalogue } from '../resources/catalogue.ts';
 import type { ViewerFacts } from '../resources/access.ts';
 import { adminMenu } from './menu.ts';
 
-const features = { validationRequests: true, organizations: true };
+const features = { validationRequests: true, organizations: true, rental: true };
 const viewer = (roles: ViewerFacts['roles'], isAdmin = false): ViewerFacts => ({
   userId: '0a000000-0000-4000-8000-00000000000a',
   roles,
@@ -24,7 +24,7 @@ describe('the admin menu (seed 001 §6)', () => {
       entries: [{ key: 'dashboard', href: '/admin/dashboard', icon: 'dashboard' }],
     });
     const groups = menu.slice(1).map((s) => s.group);
-    expect(groups).toEqual(['application', 'accounts', 'community', 'contacts']);
+    expect(groups).toEqual(['application', 'accounts', 'community', 'contacts', 'rental']);
   });
 
   it('places the app menu items entry fifth in the application group for application administrators', () => {
@@ -67,5 +67,28 @@ describe('the admin menu (seed 001 §6)', () => {
       );
     expect(entries(true)).toContain('organizations');
     expect(entries(false)).not.toContain('organizations');
+  });
+
+  it('lists the rental records in the rental group for rental administrators, and none without the feature', () => {
+    const RENTAL = [
+      'rental-models',
+      'rental-model-categories',
+      'rental-items',
+      'rental-stocks',
+      'rental-item-conditions',
+      'rental-invoicing-strategies',
+    ];
+    const rentalGroup = (roles: ViewerFacts['roles'], rental = true) =>
+      adminMenu(resourceCatalogue, viewer(roles, roles.includes('admin')), { ...features, rental })
+        .find((s) => s.group === 'rental')
+        ?.entries.map((e) => e.key) ?? null;
+    expect(rentalGroup(['rental_admin'])).toEqual(RENTAL);
+    expect(rentalGroup(['admin'])).toEqual(RENTAL);
+    expect(rentalGroup(['app_admin'])).toEqual(RENTAL);
+    expect(rentalGroup(['contributor'])).toBeNull();
+    expect(rentalGroup(['rental_admin'], false)).toBeNull();
+    expect(rentalGroup(['admin'], false)).toBeNull();
+    // a rental administrator sees the rental group only
+    expect(keys(['rental_admin']).map(([group]) => group)).toEqual([null, 'rental']);
   });
 });

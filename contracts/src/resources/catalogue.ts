@@ -14,6 +14,7 @@ import { appEnvironmentResource } from '../environment/app-environment.ts';
 import { notificationResource } from '../notifications/notification.ts';
 import { organizationYearStateResource } from '../organizations/organization-year-state.ts';
 import { organizationResource } from '../organizations/organization.ts';
+import { rentalResources } from '../rental/records.ts';
 import { redirectionResource } from '../redirections/redirection.ts';
 import { shortUrlResource } from '../short-urls/short-url.ts';
 import { languageLineResource } from '../site-settings/language-line.ts';
@@ -41,6 +42,7 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   reportResource,
   fileResource,
   securedFileResource,
+  ...rentalResources,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

@@ -17,8 +17,22 @@ export interface InvariantContext {
   previous: Record<string, unknown> | null;
 }
 
+/**
+ * The feature flags (seed 000) a whole record type may depend on: with the feature off, the type is not served
+ * (every route of its API answers 404) and its admin menu entry is left out. Its stored events and its table stay,
+ * so turning the feature on again serves what it held.
+ */
+export const RESOURCE_FEATURES = ['rental'] as const;
+export type ResourceFeature = (typeof RESOURCE_FEATURES)[number];
+
+/** Which of the resource features a deployment has on (config FEATURE_*). */
+export type ResourceFeatures = Readonly<Record<ResourceFeature, boolean>>;
+
+/** Every resource feature on: the default of a platform told nothing else. */
+export const ALL_RESOURCE_FEATURES: ResourceFeatures = { rental: true };
+
 /** The feature flags (seed 000) an admin menu entry may depend on. */
-export type AdminMenuFeature = 'validationRequests' | 'organizations';
+export type AdminMenuFeature = 'validationRequests' | 'organizations' | ResourceFeature;
 
 /** The groups of the admin menu (seed 001 §6), in their order; null puts an entry at the top level. */
 export const ADMIN_MENU_GROUPS = [
@@ -150,6 +164,11 @@ export interface ResourceDefinitionInput<S extends Shape> {
    * flag without which the entry is left out
    */
   menu: { group: AdminMenuGroup | null; icon: string; hidden?: boolean; feature?: AdminMenuFeature };
+  /**
+   * the feature flag without which the type is not served at all (the rental records: FEATURE_RENTAL): its
+   * routes answer 404 and its menu entry is left out (RESOURCE_FEATURES)
+   */
+  feature?: ResourceFeature;
   /** the attributes a record holds and a create accepts (defaults applied), with the seeds' field rules */
   attributes: z.ZodObject<S>;
   relationships?: Record<string, RelationshipInput>;
@@ -340,8 +359,11 @@ export interface ResourceDefinition<S extends Shape = any> extends Required<
     | 'relationshipAccess'
     | 'lookupBy'
     | 'relationships'
+    | 'feature'
   >
 > {
+  /** the feature without which the type is not served; null: always served */
+  feature: ResourceFeature | null;
   /** every relationship, the traits' included; a polymorphic one has the type '' (see `polymorphic`) */
   relationships: Record<string, RelationshipSpec>;
   relationshipAccess: Record<string, { read: AccessRule; write: AccessRule }>;
@@ -482,6 +504,7 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
       ...(traits.likable ? { likesCount: 'integer' as const } : {}),
       ...(traits.commentable ? { commentsCount: 'integer' as const } : {}),
     },
+    feature: input.feature ?? null,
     softDeletable: input.softDeletable ?? false,
     ownedBy: input.ownedBy ?? null,
     unique: input.unique ?? [],
@@ -518,6 +541,27 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     },
     streamId: (id) => `${input.category}-${id}`,
   };
+}
+
+/** Whether a deployment serves a type: it depends on no feature, or on one that is on. */
+export function isServed(definition: ResourceDefinition, features: Partial<ResourceFeatures>): boolean {
+  return definition.feature === null || features[definition.feature] !== false;
+}
+
+/**
+ * The type a request path of the API names when the deployment does not serve it (its feature is off): `/{type}`
+ * and below (its records, their history) or `/services/publishables/{type}/…`; null otherwise. The layer's routers
+ * answer 404 for it, whatever the method.
+ */
+export function switchedOffType(
+  path: string,
+  catalogue: readonly ResourceDefinition[],
+  features: Partial<ResourceFeatures>,
+): string | null {
+  const segments = path.split('/').filter(Boolean);
+  const type = segments[0] === 'services' && segments[1] === 'publishables' ? segments[2] : segments[0];
+  const definition = type === undefined ? undefined : catalogue.find((d) => d.type === type);
+  return definition && !isServed(definition, features) ? definition.type : null;
 }
 
 /** The attributes of a record of a definition, typed: `RecordOf<typeof couponResource>`. */

@@ -40,6 +40,8 @@ type Fixture = (n: number) => {
 
 /** The published record of the test's commentable and reportable type that comments and reports are about. */
 let matrixPost = '';
+/** The rental model the rental items of the matrix are items of. */
+let matrixRentalModel = '';
 
 const FIXTURES: Record<string, Fixture> = {
   'app-redirections': (n) => ({ attributes: { fromPath: `/matrix-from-${n}`, toPath: `/matrix-to-${n}` } }),
@@ -65,6 +67,15 @@ const FIXTURES: Record<string, Fixture> = {
     attributes: { reason: 'other', details: `Matrix report ${n}` },
     relationships: { reportable: { type: 'test-matrix-posts', id: matrixPost } },
   }),
+  'rental-model-categories': (n) => ({ attributes: { name: `Matrix rental category ${n}` } }),
+  'rental-models': (n) => ({ attributes: { name: `Matrix rental model ${n}`, rentingPrice: 300 } }),
+  'rental-item-conditions': (n) => ({ attributes: { name: `Matrix condition ${n}`, value: n % 1000 } }),
+  'rental-stocks': (n) => ({ attributes: { name: `Matrix stock ${n}` } }),
+  'rental-items': (n) => ({
+    attributes: { stockId: `MATRIX-${n}` },
+    relationships: { rentalModel: matrixRentalModel },
+  }),
+  'rental-invoicing-strategies': (n) => ({ attributes: { name: `Matrix invoicing ${n}` } }),
 };
 
 /** What comments and reports are about: the catalogue has no commentable type yet. */
@@ -243,6 +254,13 @@ beforeAll(async () => {
     'matrix post',
   );
   matrixPost = post.body.data.id as string;
+  const rentalModel = await setup(
+    app.admin('POST', '/rental-models', {
+      data: { type: 'rental-models', attributes: { name: 'Matrix rental model', rentingPrice: 100 } },
+    }),
+    'matrix rental model',
+  );
+  matrixRentalModel = rentalModel.body.data.id as string;
   organizationA = await organization('Matrix Lab A');
   const organizationB = await organization('Matrix Lab B');
   const visitor = app.browser();

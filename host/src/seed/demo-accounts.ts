@@ -68,9 +68,13 @@ export const demoAccounts: DemoAccount[] = [
  * Seeds the demo organizations and accounts through the command API as an administrator would: each
  * account is opened, given its roles, access level and validation, and joins its organizations. Every
  * command carries an Idempotency-Key derived from what it seeds, so running it again (after an interrupted
- * start) appends only what is missing (seedDemo in demo.ts).
+ * start) appends only what is missing (seedDemo in demo.ts). Answers the accounts' ids by e-mail address.
  */
-export async function seedDemoAccounts(options: { baseUrl: string; adminToken: string; logger: Logger }) {
+export async function seedDemoAccounts(options: {
+  baseUrl: string;
+  adminToken: string;
+  logger: Logger;
+}): Promise<Map<string, string>> {
   const client = seedClient(options.baseUrl, options.adminToken);
 
   const organizationIds = new Map<string, string>();
@@ -90,6 +94,7 @@ export async function seedDemoAccounts(options: { baseUrl: string; adminToken: s
     organizationIds.set(org.slug, id);
   }
 
+  const accountIds = new Map<string, string>();
   for (const demo of demoAccounts) {
     const key = `seed:user:${demo.email}`;
     const { id } = await client.command(
@@ -109,6 +114,7 @@ export async function seedDemoAccounts(options: { baseUrl: string; adminToken: s
       },
       key,
     );
+    accountIds.set(demo.email, id);
     await client.command(
       'PATCH',
       `/users/${id}`,
@@ -135,4 +141,5 @@ export async function seedDemoAccounts(options: { baseUrl: string; adminToken: s
     }
   }
   options.logger.info({ accounts: demoAccounts.length }, 'demo accounts seeded');
+  return accountIds;
 }

@@ -7,11 +7,15 @@ import { DEMO_SEED_STREAM } from '@platform/contracts/seed/events';
 import { loadState, type EventStore } from '@platform/infra/event-store';
 import { seedClient } from './client.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoRental } from './demo-rental.ts';
 import { seedDemoSite } from './demo-site.ts';
 import { demoSeedDecider, isSeeded, type DemoSeedCommand } from './progress.ts';
 
 /** Raise it when the demo content grows: a site seeded by an earlier version is topped up on its next start. */
-export const DEMO_CONTENT_VERSION = 1;
+export const DEMO_CONTENT_VERSION = 2;
+
+/** the demo account that keeps the demo stock: the rental administrator */
+const DEMO_RENTAL_KEEPER = 'rental-admin@demo.example';
 
 export interface DemoSeedDeps {
   eventStore: EventStore;
@@ -20,6 +24,8 @@ export interface DemoSeedDeps {
   adminToken: string;
   logger: Logger;
   clock?: () => Date;
+  /** the features the site serves (FEATURE_RENTAL): the rental catalogue is seeded when rental is on (default) */
+  features?: { rental?: boolean };
 }
 
 export type DemoSeedOutcome = 'seeded' | 'already-seeded' | 'not-a-demo-site';
@@ -48,7 +54,9 @@ export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedOutcome> {
 
   await record(deps, 'BeginDemoSeed');
   await seedDemoSite(deps);
-  await seedDemoAccounts(deps);
+  const accounts = await seedDemoAccounts(deps);
+  if (deps.features?.rental !== false)
+    await seedDemoRental({ ...deps, keepers: [accounts.get(DEMO_RENTAL_KEEPER)!] });
   await record(deps, 'CompleteDemoSeed');
   return 'seeded';
 }

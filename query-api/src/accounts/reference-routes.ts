@@ -16,7 +16,8 @@ type Item = ReferenceItem & Record<string, unknown>;
 /**
  * The reference lists as JSON:API resources, in their fixed order (jobs: other last): the sparse fields of the
  * users' includes, and the includes of the lists that are code. Jobs, user categories, access levels and roles
- * are resources (contracts/src/accounts/reference-lists.ts): the resource layer serves them.
+ * are resources (contracts/src/accounts/reference-lists.ts), and so are the rental invoicing strategies
+ * (contracts/src/rental/records.ts): the resource layer serves them.
  */
 export const REFERENCE_LISTS: Record<string, readonly Item[]> = {
   'access-levels': ACCESS_LEVELS.map((name) => ({ id: name, name, weight: ACCESS_LEVEL_WEIGHTS[name] })),
@@ -40,7 +41,13 @@ export function referenceItem(type: string, id: string | null): Item | undefined
   return id === null ? undefined : REFERENCE_LISTS[type]?.find((i) => i.id === id);
 }
 
-const SERVED_AS_RESOURCES = new Set(['jobs', 'user-categories', 'access-levels', 'roles']);
+const SERVED_AS_RESOURCES = new Set([
+  'jobs',
+  'user-categories',
+  'access-levels',
+  'roles',
+  'rental-invoicing-strategies',
+]);
 
 /** GET /<list> and /<list>/:id for each reference list that is code: public, static, never stale. */
 export function referenceQueryRoutes(): Router {

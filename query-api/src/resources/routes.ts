@@ -9,7 +9,9 @@ import { canComment } from '@platform/contracts/resources/comments';
 import {
   polymorphicTypes,
   translated,
+  switchedOffType,
   type ResourceDefinition,
+  type ResourceFeatures,
 } from '@platform/contracts/resources/definition';
 import type { FieldInfo } from '@platform/contracts/resources/fields';
 import { requireAllowed, viewerOf, type Viewer } from '@platform/infra/http/viewer';
@@ -131,11 +133,22 @@ const HAND_WRITTEN_FIELDS: Record<string, string[]> = {
  */
 export function resourceQueryRoutes(
   catalogue: readonly ResourceDefinition[],
-  options: { defaultLocale?: Locale } = {},
+  /** features: the resource features on (config FEATURE_*); absent: on */
+  options: { defaultLocale?: Locale; features?: Partial<ResourceFeatures> } = {},
 ): QueryModule {
   const defaultLocale = options.defaultLocale ?? 'en';
+  const features = options.features ?? {};
   return (deps: QueryModuleDeps): Router => {
     const router = express.Router();
+    // a type whose feature is off is not served: its lists, records, history and existence answer 404 (this
+    // router is mounted before the layer's publishable and history routes, so it sees their paths first)
+    router.use((req, _res, next) => {
+      next(
+        switchedOffType(req.path, catalogue, features)
+          ? new NotFoundError('No route for this call')
+          : undefined,
+      );
+    });
     const readers = new Map<string, Reader>();
     for (const definition of catalogue)
       readers.set(definition.type, resourceReader(definition, defaultLocale, catalogue));

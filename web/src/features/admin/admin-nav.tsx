@@ -9,6 +9,7 @@ import { Link } from '../../kit/ui/link.tsx';
 import { ADMIN_ROUTES, canUseDashboard } from '../../kit/admin/access.ts';
 import { useAdminT } from '../../kit/admin/admin-ui.tsx';
 import { viewerFacts } from '../../kit/admin/resources/viewer.ts';
+import { FEATURES } from '../../kit/build-info.ts';
 
 /** The drawer's own list style covers its first level only: the admin entries keep its look, without bullets. */
 const Entries = styled.ul`
@@ -37,6 +38,8 @@ export function AdminNavEntries({ onNavigate }: { onNavigate: () => void }) {
   const sections = adminMenu(resourceCatalogue, viewer, {
     validationRequests: features.validationRequests,
     organizations: features.organizations,
+    // a build flag: the rental screens and records are in the build or not (FEATURE_RENTAL)
+    rental: FEATURES.rental,
   }).map((section) => ({
     ...section,
     entries: section.entries.filter((e) => WEB_SCREENS.has(e.key) || CATALOGUE_TYPES.has(e.key)),
