@@ -29,6 +29,10 @@ export const ERROR_STATUS = {
   'conflict.coupon_expired': 409,
   'conflict.coupon_sold_out': 409,
   'conflict.coupon_individual_limit': 409,
+  /** a rental booking asks more units of a model than are free for its period */
+  'conflict.rental_unavailable': 409,
+  /** a booking's hold lapsed before its command was confirmed */
+  'conflict.rental_booking_expired': 409,
   'auth.unauthenticated': 401,
   'auth.session_expired': 419,
   'auth.forbidden': 403,

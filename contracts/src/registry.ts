@@ -1,4 +1,6 @@
 import { userEventContracts } from './accounts/events.ts';
+import { bookingEventContracts } from './rental/booking.ts';
+import { calendarEventContracts } from './rental/calendar.ts';
 import { EventContractRegistry, type EventContract } from './event-contracts.ts';
 import { environmentEventContracts } from './environment/events.ts';
 import { menuEventContracts } from './menu/events.ts';
@@ -25,6 +27,8 @@ export const moduleEventContracts = {
   accounts: userEventContracts,
   organizations: organizationEventContracts,
   coupons: couponEventContracts,
+  /** the models' calendars and the members' bookings (ADR 0028) */
+  rental: [...calendarEventContracts, ...bookingEventContracts],
   /** the demo seeder's start and end markers */
   seed: seedEventContracts,
 } as const satisfies Record<string, readonly EventContract[]>;

@@ -197,6 +197,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     logger,
     adminToken: options.adminToken,
     minPositionTimeoutMs,
+    clock,
     modules: [...queryModulesOf(modules, serve), ...(options.extraQueryModules ?? [])],
   });
   // commands are unsafe methods and reads are GET and HEAD: each request goes through the one router that can

@@ -16,6 +16,8 @@ export interface QueryModuleDeps {
   /** for the few reads that need streams (admin audit timelines); never for writing */
   eventStore: EventStore;
   logger: Logger;
+  /** the platform's time: reads that depend on it (a booking's hold that lapses) ask it, never the machine's */
+  clock: () => Date;
   /**
    * Put in front of a route with the names of the projections it reads: honours minPosition /
    * X-Min-Position (bounded wait); the route then adds `consistencyOf(res)` to its document's meta.
@@ -47,6 +49,8 @@ export interface QueryApiDeps {
   adminToken: string;
   minPositionTimeoutMs: number;
   modules: QueryModule[];
+  /** the platform's time (default: the machine's) */
+  clock?: () => Date;
   /** the in-memory answers of `sendRead` (default: 32 MB) */
   readCache?: ReadCacheOptions;
 }
@@ -77,6 +81,7 @@ export function createQueryApi(deps: QueryApiDeps): Router {
     readPool,
     eventStore,
     logger,
+    clock: deps.clock ?? (() => new Date()),
     readAfter: (projections) => readAfter(waitDeps, projections),
     sendRead: (req, res, options, build) => {
       if (versions.generation(options.projections) === undefined) startVersions();

@@ -4,6 +4,7 @@ import { SlugSchema, slugify } from '../organizations/events.ts';
 import type { AccessRule } from '../resources/access.ts';
 import { defineResource } from '../resources/definition.ts';
 import { file } from '../resources/files.ts';
+import { NO_VAT_INVOICING_STRATEGIES } from './strategies.ts';
 
 /**
  * The rental catalogue's plain records (seed 001 §3 Rental) on the resource layer: models and their categories
@@ -179,17 +180,8 @@ export const rentalItemResource = defineResource({
   title: 'stockId',
 });
 
-/** The invoicing strategies whose invoices carry no VAT (seed 001 §3). */
-export const NO_VAT_INVOICING_STRATEGIES = ['no_vat', 'no_vat_debit_note'] as const;
-/** The strategy of members who have none of their own: a standard invoice, VAT applied. */
+/** The strategy of members who have none of their own: a standard invoice, VAT applied (strategies.ts). */
 export const DEFAULT_INVOICING_STRATEGY = 'standard';
-
-/** Whether an invoice under this strategy (a member's rentalInvoicingStrategy, null for none) applies VAT. */
-export function appliesVat(strategyId: string | null): boolean {
-  return !(NO_VAT_INVOICING_STRATEGIES as readonly string[]).includes(
-    strategyId ?? DEFAULT_INVOICING_STRATEGY,
-  );
-}
 
 /**
  * How a member's rentals are invoiced (users' rentalInvoicingStrategy): the rules are written against the fixed

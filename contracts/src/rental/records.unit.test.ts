@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { appliesVat } from './strategies.ts';
 import {
-  appliesVat,
   rentalInvoicingStrategyResource,
   rentalItemResource,
   rentalModelResource,

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Router } from 'express';
+import type { Sql } from 'postgres';
+import { z } from 'zod';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthenticatedError,
+  ValidationError,
+  type ErrorIssue,
+} from '@platform/contracts/errors';
+import { SYSTEM_USER_ID } from '@platform/contracts/metadata';
+import { allows, type AccessRule } from '@platform/contracts/resources/access';
+import { bookingStreamId, type RentalBookingPlacedData } from '@platform/contracts/rental/booking';
+import { calendarStreamId } from '@platform/contracts/rental/calendar';
+import { bookingExpiresAt, checkCart, RentalBookingRequestSchema } from '@platform/contracts/rental/cart';
+import { checkPeriod } from '@platform/contracts/rental/period';
+import { viewerOf } from '@platform/infra/http/viewer';
+import type { CommandModuleDeps, CommandRequest } from '../app.ts';
+import { deriveId } from '../handler.ts';
+import { resourceDocument, parseDocument } from '../http/validate.ts';
+import { sendCommandResult } from '../http/respond.ts';
+import { bookingDecider } from './booking.ts';
+import { calendarDecider } from './calendar.ts';
+import { loadRentalCatalogue, loadRentalEnvironment, type CatalogueModel } from './catalogue-reader.ts';
+
+/**
+ * Bookings racing for a model's last units are appends on its calendar stream; a loser decides again on the new
+ * state (refused, or its turn). Enough retries for a crowd to end each in a hold or a refusal.
+ */
+const HOLD_RETRIES = 500;
+
+/** The strategies a member chooses; the others are the rental team's (internal, locked). */
+const MEMBER_STRATEGIES = new Set(['pick_up', 'ship_to_address']);
+
+const bookingDocument = resourceDocument({
+  type: 'rental-bookings',
+  attributes: RentalBookingRequestSchema,
+  id: z.string().uuid().optional(),
+});
+
+const uuid = z.string().uuid();
+
+export interface RentalBookingOptions {
+  /** who chooses the rental team's strategies (internal, locked) */
+  rentalTeam: AccessRule;
+}
+
+function signedInMember(res: express.Response): string {
+  const { userId } = viewerOf(res);
+  if (userId === null) throw new UnauthenticatedError();
+  if (userId === SYSTEM_USER_ID)
+    throw new ForbiddenError('The API token has no user account: sign in as a member');
+  return userId;
+}
+
+const pointerOfIssue = (field: string) => `/data/attributes/${field}`;
+
+/**
+ * POST /api/v1/services/rentals/bookings: a signed-in member holds the cart's models for a period while reading the
+ * summary (ADR 0028). Each model's units are held on its calendar stream, one model after the other; a model that
+ * has not enough free units for the period refuses the booking (409 naming it and the period) and the holds taken
+ * for the models before it are given back. A booking left alone lapses at expiresAt without any request.
+ *
+ * DELETE /api/v1/services/rentals/bookings/{id}: the member goes back from the summary; the holds are given back.
+ */
+export function rentalBookingRoutes(deps: CommandModuleDeps, options: RentalBookingOptions): Router {
+  const router = express.Router();
+  const sql = (): Sql => {
+    if (!deps.readSql) throw new Error('rental bookings need the read models (readSql)');
+    return deps.readSql;
+  };
+
+  router.post('/services/rentals/bookings', async (req, res) => {
+    const request = deps.commandRequest(req, res);
+    const userId = signedInMember(res);
+    const document = parseDocument(bookingDocument, req.body);
+    const input = document.data.attributes;
+    const now = request.metadata.now;
+    const environment = await loadRentalEnvironment(sql());
+
+    const issues: ErrorIssue[] = [
+      ...checkPeriod(input, environment, now).map((issue) => ({
+        code: 'validation.invalid' as const,
+        detail: issue.detail,
+        pointer: pointerOfIssue(issue.field),
+      })),
+      ...checkCart(
+        { models: Object.fromEntries(input.models.map((m) => [m.modelId, m.quantity])) },
+        environment,
+      ).map((issue) => ({
+        code: 'validation.invalid' as const,
+        detail: issue.detail,
+        pointer: pointerOfIssue('models'),
+      })),
+    ];
+    if (!MEMBER_STRATEGIES.has(input.strategy) && !allows(options.rentalTeam, viewerOf(res)))
+      issues.push({
+        code: 'validation.invalid',
+        detail: 'This strategy is chosen by the rental team',
+        pointer: pointerOfIssue('strategy'),
+      });
+    const catalogue = await loadRentalCatalogue(
+      sql(),
+      input.models.map((m) => m.modelId),
+    );
+    input.models.forEach((line, index) => {
+      if (!catalogue.has(line.modelId))
+        issues.push({
+          code: 'validation.invalid',
+          detail: 'No rental model has this id',
+          pointer: `/data/attributes/models/${index}/modelId`,
+        });
+    });
+    if (issues.length > 0) throw new ValidationError(issues);
+
+    const key = request.idempotencyKey;
+    const bookingId = document.data.id ?? (key ? deriveId(key, 'rental-bookings') : randomUUID());
+    const expiresAt = bookingExpiresAt(now, environment).toISOString();
+    // one model after the other, in a fixed order, so that two bookings of the same models meet on the same first one
+    const lines = [...input.models].sort((a, b) => a.modelId.localeCompare(b.modelId));
+    const held: Array<{ modelId: string; quantity: number; holdId: string; model: CatalogueModel }> = [];
+    try {
+      for (const line of lines) {
+        const model = catalogue.get(line.modelId)!;
+        const holdId = deriveId(bookingId, 'hold', line.modelId);
+        await deps.handle({
+          streamId: calendarStreamId(line.modelId),
+          decider: calendarDecider,
+          command: {
+            type: 'HoldUnits',
+            data: {
+              modelId: line.modelId,
+              holdId,
+              bookingId,
+              userId,
+              quantity: line.quantity,
+              startAt: input.startAt,
+              endAt: input.endAt,
+              expiresAt,
+              modelName: model.name,
+              items: model.items,
+            },
+            metadata: request.metadata,
+          },
+          maxRetries: HOLD_RETRIES,
+        });
+        held.push({ ...line, holdId, model });
+      }
+    } catch (error) {
+      await releaseHolds(deps, request, held, 'refused');
+      throw error;
+    }
+
+    const placed: RentalBookingPlacedData = {
+      bookingId,
+      userId,
+      models: held.map(({ modelId, quantity, holdId }) => ({ modelId, quantity, holdId })),
+      startAt: input.startAt,
+      endAt: input.endAt,
+      expiresAt,
+      strategy: input.strategy,
+      phone: input.phone ?? null,
+      billingAddress: input.billingAddress ?? null,
+      shippingAddress: input.shippingAddress ?? null,
+    };
+    let result;
+    try {
+      result = await deps.handle({
+        streamId: bookingStreamId(bookingId),
+        decider: bookingDecider,
+        command: { type: 'PlaceBooking', data: placed, metadata: request.metadata },
+        ...(key !== undefined ? { idempotencyKey: key } : {}),
+      });
+    } catch (error) {
+      // a booking id sent twice: the first one's holds stay, this attempt's are its own (the same derived ids)
+      if (!(error instanceof ConflictError)) await releaseHolds(deps, request, held, 'refused');
+      throw error;
+    }
+    sendCommandResult(res, { type: 'rental-bookings', id: bookingId, result, status: 201 });
+  });
+
+  router.delete('/services/rentals/bookings/:id', async (req, res) => {
+    const bookingId = String(req.params.id);
+    if (!uuid.safeParse(bookingId).success) throw new NotFoundError(`rental booking ${bookingId} not found`);
+    const request = deps.commandRequest(req, res);
+    const userId = signedInMember(res);
+    const result = await deps.handle({
+      streamId: bookingStreamId(bookingId),
+      decider: bookingDecider,
+      command: { type: 'CancelBooking', data: { bookingId, userId }, metadata: request.metadata },
+    });
+    const booking = await bookingOf(deps, bookingId);
+    const released = booking ? await releaseHolds(deps, request, booking.models, 'cancelled') : null;
+    // the position after which the units show as free again
+    const last = released !== null && released > result.position ? released : result.position;
+    res.status(204).setHeader('X-Event-Position', last.toString()).end();
+  });
+
+  return router;
+}
+
+/** The booking as placed (its holds), read from its stream. */
+async function bookingOf(
+  deps: CommandModuleDeps,
+  bookingId: string,
+): Promise<RentalBookingPlacedData | null> {
+  const events = await deps.eventStore.readStream(bookingStreamId(bookingId)).catch(() => []);
+  const placed = events.find((event) => event.type === 'RentalBookingPlaced');
+  return placed ? (placed.data as RentalBookingPlacedData) : null;
+}
+
+async function releaseHolds(
+  deps: CommandModuleDeps,
+  request: CommandRequest,
+  holds: ReadonlyArray<{ modelId: string; holdId: string }>,
+  reason: 'refused' | 'cancelled',
+): Promise<bigint | null> {
+  let last: bigint | null = null;
+  for (const { modelId, holdId } of holds) {
+    const result = await deps.handle({
+      streamId: calendarStreamId(modelId),
+      decider: calendarDecider,
+      command: { type: 'ReleaseHold', data: { modelId, holdId, reason }, metadata: request.metadata },
+      maxRetries: HOLD_RETRIES,
+    });
+    if (result.events.length > 0) last = result.position;
+  }
+  return last;
+}
