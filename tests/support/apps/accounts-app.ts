@@ -66,7 +66,10 @@ async function answer(response: Response): Promise<Answer> {
 /** The whole platform on a fresh database with a clock the test moves, listening on a free port. */
 export async function startAccountsApp(
   accounts: PlatformOptions['accounts'] = {},
-  options: Pick<PlatformOptions, 'resources' | 'trustProxy' | 'minPositionTimeoutMs' | 'files'> = {},
+  options: Pick<
+    PlatformOptions,
+    'resources' | 'trustProxy' | 'minPositionTimeoutMs' | 'files' | 'extraModules'
+  > = {},
 ): Promise<AccountsTestApp> {
   const db: TestDatabase = await createTestDatabase();
   let offset = 0;
