@@ -11,10 +11,7 @@ import { likeEventContracts } from '@platform/contracts/resources/likes';
 import type { CommandModule } from '@platform/command-api/app';
 import type { AccountsAuth } from '@platform/command-api/auth/accounts-auth';
 import { couponCommandRoutes } from '@platform/command-api/coupons/routes';
-import { rentalBookingRoutes } from '@platform/command-api/rental/booking-routes';
-import { RENTAL_ADMINS } from '@platform/contracts/rental/records';
-import { rentalCalendarProjection } from '@platform/projectors/rental/calendar-projection';
-import { rentalAvailabilityRoutes } from '@platform/query-api/rental/availability-routes';
+import { rentalModule } from './rental/module.ts';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
 import { notificationCommandRoutes } from '@platform/command-api/notifications/routes';
 import { pagesCommandRoutes } from '@platform/command-api/pages/routes';
@@ -148,16 +145,7 @@ const handWrittenModules: ModuleDescriptor[] = [
     query: () => [couponQueryRoutes],
     resourceWorkflows: [{ resource: couponResource, projection: couponPurchasesExtension }],
   },
-  {
-    // the rental flow (ADR 0028): the models' calendars and the members' bookings; its plain records (models,
-    // items, stocks...) are resources of the catalogue, switched by the same feature
-    name: 'rental',
-    eventContracts: moduleEventContracts.rental,
-    command: ({ features }) =>
-      features.rental ? [(deps) => rentalBookingRoutes(deps, { rentalTeam: RENTAL_ADMINS })] : [],
-    query: ({ features }) => (features.rental ? [rentalAvailabilityRoutes] : []),
-    projections: [rentalCalendarProjection],
-  },
+  rentalModule(),
   {
     // the notifications are a resource; the module adds marking one read
     name: 'notifications',

@@ -37,6 +37,7 @@ import {
   platformModules,
   projectionsOf,
   queryModulesOf,
+  type ModuleDescriptor,
   type ServeContext,
 } from './modules.ts';
 import { compressAnswers } from './compression.ts';
@@ -56,6 +57,8 @@ export interface PlatformOptions {
   startNotReady?: boolean;
   /** query routes served beside the platform's own, through the same middleware (benchmarks' baselines) */
   extraQueryModules?: QueryModule[];
+  /** modules served beside the platform's list (modules.ts): a module not yet composed there, under test */
+  extraModules?: readonly ModuleDescriptor[];
   /** the record types of the resource layer (the catalogue by default; tests may bring their own) */
   resources?: readonly ResourceDefinition[];
   /** the locale of records' own text (DEFAULT_LOCALE); translatable records keep the others as translations */
@@ -121,7 +124,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const sql = createSql(options.databaseUrl, { max: 20 });
   const readPool = await createReadPool(options.databaseUrl);
   // every list below (contracts, routers, projections) comes from the one list of modules (modules.ts)
-  const modules = platformModules(options.resources);
+  const modules = [...platformModules(options.resources), ...(options.extraModules ?? [])];
   const contracts = new EventContractRegistry(eventContractsOf(modules));
   const eventStore = new PostgresEventStore({ sql, contracts });
   const projections = projectionsOf(modules);

@@ -15,7 +15,10 @@ import { allows, type AccessRule } from '@platform/contracts/resources/access';
 import { bookingStreamId, type RentalBookingPlacedData } from '@platform/contracts/rental/booking';
 import { calendarStreamId } from '@platform/contracts/rental/calendar';
 import { bookingExpiresAt, checkCart, RentalBookingRequestSchema } from '@platform/contracts/rental/cart';
-import { checkPeriod } from '@platform/contracts/rental/period';
+import { rentalAmounts } from '@platform/contracts/rental/amounts';
+import { rentalCommandStreamId } from '@platform/contracts/rental/command';
+import { checkPeriod, periodDays } from '@platform/contracts/rental/period';
+import { carriesShippingFees } from '@platform/contracts/rental/strategies';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { CommandModuleDeps, CommandRequest } from '../app.ts';
 import { deriveId } from '../handler.ts';
@@ -23,6 +26,7 @@ import { resourceDocument, parseDocument } from '../http/validate.ts';
 import { sendCommandResult } from '../http/respond.ts';
 import { bookingDecider } from './booking.ts';
 import { calendarDecider } from './calendar.ts';
+import { rentalCommandDecider } from './lifecycle.ts';
 import { loadRentalCatalogue, loadRentalEnvironment, type CatalogueModel } from './catalogue-reader.ts';
 
 /**
@@ -41,6 +45,10 @@ const bookingDocument = resourceDocument({
 });
 
 const uuid = z.string().uuid();
+const confirmDocument = resourceDocument({
+  type: 'rental-commands',
+  attributes: z.object({ bookingId: z.string().uuid() }),
+});
 
 export interface RentalBookingOptions {
   /** who chooses the rental team's strategies (internal, locked) */
@@ -181,6 +189,115 @@ export function rentalBookingRoutes(deps: CommandModuleDeps, options: RentalBook
     sendCommandResult(res, { type: 'rental-bookings', id: bookingId, result, status: 201 });
   });
 
+  router.post('/services/rentals/commands', async (req, res) => {
+    const request = deps.commandRequest(req, res);
+    const userId = signedInMember(res);
+    const { bookingId } = parseDocument(confirmDocument, req.body).data.attributes;
+    const booking = await bookingOf(deps, bookingId);
+    if (!booking) throw ValidationError.at('/data/attributes/bookingId', 'No booking has this id');
+    if (booking.userId !== userId) throw new ForbiddenError('This booking is another member’s');
+    const commandId = deriveId(bookingId, 'rental-command');
+    const environment = await loadRentalEnvironment(sql());
+    const catalogue = await loadRentalCatalogue(
+      sql(),
+      booking.models.map((m) => m.modelId),
+    );
+
+    // the units: each hold kept by the command on its model's calendar; a hold that lapsed is kept only if its
+    // units are still free. A refusal gives back the others and the booking is over.
+    const kept: typeof booking.models = [];
+    try {
+      for (const line of [...booking.models].sort((a, b) => a.modelId.localeCompare(b.modelId))) {
+        const model = catalogue.get(line.modelId);
+        if (!model)
+          throw new ConflictError(
+            'conflict.rental_booking_expired',
+            'A model of this booking is no longer rented: book again',
+          );
+        await deps.handle({
+          streamId: calendarStreamId(line.modelId),
+          decider: calendarDecider,
+          command: {
+            type: 'KeepHold',
+            data: { modelId: line.modelId, holdId: line.holdId, commandId, modelName: model.name, items: model.items },
+            metadata: request.metadata,
+          },
+          maxRetries: HOLD_RETRIES,
+        });
+        kept.push(line);
+      }
+    } catch (error) {
+      if (error instanceof ConflictError) {
+        await releaseHolds(deps, request, booking.models, 'refused');
+        await deps
+          .handle({
+            streamId: bookingStreamId(bookingId),
+            decider: bookingDecider,
+            command: { type: 'CancelBooking', data: { bookingId, userId }, metadata: request.metadata },
+          })
+          .catch(() => undefined);
+      }
+      throw error;
+    }
+    await deps.handle({
+      streamId: bookingStreamId(bookingId),
+      decider: bookingDecider,
+      command: {
+        type: 'ConfirmBooking',
+        data: { bookingId, userId, commandId },
+        metadata: request.metadata,
+      },
+    });
+
+    const days = periodDays(booking);
+    const lines = booking.models.map((line) => ({
+      commandItemId: deriveId(commandId, 'item', line.modelId),
+      modelId: line.modelId,
+      quantity: line.quantity,
+      rentingPrice: catalogue.get(line.modelId)?.rentingPrice ?? 0,
+    }));
+    const shippingPrice = booking.models.reduce(
+      (sum, line) => sum + (catalogue.get(line.modelId)?.shippingPrice ?? 0) * line.quantity,
+      0,
+    );
+    const amounts = rentalAmounts({
+      lines,
+      days,
+      strategy: booking.strategy,
+      shippingPrice,
+      organizationTax: environment.rentalOrganizationTax,
+      invoicingStrategyId: null,
+    });
+    const result = await deps.handle({
+      streamId: rentalCommandStreamId(commandId),
+      decider: rentalCommandDecider,
+      command: {
+        type: 'PlaceRentalCommand',
+        data: {
+          commandId,
+          bookingId,
+          userId,
+          rentFor: null,
+          strategy: booking.strategy,
+          isIndividual: true,
+          startAt: booking.startAt,
+          endAt: booking.endAt,
+          billingAddress: booking.billingAddress ?? '',
+          shippingAddress: booking.shippingAddress,
+          phone: booking.phone ?? '',
+          shippingPrice: carriesShippingFees(booking.strategy) ? shippingPrice : 0,
+          lines,
+          amounts,
+          caller: { rentalAdmin: false },
+        },
+        metadata: request.metadata,
+      },
+      // the same booking confirmed twice places one command (the decider refuses a second placing)
+      idempotencyKey: `rental-command:${bookingId}`,
+    });
+    sendCommandResult(res, { type: 'rental-commands', id: commandId, result, status: 201 });
+  });
+
   router.delete('/services/rentals/bookings/:id', async (req, res) => {
     const bookingId = String(req.params.id);
     if (!uuid.safeParse(bookingId).success) throw new NotFoundError(`rental booking ${bookingId} not found`);
@@ -211,11 +328,33 @@ async function bookingOf(
   return placed ? (placed.data as RentalBookingPlacedData) : null;
 }
 
+/**
+ * A command cancelled or closed gives its units back to the models' calendars: the holds its booking took (their
+ * ids follow from the booking and the model).
+ */
+export async function releaseCommandHolds(
+  deps: CommandModuleDeps,
+  request: CommandRequest,
+  commandId: string,
+  reason: 'cancelled' | 'ended',
+): Promise<bigint | null> {
+  const events = await deps.eventStore.readStream(rentalCommandStreamId(commandId)).catch(() => []);
+  const placed = events.find((event) => event.type === 'RentalCommandPlaced')?.data as
+    | { bookingId: string; lines: Array<{ modelId: string }> }
+    | undefined;
+  if (!placed) return null;
+  const holds = [...new Set(placed.lines.map((line) => line.modelId))].map((modelId) => ({
+    modelId,
+    holdId: deriveId(placed.bookingId, 'hold', modelId),
+  }));
+  return releaseHolds(deps, request, holds, reason);
+}
+
 async function releaseHolds(
   deps: CommandModuleDeps,
   request: CommandRequest,
   holds: ReadonlyArray<{ modelId: string; holdId: string }>,
-  reason: 'refused' | 'cancelled',
+  reason: 'refused' | 'cancelled' | 'ended',
 ): Promise<bigint | null> {
   let last: bigint | null = null;
   for (const { modelId, holdId } of holds) {

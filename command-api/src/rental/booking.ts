@@ -58,15 +58,12 @@ export const bookingDecider: Decider<BookingCommand, BookingEvent, BookingState>
         return [{ type: 'RentalBookingCancelled', data: { bookingId: command.data.bookingId } }];
       }
       case 'ConfirmBooking': {
-        const booking = ownBooking(state, command.data.bookingId, command.data.userId);
+        ownBooking(state, command.data.bookingId, command.data.userId);
         if (state.status === 'confirmed' && state.commandId === command.data.commandId) return [];
+        // whether the units are still there is the calendars' to say (a lapsed hold whose units nobody took is
+        // kept all the same): the booking only refuses to become a second command or to come back
         if (state.status !== 'placed')
-          throw new ConflictError('conflict.state', `This booking is ${state.status}: book again`);
-        if (new Date(booking.expiresAt).getTime() <= command.metadata.now.getTime())
-          throw new ConflictError(
-            'conflict.rental_booking_expired',
-            'The hold on these items has lapsed: book again to hold them',
-          );
+          throw new ConflictError('conflict.rental_booking_expired', `This booking is ${state.status}: book again`);
         const { bookingId, commandId } = command.data;
         return [{ type: 'RentalBookingConfirmed', data: { bookingId, commandId } }];
       }

@@ -228,6 +228,79 @@ describe('a member books rental models for a period', () => {
   });
 });
 
+describe('a member confirms: the booking becomes a rental command that keeps its units', () => {
+  it('places the command, keeps the units past the hold’s expiry, and gives them back when cancelled', async () => {
+    const hoist = await model('Patient hoist', 1);
+    const when = period(70, 7);
+    expect(await free(hoist, when)).toBe(1);
+    const booked = await alice(
+      'POST',
+      '/services/rentals/bookings',
+      booking([{ modelId: hoist, quantity: 1 }], when),
+    );
+    expect(booked.status).toBe(201);
+    const bookingId = booked.body.data.id as string;
+
+    const confirm = { data: { type: 'rental-commands', attributes: { bookingId } } };
+    expect((await bruno('POST', '/services/rentals/commands', confirm)).status).toBe(403);
+    const placed = await alice('POST', '/services/rentals/commands', confirm);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const commandId = placed.body.data.id as string;
+    // confirmed twice: the same command
+    const again = await alice('POST', '/services/rentals/commands', confirm);
+    expect(again.status).toBe(201);
+    expect(again.body.data.id).toBe(commandId);
+
+    const mine = await alice('GET', `/services/rentals/commands?minPosition=${position}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.map((c: { id: string }) => c.id)).toContain(commandId);
+    const shown = await alice('GET', `/services/rentals/commands/${commandId}`);
+    expect(shown.body.data.attributes.status).toBe('coming');
+
+    // the command keeps the units: the booking's expiry no longer frees them
+    app.advance(16 * 60_000);
+    expect(await free(hoist, when)).toBe(0);
+    const cancelled = await alice('POST', `/services/rentals/commands/${commandId}/actions`, {
+      data: { type: 'rental-command-actions', attributes: { action: 'cancel' } },
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(await free(hoist, when)).toBe(1);
+    const after = await alice('GET', `/services/rentals/commands/${commandId}?minPosition=${position}`);
+    expect(after.body.data.attributes.status).toBe('cancelled');
+  });
+
+  it('refuses to confirm a booking whose lapsed units another member took (409), and gives back the rest', async () => {
+    const bed = await model('Electric bed', 1);
+    const cushion = await model('Pressure cushion', 2);
+    const when = period(80, 7);
+    expect(await free(bed, when)).toBe(1);
+    expect(await free(cushion, when)).toBe(2);
+    const first = await alice(
+      'POST',
+      '/services/rentals/bookings',
+      booking(
+        [
+          { modelId: bed, quantity: 1 },
+          { modelId: cushion, quantity: 1 },
+        ],
+        when,
+      ),
+    );
+    expect(first.status).toBe(201);
+    app.advance(16 * 60_000);
+    expect(
+      (await bruno('POST', '/services/rentals/bookings', booking([{ modelId: bed, quantity: 1 }], when)))
+        .status,
+    ).toBe(201);
+    const late = await alice('POST', '/services/rentals/commands', {
+      data: { type: 'rental-commands', attributes: { bookingId: first.body.data.id } },
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.errors[0].detail).toContain('“Electric bed” is not available');
+    await expect.poll(() => free(cushion, when), { timeout: 30_000 }).toBe(2);
+  });
+});
+
 describe('bad input gets a clear answer and holds nothing', () => {
   it('answers 422 on the field: reversed dates, too short, unknown model, shipping without address, the team’s strategy', async () => {
     const chair = await model('Walking frame', 3);

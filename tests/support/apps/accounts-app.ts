@@ -68,7 +68,7 @@ export async function startAccountsApp(
   accounts: PlatformOptions['accounts'] = {},
   options: Pick<
     PlatformOptions,
-    'resources' | 'trustProxy' | 'minPositionTimeoutMs' | 'files' | 'features'
+    'resources' | 'trustProxy' | 'minPositionTimeoutMs' | 'files' | 'features' | 'extraModules'
   > = {},
 ): Promise<AccountsTestApp> {
   const db: TestDatabase = await createTestDatabase();
