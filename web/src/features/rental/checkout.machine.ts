@@ -162,7 +162,7 @@ const addressIssues = (context: CheckoutContext): Problems => {
     const field = String(issue.path[0]);
     if (!(ADDRESS_FIELDS as readonly string[]).includes(field)) continue;
     const missing = issue.code === 'invalid_type' || issue.code === 'too_small' || issue.code === 'custom';
-    issues[field] ??= ruleProblem({ code: missing ? 'required' : 'too_long', detail: issue.message });
+    issues[field] ??= ruleProblem({ code: missing ? 'required' : 'text_too_long', detail: issue.message });
   }
   return issues;
 };
@@ -184,16 +184,7 @@ const storedAtOrAfter = (context: CheckoutContext, step: CheckoutStep) => {
 
 type Failure = { error: unknown };
 
-/**
- * The rental checkout (seed 000 §2.3, §4; issue 19): cart → period → addresses → summary → confirmed. Each
- * step goes on only when the contracts' rules allow it (cart limits, period rules and the models' free items,
- * the addresses a strategy needs); entering the summary books the cart (a hold until expiresAt), going back
- * releases it, and when it lapses the summary says so and offers to book again; confirming makes the rental
- * command. A refusal of the API goes back to the step and onto the field it names.
- *
- * The screens provide the calls (`checkAvailability`, `book`, `command`) and `releaseHold` (DELETE the booking);
- * the checkout's record is stored by checkout-storage.ts and given back as `stored` to resume at its step.
- */
+/** The checkout's types, calls, guards and actions; the machine below puts them in order. */
 const checkoutSetup = setup({
   types: {
     context: {} as CheckoutContext,
@@ -303,6 +294,16 @@ const checkoutSetup = setup({
   },
 });
 
+/**
+ * The rental checkout (seed 000 §2.3, §4; issue 19): cart → period → addresses → summary → confirmed. Each
+ * step goes on only when the contracts' rules allow it (cart limits, period rules and the models' free items,
+ * the addresses a strategy needs); entering the summary books the cart (a hold until expiresAt), going back
+ * releases it, and when it lapses the summary says so and offers to book again; confirming makes the rental
+ * command. A refusal of the API goes back to the step and onto the field it names.
+ *
+ * The screens provide the calls (`checkAvailability`, `book`, `command`) and `releaseHold` (DELETE the booking);
+ * the checkout's record is stored by checkout-storage.ts and given back as `stored` to resume at its step.
+ */
 export const checkoutMachine = checkoutSetup
   .extend({
     actions: {
