@@ -14,6 +14,7 @@ import {
 import { AdminNavEntries, adminRoutes } from '../features/admin/index.ts';
 import { organizationRoutes } from '../features/organizations/index.ts';
 import { CmsRoute } from '../features/pages/index.ts';
+import { rentalRoutes } from '../features/rental/index.ts';
 import { endpoints } from '../kit/api/endpoints.ts';
 import { APP_VERSION } from '../kit/build-info.ts';
 import { ApiProvider, useApi } from '../kit/api/api-context.tsx';
@@ -72,6 +73,7 @@ export function AppRoutes() {
         {accountRoutes}
         {adminRoutes}
         {organizationRoutes}
+        {rentalRoutes}
         {/* every other path is a CMS page, a redirection, or not found: the read model decides */}
         <Route>
           <CmsRoute />

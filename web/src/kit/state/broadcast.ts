@@ -1,6 +1,6 @@
 /**
  * Cross-tab broadcasts (seed 000 §4): login, logout, locale, accessibility, dark theme, consent and
- * environment updates. One channel per tab, used for both posting and listening, so a tab never hears itself.
+ * environment updates, and the rental cart. One channel per tab, used for both posting and listening, so a tab never hears itself.
  */
 export type BroadcastMessage =
   | { type: 'locale'; locale: string }
@@ -9,7 +9,9 @@ export type BroadcastMessage =
   | { type: 'consent' }
   | { type: 'environment-updated'; revision: string }
   | { type: 'login' }
-  | { type: 'logout' };
+  | { type: 'logout' }
+  /** the rental cart or the checkout's step changed (features/rental) */
+  | { type: 'rental-cart' };
 
 export const CHANNEL_NAME = 'platform';
 

@@ -5,10 +5,13 @@ import {
   type RadioGroupProps as AriaRadioGroupProps,
 } from 'react-aria-components';
 import styled from 'styled-components';
+import { FieldError } from './field.tsx';
 
 export interface RadioGroupProps extends AriaRadioGroupProps {
   label: string;
   options: ReadonlyArray<{ id: string; label: string; style?: React.CSSProperties }>;
+  /** a rule's or the server's message for this choice */
+  errorMessage?: string;
 }
 
 const Root = styled(AriaRadioGroup)`
@@ -46,15 +49,16 @@ const Option = styled(Radio)`
   }
 `;
 
-export function RadioGroup({ label, options, ...props }: RadioGroupProps) {
+export function RadioGroup({ label, options, errorMessage, ...props }: RadioGroupProps) {
   return (
-    <Root {...props}>
+    <Root {...props} isInvalid={props.isInvalid ?? Boolean(errorMessage)}>
       <Label className="group-label">{label}</Label>
       {options.map((o) => (
         <Option key={o.id} value={o.id} style={o.style}>
           {o.label}
         </Option>
       ))}
+      <FieldError>{errorMessage}</FieldError>
     </Root>
   );
 }
