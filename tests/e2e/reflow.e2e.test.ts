@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseUrl, openContext, openPage, pageOfTest } from './support/browser.ts';
+import { baseUrl, openContext, openPage } from './support/browser.ts';
 import { PUBLIC_ROUTES } from './support/public-routes.ts';
 import { LARGEST_TEXT, measureReflow, storeAccessibility } from './support/reflow.ts';
 
@@ -105,31 +105,63 @@ const slug = (name: string) =>
     .replace(/[^a-z0-9]+/gi, '-')
     .replace(/^-|-$/g, '') || 'home';
 
+/**
+ * One page per kind of viewer for the whole setting: the first route is loaded (the server's paint, then the
+ * app), the next ones are reached inside the app as a reader following links reaches them (the history API,
+ * which the router follows). A full load per route cost three times as much, and the app's own navigation is
+ * what readers meet after their first page.
+ */
+interface ViewerPage {
+  page: Page;
+  /** uncaught errors in the page since the last check */
+  errors: string[];
+}
+
 describe.each(CASES)('reflow at $label', ({ name, viewport, text, theme }) => {
-  /** one browser context per kind of viewer for the whole setting (a context costs as much as a page load) */
-  const contexts = new Map<Who, Promise<BrowserContext>>();
-  const contextOf = (who: Who) => {
-    let opened = contexts.get(who);
+  const contexts: BrowserContext[] = [];
+  const pages = new Map<Who, Promise<ViewerPage>>();
+  const pageOf = (who: Who) => {
+    let opened = pages.get(who);
     if (!opened) {
       opened = (async () => {
         const { context } = await openContext({ theme, viewport });
+        contexts.push(context);
         if (text) await storeAccessibility(context, text);
         if (who !== 'guest') await context.addCookies(sessions.get(who)!);
-        return context;
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
+        return { page, errors };
       })();
-      contexts.set(who, opened);
+      pages.set(who, opened);
     }
     return opened;
   };
   afterAll(async () => {
-    for (const context of contexts.values()) await (await context).close();
+    for (const context of contexts) await context.close();
   });
 
   test.each(ROUTES)('$name: no sideways scrolling, nothing cut off', async ({ path, who, name: route }) => {
-    const page = await pageOfTest(await contextOf(who));
+    const { page, errors } = await pageOf(who);
+    errors.length = 0;
 
-    await page.goto(path);
-    await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'attached' });
+    if (page.url() === 'about:blank') {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'attached' });
+    } else {
+      // the heading of the route before, to know when the next route's own has replaced it
+      const before = await page.evaluate(() => {
+        const h1 = document.querySelector('h1');
+        h1?.setAttribute('data-route-before', '');
+        return h1?.textContent ?? '';
+      });
+      await page.evaluate((to) => history.pushState(null, '', to), path);
+      await page.waitForFunction((previous) => {
+        const h1 = document.querySelector('h1');
+        return h1 !== null && (!h1.hasAttribute('data-route-before') || h1.textContent !== previous);
+      }, before);
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
     await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 10_000 }).toBe(0);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     expect(new URL(page.url()).pathname, 'the guard kept the page').toBe(new URL(path, baseUrl()).pathname);
@@ -158,6 +190,7 @@ describe.each(CASES)('reflow at $label', ({ name, viewport, text, theme }) => {
     expect(report.overflow, `the page scrolls sideways: ${report.widest.join('; ')}`).toBeLessThanOrEqual(0);
     expect(report.clipped, 'elements that cut their own text').toEqual([]);
     expect(report.outside, 'text beyond the left or right edge').toEqual([]);
+    expect(errors, 'uncaught errors in the page').toEqual([]);
   });
 });
 
