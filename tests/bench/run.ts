@@ -15,6 +15,7 @@ import { analyzeDatabase, startCluster, serverSettings } from './env.ts';
 import { diagnose } from './diagnose.ts';
 import { FILES_FULL, FILES_QUICK, filesBench } from './files-bench.ts';
 import { fuzzBench } from './fuzz.ts';
+import { RENTAL_FULL, RENTAL_QUICK, rentalBench } from './rental-bench.ts';
 import { evaluateTargets, formatTable, formatTargets, percentile, perSecond, type Metric } from './report.ts';
 import {
   appendToVisible,
@@ -76,7 +77,7 @@ function option(name: string): string | undefined {
   const at = argv.indexOf(name);
   return at >= 0 ? argv[at + 1] : undefined;
 }
-const SECTIONS = ['store', 'query', 'resources', 'files', 'fuzz'] as const;
+const SECTIONS = ['store', 'query', 'resources', 'files', 'rental', 'fuzz'] as const;
 const only = option('--only');
 if (only !== undefined && !(SECTIONS as readonly string[]).includes(only)) {
   process.stderr.write(`--only takes one of ${SECTIONS.join(', ')}\n`);
@@ -183,6 +184,14 @@ async function main() {
       });
       log(
         `\nfiles section took ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`,
+      );
+    }
+    if (runs('rental')) {
+      const started = performance.now();
+      log(`\nload average at start of the rental section: ${loadAverage()}`);
+      await rentalBench({ cluster, counts: args.has('--quick') ? RENTAL_QUICK : RENTAL_FULL, log });
+      log(
+        `\nrental section took ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`,
       );
     }
     if (runs('fuzz')) await fuzzBench({ cluster, log });
