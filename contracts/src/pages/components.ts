@@ -177,6 +177,10 @@ export const COMPONENT_PROPS = {
   coupons: props({
     title: text().default(''),
   }),
+  /** the published rental models with a category filter and add-to-cart (seed 000 §2.8); a model at {path}/{rentalModel} */
+  'rental-models': props({
+    title: text().default(''),
+  }),
 } as const;
 
 export type ComponentType = keyof typeof COMPONENT_PROPS;

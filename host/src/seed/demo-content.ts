@@ -215,4 +215,26 @@ export const demoMenu: DemoMenuItem[] = [
   },
 ];
 
+/** The rental catalogue's page and its menu entry: seeded only when the site serves the rental feature. */
+export const demoRentalPage: DemoPage = {
+  path: '/rental',
+  attributes: {
+    path: '/rental',
+    title: 'Equipment rental',
+    description: 'Rent assistive-technology equipment by the day.',
+  },
+  components: [
+    { name: 'title', props: { title: 'Equipment rental', level: 1 } },
+    { name: 'rental-models', props: { title: '' } },
+  ],
+};
+export const demoRentalMenuItem: DemoMenuItem = { name: 'Equipment rental', page: '/rental', attributes: {} };
+
+/** The demo menu, with the rental entry before the legal group when the site serves the rental feature. */
+export function demoMenuFor(features: { rental?: boolean } = {}): DemoMenuItem[] {
+  if (features.rental === false) return demoMenu;
+  const legal = demoMenu.findIndex((item) => item.name === 'Legal');
+  return [...demoMenu.slice(0, legal), demoRentalMenuItem, ...demoMenu.slice(legal)];
+}
+
 export const demoRedirections = [{ name: 'Former about page', fromPath: '/who-we-are', toPath: '/about' }];

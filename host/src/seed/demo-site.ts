@@ -1,17 +1,30 @@
 import type { Logger } from 'pino';
 import { seedClient, type SeedClient } from './client.ts';
-import { demoPages, demoMenu, demoRedirections, type DemoMenuItem } from './demo-content.ts';
+import {
+  demoMenuFor,
+  demoPages,
+  demoRedirections,
+  demoRentalPage,
+  type DemoMenuItem,
+} from './demo-content.ts';
 
 /**
  * Seeds the demo site through the command API, as an editor would: pages and their components, a menu with
  * nested items and a redirection. Every command carries an Idempotency-Key derived from what it seeds, so
  * running it again (after a start interrupted half-way) appends only what is missing (seedDemo in demo.ts).
  */
-export async function seedDemoSite(options: { baseUrl: string; adminToken: string; logger: Logger }) {
+export async function seedDemoSite(options: {
+  baseUrl: string;
+  adminToken: string;
+  logger: Logger;
+  /** the features the site serves: the rental page and its menu entry only with the rental feature */
+  features?: { rental?: boolean };
+}) {
   const client = seedClient(options.baseUrl, options.adminToken);
+  const pages = options.features?.rental === false ? demoPages : [...demoPages, demoRentalPage];
 
   const pageIds = new Map<string, string>();
-  for (const page of demoPages) {
+  for (const page of pages) {
     const key = `seed:page:${page.path}`;
     const { id } = await client.command(
       'POST',
@@ -35,7 +48,7 @@ export async function seedDemoSite(options: { baseUrl: string; adminToken: strin
       );
     }
   }
-  await seedMenu(client, demoMenu, null, pageIds);
+  await seedMenu(client, demoMenuFor(options.features), null, pageIds);
   for (const redirection of demoRedirections) {
     await client.command(
       'POST',
@@ -44,7 +57,7 @@ export async function seedDemoSite(options: { baseUrl: string; adminToken: strin
       `seed:redirection:${redirection.fromPath}`,
     );
   }
-  options.logger.info({ pages: demoPages.length }, 'demo pages seeded');
+  options.logger.info({ pages: pages.length }, 'demo pages seeded');
 }
 
 async function seedMenu(

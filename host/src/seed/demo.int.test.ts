@@ -59,6 +59,18 @@ describe('demo seed', () => {
     const users = await app.admin('GET', `/users?page[size]=100&minPosition=${orgLogin.body.meta.position}`);
     expect(users.body.meta.total).toBe(demoAccounts.length);
 
+    // the rental catalogue's page, with the rental models component, and its menu entry (rental is on)
+    const rental = await app.admin(
+      'GET',
+      `/services/routes/resolve?path=/rental&minPosition=${orgLogin.body.meta.position}`,
+    );
+    expect(rental.status, JSON.stringify(rental.body)).toBe(200);
+    expect(
+      rental.body.data.components.map((c: { attributes: { name: string } }) => c.attributes.name),
+    ).toEqual(['title', 'rental-models']);
+    const menu = await app.admin('GET', `/services/app-menu?minPosition=${orgLogin.body.meta.position}`);
+    expect(JSON.stringify(menu.body)).toContain('Equipment rental');
+
     const stored = await storedEvents(app);
     expect(await seedDemo(options)).toBe('already-seeded');
     expect(await storedEvents(app)).toBe(stored);

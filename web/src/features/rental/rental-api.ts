@@ -109,21 +109,25 @@ export const UNSET_RENTAL_ENVIRONMENT: RentalEnvironment = {
   rentalOrganizationTax: null,
 };
 
+/** How many items of each model are free over a period (and how many there are). */
+export async function readAvailability(
+  api: ApiClient,
+  period: CheckoutPeriod,
+  modelIds: readonly string[],
+  signal?: AbortSignal,
+): Promise<Availability> {
+  const doc = await api.get('/services/rentals/availability', AvailabilityDocumentSchema, {
+    query: { startAt: period.startAt, endAt: period.endAt, models: modelIds.join(',') },
+    signal,
+  });
+  return Object.fromEntries(doc.data.map((d) => [d.id, d.attributes]));
+}
+
 /** The checkout machine's calls over the app's API client. */
 export function checkoutActors(api: ApiClient) {
   return {
     checkAvailability: fromPromise<Availability, { period: CheckoutPeriod; modelIds: string[] }>(
-      async ({ input, signal }) => {
-        const doc = await api.get('/services/rentals/availability', AvailabilityDocumentSchema, {
-          query: {
-            startAt: input.period.startAt,
-            endAt: input.period.endAt,
-            models: input.modelIds.join(','),
-          },
-          signal,
-        });
-        return Object.fromEntries(doc.data.map((d) => [d.id, d.attributes]));
-      },
+      ({ input, signal }) => readAvailability(api, input.period, input.modelIds, signal),
     ),
     book: fromPromise<HeldBooking, RentalBookingRequest>(async ({ input, signal }) => {
       const { id, ...attributes } = input;

@@ -99,3 +99,81 @@ export function daysFromToday(days: number): string {
     .toISOString()
     .slice(0, 10);
 }
+
+export const MOBILITY = '33333333-3333-4333-8333-333333333333';
+export const WALKING = '44444444-4444-4444-8444-444444444444';
+
+const CATALOGUE = [
+  {
+    id: WHEELCHAIR,
+    slug: 'folding-wheelchair',
+    category: MOBILITY,
+    shortDescription: 'Light, folds into a car boot.',
+    description: 'Seat width 45 cm.\nWeight 12 kg.',
+    image: { id: 'f1', name: 'wheelchair.jpg', previewUrl: '/api/v1/services/files/f1/preview.jpg' },
+  },
+  {
+    id: WALKER,
+    slug: 'rollator-walker',
+    category: WALKING,
+    shortDescription: 'Four wheels and a seat.',
+    description: null,
+    image: null,
+  },
+];
+
+/**
+ * The catalogue's reads (GET /rental-models with its images, /rental-models/{slug or id},
+ * /rental-model-categories), answered like the API's contract; the availability as `rentalServer` answers it.
+ */
+export function catalogueServer(options: { free?: Record<string, number> } = {}) {
+  const rental = rentalServer(options);
+  const record = (m: (typeof CATALOGUE)[number]) => ({
+    type: 'rental-models',
+    id: m.id,
+    attributes: {
+      ...MODELS[m.id]!,
+      slug: m.slug,
+      shortDescription: m.shortDescription,
+      description: m.description,
+      publishedAt: '2026-01-01T00:00:00.000Z',
+    },
+    relationships: {
+      category: { data: { type: 'rental-model-categories', id: m.category } },
+      images: { data: m.image ? [{ type: 'files', id: m.image.id }] : [] },
+    },
+  });
+  const included = CATALOGUE.flatMap((m) =>
+    m.image
+      ? [
+          {
+            type: 'files',
+            id: m.image.id,
+            attributes: { name: m.image.name, previewUrl: m.image.previewUrl },
+          },
+        ]
+      : [],
+  );
+  const handler = (request: FakeRequest): Response | undefined => {
+    const path = request.url.pathname;
+    if (path === '/api/v1/rental-models')
+      return fakeJson(200, { data: CATALOGUE.map(record), included, meta: { total: CATALOGUE.length } });
+    if (path === '/api/v1/rental-model-categories')
+      return fakeJson(200, {
+        data: [
+          { type: 'rental-model-categories', id: MOBILITY, attributes: { name: 'Wheelchairs' } },
+          { type: 'rental-model-categories', id: WALKING, attributes: { name: 'Walking aids' } },
+        ],
+        meta: { total: 2 },
+      });
+    const one = /^\/api\/v1\/rental-models\/([^/]+)$/.exec(path);
+    if (one) {
+      const key = decodeURIComponent(one[1]!);
+      const found = CATALOGUE.find((m) => m.slug === key || m.id === key);
+      if (!found) return fakeJson(404, { errors: [{ status: '404', code: 'not_found' }] });
+      return fakeJson(200, { data: record(found), included });
+    }
+    return rental.handler(request);
+  };
+  return { handler, sent: rental.sent };
+}

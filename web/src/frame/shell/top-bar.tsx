@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import type { MenuNode } from '../../kit/api/documents.ts';
 import { isInternalHref, menuAtom } from '../../kit/routing/menu.ts';
-import { APP_NAME } from '../../kit/build-info.ts';
+import { APP_NAME, FEATURES } from '../../kit/build-info.ts';
 import { useT } from '../../kit/i18n/use-t.ts';
 import { Button, IconButton } from '../../kit/ui/button.tsx';
 import { AccessibilityIcon, ChevronDownIcon, LogoMark, MenuIcon } from '../../kit/ui/icons.tsx';
@@ -11,6 +11,7 @@ import { Link } from '../../kit/ui/link.tsx';
 import { Menu, MenuItem } from '../../kit/ui/menu.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { NotificationsEntry } from '../../features/notifications/index.ts';
+import { RentalCartEntry } from '../../features/rental/index.ts';
 import { fluidSpace } from '../../kit/theme/theme.ts';
 
 /**
@@ -217,6 +218,7 @@ export function TopBar({ compact, onOpenDrawer, onOpenAccessibility, accountActi
             </IconButton>
           ) : null}
           <LanguageMenu />
+          {FEATURES.rental ? <RentalCartEntry /> : null}
           <NotificationsEntry />
           {accountActions}
         </Actions>

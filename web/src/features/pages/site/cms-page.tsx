@@ -8,6 +8,7 @@ import { BackToTop } from './back-to-top.tsx';
 import { BlockContextValue, Section, type BlockContext } from './components/block.tsx';
 import { scopedStyles } from './components/scoped-styles.ts';
 import { goToSection, PageNavigation } from './page-navigation.tsx';
+import { CmsSubRouteContext, type CmsSubRoute } from './sub-route.ts';
 import { CmsBlock, loadCmsBlock, parseCmsComponent, type ParsedComponent } from './registry.tsx';
 import { navigationEntries, sectionId, sectionTitle, type SectionSource } from './sections.ts';
 import { fluidSize, fluidSpace } from '../../../kit/theme/theme.ts';
@@ -58,6 +59,8 @@ export interface CmsPageProps {
   title: string;
   styles: string;
   components: readonly RouteComponent[];
+  /** a component's sub-route: its component names the page (no hidden h1 with the page's title) */
+  subRoute?: CmsSubRoute | null;
 }
 
 /**
@@ -65,7 +68,7 @@ export interface CmsPageProps {
  * page-section-{position}) and, for inverseBackground, the inverted colours; the page-navigation drawer and
  * back-to-top button; the hash scroll. The page has one h1: its first hero or level-1 title, else a hidden one.
  */
-export function CmsPage({ pageId, title, styles, components }: CmsPageProps) {
+export function CmsPage({ pageId, title, styles, components, subRoute = null }: CmsPageProps) {
   const placed = useMemo<PlacedComponent[]>(() => {
     let h1Taken = false;
     return components.flatMap((c) => {
@@ -106,25 +109,27 @@ export function CmsPage({ pageId, title, styles, components }: CmsPageProps) {
 
   const pageStyles = scopedStyles(styles, `cms-page-${pageId}`);
   return (
-    <div id={`cms-page-${pageId}`} data-testid="cms-page">
-      {pageStyles ? <style>{pageStyles}</style> : null}
-      {hasH1 ? null : <VisuallyHidden as="h1">{title}</VisuallyHidden>}
-      {placed.map(({ source, parsed, context, titled }) => (
-        <Section
-          key={`${source.position}-${context.sectionId}`}
-          id={context.sectionId}
-          labelledBy={titled ? context.headingId : null}
-          inverse={parsed.props.inverseBackground}
-        >
-          <BlockContextValue.Provider value={context}>
-            <CmsBlock component={parsed} />
-          </BlockContextValue.Provider>
-        </Section>
-      ))}
-      <Floating>
-        {FEATURES.pageNavigation ? <PageNavigation entries={entries} /> : null}
-        <BackToTop />
-      </Floating>
-    </div>
+    <CmsSubRouteContext.Provider value={subRoute}>
+      <div id={`cms-page-${pageId}`} data-testid="cms-page">
+        {pageStyles ? <style>{pageStyles}</style> : null}
+        {hasH1 || subRoute ? null : <VisuallyHidden as="h1">{title}</VisuallyHidden>}
+        {placed.map(({ source, parsed, context, titled }) => (
+          <Section
+            key={`${source.position}-${context.sectionId}`}
+            id={context.sectionId}
+            labelledBy={titled ? context.headingId : null}
+            inverse={parsed.props.inverseBackground}
+          >
+            <BlockContextValue.Provider value={context}>
+              <CmsBlock component={parsed} />
+            </BlockContextValue.Provider>
+          </Section>
+        ))}
+        <Floating>
+          {FEATURES.pageNavigation ? <PageNavigation entries={entries} /> : null}
+          <BackToTop />
+        </Floating>
+      </div>
+    </CmsSubRouteContext.Provider>
   );
 }

@@ -15,9 +15,38 @@ import { routeLoadingAtom } from '../../../kit/state/app-status.ts';
 import { Button } from '../../../kit/ui/button.tsx';
 import { EditPageEntry } from '../editor/edit-page-entry.tsx';
 import { CmsPage } from './cms-page.tsx';
+import { SUB_ROUTE_COMPONENTS, splitSubRoute, type CmsSubRoute } from './sub-route.ts';
+import type { ApiClient } from '../../../kit/api/client.ts';
 
 type PageRoute = Extract<ResolvedRoute['data'], { kind: 'page' }>;
-type State = { status: 'loading' } | { status: 'page'; route: PageRoute } | { status: 'failed' };
+type State =
+  | { status: 'loading' }
+  | { status: 'page'; route: PageRoute; subRoute: CmsSubRoute | null }
+  | { status: 'failed' };
+
+/**
+ * A path nothing is published at may be a component's sub-route (seed 000 §2.6): its parent page, when it has
+ * a component that adds sub-routes, shows that component with the last segment. Null otherwise.
+ */
+async function resolveSubRoute(
+  api: ApiClient,
+  path: string,
+  search: string,
+  signal: AbortSignal,
+): Promise<{ route: PageRoute; subRoute: CmsSubRoute } | null> {
+  const split = splitSubRoute(path);
+  if (!split) return null;
+  const parent = await endpoints.resolveRoute(api, split.parent, search, signal).catch(() => null);
+  if (parent?.data.kind !== 'page') return null;
+  const components = parent.data.components.filter((c) =>
+    (SUB_ROUTE_COMPONENTS as readonly string[]).includes(c.attributes.name),
+  );
+  if (components.length === 0) return null;
+  return {
+    route: { ...parent.data, components },
+    subRoute: { pagePath: parent.data.page.attributes.path, segment: split.segment },
+  };
+}
 
 /** Where the resolver's redirect goes: a path of this site through the router, anything else by the browser. */
 export function redirectTarget(location: string): { internal: string } | { external: string } | null {
@@ -54,7 +83,7 @@ export function CmsRoute() {
       .resolveRoute(api, path, search, controller.signal)
       .then((resolved) => {
         if (resolved.data.kind === 'page') {
-          setState({ status: 'page', route: resolved.data });
+          setState({ status: 'page', route: resolved.data, subRoute: null });
           return;
         }
         const target = redirectTarget(resolved.data.location);
@@ -63,9 +92,17 @@ export function CmsRoute() {
         else if (target) window.location.replace(target.external);
         else navigate('/errors/not-found', { replace: true });
       })
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
         if (controller.signal.aborted) return;
         const kind = error instanceof ApiError ? error.kind : 'unexpected';
+        if (kind === 'not-found') {
+          const sub = await resolveSubRoute(api, path, search, controller.signal);
+          if (controller.signal.aborted) return;
+          if (sub) {
+            setState({ status: 'page', ...sub });
+            return;
+          }
+        }
         const here = path + (search ? `?${search}` : '');
         if (kind === 'not-found') navigate('/errors/not-found', { replace: true });
         else if (kind === 'forbidden')
@@ -90,7 +127,9 @@ export function CmsRoute() {
   useLayoutEffect(() => () => revealApp(), []);
 
   const route = state.status === 'page' ? state.route : null;
-  usePageTitle(route?.page.attributes.title ?? null, route?.page.attributes.description);
+  const subRoute = state.status === 'page' ? state.subRoute : null;
+  // a sub-route's component names the page itself (a rental model's page: the model's name)
+  usePageTitle(subRoute ? null : (route?.page.attributes.title ?? null), route?.page.attributes.description);
 
   // a new page starts at its top, unless the URL names a section (CmsPage scrolls there)
   const pageId = route?.page.id;
@@ -113,11 +152,12 @@ export function CmsRoute() {
   return (
     <>
       <CmsPage
-        key={route.page.id}
+        key={`${route.page.id}${subRoute ? `/${subRoute.segment}` : ''}`}
         pageId={route.page.id}
         title={route.page.attributes.title}
         styles={route.page.attributes.styles}
         components={route.components}
+        subRoute={subRoute}
       />
       <EditPageEntry pageId={route.page.id} />
     </>

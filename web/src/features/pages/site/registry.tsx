@@ -37,6 +37,7 @@ const CMS_COMPONENTS: Loaders = {
   'community-numbers': () => import('./components/community-numbers.tsx').then((m) => m.CommunityNumbers),
   charter: () => import('./components/charter.tsx').then((m) => m.Charter),
   coupons: () => import('./components/coupons-block.tsx').then((m) => m.CouponsBlock),
+  'rental-models': () => import('./components/rental-models-block.tsx').then((m) => m.RentalModelsBlock),
 };
 
 const loading = new Map<ComponentType, Promise<ReactComponentType<{ props: unknown }>>>();
