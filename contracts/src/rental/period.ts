@@ -22,7 +22,7 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /** Days since 1970-01-01 of a valid calendar date. */
-function dayNumber(date: string): number {
+export function dayNumber(date: string): number {
   return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
 }
 

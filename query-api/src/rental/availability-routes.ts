@@ -2,8 +2,8 @@ import express, { type Router } from 'express';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { ValidationError, type ErrorIssue } from '@platform/contracts/errors';
-import { freeUnits, holdCounts, unavailableDays } from '@platform/contracts/rental/calendar';
-import { RentalDateSchema } from '@platform/contracts/rental/period';
+import { freeUnits, unavailableDays } from '@platform/contracts/rental/calendar';
+import { addDays, RentalDateSchema } from '@platform/contracts/rental/period';
 import { JSON_API_MEDIA_TYPE } from '@platform/infra/http/errors';
 import type { QueryModuleDeps } from '../app.ts';
 import { consistencyOf } from '../min-position.ts';
@@ -11,14 +11,8 @@ import { consistencyOf } from '../min-position.ts';
 const MAX_MODELS = 100;
 const uuid = z.string().uuid();
 
-const Hold = z.object({
-  hold_id: z.string(),
-  model_id: z.string(),
-  quantity: z.number(),
-  start_at: z.string(),
-  end_at: z.string(),
-  expires_at: z.number().nullable(),
-});
+/** the units held on one day of the period, summed over a model's holds that still count */
+const HeldDay = z.object({ model_id: z.string(), day: z.string(), held: z.number() });
 const Item = z.object({
   id: z.string(),
   model_id: z.string(),
@@ -70,13 +64,20 @@ export function rentalAvailabilityRoutes(deps: QueryModuleDeps): Router {
 
     const period = { startAt, endAt };
     const now = deps.clock();
-    const [holds, items] = await Promise.all([
-      deps.readPool.any(sql.type(Hold)`
-        select hold_id::text, model_id::text, quantity, to_char(start_at, 'YYYY-MM-DD') as start_at,
-          to_char(end_at, 'YYYY-MM-DD') as end_at, expires_at
-        from read.rental_holds
-        where model_id = any(${sql.array(models, 'uuid')}) and end_at > ${startAt}::date and start_at < ${endAt}::date
-          and (expires_at is null or expires_at > ${now.toISOString()}::timestamptz)`),
+    const [heldDays, items] = await Promise.all([
+      // per day: the units commands keep (summed by the projection, at most one row per day of the period) and
+      // those of the bookings whose holds have not lapsed (few: each lapses within minutes)
+      deps.readPool.any(sql.type(HeldDay)`
+        select model_id, to_char(day, 'YYYY-MM-DD') as day, sum(held)::int as held from (
+          select k.model_id::text, k.day, k.held from read.rental_kept_days k
+          where k.model_id = any(${sql.array(models, 'uuid')}) and k.day >= ${startAt}::date and k.day < ${endAt}::date
+          union all
+          select h.model_id::text, d::date, h.quantity from read.rental_holds h
+          cross join lateral generate_series(greatest(h.start_at, ${startAt}::date),
+            least(h.end_at, ${endAt}::date) - 1, interval '1 day') d
+          where h.model_id = any(${sql.array(models, 'uuid')}) and h.expires_at > ${now.toISOString()}::timestamptz
+            and h.end_at > ${startAt}::date and h.start_at < ${endAt}::date
+        ) held group by model_id, day`),
       deps.readPool.any(sql.type(Item)`
         select i.id::text, i.rental_model_id::text as model_id, i.unavailabilities
         from read.rental_items i join read.rental_models m on m.id = i.rental_model_id
@@ -90,18 +91,18 @@ export function rentalAvailabilityRoutes(deps: QueryModuleDeps): Router {
           itemId: item.id,
           unavailabilities: (item.unavailabilities ?? []).map(unavailableDays),
         }));
-      const counting = holds
-        .filter((hold) => hold.model_id === modelId)
-        .map((hold) => ({
-          holdId: hold.hold_id,
+      // each day's units held, as a one-day hold: what freeUnits counts
+      const counting = heldDays
+        .filter((row) => row.model_id === modelId)
+        .map((row) => ({
+          holdId: row.day,
           bookingId: '',
           userId: '',
-          quantity: hold.quantity,
-          startAt: hold.start_at,
-          endAt: hold.end_at,
-          expiresAt: hold.expires_at === null ? null : new Date(hold.expires_at).toISOString(),
-        }))
-        .filter((hold) => holdCounts(hold, now));
+          quantity: row.held,
+          startAt: row.day,
+          endAt: addDays(row.day, 1),
+          expiresAt: null,
+        }));
       return {
         type: 'rental-availabilities',
         id: modelId,
