@@ -230,19 +230,22 @@ export function DeskCommandScreen() {
       <h2>{t('rental.commands.steps')}</h2>
       <StepList steps={command.steps} extra={(step) => stepControls(step.stepType)} />
 
-      <ItemsTable
-        items={command.items}
-        models={models.byId}
-        assigned={(item) => (
-          <ItemControls
-            item={item}
-            canAssign={may('assignItem') && item.itemIds.length < item.quantity}
-            canReplace={may('replaceItem') && item.itemIds.length > 0}
-            problem={problemAt('items', item.id)}
-            onAct={act}
-          />
-        )}
-      />
+      {/* with large text on a phone, the items' forms scroll in their own region, not the page */}
+      <TableScroll aria-label={t('rental.commands.items')}>
+        <ItemsTable
+          items={command.items}
+          models={models.byId}
+          assigned={(item) => (
+            <ItemControls
+              item={item}
+              canAssign={may('assignItem') && item.itemIds.length < item.quantity}
+              canReplace={may('replaceItem') && item.itemIds.length > 0}
+              problem={problemAt('items', item.id)}
+              onAct={act}
+            />
+          )}
+        />
+      </TableScroll>
       <AmountsTable command={command} models={models.byId} />
 
       <h2 id="history">{t('rental.desk.history')}</h2>
