@@ -100,13 +100,18 @@ interface Asking {
  * to assign or replace, the amounts, and the command's history (who did which step when).
  */
 export function DeskCommandScreen() {
+  const { command: id = '' } = useParams<{ command: string }>();
+  // another command is another lifecycle: its machine starts afresh
+  return <DeskCommand key={id} id={id} />;
+}
+
+function DeskCommand({ id }: { id: string }) {
   const t = useCommandsT();
   const intl = useIntl();
   const api = useApi();
   const period = usePeriodText();
   const errorText = useAdminErrorText();
   const problemText = useProblemText();
-  const { command: id = '' } = useParams<{ command: string }>();
   const machine = useMemo(() => rentalCommandMachine.provide({ actors: rentalCommandActors(api) }), [api]);
   const [snapshot, send] = useMachine(machine, { input: { commandId: id } });
   const { command, history, problem, done, loadError } = snapshot.context;
