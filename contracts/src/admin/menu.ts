@@ -1,4 +1,5 @@
 import { ADMINISTRATORS, CONTENT_EDITORS } from '../accounts/rules.ts';
+import { RENTAL_ADMINS } from '../rental/records.ts';
 import { allows, type AccessRule, type ViewerFacts } from '../resources/access.ts';
 import {
   ADMIN_MENU_GROUPS,
@@ -43,6 +44,14 @@ const HAND_WRITTEN: HandWrittenEntry[] = [
     group: 'accounts',
     see: ADMINISTRATORS,
     feature: 'validationRequests',
+  },
+  {
+    key: 'rental-commands',
+    href: '/admin/rental/commands',
+    icon: 'receipt_long',
+    group: 'rental',
+    see: RENTAL_ADMINS,
+    feature: 'rental',
   },
 ];
 

@@ -71,6 +71,7 @@ describe('the admin menu (seed 001 §6)', () => {
 
   it('lists the rental records in the rental group for rental administrators, and none without the feature', () => {
     const RENTAL = [
+      'rental-commands',
       'rental-models',
       'rental-model-categories',
       'rental-items',

@@ -1,4 +1,9 @@
-import type { RentalCommandEvent, RentalCommandLine } from './command.ts';
+import {
+  FAILABLE_RENTAL_STEP_TYPES,
+  type RentalCommandActionName,
+  type RentalCommandEvent,
+  type RentalCommandLine,
+} from './command.ts';
 import { RENTAL_STEP_TYPES, type RentalStepStatus, type RentalStepType } from './steps.ts';
 import { strategyGroup, type RentalStrategy, type RentalStrategyGroup } from './strategies.ts';
 
@@ -196,4 +201,93 @@ export function evolveRentalCommand(
           : {}),
       };
   }
+}
+
+/** Who asks for an action: the command's member, or the rental desk (RENTAL_ADMINS). */
+export type RentalActionCaller = 'member' | 'desk';
+
+/** Every action of a command, in the lifecycle's order (the item actions last). */
+export const RENTAL_STEP_ACTIONS = [
+  'validate',
+  'uploadContract',
+  'acceptContract',
+  'refuseContract',
+  'recordPayment',
+  'prepare',
+  'startDelivery',
+  'completeDelivery',
+  'startRetrieval',
+  'completeRetrieval',
+  'recordReturn',
+  'close',
+  'cancel',
+  'failStep',
+  'assignItem',
+  'replaceItem',
+] as const satisfies readonly RentalCommandActionName[];
+
+/** What the actions read of a command: its steps (the one of delivery and retrieval it does not use hidden). */
+export type RentalActionSteps = readonly Pick<RentalCommandStep, 'stepType' | 'status' | 'doneAt'>[];
+
+export type FailableRentalStepType = (typeof FAILABLE_RENTAL_STEP_TYPES)[number];
+
+/** What the rental command may do now, and on which steps failStep may put an error. */
+export interface RentalAllowedActions {
+  actions: RentalCommandActionName[];
+  failableSteps: FailableRentalStepType[];
+}
+
+/**
+ * The actions the lifecycle's decider accepts now from this caller, as far as the steps tell (the item actions
+ * still need an item of the line's model, and a line with room or an item to replace). The screens offer these
+ * and only these; the decider (command-api's lifecycle.ts) refuses the others with the same rules.
+ */
+export function rentalAllowedActions(
+  steps: RentalActionSteps,
+  caller: RentalActionCaller,
+): RentalAllowedActions {
+  const none: RentalAllowedActions = { actions: [], failableSteps: [] };
+  if (steps.some((step) => step.stepType === 'cancellation')) return none;
+  const stepOf = (stepType: RentalStepType) => steps.find((s) => s.stepType === stepType);
+  const is = (stepType: RentalStepType, ...statuses: RentalStepStatus[]) => {
+    const status = stepOf(stepType)?.status;
+    return status !== undefined && statuses.includes(status);
+  };
+  const handOver: RentalStepType = is('delivery', 'hidden') ? 'retrieval' : 'delivery';
+  const prepared = is('preparation', 'success');
+  const cancelBlockers: readonly RentalStepType[] =
+    caller === 'desk'
+      ? [handOver, 'return', 'closure']
+      : ['preparation', 'delivery', 'retrieval', 'return', 'closure'];
+  const canCancel = !steps.some((s) => s.status === 'success' && cancelBlockers.includes(s.stepType));
+  const contract = stepOf('contract');
+  const contractIn = contract?.status === 'waiting' && contract.doneAt !== null;
+
+  const checks: Record<RentalCommandActionName, boolean> = {
+    validate: is('validation', 'waiting', 'error'),
+    uploadContract: is('contract', 'waiting', 'error'),
+    acceptContract: contractIn,
+    refuseContract: contractIn,
+    recordPayment: is('payment', 'waiting', 'error'),
+    prepare: is('preparation', 'waiting', 'error'),
+    startDelivery: is('delivery', 'pending', 'error') && prepared,
+    completeDelivery: is('delivery', 'waiting'),
+    startRetrieval: is('retrieval', 'pending', 'error') && prepared,
+    completeRetrieval: is('retrieval', 'waiting'),
+    recordReturn: is('return', 'waiting', 'error'),
+    close: is('closure', 'waiting', 'error'),
+    cancel: canCancel,
+    failStep: false,
+    assignItem: !is(handOver, 'success'),
+    replaceItem: !is('return', 'success'),
+  };
+  const failableSteps = FAILABLE_RENTAL_STEP_TYPES.filter(
+    (stepType) => is(stepType, 'waiting') || (stepType === handOver && is(stepType, 'pending') && prepared),
+  );
+  checks.failStep = failableSteps.length > 0;
+  const memberMay = (action: RentalCommandActionName) => action === 'uploadContract' || action === 'cancel';
+  const actions = RENTAL_STEP_ACTIONS.filter(
+    (action) => checks[action] && (caller === 'desk' || memberMay(action)),
+  );
+  return { actions, failableSteps: caller === 'desk' ? failableSteps : [] };
 }

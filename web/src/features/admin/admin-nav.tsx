@@ -19,7 +19,14 @@ const Entries = styled.ul`
 `;
 
 /** Hand-written entries of the menu this web has a screen for (the others wait for theirs). */
-const WEB_SCREENS = new Set(['dashboard', 'users', 'validation-requests', 'app-menu-items', 'app-pages']);
+const WEB_SCREENS = new Set([
+  'dashboard',
+  'users',
+  'validation-requests',
+  'app-menu-items',
+  'app-pages',
+  'rental-commands',
+]);
 const CATALOGUE_TYPES = new Set(resourceCatalogue.map((d) => d.type));
 
 /**

@@ -1,0 +1,54 @@
+import { lazy } from 'react';
+import { Route } from 'wouter';
+import { Guarded } from '../../../kit/session/guarded.tsx';
+
+const MemberCommandsScreen = lazy(() =>
+  import('./member-commands-screen.tsx').then((m) => ({ default: m.MemberCommandsScreen })),
+);
+const MemberCommandScreen = lazy(() =>
+  import('./member-command-screen.tsx').then((m) => ({ default: m.MemberCommandScreen })),
+);
+const DeskCommandsScreen = lazy(() =>
+  import('./desk-commands-screen.tsx').then((m) => ({ default: m.DeskCommandsScreen })),
+);
+const DeskCommandScreen = lazy(() =>
+  import('./desk-command-screen.tsx').then((m) => ({ default: m.DeskCommandScreen })),
+);
+const RentalDeskOnly = lazy(() =>
+  import('./desk-commands-screen.tsx').then((m) => ({ default: m.RentalDeskOnly })),
+);
+
+export const DESK_COMMANDS_PATH = '/admin/rental/commands';
+
+/**
+ * The rental commands' pages (issue 19): the member's list and command (sign-in required), and the rental desk's
+ * list and command page (rental administrators, in the admin area).
+ */
+export const rentalCommandRoutes = (
+  <>
+    <Route path="/services/rentals/commands">
+      <Guarded requirement="auth">
+        <MemberCommandsScreen />
+      </Guarded>
+    </Route>
+    <Route path="/services/rentals/commands/:command">
+      <Guarded requirement="auth">
+        <MemberCommandScreen />
+      </Guarded>
+    </Route>
+    <Route path={DESK_COMMANDS_PATH}>
+      <Guarded requirement="validated">
+        <RentalDeskOnly>
+          <DeskCommandsScreen />
+        </RentalDeskOnly>
+      </Guarded>
+    </Route>
+    <Route path={`${DESK_COMMANDS_PATH}/:command`}>
+      <Guarded requirement="validated">
+        <RentalDeskOnly>
+          <DeskCommandScreen />
+        </RentalDeskOnly>
+      </Guarded>
+    </Route>
+  </>
+);
