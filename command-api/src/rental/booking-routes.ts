@@ -19,6 +19,7 @@ import { rentalAmounts } from '@platform/contracts/rental/amounts';
 import { rentalCommandStreamId } from '@platform/contracts/rental/command';
 import { checkPeriod, periodDays } from '@platform/contracts/rental/period';
 import { carriesShippingFees } from '@platform/contracts/rental/strategies';
+import { JSON_API_MEDIA_TYPE } from '@platform/infra/http/errors';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { CommandModuleDeps, CommandRequest } from '../app.ts';
 import { deriveId } from '../handler.ts';
@@ -186,7 +187,19 @@ export function rentalBookingRoutes(deps: CommandModuleDeps, options: RentalBook
       if (!(error instanceof ConflictError)) await releaseHolds(deps, request, held, 'refused');
       throw error;
     }
-    sendCommandResult(res, { type: 'rental-bookings', id: bookingId, result, status: 201 });
+    // the booking as held, with its expiry: the summary counts down to it
+    const { userId: _owner, bookingId: _id, ...attributes } = placed;
+    res
+      .status(201)
+      .setHeader('X-Event-Position', result.position.toString())
+      .setHeader('ETag', `"${result.nextExpectedVersion}"`)
+      .type(JSON_API_MEDIA_TYPE)
+      .send(
+        JSON.stringify({
+          data: { type: 'rental-bookings', id: bookingId, attributes },
+          meta: { position: result.position.toString(), version: result.nextExpectedVersion.toString() },
+        }),
+      );
   });
 
   router.post('/services/rentals/commands', async (req, res) => {
@@ -219,7 +232,13 @@ export function rentalBookingRoutes(deps: CommandModuleDeps, options: RentalBook
           decider: calendarDecider,
           command: {
             type: 'KeepHold',
-            data: { modelId: line.modelId, holdId: line.holdId, commandId, modelName: model.name, items: model.items },
+            data: {
+              modelId: line.modelId,
+              holdId: line.holdId,
+              commandId,
+              modelName: model.name,
+              items: model.items,
+            },
             metadata: request.metadata,
           },
           maxRetries: HOLD_RETRIES,
@@ -340,8 +359,7 @@ export async function releaseCommandHolds(
 ): Promise<bigint | null> {
   const events = await deps.eventStore.readStream(rentalCommandStreamId(commandId)).catch(() => []);
   const placed = events.find((event) => event.type === 'RentalCommandPlaced')?.data as
-    | { bookingId: string; lines: Array<{ modelId: string }> }
-    | undefined;
+    { bookingId: string; lines: Array<{ modelId: string }> } | undefined;
   if (!placed) return null;
   const holds = [...new Set(placed.lines.map((line) => line.modelId))].map((modelId) => ({
     modelId,

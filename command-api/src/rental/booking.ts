@@ -63,7 +63,10 @@ export const bookingDecider: Decider<BookingCommand, BookingEvent, BookingState>
         // whether the units are still there is the calendars' to say (a lapsed hold whose units nobody took is
         // kept all the same): the booking only refuses to become a second command or to come back
         if (state.status !== 'placed')
-          throw new ConflictError('conflict.rental_booking_expired', `This booking is ${state.status}: book again`);
+          throw new ConflictError(
+            'conflict.rental_booking_expired',
+            `This booking is ${state.status}: book again`,
+          );
         const { bookingId, commandId } = command.data;
         return [{ type: 'RentalBookingConfirmed', data: { bookingId, commandId } }];
       }

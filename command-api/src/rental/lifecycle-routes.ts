@@ -66,7 +66,12 @@ export function rentalLifecycleRoutes(options: { itemModel: RentalItemModel }): 
       // a cancelled or closed command gives its units back to the models' calendars
       const released =
         result.events.length > 0 && (action.action === 'cancel' || action.action === 'close')
-          ? await releaseCommandHolds(deps, request, commandId, action.action === 'cancel' ? 'cancelled' : 'ended')
+          ? await releaseCommandHolds(
+              deps,
+              request,
+              commandId,
+              action.action === 'cancel' ? 'cancelled' : 'ended',
+            )
           : null;
       sendCommandResult(res, {
         type: 'rental-commands',

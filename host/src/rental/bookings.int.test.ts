@@ -136,6 +136,9 @@ describe('a member books rental models for a period', () => {
     );
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const bookingId = answer.body.data.id as string;
+    // the booking as held, with the expiry the summary counts down to (15 minutes by default)
+    expect(answer.body.data.attributes).toMatchObject({ ...when, strategy: 'pick_up' });
+    expect(Date.parse(answer.body.data.attributes.expiresAt) - app.now().getTime()).toBeGreaterThan(14 * 60_000);
     expect(await free(chair, when)).toBe(1);
     // a period that starts the day this one ends does not overlap it
     expect(await free(chair, { startAt: when.endAt, endAt: addDays(when.endAt, 7) })).toBe(2);

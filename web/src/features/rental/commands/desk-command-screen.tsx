@@ -255,7 +255,7 @@ function DeskCommand({ id }: { id: string }) {
 
       <h2 id="history">{t('rental.desk.history')}</h2>
       <TableScroll aria-labelledby="history">
-        <DataTable>
+        <DataTable aria-labelledby="history">
           <thead>
             <tr>
               <th scope="col">{t('rental.desk.when')}</th>

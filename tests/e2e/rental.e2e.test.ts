@@ -1,0 +1,194 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { addDays, calendarDateIn } from '@platform/contracts/rental/period';
+import { checkA11y } from './support/a11y.ts';
+import { baseUrl, openPage } from './support/browser.ts';
+
+const DEMO_PASSWORD = 'demo-password-2025';
+const HEADERS = { Accept: 'application/vnd.api+json', 'X-Requested-With': 'XMLHttpRequest' };
+/** the smallest document a PDF reader opens */
+const PDF =
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/auth/sign-in');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+}
+
+/** Types a date into a react-aria date field by its segments, from the keyboard (month, day, year in en-US). */
+async function typeDate(page: Page, label: string, isoDay: string) {
+  const group = page.getByRole('group', { name: label });
+  await group.getByRole('spinbutton').first().focus();
+  const [year, month, day] = isoDay.split('-');
+  await page.keyboard.type(`${month}${day}${year}`);
+}
+
+/** Light and dark: axe and a screenshot of the step as it stands. */
+async function inBothThemes(page: Page, label: string, ready: () => Promise<void>) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((dark) => localStorage.setItem('dark-theme', String(dark)), theme === 'dark');
+    await page.reload();
+    await ready();
+    await checkA11y(page, `${label} (${theme})`);
+    await shot(page, `rental-${label}-${theme}`);
+  }
+  await page.evaluate(() => localStorage.setItem('dark-theme', 'false'));
+}
+
+describe('rental: a member from the rental models page to a confirmed command', () => {
+  test(
+    'adds a model from the catalogue, chooses a period, addresses, holds the items and confirms; a reload resumes the step',
+    { timeout: 240_000 },
+    async () => {
+      const { page } = await openPage();
+      await signIn(page, 'member2@demo.example');
+
+      await page.goto('/rental');
+      const list = page.getByRole('list', { name: 'Rental models' });
+      await list.getByRole('button', { name: 'Add to cart, Portable ramp' }).waitFor();
+      await inBothThemes(page, 'catalogue', () =>
+        list.getByRole('button', { name: 'Add to cart, Portable ramp' }).waitFor(),
+      );
+      // the keyboard: to the ramp's quantity, one more, then its button
+      await page.getByRole('textbox', { name: 'Quantity of Portable ramp' }).focus();
+      await page.keyboard.press('ArrowUp');
+      await expect
+        .poll(() => page.getByRole('textbox', { name: 'Quantity of Portable ramp' }).inputValue())
+        .toBe('2');
+      await list.getByRole('button', { name: 'Add to cart, Portable ramp' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByText('Portable ramp: 2 items added to the rental cart.').first().waitFor();
+      const cart = page.getByRole('link', { name: 'Rental cart, 2 items' });
+      await cart.waitFor();
+      await cart.focus();
+      await page.keyboard.press('Enter');
+
+      // the cart
+      await page.waitForURL('**/services/rentals/cart');
+      await page.getByRole('heading', { level: 1, name: 'Rental cart' }).waitFor();
+      await inBothThemes(page, 'cart', () =>
+        page.getByRole('heading', { level: 1, name: 'Rental cart' }).waitFor(),
+      );
+      await page.getByRole('button', { name: 'Continue' }).focus();
+      await page.keyboard.press('Enter');
+
+      // the period: ten days from a week ahead
+      await page.getByRole('heading', { level: 1, name: 'Rental period' }).waitFor();
+      const startAt = addDays(calendarDateIn(new Date()), 7);
+      const endAt = addDays(startAt, 10);
+      await typeDate(page, 'Start date', startAt);
+      await typeDate(page, 'End date', endAt);
+      await page
+        .getByText(/free of/)
+        .first()
+        .waitFor();
+      await inBothThemes(page, 'period', () =>
+        page
+          .getByText(/free of/)
+          .first()
+          .waitFor(),
+      );
+      // a reload in the middle of the checkout resumes at the same step, with what was chosen
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Rental period' }).waitFor();
+      await page
+        .getByText(/free of/)
+        .first()
+        .waitFor();
+      await page.getByRole('button', { name: 'Continue' }).focus();
+      await page.keyboard.press('Enter');
+
+      // the addresses
+      await page.getByRole('heading', { level: 1, name: 'Addresses' }).waitFor();
+      await page.getByRole('radio', { name: 'I pick the items up' }).focus();
+      await page.keyboard.press('Space');
+      await page.getByLabel('Billing address').focus();
+      await page.keyboard.type('12 rue des Acacias, 44000 Nantes');
+      await page.getByLabel('Phone').focus();
+      await page.keyboard.type('+33 2 40 12 34 56');
+      await inBothThemes(page, 'addresses', () =>
+        page.getByRole('heading', { level: 1, name: 'Addresses' }).waitFor(),
+      );
+      await page.getByRole('button', { name: 'Continue' }).focus();
+      await page.keyboard.press('Enter');
+
+      // the summary holds the items until its expiry, then the member confirms
+      await page.getByRole('heading', { level: 1, name: 'Summary' }).waitFor();
+      await page.getByText(/held for you until/).waitFor();
+      await expect.poll(() => page.getByText('2 × Portable ramp').count()).toBeGreaterThan(0);
+      await inBothThemes(page, 'summary', () => page.getByText(/held for you until/).waitFor());
+      await page.getByRole('button', { name: 'Confirm the rental' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/services/rentals/commands/**');
+      const commandId = new URL(page.url()).pathname.split('/').pop()!;
+      await page.getByText('Coming').first().waitFor();
+      await inBothThemes(page, 'command-member', () => page.getByText('Coming').first().waitFor());
+
+      // the rental desk takes the command through every step to its closure, by keyboard, and reads its history
+      const desk = (await openPage()).page;
+      await signIn(desk, 'admin@demo.example');
+      await desk.goto(`/admin/rental/commands/${commandId}`);
+      await desk.getByRole('heading', { level: 1, name: /Rental command/ }).waitFor();
+      await inBothThemes(desk, 'command-desk', () =>
+        desk.getByRole('heading', { level: 1, name: /Rental command/ }).waitFor(),
+      );
+      const act = async (name: string) => {
+        const button = desk.getByRole('button', { name, exact: true });
+        await button.waitFor();
+        await button.focus();
+        await desk.keyboard.press('Enter');
+        await desk.getByText(`Done: ${name}`).first().waitFor();
+      };
+      await act('Validate');
+
+      // the member uploads the signed contract, as the member's command page does it
+      const file = await page.request.post(`${baseUrl()}/api/v1/services/files`, {
+        headers: HEADERS,
+        multipart: {
+          file: { name: 'signed-contract.pdf', mimeType: 'application/pdf', buffer: Buffer.from(PDF) },
+        },
+      });
+      expect(file.status(), await file.text()).toBe(201);
+      const fileId = ((await file.json()) as { data: { id: string } }).data.id;
+      const uploaded = await page.request.post(
+        `${baseUrl()}/api/v1/services/rentals/commands/${commandId}/actions`,
+        {
+          headers: { ...HEADERS, 'Content-Type': 'application/vnd.api+json' },
+          data: JSON.stringify({
+            data: { type: 'rental-command-actions', attributes: { action: 'uploadContract', fileId } },
+          }),
+        },
+      );
+      expect(uploaded.status(), await uploaded.text()).toBe(200);
+      await desk.reload();
+      await desk.getByRole('heading', { level: 1, name: /Rental command/ }).waitFor();
+
+      for (const step of [
+        'Accept the contract',
+        'Record the payment',
+        'Mark as prepared',
+        'Ready for collection',
+        'Mark as collected',
+        'Record the return',
+        'Close the command',
+      ])
+        await act(step);
+      await desk.getByText('Current step: none, the command is closed').waitFor();
+      const history = desk.getByRole('table', { name: 'History' });
+      for (const what of ['Command placed', 'Validated', 'Signed contract uploaded', 'Contract accepted'])
+        await history.getByRole('cell', { name: what }).first().waitFor();
+      await shot(desk, 'rental-command-desk-closed');
+    },
+  );
+});
