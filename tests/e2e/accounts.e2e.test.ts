@@ -250,7 +250,8 @@ describe('accounts, end to end', () => {
       'Comments',
       'Reports',
       'Newsletter types',
-      // the rental group (the rental feature is on in the demo)
+      // the rental group (the rental feature is on in the demo): the desk's commands, then the records
+      'Rental commands',
       'Rental models',
       'Rental model categories',
       'Rental items',

@@ -112,6 +112,7 @@ describe('keyboard only', () => {
       'Home',
       'About us',
       'Contact',
+      'Equipment rental',
       'Legal notice',
       'Privacy policy',
     ]);

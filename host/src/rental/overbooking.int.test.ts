@@ -95,9 +95,9 @@ afterAll(async () => {
 });
 
 describe('no overbooking under a crowd', () => {
-  it('10,000 concurrent hold attempts on a model of 3 items: each ends held or refused, and no day holds more than 3', async () => {
+  it('3,000 concurrent hold attempts on a model of 3 items (10,000 in the bench): each ends held or refused, and no day holds more than 3', async () => {
     const wheelchair = await model('Crowded wheelchair', 3);
-    const attempts = [...crowd(10_000, 7)];
+    const attempts = [...crowd(3_000, 7)];
     let held = 0;
     let refused = 0;
     let next = 0;
@@ -149,7 +149,7 @@ describe('no overbooking under a crowd', () => {
       }
     };
     await Promise.all(Array.from({ length: 64 }, worker));
-    expect(held + refused).toBe(10_000);
+    expect(held + refused).toBe(3_000);
     expect(held).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
     expect(await overbookedDays(wheelchair.id, 3)).toEqual([]);

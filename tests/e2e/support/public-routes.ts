@@ -16,6 +16,8 @@ export const PUBLIC_ROUTES: ReadonlyArray<[path: string, h1: string]> = [
   ['/accessibility', 'Accessibility'],
   // a demo organization's public page (seed 001 §2; host/src/seed/demo-accounts.ts)
   ['/organizations/demo-fab-lab', 'Demo Fab Lab'],
+  // the rental catalogue's page (the rental feature is on in the demo; host/src/seed/demo-content.ts)
+  ['/rental', 'Equipment rental'],
   ['/errors/not-found', 'Page not found'],
   ['/errors/unauthorized', 'Access denied'],
 ];
