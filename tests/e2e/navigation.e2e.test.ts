@@ -65,7 +65,13 @@ describe('keyboard only', () => {
 
     const trigger = nav.getByRole('button', { name: 'Community', exact: true });
     await page.keyboard.press('Tab');
-    expect(await isFocused(trigger)).toBe(true);
+    // the trigger may be the one shown while the menus' code loads, which hands the focus to the trigger that
+    // replaces it (kit/ui/menu.tsx): wait for the focus to be on the trigger there is
+    await expect
+      .poll(async () => ((await isFocused(trigger)) ? 'trigger' : await describeFocus(page)), {
+        timeout: 10_000,
+      })
+      .toBe('trigger');
     expect(await focusIndicator(page)).toMatchObject({ outline: 'solid', visible: true });
 
     await page.keyboard.press('Enter');
