@@ -1,29 +1,7 @@
-import styled from 'styled-components';
-import { useLocation } from 'wouter';
-import { ButtonLink } from '../../kit/ui/link.tsx';
+import { CountLink } from '../../kit/ui/count-link.tsx';
 import { STEP_PATHS } from './checkout-problems.ts';
 import { useRentalT } from './checkout-ui.tsx';
 import { useRentalCart } from './rental-cart.ts';
-
-const Trigger = styled(ButtonLink)`
-  position: relative;
-  .badge {
-    position: absolute;
-    top: 0;
-    right: 0;
-    min-width: 1.25rem;
-    height: 1.25rem;
-    padding: 0 0.3rem;
-    border-radius: 999px;
-    display: inline-grid;
-    place-items: center;
-    font-size: 0.75rem;
-    line-height: 1;
-    font-weight: 700;
-    background: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => (theme.mode === 'dark' ? theme.colors.background : '#fff')};
-  }
-`;
 
 const CartIcon = () => (
   <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -40,22 +18,10 @@ const CartIcon = () => (
  */
 export function RentalCartButton() {
   const t = useRentalT();
-  const [path] = useLocation();
   const { count } = useRentalCart();
   return (
-    <Trigger
-      href={STEP_PATHS.cart}
-      variant="text"
-      aria-label={t('rental.topBar.cart', { count })}
-      aria-current={path === STEP_PATHS.cart ? 'page' : undefined}
-      className="icon-button"
-    >
+    <CountLink href={STEP_PATHS.cart} label={t('rental.topBar.cart', { count })} count={count} tone="primary">
       <CartIcon />
-      {count ? (
-        <span className="badge" aria-hidden="true">
-          {count > 99 ? '99+' : count}
-        </span>
-      ) : null}
-    </Trigger>
+    </CountLink>
   );
 }
