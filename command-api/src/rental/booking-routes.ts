@@ -28,7 +28,12 @@ import { sendCommandResult } from '../http/respond.ts';
 import { bookingDecider } from './booking.ts';
 import { calendarDecider } from './calendar.ts';
 import { rentalCommandDecider } from './lifecycle.ts';
-import { loadRentalCatalogue, loadRentalEnvironment, type CatalogueModel } from './catalogue-reader.ts';
+import {
+  loadInvoicingStrategy,
+  loadRentalCatalogue,
+  loadRentalEnvironment,
+  type CatalogueModel,
+} from './catalogue-reader.ts';
 
 /**
  * Bookings racing for a model's last units are appends on its calendar stream; a loser decides again on the new
@@ -211,6 +216,7 @@ export function rentalBookingRoutes(deps: CommandModuleDeps, options: RentalBook
     if (booking.userId !== userId) throw new ForbiddenError('This booking is another member’s');
     const commandId = deriveId(bookingId, 'rental-command');
     const environment = await loadRentalEnvironment(sql());
+    const invoicingStrategyId = await loadInvoicingStrategy(sql(), userId);
     const catalogue = await loadRentalCatalogue(
       sql(),
       booking.models.map((m) => m.modelId),
@@ -285,7 +291,7 @@ export function rentalBookingRoutes(deps: CommandModuleDeps, options: RentalBook
       strategy: booking.strategy,
       shippingPrice,
       organizationTax: environment.rentalOrganizationTax,
-      invoicingStrategyId: null,
+      invoicingStrategyId,
     });
     const result = await deps.handle({
       streamId: rentalCommandStreamId(commandId),

@@ -80,3 +80,10 @@ export async function loadRentalEnvironment(sql: Sql): Promise<RentalEnvironment
     rentalOrganizationTax: value('rentalOrganizationTax'),
   };
 }
+
+/** How the member's rentals are invoiced (their profile's rental invoicing strategy; null: the standard way). */
+export async function loadInvoicingStrategy(sql: Sql, userId: string): Promise<string | null> {
+  const [row] = await sql<Array<{ strategy: string | null }>>`
+    select rental_invoicing_strategy_id as strategy from read.users where id = ${userId}`;
+  return row?.strategy ?? null;
+}

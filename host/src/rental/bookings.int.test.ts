@@ -138,7 +138,9 @@ describe('a member books rental models for a period', () => {
     const bookingId = answer.body.data.id as string;
     // the booking as held, with the expiry the summary counts down to (15 minutes by default)
     expect(answer.body.data.attributes).toMatchObject({ ...when, strategy: 'pick_up' });
-    expect(Date.parse(answer.body.data.attributes.expiresAt) - app.now().getTime()).toBeGreaterThan(14 * 60_000);
+    expect(Date.parse(answer.body.data.attributes.expiresAt) - app.now().getTime()).toBeGreaterThan(
+      14 * 60_000,
+    );
     expect(await free(chair, when)).toBe(1);
     // a period that starts the day this one ends does not overlap it
     expect(await free(chair, { startAt: when.endAt, endAt: addDays(when.endAt, 7) })).toBe(2);
@@ -270,6 +272,48 @@ describe('a member confirms: the booking becomes a rental command that keeps its
     expect(await free(hoist, when)).toBe(1);
     const after = await alice('GET', `/services/rentals/commands/${commandId}?minPosition=${position}`);
     expect(after.body.data.attributes.status).toBe('cancelled');
+  });
+
+  it('invoices each member their own way: the organisation tax, or none for a member whose profile says no VAT', async () => {
+    const record = await admin('GET', '/app-environments/main');
+    const taxed = await admin('PATCH', '/app-environments/main', {
+      data: { type: 'app-environments', id: 'main', attributes: { rentalOrganizationTax: 20 } },
+    });
+    expect(taxed.status, JSON.stringify(taxed.body) + JSON.stringify(record.body?.data?.meta)).toBe(200);
+    const chair = await model('Standing frame', 2);
+    const when = period(90, 7);
+    const claire = await member('claire.invoicing@example.test');
+    const noVat = await claire('PATCH', '/users/me', {
+      data: {
+        type: 'users',
+        attributes: {},
+        relationships: {
+          rentalInvoicingStrategy: { data: { type: 'rental-invoicing-strategies', id: 'no_vat' } },
+        },
+      },
+    });
+    expect(noVat.status, JSON.stringify(noVat.body)).toBe(200);
+
+    const amountsOf = async (who: Call) => {
+      const booked = await who(
+        'POST',
+        '/services/rentals/bookings',
+        booking([{ modelId: chair, quantity: 1 }], when),
+      );
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      const placed = await who('POST', '/services/rentals/commands', {
+        data: { type: 'rental-commands', attributes: { bookingId: booked.body.data.id } },
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      const shown = await who(
+        'GET',
+        `/services/rentals/commands/${placed.body.data.id}?minPosition=${position}`,
+      );
+      return shown.body.data.attributes.amounts as { exclTax: number; tax: number; total: number };
+    };
+    // 500 cents a day for 7 days: 3,500 excl. tax; 20 % is 700
+    expect(await amountsOf(alice)).toMatchObject({ exclTax: 3500, tax: 700, total: 4200 });
+    expect(await amountsOf(claire)).toMatchObject({ exclTax: 3500, tax: 0, total: 3500 });
   });
 
   it('refuses to confirm a booking whose lapsed units another member took (409), and gives back the rest', async () => {

@@ -1,9 +1,11 @@
 import { rentalAmounts } from '@platform/contracts/rental/amounts';
 import { periodDays } from '@platform/contracts/rental/period';
+import { appliesVat } from '@platform/contracts/rental/strategies';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { InlineLoader } from '../../kit/loading/chrome.tsx';
 import { Button } from '../../kit/ui/button.tsx';
+import { useSession } from '../../kit/session/session.tsx';
 import { NoticeBox } from '../../kit/ui/notice-box.ts';
 import { ActionRow } from '../../kit/ui/page-container.tsx';
 import { useCheckout } from './checkout-context.tsx';
@@ -56,6 +58,8 @@ export function SummaryStep() {
   const text = useProblemText();
   const amount = useFormatAmount();
   const { snapshot, context, send } = useCheckout();
+  const { user } = useSession();
+  const invoicingStrategyId = user?.rentalInvoicingStrategyId ?? null;
   const ids = Object.keys(context.cart.models);
   const models = useRentalModels(ids);
   const strategy = context.cart.strategy ?? 'pick_up';
@@ -75,7 +79,8 @@ export function SummaryStep() {
     strategy,
     shippingPrice,
     organizationTax: context.env.rentalOrganizationTax,
-    invoicingStrategyId: null,
+    // the member's own invoicing (profile): the no-VAT strategies leave the tax out, as the placed command will
+    invoicingStrategyId,
   });
   const held = snapshot.matches({ summary: 'held' });
   const expired = snapshot.matches({ summary: 'expired' });
@@ -175,7 +180,11 @@ export function SummaryStep() {
             <td>{amount(amounts.exclTax)}</td>
           </tr>
           <tr>
-            <th scope="row">{t('rental.summary.tax', { rate: context.env.rentalOrganizationTax ?? 0 })}</th>
+            <th scope="row">
+              {appliesVat(invoicingStrategyId)
+                ? t('rental.summary.tax', { rate: context.env.rentalOrganizationTax ?? 0 })
+                : t('rental.summary.noTax')}
+            </th>
             <td>{amount(amounts.tax)}</td>
           </tr>
           <tr>

@@ -26,10 +26,10 @@ const booked = (request: FakeRequest) => {
   });
 };
 
-function openSummary(options: Parameters<typeof rentalServer>[0]) {
+function openSummary(options: Parameters<typeof rentalServer>[0], me = meDocument()) {
   storeCheckout({ [WHEELCHAIR]: 2 }, atSummary(), 'pick_up');
   const server = rentalServer(options);
-  const view = renderApp('/services/rentals/summary', { me: meDocument(), handlers: [server.handler] });
+  const view = renderApp('/services/rentals/summary', { me, handlers: [server.handler] });
   return { ...view, server };
 }
 
@@ -68,6 +68,15 @@ describe('the rental summary step', () => {
         attributes: { bookingId: (booking.body as { data: { id: string } }).data.id },
       },
     });
+  });
+
+  it('leaves the tax out for a member whose profile says no VAT, as the placed command will', async () => {
+    openSummary({ book: booked }, meDocument({}, { rentalInvoicingStrategyId: 'no_vat' }));
+    const amounts = await screen.findByRole('table', { name: 'Amounts' }, { timeout: 10_000 });
+    expect(await within(amounts).findByRole('row', { name: '2 × Folding wheelchair €20.00' })).toBeTruthy();
+    expect(within(amounts).queryByRole('row', { name: /^Tax/ })).toBeNull();
+    expect(within(amounts).getByRole('row', { name: 'No tax (your invoicing) €0.00' })).toBeTruthy();
+    expect(within(amounts).getByRole('row', { name: 'Total €20.00' })).toBeTruthy();
   });
 
   it('a refusal of the start date goes back to the period, the server’s word on the start date', async () => {

@@ -60,6 +60,7 @@ export const MeDocumentSchema = z.object({
         actingAsOrganization: ToOne,
         job: ToOne,
         userCategory: ToOne,
+        rentalInvoicingStrategy: ToOne,
       })
       .passthrough()
       .optional(),
@@ -117,6 +118,8 @@ export interface SessionUser {
   jobId: string | null;
   jobOther: string | null;
   userCategoryId: string | null;
+  /** how the member's rentals are invoiced (null: the standard way, with tax) */
+  rentalInvoicingStrategyId: string | null;
 }
 
 export function toSessionUser(doc: MeDocument): SessionUser {
@@ -164,6 +167,7 @@ export function toSessionUser(doc: MeDocument): SessionUser {
     jobId: rel.job?.data?.id ?? null,
     jobOther: a.jobOther ?? null,
     userCategoryId: rel.userCategory?.data?.id ?? null,
+    rentalInvoicingStrategyId: rel.rentalInvoicingStrategy?.data?.id ?? null,
   };
 }
 

@@ -37,6 +37,7 @@ const user = (over: Partial<SessionUser> = {}): SessionUser => ({
   jobId: null,
   jobOther: null,
   userCategoryId: null,
+  rentalInvoicingStrategyId: null,
   ...over,
 });
 

@@ -9,6 +9,7 @@ export function meDocument(
     acting?: string | null;
     jobId?: string | null;
     userCategoryId?: string | null;
+    rentalInvoicingStrategyId?: string | null;
     version?: string;
   } = {},
 ) {
@@ -52,7 +53,11 @@ export function meDocument(
           data: options.acting ? { type: 'organizations', id: options.acting } : null,
         },
         newsletterFrequency: { data: null },
-        rentalInvoicingStrategy: { data: null },
+        rentalInvoicingStrategy: {
+          data: options.rentalInvoicingStrategyId
+            ? { type: 'rental-invoicing-strategies', id: options.rentalInvoicingStrategyId }
+            : null,
+        },
         userCategory: {
           data: options.userCategoryId ? { type: 'user-categories', id: options.userCategoryId } : null,
         },
