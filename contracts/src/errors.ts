@@ -33,6 +33,8 @@ export const ERROR_STATUS = {
   'conflict.rental_unavailable': 409,
   /** a booking's hold lapsed before its command was confirmed */
   'conflict.rental_booking_expired': 409,
+  /** a member confirming a rental command while as many as the environment allows are still in progress */
+  'conflict.rental_pending_commands': 409,
   'auth.unauthenticated': 401,
   'auth.session_expired': 419,
   'auth.forbidden': 403,

@@ -2,6 +2,7 @@ import { userEventContracts } from './accounts/events.ts';
 import { bookingEventContracts } from './rental/booking.ts';
 import { calendarEventContracts } from './rental/calendar.ts';
 import { rentalCommandEventContracts } from './rental/command.ts';
+import { rentalMemberEventContracts } from './rental/member.ts';
 import { EventContractRegistry, type EventContract } from './event-contracts.ts';
 import { environmentEventContracts } from './environment/events.ts';
 import { menuEventContracts } from './menu/events.ts';
@@ -29,7 +30,12 @@ export const moduleEventContracts = {
   organizations: organizationEventContracts,
   coupons: couponEventContracts,
   /** the models' calendars and the members' bookings (ADR 0028) */
-  rental: [...calendarEventContracts, ...bookingEventContracts, ...rentalCommandEventContracts],
+  rental: [
+    ...calendarEventContracts,
+    ...bookingEventContracts,
+    ...rentalCommandEventContracts,
+    ...rentalMemberEventContracts,
+  ],
   /** the demo seeder's start and end markers */
   seed: seedEventContracts,
 } as const satisfies Record<string, readonly EventContract[]>;

@@ -17,6 +17,7 @@ import { calendarStreamId } from '@platform/contracts/rental/calendar';
 import { bookingExpiresAt, checkCart, RentalBookingRequestSchema } from '@platform/contracts/rental/cart';
 import { rentalAmounts } from '@platform/contracts/rental/amounts';
 import { rentalCommandStreamId } from '@platform/contracts/rental/command';
+import { rentalMemberStreamId } from '@platform/contracts/rental/member';
 import { checkPeriod, periodDays } from '@platform/contracts/rental/period';
 import { carriesShippingFees } from '@platform/contracts/rental/strategies';
 import { JSON_API_MEDIA_TYPE } from '@platform/infra/http/errors';
@@ -28,6 +29,7 @@ import { sendCommandResult } from '../http/respond.ts';
 import { bookingDecider } from './booking.ts';
 import { calendarDecider } from './calendar.ts';
 import { rentalCommandDecider } from './lifecycle.ts';
+import { rentalMemberDecider } from './member.ts';
 import {
   loadInvoicingStrategy,
   loadRentalCatalogue,
@@ -225,7 +227,21 @@ export function rentalBookingRoutes(deps: CommandModuleDeps, options: RentalBook
     // the units: each hold kept by the command on its model's calendar; a hold that lapsed is kept only if its
     // units are still free. A refusal gives back the others and the booking is over.
     const kept: typeof booking.models = [];
+    const slot = { userId, commandId };
     try {
+      // the member's place among their open commands, guarded by their own stream (rentalMaxPendingCommands);
+      // a booking confirmed already has its command's place (a repeated request)
+      if (!(await isConfirmed(deps, bookingId)))
+        await deps.handle({
+          streamId: rentalMemberStreamId(userId),
+          decider: rentalMemberDecider,
+          command: {
+            type: 'OpenCommandSlot',
+            data: { ...slot, max: environment.rentalMaxPendingCommands },
+            metadata: request.metadata,
+          },
+          maxRetries: HOLD_RETRIES,
+        });
       for (const line of [...booking.models].sort((a, b) => a.modelId.localeCompare(b.modelId))) {
         const model = catalogue.get(line.modelId);
         if (!model)
@@ -253,6 +269,7 @@ export function rentalBookingRoutes(deps: CommandModuleDeps, options: RentalBook
       }
     } catch (error) {
       if (error instanceof ConflictError) {
+        await settleCommandSlot(deps, request, slot);
         await releaseHolds(deps, request, booking.models, 'refused');
         await deps
           .handle({
@@ -353,9 +370,29 @@ async function bookingOf(
   return placed ? (placed.data as RentalBookingPlacedData) : null;
 }
 
+async function isConfirmed(deps: CommandModuleDeps, bookingId: string): Promise<boolean> {
+  const events = await deps.eventStore.readStream(bookingStreamId(bookingId)).catch(() => []);
+  return events.some((event) => event.type === 'RentalBookingConfirmed');
+}
+
+/** A command cancelled, closed or never placed leaves the member's open commands. */
+async function settleCommandSlot(
+  deps: CommandModuleDeps,
+  request: CommandRequest,
+  slot: { userId: string; commandId: string },
+): Promise<bigint | null> {
+  const result = await deps.handle({
+    streamId: rentalMemberStreamId(slot.userId),
+    decider: rentalMemberDecider,
+    command: { type: 'SettleCommandSlot', data: slot, metadata: request.metadata },
+    maxRetries: HOLD_RETRIES,
+  });
+  return result.events.length > 0 ? result.position : null;
+}
+
 /**
- * A command cancelled or closed gives its units back to the models' calendars: the holds its booking took (their
- * ids follow from the booking and the model).
+ * A command cancelled or closed gives its units back to the models' calendars (the holds its booking took, their
+ * ids following from the booking and the model) and leaves its member's open commands.
  */
 export async function releaseCommandHolds(
   deps: CommandModuleDeps,
@@ -365,13 +402,18 @@ export async function releaseCommandHolds(
 ): Promise<bigint | null> {
   const events = await deps.eventStore.readStream(rentalCommandStreamId(commandId)).catch(() => []);
   const placed = events.find((event) => event.type === 'RentalCommandPlaced')?.data as
-    { bookingId: string; lines: Array<{ modelId: string }> } | undefined;
+    { bookingId: string; userId: string; lines: Array<{ modelId: string }> } | undefined;
   if (!placed) return null;
   const holds = [...new Set(placed.lines.map((line) => line.modelId))].map((modelId) => ({
     modelId,
     holdId: deriveId(placed.bookingId, 'hold', modelId),
   }));
-  return releaseHolds(deps, request, holds, reason);
+  const released = await releaseHolds(deps, request, holds, reason);
+  const settled = await settleCommandSlot(deps, request, { userId: placed.userId, commandId });
+  return [released, settled].reduce<bigint | null>(
+    (last, at) => (at !== null && (last === null || at > last) ? at : last),
+    null,
+  );
 }
 
 async function releaseHolds(
