@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   'conflict.rental_booking_expired': 409,
   /** a member confirming a rental command while as many as the environment allows are still in progress */
   'conflict.rental_pending_commands': 409,
+  /** an item assigned to a rental command while another command whose period overlaps has it */
+  'conflict.rental_item_taken': 409,
   'auth.unauthenticated': 401,
   'auth.session_expired': 419,
   'auth.forbidden': 403,

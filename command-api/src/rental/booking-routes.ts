@@ -41,7 +41,7 @@ import {
  * Bookings racing for a model's last units are appends on its calendar stream; a loser decides again on the new
  * state (refused, or its turn). Enough retries for a crowd to end each in a hold or a refusal.
  */
-const HOLD_RETRIES = 500;
+export const HOLD_RETRIES = 500;
 
 /** The strategies a member chooses; the others are the rental team's (internal, locked). */
 const MEMBER_STRATEGIES = new Set(['pick_up', 'ship_to_address']);
@@ -392,9 +392,10 @@ async function settleCommandSlot(
 
 /**
  * A command cancelled or closed gives its units back to the models' calendars (the holds its booking took, their
- * ids following from the booking and the model) and leaves its member's open commands.
+ * ids following from the booking and the model), frees the items assigned to it, and leaves its member's open
+ * commands.
  */
-export async function releaseCommandHolds(
+export async function releaseEndedCommand(
   deps: CommandModuleDeps,
   request: CommandRequest,
   commandId: string,
@@ -402,15 +403,27 @@ export async function releaseCommandHolds(
 ): Promise<bigint | null> {
   const events = await deps.eventStore.readStream(rentalCommandStreamId(commandId)).catch(() => []);
   const placed = events.find((event) => event.type === 'RentalCommandPlaced')?.data as
-    { bookingId: string; userId: string; lines: Array<{ modelId: string }> } | undefined;
+    | { bookingId: string; userId: string; lines: Array<{ commandItemId: string; modelId: string }> }
+    | undefined;
   if (!placed) return null;
   const holds = [...new Set(placed.lines.map((line) => line.modelId))].map((modelId) => ({
     modelId,
     holdId: deriveId(placed.bookingId, 'hold', modelId),
   }));
   const released = await releaseHolds(deps, request, holds, reason);
+  // the items it had are free for other commands
+  let freed: bigint | null = null;
+  for (const { modelId, itemId } of assignedItems(events, placed.lines)) {
+    const result = await deps.handle({
+      streamId: calendarStreamId(modelId),
+      decider: calendarDecider,
+      command: { type: 'FreeItem', data: { modelId, itemId, commandId }, metadata: request.metadata },
+      maxRetries: HOLD_RETRIES,
+    });
+    if (result.events.length > 0) freed = result.position;
+  }
   const settled = await settleCommandSlot(deps, request, { userId: placed.userId, commandId });
-  return [released, settled].reduce<bigint | null>(
+  return [released, freed, settled].reduce<bigint | null>(
     (last, at) => (at !== null && (last === null || at > last) ? at : last),
     null,
   );
@@ -433,4 +446,22 @@ async function releaseHolds(
     if (result.events.length > 0) last = result.position;
   }
   return last;
+}
+
+/** The items a command holds now, with their models: the assigned ones, less those replaced. */
+function assignedItems(
+  events: ReadonlyArray<{ type: string; data: unknown }>,
+  lines: ReadonlyArray<{ commandItemId: string; modelId: string }>,
+): Array<{ modelId: string; itemId: string }> {
+  const modelOf = new Map(lines.map((line) => [line.commandItemId, line.modelId]));
+  const items = new Map<string, string>();
+  for (const event of events) {
+    const data = event.data as { commandItemId: string; itemId: string; replacedItemId?: string };
+    if (event.type === 'RentalItemReplaced' && data.replacedItemId) items.delete(data.replacedItemId);
+    if (event.type === 'RentalItemAssigned' || event.type === 'RentalItemReplaced') {
+      const modelId = modelOf.get(data.commandItemId);
+      if (modelId) items.set(data.itemId, modelId);
+    }
+  }
+  return [...items].map(([itemId, modelId]) => ({ itemId, modelId }));
 }

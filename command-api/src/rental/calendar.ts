@@ -4,15 +4,28 @@ import {
   holdCounts,
   type CalendarHold,
   type CalendarItem,
+  type DayPeriod,
   type RentalHoldKeptData,
   type RentalHoldReleasedData,
+  type RentalItemFreedData,
+  type RentalItemReservedData,
   type RentalUnitsHeldData,
 } from '@platform/contracts/rental/calendar';
+import { periodsOverlap } from '@platform/contracts/rental/period';
 import type { Command, Decider, DomainEvent } from '../decider.ts';
 
-/** The holds of one model's calendar that have not been released (lapsed ones are kept: time decides). */
+/** An item's period with a command (RentalItemReserved). */
+export interface ItemReservation extends DayPeriod {
+  commandId: string;
+}
+
+/**
+ * The holds of one model's calendar that have not been released (lapsed ones are kept: time decides), and each
+ * item's reservations by commands.
+ */
 export interface CalendarState {
   holds: Record<string, CalendarHold>;
+  items: Record<string, ItemReservation[]>;
 }
 
 export type HoldUnits = Command<
@@ -30,11 +43,29 @@ export type KeepHold = Command<
   'KeepHold',
   RentalHoldKeptData & { modelName: string; items: readonly CalendarItem[] }
 >;
-export type CalendarCommand = HoldUnits | ReleaseHold | KeepHold;
+export type ReserveItem = Command<'ReserveItem', RentalItemReservedData>;
+export type FreeItem = Command<'FreeItem', RentalItemFreedData>;
+export type CalendarCommand = HoldUnits | ReleaseHold | KeepHold | ReserveItem | FreeItem;
 export type CalendarEvent =
   | DomainEvent<'RentalUnitsHeld', RentalUnitsHeldData>
   | DomainEvent<'RentalHoldReleased', RentalHoldReleasedData>
-  | DomainEvent<'RentalHoldKept', RentalHoldKeptData>;
+  | DomainEvent<'RentalHoldKept', RentalHoldKeptData>
+  | DomainEvent<'RentalItemReserved', RentalItemReservedData>
+  | DomainEvent<'RentalItemFreed', RentalItemFreedData>;
+
+const withoutCommand = (
+  items: Record<string, ItemReservation[]>,
+  commandId: string,
+  itemId?: string,
+): Record<string, ItemReservation[]> =>
+  Object.fromEntries(
+    Object.entries(items).map(([id, reservations]) => [
+      id,
+      itemId === undefined || id === itemId
+        ? reservations.filter((r) => r.commandId !== commandId)
+        : reservations,
+    ]),
+  );
 
 /** 409 naming the model and the period; the pointer names the model's line of the booking */
 const unavailable = (
@@ -54,21 +85,30 @@ const unavailable = (
  * number of servers and requests, the units held for overlapping days never exceed the items free those days.
  */
 export const calendarDecider: Decider<CalendarCommand, CalendarEvent, CalendarState> = {
-  initialState: () => ({ holds: {} }),
+  initialState: () => ({ holds: {}, items: {} }),
   evolve(state, event) {
     switch (event.type) {
       case 'RentalUnitsHeld': {
         const { modelId: _model, ...hold } = event.data;
-        return { holds: { ...state.holds, [hold.holdId]: hold } };
+        return { ...state, holds: { ...state.holds, [hold.holdId]: hold } };
       }
       case 'RentalHoldReleased': {
         const { [event.data.holdId]: _released, ...holds } = state.holds;
-        return { holds };
+        return { ...state, holds };
       }
       case 'RentalHoldKept': {
         const hold = state.holds[event.data.holdId];
-        return hold ? { holds: { ...state.holds, [hold.holdId]: { ...hold, expiresAt: null } } } : state;
+        return hold
+          ? { ...state, holds: { ...state.holds, [hold.holdId]: { ...hold, expiresAt: null } } }
+          : state;
       }
+      case 'RentalItemReserved': {
+        const { itemId, commandId, startAt, endAt } = event.data;
+        const reservations = [...(state.items[itemId] ?? []), { commandId, startAt, endAt }];
+        return { ...state, items: { ...state.items, [itemId]: reservations } };
+      }
+      case 'RentalItemFreed':
+        return { ...state, items: withoutCommand(state.items, event.data.commandId, event.data.itemId) };
     }
   },
   decide(command, state) {
@@ -103,6 +143,26 @@ export const calendarDecider: Decider<CalendarCommand, CalendarEvent, CalendarSt
       }
       case 'ReleaseHold':
         return state.holds[command.data.holdId] ? [{ type: 'RentalHoldReleased', data: command.data }] : [];
+      case 'ReserveItem': {
+        const reserved = command.data;
+        const reservations = state.items[reserved.itemId] ?? [];
+        if (reservations.some((r) => r.commandId === reserved.commandId)) return [];
+        const taken = reservations.find((r) => periodsOverlap(r, reserved));
+        if (taken)
+          throw new ConflictError(
+            'conflict.rental_item_taken',
+            `This item is assigned to another command from ${taken.startAt} to ${taken.endAt}: choose another item`,
+            '/data/attributes/itemId',
+          );
+        return [{ type: 'RentalItemReserved', data: reserved }];
+      }
+      case 'FreeItem': {
+        const freed = command.data;
+        const reservations = state.items[freed.itemId] ?? [];
+        return reservations.some((r) => r.commandId === freed.commandId)
+          ? [{ type: 'RentalItemFreed', data: freed }]
+          : [];
+      }
     }
   },
 };

@@ -55,7 +55,37 @@ export const RentalHoldKept = defineEvent(
 );
 export type RentalHoldKeptData = z.infer<typeof RentalHoldKept.schema>;
 
-export const calendarEventContracts: EventContract[] = [RentalUnitsHeld, RentalHoldReleased, RentalHoldKept];
+/**
+ * A rental admin assigned one of the model's items to a command for its period: the item is the command's over those
+ * days, and no other command's whose period overlaps. Reserved on the model's calendar, where the command's units
+ * are kept, so two desks assigning the same item at once cannot both succeed.
+ */
+export const RentalItemReserved = defineEvent(
+  'RentalItemReserved',
+  z.object({
+    modelId: z.string().uuid(),
+    itemId: z.string().uuid(),
+    commandId: z.string().uuid(),
+    startAt: day,
+    endAt: day,
+  }),
+);
+export type RentalItemReservedData = z.infer<typeof RentalItemReserved.schema>;
+
+/** The item is no longer the command's: replaced by another, or its assignment was not kept. */
+export const RentalItemFreed = defineEvent(
+  'RentalItemFreed',
+  z.object({ modelId: z.string().uuid(), itemId: z.string().uuid(), commandId: z.string().uuid() }),
+);
+export type RentalItemFreedData = z.infer<typeof RentalItemFreed.schema>;
+
+export const calendarEventContracts: EventContract[] = [
+  RentalUnitsHeld,
+  RentalHoldReleased,
+  RentalHoldKept,
+  RentalItemReserved,
+  RentalItemFreed,
+];
 
 /** The holds of a calendar that still count: neither released nor lapsed. */
 export interface CalendarHold extends DayPeriod {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createUser,
   signIn,
+  grantRoles,
   startAccountsApp,
   type AccountsTestApp,
   type Browser,
@@ -51,10 +52,7 @@ let people = 0;
 async function member(role?: string): Promise<{ id: string; caller: Caller }> {
   const email = `files-${++people}@example.org`;
   const { id } = await createUser(app, { email });
-  if (role)
-    await app.admin('PATCH', `/users/${id}`, {
-      data: { type: 'users', relationships: { roles: { data: [{ type: 'roles', id: role }] } } },
-    });
+  if (role) await grantRoles(app, id, [role]);
   const browser = app.browser();
   const answer = await signIn(browser, email);
   expect(answer.status).toBe(200);

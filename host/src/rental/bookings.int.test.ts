@@ -280,7 +280,7 @@ describe('a member confirms: the booking becomes a rental command that keeps its
       data: { type: 'app-environments', id: 'main', attributes: { rentalOrganizationTax: 20 } },
     });
     expect(taxed.status, JSON.stringify(taxed.body) + JSON.stringify(record.body?.data?.meta)).toBe(200);
-    const chair = await model('Standing frame', 2);
+    const chair = await model('Shower stool', 2);
     const when = period(90, 7);
     const claire = await member('claire.invoicing@example.test');
     const noVat = await claire('PATCH', '/users/me', {

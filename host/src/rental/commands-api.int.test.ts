@@ -233,6 +233,59 @@ describe('rental commands over HTTP', () => {
     expect(read.body.data.attributes).toMatchObject({ status: 'cancelled', cancelled: true });
   });
 
+  it('gives an item to one command at a time over overlapping days: a second gets 409 on itemId until the first ends', async () => {
+    const spare = ok(
+      await app.admin('POST', '/rental-items', {
+        data: {
+          type: 'rental-items',
+          attributes: { stockId: `SPARE-${randomUUID()}` },
+          relationships: { rentalModel: { data: { type: 'rental-models', id: MODEL } } },
+        },
+      }),
+    ).body.data.id as string;
+    const first = await place();
+    const second = await place();
+    ok(
+      await act(desk, first.commandId, {
+        action: 'assignItem',
+        commandItemId: first.commandItemId,
+        itemId: spare,
+      }),
+    );
+    const taken = await act(desk, second.commandId, {
+      action: 'assignItem',
+      commandItemId: second.commandItemId,
+      itemId: spare,
+    });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(409);
+    expect(taken.body.errors[0]).toMatchObject({
+      code: 'conflict.rental_item_taken',
+      source: { pointer: '/data/attributes/itemId' },
+      detail: expect.stringContaining('from 2099-04-01 to 2099-04-15'),
+    });
+    // the refusal left nothing on the second command
+    const unchanged = ok(await desk.call('GET', `/api/v1/services/rentals/commands/${second.commandId}`));
+    expect(unchanged.body.included?.[0]?.attributes?.itemIds ?? []).toEqual([]);
+
+    // the first command cancelled, its item is free for the second
+    ok(await act(member, first.commandId, { action: 'cancel', comment: 'Not needed' }));
+    const assigned = ok(
+      await act(desk, second.commandId, {
+        action: 'assignItem',
+        commandItemId: second.commandItemId,
+        itemId: spare,
+      }),
+    );
+    const read = ok(
+      await desk.call(
+        'GET',
+        `/api/v1/services/rentals/commands/${second.commandId}?minPosition=${assigned.body.meta.position}`,
+      ),
+    );
+    expect(read.body.included[0].attributes.itemIds).toEqual([spare]);
+    ok(await act(member, second.commandId, { action: 'cancel', comment: 'Done with the test' }));
+  });
+
   it('shows a member only their own commands, the desk every one, filtered by derived status and flag', async () => {
     const mine = await place('pick_up');
     const validated = ok(await act(desk, mine.commandId, { action: 'validate' }));

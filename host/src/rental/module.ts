@@ -41,8 +41,7 @@ export function rentalModule(options: { itemModel?: RentalItemModel } = {}): Mod
             rentalLifecycleRoutes({ itemModel: options.itemModel ?? rentalItemModelFromStream }),
           ]
         : [],
-    query: ({ features }) =>
-      features.rental ? [rentalAvailabilityRoutes, rentalCommandQueryRoutes()] : [],
+    query: ({ features }) => (features.rental ? [rentalAvailabilityRoutes, rentalCommandQueryRoutes()] : []),
     projections: [rentalCalendarProjection, rentalCommandsProjection],
   };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentalResources } from '@platform/contracts/rental/records';
 import {
   createUser,
+  grantRoles,
   signIn,
   startAccountsApp,
   type AccountsTestApp,
@@ -42,11 +43,8 @@ async function viewer(
   const user = await createUser(app, { email });
   if (BigInt(user.position) > position) position = BigInt(user.position);
   if (role) {
-    const granted = await app.admin('PATCH', `/users/${user.id}`, {
-      data: { type: 'users', relationships: { roles: { data: [{ type: 'roles', id: role }] } } },
-    });
-    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
-    note(granted);
+    const granted = BigInt(await grantRoles(app, user.id, [role]));
+    if (granted > position) position = granted;
   }
   const browser = app.browser();
   expect((await signIn(browser, email)).status).toBe(200);

@@ -6,6 +6,7 @@ import { PostgresEventStore } from '@platform/infra/event-store';
 import {
   createUser,
   signIn,
+  grantRoles,
   type AccountsTestApp,
   type Browser,
   startAccountsApp,
@@ -26,10 +27,7 @@ beforeAll(async () => {
   legacy = new PostgresEventStore({ sql: app.platform.sql });
   editorId = (await createUser(app, { email: 'editor@example.test', firstName: 'Edith', lastName: 'Tor' }))
     .id;
-  const granted = await app.admin('PATCH', `/users/${editorId}`, {
-    data: { type: 'users', relationships: { roles: { data: [{ type: 'roles', id: 'app_admin' }] } } },
-  });
-  expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+  await grantRoles(app, editorId, ['app_admin']);
   editor = app.browser();
   expect((await signIn(editor, 'editor@example.test')).status).toBe(200);
 });

@@ -163,6 +163,26 @@ export async function startAccountsApp(
 }
 
 /** Opens an account through the API token: created, verified, with a password; answers its id. */
+/**
+ * Grants a user roles as an administrator would, and waits until the users' read model has the grant: a session
+ * reads its roles from there, so a request right after an ungranted read would be refused under load.
+ */
+export async function grantRoles(
+  app: AccountsTestApp,
+  userId: string,
+  roles: readonly string[],
+): Promise<string> {
+  const granted = await app.admin('PATCH', `/users/${userId}`, {
+    data: { type: 'users', relationships: { roles: { data: roles.map((id) => ({ type: 'roles', id })) } } },
+  });
+  if (granted.status !== 200)
+    throw new Error(`grantRoles: ${granted.status} ${JSON.stringify(granted.body)}`);
+  const position = granted.body.meta.position as string;
+  const seen = await app.admin('GET', `/users/${userId}?minPosition=${position}`);
+  if (seen.status !== 200) throw new Error(`grantRoles: the grant was not read back (${seen.status})`);
+  return position;
+}
+
 export async function createUser(
   app: AccountsTestApp,
   attributes: {
