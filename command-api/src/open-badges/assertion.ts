@@ -63,6 +63,7 @@ export const openBadgeAssertionDecider: Decider<
             type: 'OpenBadgeAssertionRevoked',
             data: {
               assertionId,
+              badgeId: state.badgeId,
               revokedAt: command.metadata.now.toISOString(),
               reason,
               by: command.metadata.actor.userId ?? 'unknown',

@@ -37,7 +37,13 @@ const created: OpenBadgeAssertionEvent = {
 };
 const revoked: OpenBadgeAssertionEvent = {
   type: 'OpenBadgeAssertionRevoked',
-  data: { assertionId: ASSERTION, revokedAt: '2026-03-01T09:00:00.000Z', reason: 'Mistake', by: ISSUING },
+  data: {
+    assertionId: ASSERTION,
+    badgeId: issued.badgeId,
+    revokedAt: '2026-03-01T09:00:00.000Z',
+    reason: 'Mistake',
+    by: ISSUING,
+  },
 };
 const issuer: OpenBadgeCaller = { isAdmin: false, actingAsOrganizationId: ISSUER, mayIssue: true };
 const revoking = (caller: OpenBadgeCaller = issuer): RevokeOpenBadgeAssertion => ({
@@ -71,7 +77,13 @@ describe('the assertion', () => {
       .then([
         {
           type: 'OpenBadgeAssertionRevoked',
-          data: { assertionId: ASSERTION, revokedAt: NOW.toISOString(), reason: 'Fraud', by: ISSUING },
+          data: {
+            assertionId: ASSERTION,
+            badgeId: issued.badgeId,
+            revokedAt: NOW.toISOString(),
+            reason: 'Fraud',
+            by: ISSUING,
+          },
         },
       ]);
     spec

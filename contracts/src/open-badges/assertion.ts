@@ -20,6 +20,8 @@ export const OpenBadgeAssertionRevoked = defineEvent(
   'OpenBadgeAssertionRevoked',
   z.object({
     assertionId: uuid,
+    /** the badge it awards (its assertionsCount goes down) */
+    badgeId: uuid,
     revokedAt: instant,
     reason: z.string().trim().min(1).max(5_000),
     by: z.string().min(1).max(100),
@@ -139,6 +141,7 @@ export type OpenBadgeAssertionState =
   | {
       status: 'issued' | 'revoked';
       assertionId: string;
+      badgeId: string;
       issuerId: string;
       recipientId: string;
       revokedAt: string | null;
@@ -155,6 +158,7 @@ export function evolveOpenBadgeAssertion(
     return {
       status: 'issued',
       assertionId: id,
+      badgeId: String(relationships.badge),
       issuerId: String(relationships.issuer),
       recipientId: String(relationships.recipient),
       revokedAt: null,

@@ -342,17 +342,30 @@ describe('a training session over HTTP', () => {
 
   it('refuses the issuer organization once its level is under the threshold (403), and shows it no action', async () => {
     const id = await requested();
-    await setThreshold('member_level_3');
-    try {
-      // a new sign-in carries the environment as it now is
+    const setLevel = async (level: string) => {
+      ok(
+        await app.admin('PATCH', `/organizations/${issuerOrg}`, {
+          data: {
+            type: 'organizations',
+            id: issuerOrg,
+            relationships: { accessLevel: one('access-levels', level) },
+          },
+        }),
+      );
+      ok(await app.admin('GET', `/organizations/${issuerOrg}?minPosition=${position}`));
+      // a new sign-in carries the organization's level as it now is
       ok(await signIn(lowIssuer, 'low-issuer@example.test'));
+    };
+    await setLevel('member_level_1');
+    try {
       expect(ok(await read(lowIssuer, id)).body.data.attributes).toMatchObject({
         allowedActions: [],
         canIssue: false,
       });
       expect((await act(lowIssuer, id, { action: 'accept' })).status).toBe(403);
     } finally {
-      await setThreshold('member_level_2');
+      await setLevel('member_level_2');
     }
+    ok(await act(lowIssuer, id, { action: 'accept' }));
   });
 });

@@ -76,6 +76,7 @@ const FIXTURES: Record<string, Fixture> = {
     relationships: { rentalModel: matrixRentalModel },
   }),
   'rental-invoicing-strategies': (n) => ({ attributes: { name: `Matrix invoicing ${n}` } }),
+  'open-badges': (n) => ({ attributes: { title: `Matrix badge ${n}` } }),
 };
 
 /** What comments and reports are about: the catalogue has no commentable type yet. */

@@ -17,6 +17,22 @@ export const snake = (name: string) =>
   name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`).replace(/-/g, '_');
 
 /**
+ * The columns every record's row has (its id, its stream version, who and when): an attribute of the same name
+ * (an open badge's `version`) gets its column under another name, `<name>_attribute`.
+ */
+const RECORD_COLUMNS = new Set([
+  'id',
+  'version',
+  'created_at',
+  'updated_at',
+  'created_by',
+  'updated_by',
+  'deleted_at',
+]);
+const attributeColumn = (name: string) =>
+  RECORD_COLUMNS.has(snake(name)) ? `${snake(name)}_attribute` : snake(name);
+
+/**
  * Where a resource's rows live and what its columns are called: the projection writes them, the query side
  * reads them.
  */
@@ -24,13 +40,13 @@ export function resourceTable(definition: ResourceDefinition) {
   const table = snake(definition.type);
   const attributes = resourceFields(definition).map((field) => ({
     ...field,
-    column: snake(field.name),
+    column: attributeColumn(field.name),
     sqlType: COLUMN_TYPES[field.kind],
   }));
   const computed = Object.entries(definition.computed).map(([name, kind]) => ({
     name,
     kind,
-    column: snake(name),
+    column: attributeColumn(name),
     sqlType: COLUMN_TYPES[kind],
   }));
   const relationships = Object.entries(definition.relationships).map(([name, spec]) => {

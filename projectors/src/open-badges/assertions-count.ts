@@ -1,39 +1,34 @@
-import type { OpenBadgeAssertionIssuedData } from '@platform/contracts/open-badges/session';
+import type { RecordedEvent } from '@platform/infra/event-store';
 import type { ResourceProjectionExtension } from '../resources/projection.ts';
 
 /**
- * A badge's assertionsCount in the badges' projection (the resource `open-badges`): its assertions not revoked,
- * moved by the sessions' OpenBadgeAssertionIssued and the assertions' OpenBadgeAssertionRevoked. The revocation
- * names only its assertion, so the projection keeps which badge each assertion is of and whether it still counts
- * (`open_badge_assertion_counts`); a replayed event changes nothing twice.
+ * How the assertions' events move a badge's `assertionsCount` (the open badges workflow names them): the event
+ * types, and for one event the badge it counts for and by how much (+1 an assertion issued, -1 one revoked), or
+ * null when it moves nothing.
  */
-export const openBadgeAssertionsCountExtension: ResourceProjectionExtension = {
-  eventTypes: ['OpenBadgeAssertionIssued', 'OpenBadgeAssertionRevoked'],
-  tables: ['open_badge_assertion_counts'],
-  async setup(tx) {
-    await tx.unsafe(`create table open_badge_assertion_counts (
-      assertion_id uuid primary key,
-      badge_id uuid not null,
-      revoked boolean not null default false)`);
-  },
-  async apply(tx, event, table) {
-    if (event.type === 'OpenBadgeAssertionIssued') {
-      const { assertionId, badgeId } = event.data as OpenBadgeAssertionIssuedData;
-      const inserted = await tx`insert into open_badge_assertion_counts ${tx({
-        assertion_id: assertionId,
-        badge_id: badgeId,
-      })} on conflict (assertion_id) do nothing returning assertion_id`;
-      if (inserted.length)
-        await tx`update ${tx(table)} set assertions_count = coalesce(assertions_count, 0) + 1
-          where id = ${badgeId}`;
-      return;
-    }
-    const { assertionId } = event.data as { assertionId: string };
-    const [counted] = await tx<Array<{ badge_id: string }>>`
-      update open_badge_assertion_counts set revoked = true
-       where assertion_id = ${assertionId} and not revoked returning badge_id::text`;
-    if (counted)
-      await tx`update ${tx(table)} set assertions_count = greatest(0, coalesce(assertions_count, 0) - 1)
-        where id = ${counted.badge_id}`;
-  },
-};
+export interface AssertionsCountFeed {
+  eventTypes: readonly string[];
+  step(event: RecordedEvent): { badgeId: string; by: number } | null;
+}
+
+/** No assertion events yet: every badge counts 0. */
+export const NO_ASSERTIONS: AssertionsCountFeed = { eventTypes: [], step: () => null };
+
+/**
+ * The open-badges projection's handlers for the computed `assertionsCount` (default 0, never below it): the
+ * assertion events are on other streams, so the badge's row keeps its own version. Applied once per event, in the
+ * projection's transaction with its checkpoint.
+ */
+export function assertionsCountExtension(feed: AssertionsCountFeed): ResourceProjectionExtension {
+  return {
+    eventTypes: feed.eventTypes,
+    async apply(tx, event, table) {
+      const step = feed.step(event);
+      if (!step || step.by === 0) return;
+      await tx`
+        update ${tx(table)}
+           set assertions_count = greatest(0, coalesce(assertions_count, 0) + ${step.by})
+         where id = ${step.badgeId}`;
+    },
+  };
+}
