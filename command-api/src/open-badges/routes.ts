@@ -80,7 +80,7 @@ function callerOf(viewer: Viewer, threshold: AccessLevel | null): OpenBadgeCalle
 }
 
 /** A record of the layer folded from its stream (the badge, the organization); null when none is live. */
-async function loadRecord(deps: CommandModuleDeps, type: string, id: string) {
+async function loadRecord(deps: Pick<CommandModuleDeps, 'eventStore'>, type: string, id: string) {
   const definition = resourceDefinition(type);
   if (!definition || !uuid.safeParse(id).success) return null;
   const stored = await readStreamOrEmpty(deps.eventStore, definition.streamId(id));
@@ -96,7 +96,7 @@ const BadgeAttributes = z.object({
 
 /** The badge as a session needs it, from its own stream (no read model lag). */
 export async function loadOpenBadgeFacts(
-  deps: CommandModuleDeps,
+  deps: Pick<CommandModuleDeps, 'eventStore'>,
   badgeId: string,
 ): Promise<OpenBadgeFacts | null> {
   const badge = await loadRecord(deps, 'open-badges', badgeId);
