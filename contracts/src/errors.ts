@@ -37,6 +37,10 @@ export const ERROR_STATUS = {
   'conflict.rental_pending_commands': 409,
   /** an item assigned to a rental command while another command whose period overlaps has it */
   'conflict.rental_item_taken': 409,
+  /** an open badge training session's action its state does not allow (modules out of order, decided twice...) */
+  'conflict.open_badge_session_state': 409,
+  /** an open badge assertion revoked again */
+  'conflict.open_badge_assertion_revoked': 409,
   'auth.unauthenticated': 401,
   'auth.session_expired': 419,
   'auth.forbidden': 403,

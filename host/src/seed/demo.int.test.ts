@@ -71,6 +71,25 @@ describe('demo seed', () => {
     const menu = await app.admin('GET', `/services/app-menu?minPosition=${orgLogin.body.meta.position}`);
     expect(JSON.stringify(menu.body)).toContain('Equipment rental');
 
+    // one awarded assertion of a demo badge, in the demo member's assertions and the badge's count
+    const member = app.browser();
+    const memberLogin = await signIn(member, 'member2@demo.example', DEMO_PASSWORD);
+    const mine = await member.call(
+      'GET',
+      `/api/v1/services/open-badges/my-assertions?minPosition=${memberLogin.body.meta.position}`,
+    );
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(mine.body.data).toHaveLength(1);
+    expect(mine.body.data[0].attributes).toMatchObject({
+      badgeTitle: 'Switch access basics',
+      revoked: false,
+    });
+    const sessionId = mine.body.data[0].relationships.session.data.id as string;
+    const session = await member.call('GET', `/api/v1/services/open-badges/sessions/${sessionId}`);
+    expect(session.body.data.attributes).toMatchObject({ status: 'awarded', durationSeconds: 3 * 20 * 60 });
+    const badge = await app.admin('GET', `/open-badges/${mine.body.data[0].relationships.badge.data.id}`);
+    expect(badge.body.data.attributes.assertionsCount).toBe(1);
+
     const stored = await storedEvents(app);
     expect(await seedDemo(options)).toBe('already-seeded');
     expect(await storedEvents(app)).toBe(stored);

@@ -7,14 +7,15 @@ import { DEMO_SEED_STREAM } from '@platform/contracts/seed/events';
 import { loadState, type EventStore } from '@platform/infra/event-store';
 import { seedClient } from './client.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoOpenBadgeAssertion } from './demo-open-badge-assertion.ts';
 import { seedDemoOpenBadges } from './demo-open-badges.ts';
 import { seedDemoRental } from './demo-rental.ts';
 import { seedDemoSite } from './demo-site.ts';
 import { demoSeedDecider, isSeeded, type DemoSeedCommand } from './progress.ts';
 
 /** Raise it when the demo content grows: a site seeded by an earlier version is topped up on its next start. */
-// 3: the open badges (their issuer threshold, issuer member and badges)
-export const DEMO_CONTENT_VERSION = 3;
+// 3: the open badges (their issuer threshold, issuer member and badges); 4: an awarded assertion
+export const DEMO_CONTENT_VERSION = 4;
 
 /** the demo account that keeps the demo stock: the rental administrator */
 const DEMO_RENTAL_KEEPER = 'rental-admin@demo.example';
@@ -62,7 +63,10 @@ export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedOutcome> {
   const accounts = await seedDemoAccounts(deps);
   if (deps.features?.rental !== false)
     await seedDemoRental({ ...deps, keepers: [accounts.get(DEMO_RENTAL_KEEPER)!] });
-  if (deps.features?.openBadges !== false) await seedDemoOpenBadges({ ...deps, accounts });
+  if (deps.features?.openBadges !== false) {
+    const badges = await seedDemoOpenBadges({ ...deps, accounts });
+    await seedDemoOpenBadgeAssertion({ ...deps, accounts, badges });
+  }
   await record(deps, 'CompleteDemoSeed');
   return 'seeded';
 }
