@@ -3,7 +3,7 @@ import { resourceCatalogue } from '../resources/catalogue.ts';
 import type { ViewerFacts } from '../resources/access.ts';
 import { adminMenu } from './menu.ts';
 
-const features = { validationRequests: true, organizations: true, rental: true };
+const features = { validationRequests: true, organizations: true, rental: true, openBadges: true };
 const viewer = (roles: ViewerFacts['roles'], isAdmin = false): ViewerFacts => ({
   userId: '0a000000-0000-4000-8000-00000000000a',
   roles,
@@ -24,7 +24,7 @@ describe('the admin menu (seed 001 §6)', () => {
       entries: [{ key: 'dashboard', href: '/admin/dashboard', icon: 'dashboard' }],
     });
     const groups = menu.slice(1).map((s) => s.group);
-    expect(groups).toEqual(['application', 'accounts', 'community', 'contacts', 'rental']);
+    expect(groups).toEqual(['application', 'accounts', 'community', 'contacts', 'openBadges', 'rental']);
   });
 
   it('places the app menu items entry fifth in the application group for application administrators', () => {
@@ -91,5 +91,24 @@ describe('the admin menu (seed 001 §6)', () => {
     expect(rentalGroup(['admin'], false)).toBeNull();
     // a rental administrator sees the rental group only
     expect(keys(['rental_admin']).map(([group]) => group)).toEqual([null, 'rental']);
+  });
+
+  it('lists the open badges to administrators and to issuers under the environment’s threshold', () => {
+    const ORG = '0a000000-0000-4000-8000-0000000000b0';
+    const group = (facts: ViewerFacts, openBadges = true) =>
+      adminMenu(resourceCatalogue, facts, { ...features, openBadges })
+        .find((s) => s.group === 'openBadges')
+        ?.entries.map((e) => e.key) ?? null;
+    const issuer = (weight: number): ViewerFacts => ({
+      ...viewer([]),
+      accessWeight: weight,
+      actingAsOrganizationId: ORG,
+      environment: { openBadgeIssuerAccessLevel: 'member_level_1' },
+    });
+    expect(group(viewer(['admin'], true))).toEqual(['open-badges']);
+    expect(group(issuer(300))).toEqual(['open-badges']);
+    expect(group(issuer(200))).toBeNull();
+    expect(group({ ...issuer(300), environment: {} })).toBeNull();
+    expect(group(viewer(['admin'], true), false)).toBeNull();
   });
 });

@@ -47,6 +47,8 @@ export function AdminNavEntries({ onNavigate }: { onNavigate: () => void }) {
     organizations: features.organizations,
     // a build flag: the rental screens and records are in the build or not (FEATURE_RENTAL)
     rental: FEATURES.rental,
+    // the open badges records, likewise (FEATURE_OPEN_BADGES)
+    openBadges: FEATURES.openBadges,
   }).map((section) => ({
     ...section,
     entries: section.entries.filter((e) => WEB_SCREENS.has(e.key) || CATALOGUE_TYPES.has(e.key)),
