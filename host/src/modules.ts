@@ -11,6 +11,7 @@ import { likeEventContracts } from '@platform/contracts/resources/likes';
 import type { CommandModule } from '@platform/command-api/app';
 import type { AccountsAuth } from '@platform/command-api/auth/accounts-auth';
 import { couponCommandRoutes } from '@platform/command-api/coupons/routes';
+import { openBadgesModule } from './open-badges/module.ts';
 import { rentalModule } from './rental/module.ts';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
 import { notificationCommandRoutes } from '@platform/command-api/notifications/routes';
@@ -146,6 +147,7 @@ const handWrittenModules: ModuleDescriptor[] = [
     resourceWorkflows: [{ resource: couponResource, projection: couponPurchasesExtension }],
   },
   rentalModule(),
+  openBadgesModule(),
   {
     // the notifications are a resource; the module adds marking one read
     name: 'notifications',

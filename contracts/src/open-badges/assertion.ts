@@ -57,6 +57,7 @@ export const openBadgeAssertionResource = defineResource({
   category: OPEN_BADGE_ASSERTION_CATEGORY,
   eventPrefix: 'OpenBadgeAssertion',
   module: 'openBadges',
+  feature: 'openBadges',
   menu: { group: 'openBadges', icon: 'workspace_premium' },
   attributes: z.object({
     recipientName: z.string().trim().min(1).max(255),

@@ -159,6 +159,7 @@ export const openBadgeSessionResource = defineResource({
   category: OPEN_BADGE_SESSION_CATEGORY,
   eventPrefix: 'OpenBadgeSession',
   module: 'openBadges',
+  feature: 'openBadges',
   menu: { group: 'openBadges', icon: 'school' },
   attributes: z.object({
     status: OpenBadgeSessionStatusSchema.default('requested'),
