@@ -95,6 +95,19 @@ const ConfigSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(CONFIG_DEFAULTS.FILES_MAX_ADMIN_SIZE_MB),
+  /**
+   * the platform's Open Badges 3.0 signing key (ADR 0030): the 32-byte Ed25519 seed in base64 or hex (`openssl rand
+   * -base64 32`); unset: a key generated once and kept in the database (and its backups). Never change it once
+   * credentials are issued: their revocation is signed by it.
+   */
+  OPEN_BADGES_SIGNING_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^[0-9a-fA-F]{64}$/.test(v) || /^[A-Za-z0-9+/_-]{43}=?$/.test(v),
+      'OPEN_BADGES_SIGNING_KEY must be 32 random bytes in base64 or hex (openssl rand -base64 32)',
+    )
+    .optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -16,6 +16,8 @@ export const BACKUP_FORMAT_VERSION = 1;
 export const KEPT_TABLES = [
   { name: 'auth_password_resets', orderBy: 'token_hash', sequence: null },
   { name: 'dev_mailbox', orderBy: 'id', sequence: 'id' },
+  // the Open Badges 3.0 signing key when none is configured (ADR 0030): a new one would orphan the status lists
+  { name: 'open_badges_signing_key', orderBy: 'id', sequence: null },
 ] as const satisfies readonly { name: string; orderBy: string; sequence: string | null }[];
 
 export type KeptTable = (typeof KEPT_TABLES)[number]['name'];
