@@ -83,6 +83,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)),
     __DEFAULT_LOCALE__: JSON.stringify(process.env.DEFAULT_LOCALE ?? 'en'),
     __FEATURE_RENTAL__: JSON.stringify(flag(process.env.FEATURE_RENTAL, true)),
+    __FEATURE_OPEN_BADGES__: JSON.stringify(flag(process.env.FEATURE_OPEN_BADGES, true)),
     __FEATURE_PAGE_NAVIGATION__: JSON.stringify(flag(process.env.FEATURE_PAGE_NAVIGATION, true)),
   },
   build: isSsrBuild

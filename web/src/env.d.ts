@@ -6,4 +6,5 @@ declare const __APP_VERSION__: string;
 declare const __BUILD_DATE__: string;
 declare const __DEFAULT_LOCALE__: string;
 declare const __FEATURE_RENTAL__: boolean;
+declare const __FEATURE_OPEN_BADGES__: boolean;
 declare const __FEATURE_PAGE_NAVIGATION__: boolean;

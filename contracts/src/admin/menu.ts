@@ -25,6 +25,8 @@ export interface AdminMenuSection {
 interface HandWrittenEntry extends AdminMenuEntry {
   group: AdminMenuGroup;
   see: AccessRule;
+  /** who else sees it, beyond the rule: a fact an access rule does not express (acting as an organization) */
+  alsoSeenBy?: (viewer: ViewerFacts) => boolean;
   feature?: AdminMenuFeature;
 }
 
@@ -53,6 +55,16 @@ const HAND_WRITTEN: HandWrittenEntry[] = [
     see: RENTAL_ADMINS,
     feature: 'rental',
   },
+  {
+    // the issuer's desk (issue 20): administrators, and members acting as an organization (the server keeps an
+    // organization under the environment's issuer threshold to an empty list and refuses its decisions)
+    key: 'open-badge-sessions',
+    href: '/admin/open-badges/sessions',
+    icon: 'school',
+    group: 'openBadges',
+    see: ADMINISTRATORS,
+    alsoSeenBy: (viewer) => Boolean(viewer.actingAsOrganizationId),
+  },
 ];
 
 /** Seed 001 §6: the app menu items entry, for application administrators, fifth in the application group. */
@@ -79,7 +91,7 @@ export function adminMenu(
 
   for (const entry of HAND_WRITTEN) {
     if (entry.feature && !features[entry.feature]) continue;
-    if (!allows(entry.see, viewer)) continue;
+    if (!allows(entry.see, viewer) && !entry.alsoSeenBy?.(viewer)) continue;
     add(entry.group, { key: entry.key, href: entry.href, icon: entry.icon });
   }
   for (const definition of catalogue) {

@@ -24,7 +24,7 @@ describe('the admin menu (seed 001 §6)', () => {
       entries: [{ key: 'dashboard', href: '/admin/dashboard', icon: 'dashboard' }],
     });
     const groups = menu.slice(1).map((s) => s.group);
-    expect(groups).toEqual(['application', 'accounts', 'community', 'contacts', 'rental']);
+    expect(groups).toEqual(['application', 'accounts', 'community', 'contacts', 'openBadges', 'rental']);
   });
 
   it('places the app menu items entry fifth in the application group for application administrators', () => {
@@ -91,5 +91,18 @@ describe('the admin menu (seed 001 §6)', () => {
     expect(rentalGroup(['admin'], false)).toBeNull();
     // a rental administrator sees the rental group only
     expect(keys(['rental_admin']).map(([group]) => group)).toEqual([null, 'rental']);
+  });
+
+  it('shows the issuer’s training sessions desk to administrators and to members acting as an organization', () => {
+    const openBadges = (facts: ViewerFacts) =>
+      adminMenu(resourceCatalogue, facts, features)
+        .find((s) => s.group === 'openBadges')
+        ?.entries.map((e) => e.key) ?? null;
+    expect(openBadges(viewer(['admin'], true))).toEqual(['open-badge-sessions']);
+    expect(
+      openBadges({ ...viewer([]), actingAsOrganizationId: '0b000000-0000-4000-8000-00000000000b' }),
+    ).toEqual(['open-badge-sessions']);
+    expect(openBadges(viewer([]))).toBeNull();
+    expect(openBadges(viewer(['rental_admin']))).toBeNull();
   });
 });

@@ -14,5 +14,6 @@ export const DEFAULT_LOCALE: Locale = (LOCALES as readonly string[]).includes(co
 
 export const FEATURES = {
   rental: typeof __FEATURE_RENTAL__ === 'boolean' ? __FEATURE_RENTAL__ : true,
+  openBadges: typeof __FEATURE_OPEN_BADGES__ === 'boolean' ? __FEATURE_OPEN_BADGES__ : true,
   pageNavigation: typeof __FEATURE_PAGE_NAVIGATION__ === 'boolean' ? __FEATURE_PAGE_NAVIGATION__ : true,
 } as const;

@@ -26,6 +26,8 @@ const WEB_SCREENS = new Set([
   'app-menu-items',
   'app-pages',
   'rental-commands',
+  // a build flag: the issuer's desk is in the build or not (FEATURE_OPEN_BADGES)
+  ...(FEATURES.openBadges ? ['open-badge-sessions'] : []),
 ]);
 const CATALOGUE_TYPES = new Set(resourceCatalogue.map((d) => d.type));
 

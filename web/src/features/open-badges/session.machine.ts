@@ -65,6 +65,9 @@ export interface SessionProblem {
   before: SessionStage | null;
 }
 
+/** What the member does on the session: start and finish modules (the issuer's decisions are the desk's). */
+export type MemberAction = Extract<SessionAction, { action: 'start-module' | 'finish-module' }>;
+
 export interface SessionContext {
   sessionId: string;
   session: SessionView | null;
@@ -72,8 +75,8 @@ export interface SessionContext {
   loadError: unknown;
   problem: SessionProblem | null;
   /** the action on its way, then the last one done (for the announcement) */
-  action: SessionAction | null;
-  done: SessionAction['action'] | null;
+  action: MemberAction | null;
+  done: MemberAction['action'] | null;
   position: string | undefined;
 }
 
@@ -104,9 +107,9 @@ function problemOf(error: unknown, before: SessionStage | null): SessionProblem 
 }
 
 /** The module action the member may take now: the server's allowedActions and its current position. */
-export function memberAction(session: SessionView | null, name: 'start-module' | 'finish-module') {
+export function memberAction(session: SessionView | null, name: MemberAction['action']): MemberAction | null {
   if (!session || session.currentPosition === null || !session.allowedActions.includes(name)) return null;
-  return { action: name, position: session.currentPosition } as const;
+  return { action: name, position: session.currentPosition };
 }
 
 /**
