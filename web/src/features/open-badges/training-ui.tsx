@@ -1,4 +1,4 @@
-import { ProgressBar } from 'react-aria-components';
+import { Label, ProgressBar } from 'react-aria-components';
 import styled from 'styled-components';
 import { ApiError } from '../../kit/api/errors.ts';
 import { serverMessageId } from '../../kit/api/field-errors.ts';
@@ -77,7 +77,7 @@ export function ModulesProgress({ session }: { session: Pick<SessionView, 'modul
     <Bar value={done} minValue={0} maxValue={Math.max(total, 1)} valueLabel={text}>
       {({ percentage }) => (
         <>
-          <span className="label">{t('openBadges.session.progress')}</span>
+          <Label className="label">{t('openBadges.session.progress')}</Label>
           <span>{text}</span>
           <div className="track">
             <div className="fill" style={{ width: `${percentage ?? 0}%` }} />
