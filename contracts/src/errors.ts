@@ -33,6 +33,10 @@ export const ERROR_STATUS = {
   'conflict.rental_unavailable': 409,
   /** a booking's hold lapsed before its command was confirmed */
   'conflict.rental_booking_expired': 409,
+  /** an open badge training session's action its state does not allow (modules out of order, decided twice...) */
+  'conflict.open_badge_session_state': 409,
+  /** an open badge assertion revoked again */
+  'conflict.open_badge_assertion_revoked': 409,
   'auth.unauthenticated': 401,
   'auth.session_expired': 419,
   'auth.forbidden': 403,

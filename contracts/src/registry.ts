@@ -9,6 +9,8 @@ import { organizationEventContracts } from './organizations/events.ts';
 import { pagesEventContracts } from './pages/events.ts';
 import { pathClaimEventContracts } from './paths.ts';
 import { couponEventContracts } from './coupons/coupon.ts';
+import { openBadgeAssertionEventContracts } from './open-badges/assertion.ts';
+import { openBadgeSessionEventContracts } from './open-badges/session.ts';
 import { resourceCatalogue } from './resources/catalogue.ts';
 import { resourceEventContracts } from './resources/definition.ts';
 import { likeEventContracts } from './resources/likes.ts';
@@ -30,6 +32,8 @@ export const moduleEventContracts = {
   coupons: couponEventContracts,
   /** the models' calendars and the members' bookings (ADR 0028) */
   rental: [...calendarEventContracts, ...bookingEventContracts, ...rentalCommandEventContracts],
+  /** the training sessions and the assertions' revocations (the badges and assertions are resources) */
+  openBadges: [...openBadgeSessionEventContracts, ...openBadgeAssertionEventContracts],
   /** the demo seeder's start and end markers */
   seed: seedEventContracts,
 } as const satisfies Record<string, readonly EventContract[]>;

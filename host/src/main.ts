@@ -72,7 +72,7 @@ async function main() {
     startNotReady: true,
     minPositionTimeoutMs: config.MIN_POSITION_TIMEOUT_MS,
     defaultLocale: config.DEFAULT_LOCALE,
-    features: { rental: config.FEATURE_RENTAL },
+    features: { rental: config.FEATURE_RENTAL, openBadges: config.FEATURE_OPEN_BADGES },
     trustProxy: config.TRUST_PROXY,
     files: { dir: filesDir, limits: fileLimits(config) },
     ...(webBuilt ? { mountAfterApis: (app) => mountWeb(app, { distDir: webDist, logger }) } : {}),
@@ -101,7 +101,7 @@ async function main() {
       baseUrl: `http://127.0.0.1:${config.PORT}`,
       adminToken,
       logger,
-      features: { rental: config.FEATURE_RENTAL },
+      features: { rental: config.FEATURE_RENTAL, openBadges: config.FEATURE_OPEN_BADGES },
     });
     if (outcome === 'seeded') logger.info('demo site and accounts seeded');
   }

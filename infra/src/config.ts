@@ -57,6 +57,7 @@ const ConfigSchema = z.object({
   SEED_DEMO: flag.default('true'),
   FEATURE_PAGE_NAVIGATION: flag.default('true'),
   FEATURE_RENTAL: flag.default('true'),
+  FEATURE_OPEN_BADGES: flag.default('true'),
   // accounts (docs/adr/0008): a disabled feature's routes answer 404
   FEATURE_REGISTER: flag.default('true'),
   FEATURE_SOCIAL_LOGIN: flag.default('false'),

@@ -8,11 +8,14 @@ import type { Clock } from '../http/metadata.ts';
 import type { Viewer } from '@platform/infra/http/viewer';
 import { clearSessionCookie, hasCsrfHeader, sessionSecretOf } from './cookies.ts';
 import type { Session, SessionStore } from './sessions.ts';
-import { loadViewer } from './viewer-loader.ts';
+import { loadLevelSettings, loadViewer } from './viewer-loader.ts';
 import { organizationResource } from '@platform/contracts/organizations/organization';
 import { resourceTable } from '@platform/infra/resources/table';
 
-/** The read models a viewer is loaded from: the accounts and the organizations resource's table. */
+/**
+ * The read models a viewer is loaded from: the accounts and the organizations resource's table. The environment's
+ * access-level settings are read as their table stands (a platform may serve no environment, so no wait on it).
+ */
 const VIEWER_PROJECTIONS = ['accounts', resourceTable(organizationResource).projection];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -75,19 +78,21 @@ export function sessionAuth(deps: SessionAuthDeps): RequestHandler {
     if (position !== undefined) {
       await waitForProjections(deps, VIEWER_PROJECTIONS, position, deps.minPositionTimeoutMs);
     }
-    const viewer: Viewer = (await loadViewer(
-      deps.sql,
-      deps.features,
-      session.userId,
-      session.impersonatorId,
-    )) ?? {
-      // the read model has not caught up with a brand-new account: signed in, nothing more yet
-      userId: session.userId,
-      roles: [],
-      accessWeight: 0,
-      isAdmin: false,
-      actingAsOrganizationId: null,
-      impersonatorId: session.impersonatorId,
+    const [loaded, environment] = await Promise.all([
+      loadViewer(deps.sql, deps.features, session.userId, session.impersonatorId),
+      loadLevelSettings(deps.sql),
+    ]);
+    const viewer: Viewer = {
+      ...(loaded ?? {
+        // the read model has not caught up with a brand-new account: signed in, nothing more yet
+        userId: session.userId,
+        roles: [],
+        accessWeight: 0,
+        isAdmin: false,
+        actingAsOrganizationId: null,
+        impersonatorId: session.impersonatorId,
+      }),
+      environment,
     };
     res.locals.viewer = viewer;
     res.locals.actor = {

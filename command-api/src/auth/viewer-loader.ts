@@ -3,7 +3,10 @@ import { accessWeightOf, effectiveAccessLevel } from '@platform/contracts/accoun
 import type { AccountFeatures } from '@platform/contracts/accounts/features';
 import { hasAdministratorRole } from '@platform/contracts/accounts/rules';
 import { ROLES, type AccessLevel, type Role } from '@platform/contracts/enums';
+import { appEnvironmentResource, APP_ENVIRONMENT_ID } from '@platform/contracts/environment/app-environment';
+import { LEVEL_SETTINGS, type LevelSettings } from '@platform/contracts/resources/access';
 import type { Viewer } from '@platform/infra/http/viewer';
+import { resourceTable } from '@platform/infra/resources/table';
 
 interface ViewerRecord {
   roles: string[];
@@ -48,4 +51,28 @@ export async function loadViewer(
     actingAsOrganizationId: row.acting_as_organization_id,
     impersonatorId,
   };
+}
+
+const environmentTable = resourceTable(appEnvironmentResource);
+const levelColumns = LEVEL_SETTINGS.map((name) => ({
+  name,
+  column: environmentTable.attributes.find((a) => a.name === name)!.column,
+}));
+
+/**
+ * The app environment's access-level settings (the open badge issuers' threshold...) from the settings record's
+ * projection, as the rules read them with the viewer (`{ setting }` rules): every one unset when the record has no
+ * row yet, or its table is not there (a platform serving no environment).
+ */
+export async function loadLevelSettings(sql: Sql): Promise<LevelSettings> {
+  const rows = await sql<Array<Record<string, AccessLevel | null>>>`
+    select ${sql(levelColumns.map((l) => l.column))}
+      from ${sql('read.' + environmentTable.table)} where id = ${APP_ENVIRONMENT_ID}`.catch(
+    (error: unknown) => {
+      if ((error as { code?: string }).code === '42P01') return [];
+      throw error;
+    },
+  );
+  const row = rows[0] ?? {};
+  return Object.fromEntries(levelColumns.map(({ name, column }) => [name, row[column] ?? null]));
 }

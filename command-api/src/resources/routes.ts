@@ -165,6 +165,22 @@ async function authorizeRecord(
 }
 
 /**
+ * A create rule over the record (a row rule: an issuer creates only their own organization's badges) is asked of
+ * the record the create would make, its creator the viewer: 403 otherwise, nothing appended.
+ */
+function authorizeNewRecord(
+  definition: ResourceDefinition,
+  res: Response,
+  relationships: Record<string, RelationshipValue>,
+): void {
+  const rule = definition.access.create;
+  if (!isRowRule(rule)) return;
+  const viewer = viewerOf(res);
+  if (!allows(rule, viewer, recordFacts(definition, { createdBy: viewer.userId, relationships })))
+    throw new DomainError('auth.forbidden', `${definition.singular}: create is not allowed on this record`);
+}
+
+/**
  * Attributes and relationships the viewer may not write (field-level access): 403 on each, nothing appended; a
  * read-only relationship (kept by another module) is refused to everybody (422 on it).
  */
@@ -657,6 +673,7 @@ function mount(
     if (definition.traits.publicationItem && !('organization' in relationships) && actingAs)
       relationships.organization = actingAs;
     await checkTargets(relationships, { current: null, viewer: viewerOf(res), now: request.metadata.now });
+    authorizeNewRecord(definition, res, relationships);
     const command: ResourceCommand = {
       type: 'CreateResource',
       data: { id, attributes: doc.data.attributes, relationships },

@@ -1,4 +1,5 @@
 import { ADMINISTRATORS, CONTENT_EDITORS } from '../accounts/rules.ts';
+import { OPEN_BADGE_ISSUERS } from '../open-badges/issuer.ts';
 import { RENTAL_ADMINS } from '../rental/records.ts';
 import { allows, type AccessRule, type ViewerFacts } from '../resources/access.ts';
 import {
@@ -25,8 +26,6 @@ export interface AdminMenuSection {
 interface HandWrittenEntry extends AdminMenuEntry {
   group: AdminMenuGroup;
   see: AccessRule;
-  /** who else sees it, beyond the rule: a fact an access rule does not express (acting as an organization) */
-  alsoSeenBy?: (viewer: ViewerFacts) => boolean;
   feature?: AdminMenuFeature;
 }
 
@@ -56,14 +55,14 @@ const HAND_WRITTEN: HandWrittenEntry[] = [
     feature: 'rental',
   },
   {
-    // the issuer's desk (issue 20): administrators, and members acting as an organization (the server keeps an
-    // organization under the environment's issuer threshold to an empty list and refuses its decisions)
+    // the issuer's desk (issue 20): administrators, and the issuers (the one issuer rule, under the environment's
+    // threshold)
     key: 'open-badge-sessions',
     href: '/admin/open-badges/sessions',
     icon: 'school',
     group: 'openBadges',
-    see: ADMINISTRATORS,
-    alsoSeenBy: (viewer) => Boolean(viewer.actingAsOrganizationId),
+    see: { anyOf: [ADMINISTRATORS, OPEN_BADGE_ISSUERS] },
+    feature: 'openBadges',
   },
 ];
 
@@ -91,7 +90,7 @@ export function adminMenu(
 
   for (const entry of HAND_WRITTEN) {
     if (entry.feature && !features[entry.feature]) continue;
-    if (!allows(entry.see, viewer) && !entry.alsoSeenBy?.(viewer)) continue;
+    if (!allows(entry.see, viewer)) continue;
     add(entry.group, { key: entry.key, href: entry.href, icon: entry.icon });
   }
   for (const definition of catalogue) {

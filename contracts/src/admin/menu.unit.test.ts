@@ -3,7 +3,7 @@ import { resourceCatalogue } from '../resources/catalogue.ts';
 import type { ViewerFacts } from '../resources/access.ts';
 import { adminMenu } from './menu.ts';
 
-const features = { validationRequests: true, organizations: true, rental: true };
+const features = { validationRequests: true, organizations: true, rental: true, openBadges: true };
 const viewer = (roles: ViewerFacts['roles'], isAdmin = false): ViewerFacts => ({
   userId: '0a000000-0000-4000-8000-00000000000a',
   roles,
@@ -93,16 +93,25 @@ describe('the admin menu (seed 001 §6)', () => {
     expect(keys(['rental_admin']).map(([group]) => group)).toEqual([null, 'rental']);
   });
 
-  it('shows the issuer’s training sessions desk to administrators and to members acting as an organization', () => {
-    const openBadges = (facts: ViewerFacts) =>
-      adminMenu(resourceCatalogue, facts, features)
+  it('lists the open badges and the training sessions desk to administrators and to issuers under the environment’s threshold', () => {
+    const ORG = '0a000000-0000-4000-8000-0000000000b0';
+    const group = (facts: ViewerFacts, openBadges = true) =>
+      adminMenu(resourceCatalogue, facts, { ...features, openBadges })
         .find((s) => s.group === 'openBadges')
         ?.entries.map((e) => e.key) ?? null;
-    expect(openBadges(viewer(['admin'], true))).toEqual(['open-badge-sessions']);
-    expect(
-      openBadges({ ...viewer([]), actingAsOrganizationId: '0b000000-0000-4000-8000-00000000000b' }),
-    ).toEqual(['open-badge-sessions']);
-    expect(openBadges(viewer([]))).toBeNull();
-    expect(openBadges(viewer(['rental_admin']))).toBeNull();
+    const issuer = (weight: number): ViewerFacts => ({
+      ...viewer([]),
+      accessWeight: weight,
+      actingAsOrganizationId: ORG,
+      environment: { openBadgeIssuerAccessLevel: 'member_level_1' },
+    });
+    // the desk first, then the records of the back office
+    expect(group(viewer(['admin'], true))?.slice(0, 2)).toEqual(['open-badge-sessions', 'open-badges']);
+    expect(group(issuer(300))?.slice(0, 2)).toEqual(['open-badge-sessions', 'open-badges']);
+    expect(group(issuer(200))).toBeNull();
+    expect(group({ ...issuer(300), environment: {} })).toBeNull();
+    expect(group(viewer(['rental_admin']))).toBeNull();
+    expect(group(viewer(['admin'], true), false) ?? []).not.toContain('open-badge-sessions');
+    expect(group(viewer(['admin'], true), false) ?? []).not.toContain('open-badges');
   });
 });

@@ -14,6 +14,9 @@ import { appEnvironmentResource } from '../environment/app-environment.ts';
 import { notificationResource } from '../notifications/notification.ts';
 import { organizationYearStateResource } from '../organizations/organization-year-state.ts';
 import { organizationResource } from '../organizations/organization.ts';
+import { openBadgeResources } from '../open-badges/records.ts';
+import { openBadgeAssertionResource } from '../open-badges/assertion.ts';
+import { openBadgeSessionResource } from '../open-badges/session.ts';
 import { rentalResources } from '../rental/records.ts';
 import { redirectionResource } from '../redirections/redirection.ts';
 import { shortUrlResource } from '../short-urls/short-url.ts';
@@ -43,6 +46,9 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   fileResource,
   securedFileResource,
   ...rentalResources,
+  ...openBadgeResources,
+  openBadgeSessionResource,
+  openBadgeAssertionResource,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

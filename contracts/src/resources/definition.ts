@@ -22,14 +22,14 @@ export interface InvariantContext {
  * (every route of its API answers 404) and its admin menu entry is left out. Its stored events and its table stay,
  * so turning the feature on again serves what it held.
  */
-export const RESOURCE_FEATURES = ['rental'] as const;
+export const RESOURCE_FEATURES = ['rental', 'openBadges'] as const;
 export type ResourceFeature = (typeof RESOURCE_FEATURES)[number];
 
 /** Which of the resource features a deployment has on (config FEATURE_*). */
 export type ResourceFeatures = Readonly<Record<ResourceFeature, boolean>>;
 
 /** Every resource feature on: the default of a platform told nothing else. */
-export const ALL_RESOURCE_FEATURES: ResourceFeatures = { rental: true };
+export const ALL_RESOURCE_FEATURES: ResourceFeatures = { rental: true, openBadges: true };
 
 /** The feature flags (seed 000) an admin menu entry may depend on. */
 export type AdminMenuFeature = 'validationRequests' | 'organizations' | ResourceFeature;

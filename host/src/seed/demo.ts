@@ -24,8 +24,11 @@ export interface DemoSeedDeps {
   adminToken: string;
   logger: Logger;
   clock?: () => Date;
-  /** the features the site serves (FEATURE_RENTAL): the rental catalogue is seeded when rental is on (default) */
-  features?: { rental?: boolean };
+  /**
+   * the features the site serves (FEATURE_RENTAL, FEATURE_OPEN_BADGES): the rental catalogue and the open badges
+   * are seeded when their feature is on (default)
+   */
+  features?: { rental?: boolean; openBadges?: boolean };
 }
 
 export type DemoSeedOutcome = 'seeded' | 'already-seeded' | 'not-a-demo-site';

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { ACCESS_LEVEL_WEIGHTS, ROLES, type Role } from '@platform/contracts/enums';
 import { ForbiddenError, UnauthenticatedError } from '@platform/contracts/errors';
-import { allows, type AccessRule } from '@platform/contracts/resources/access';
+import { allows, type AccessRule, type LevelSettings } from '@platform/contracts/resources/access';
 import { SYSTEM_USER_ID, type Actor } from '@platform/contracts/metadata';
 
 /**
@@ -18,6 +18,11 @@ export interface Viewer {
   actingAsOrganizationId?: string | null;
   /** the administrator behind an impersonation, when the session is one */
   impersonatorId?: string | null;
+  /**
+   * the app environment's access-level settings as the request found them (a signed-in member's session loads
+   * them): what `{ setting }` rules read, such as the open badge issuers' threshold
+   */
+  environment?: LevelSettings;
 }
 
 export const anonymousViewer: Viewer = Object.freeze({

@@ -71,6 +71,12 @@ export function ruleSql(
         : sql.fragment``;
     return sql.fragment`(${col('created_by')} = ${viewer.userId}${byOrganization})`;
   }
+  if (rule === 'organization') {
+    const organization = viewer.actingAsOrganizationId ?? null;
+    return organization && columns.organization
+      ? sql.fragment`${col(columns.organization)} = ${organization}`
+      : FALSE;
+  }
   if (typeof rule === 'object' && 'member' in rule) {
     const members = columns.members[rule.member];
     if (members === undefined) return FALSE;

@@ -26,8 +26,7 @@ const WEB_SCREENS = new Set([
   'app-menu-items',
   'app-pages',
   'rental-commands',
-  // a build flag: the issuer's desk is in the build or not (FEATURE_OPEN_BADGES)
-  ...(FEATURES.openBadges ? ['open-badge-sessions'] : []),
+  'open-badge-sessions',
 ]);
 const CATALOGUE_TYPES = new Set(resourceCatalogue.map((d) => d.type));
 
@@ -49,6 +48,8 @@ export function AdminNavEntries({ onNavigate }: { onNavigate: () => void }) {
     organizations: features.organizations,
     // a build flag: the rental screens and records are in the build or not (FEATURE_RENTAL)
     rental: FEATURES.rental,
+    // the open badges records, likewise (FEATURE_OPEN_BADGES)
+    openBadges: FEATURES.openBadges,
   }).map((section) => ({
     ...section,
     entries: section.entries.filter((e) => WEB_SCREENS.has(e.key) || CATALOGUE_TYPES.has(e.key)),

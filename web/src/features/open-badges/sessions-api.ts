@@ -1,3 +1,8 @@
+import {
+  OPEN_BADGE_SESSION_STATUSES,
+  type OpenBadgeSessionActionName,
+  type OpenBadgeSessionStatus,
+} from '@platform/contracts/open-badges/session';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { fileView, type FileView } from '../../kit/api/files.ts';
@@ -7,15 +12,9 @@ import { fileView, type FileView } from '../../kit/api/files.ts';
  * (GET /services/open-badges/sessions/{id}), the list, the session's actions and the assertion's issue. The
  * status is derived by the server from the session's stream; `allowedActions` is what this viewer may do now.
  */
-export const SESSION_STATUSES = [
-  'requested',
-  'accepted',
-  'refused',
-  'in_progress',
-  'finished',
-  'awarded',
-] as const;
-export type SessionStatus = (typeof SESSION_STATUSES)[number];
+/** The derived statuses and the actions, as the contracts name them (the server decides with the same). */
+export const SESSION_STATUSES = OPEN_BADGE_SESSION_STATUSES;
+export type SessionStatus = OpenBadgeSessionStatus;
 
 export const SESSION_ACTIONS = [
   'accept',
@@ -23,10 +22,10 @@ export const SESSION_ACTIONS = [
   'start-module',
   'finish-module',
   'issue-assertion',
-] as const;
+] as const satisfies readonly OpenBadgeSessionActionName[];
 export type SessionActionName = (typeof SESSION_ACTIONS)[number];
 
-/** What POST .../sessions/{id}/actions takes. */
+/** What POST .../sessions/{id}/actions takes (the web always names the module's position). */
 export type SessionAction =
   | { action: 'accept' }
   | { action: 'refuse'; reason: string }
