@@ -49,9 +49,9 @@ const SessionSchema = z.object({
   id: z.string(),
   attributes: z.object({
     status: z.enum(SESSION_STATUSES),
-    badgeId: z.string(),
+    badgeId: z.string().nullable(),
     badgeTitle: z.string().nullable().optional().default(''),
-    issuerId: z.string(),
+    issuerId: z.string().nullable(),
     issuerName: z.string().nullable().optional().default(''),
     userId: z.string().nullable().optional().default(null),
     memberName: text,
