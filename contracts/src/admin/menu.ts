@@ -1,4 +1,5 @@
 import { ADMINISTRATORS, CONTENT_EDITORS } from '../accounts/rules.ts';
+import { OPEN_BADGE_ISSUERS } from '../open-badges/issuer.ts';
 import { RENTAL_ADMINS } from '../rental/records.ts';
 import { allows, type AccessRule, type ViewerFacts } from '../resources/access.ts';
 import {
@@ -52,6 +53,16 @@ const HAND_WRITTEN: HandWrittenEntry[] = [
     group: 'rental',
     see: RENTAL_ADMINS,
     feature: 'rental',
+  },
+  {
+    // the issuer's desk (issue 20): administrators, and the issuers (the one issuer rule, under the environment's
+    // threshold)
+    key: 'open-badge-sessions',
+    href: '/admin/open-badges/sessions',
+    icon: 'school',
+    group: 'openBadges',
+    see: { anyOf: [ADMINISTRATORS, OPEN_BADGE_ISSUERS] },
+    feature: 'openBadges',
   },
 ];
 

@@ -12,6 +12,7 @@ import {
   twoFactorRoutes,
 } from '../features/accounts/index.ts';
 import { AdminNavEntries, adminRoutes } from '../features/admin/index.ts';
+import { openBadgeRoutes } from '../features/open-badges/index.ts';
 import { organizationRoutes } from '../features/organizations/index.ts';
 import { CmsRoute } from '../features/pages/index.ts';
 import { rentalRoutes } from '../features/rental/index.ts';
@@ -74,6 +75,7 @@ export function AppRoutes() {
         {adminRoutes}
         {organizationRoutes}
         {rentalRoutes}
+        {openBadgeRoutes}
         {/* every other path is a CMS page, a redirection, or not found: the read model decides */}
         <Route>
           <CmsRoute />

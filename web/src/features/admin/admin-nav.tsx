@@ -26,6 +26,7 @@ const WEB_SCREENS = new Set([
   'app-menu-items',
   'app-pages',
   'rental-commands',
+  'open-badge-sessions',
 ]);
 const CATALOGUE_TYPES = new Set(resourceCatalogue.map((d) => d.type));
 

@@ -1,0 +1,9 @@
+/*
+ * What the open badges feature offers the frame: the training's routes (the member's request and session, the
+ * issuer's desk), each screen loaded with its route.
+ */
+import type en from './messages/en.json';
+
+export { openBadgeRoutes } from './routes.tsx';
+export { trainingStartPath } from './paths.ts';
+export type OpenBadgesMessages = typeof en;

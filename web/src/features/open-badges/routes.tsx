@@ -1,0 +1,55 @@
+import { lazy } from 'react';
+import { Route } from 'wouter';
+import { FEATURES } from '../../kit/build-info.ts';
+import { Guarded } from '../../kit/session/guarded.tsx';
+import { DESK_SESSIONS_PATH } from './paths.ts';
+
+const StartScreen = lazy(() =>
+  import('./start-screen.tsx').then((m) => ({ default: m.TrainingStartScreen })),
+);
+const SessionScreen = lazy(() =>
+  import('./session-screen.tsx').then((m) => ({ default: m.TrainingSessionScreen })),
+);
+const DeskSessionsScreen = lazy(() =>
+  import('./desk-sessions-screen.tsx').then((m) => ({ default: m.DeskSessionsScreen })),
+);
+const DeskSessionScreen = lazy(() =>
+  import('./desk-session-screen.tsx').then((m) => ({ default: m.DeskSessionScreen })),
+);
+const IssuerDeskOnly = lazy(() =>
+  import('./desk-sessions-screen.tsx').then((m) => ({ default: m.IssuerDeskOnly })),
+);
+
+/**
+ * The open badge trainings (issue 20), only when the open badges feature is built in: a member with a verified
+ * e-mail requests a training and works through it (seed 000 §2.2); the issuer's desk lists the sessions and
+ * decides on them, in the admin area.
+ */
+export const openBadgeRoutes = FEATURES.openBadges ? (
+  <>
+    <Route path="/open-badge-trainings/start/:issuer/:badge">
+      <Guarded requirement="verified">
+        <StartScreen />
+      </Guarded>
+    </Route>
+    <Route path="/open-badge-trainings/:session">
+      <Guarded requirement="verified">
+        <SessionScreen />
+      </Guarded>
+    </Route>
+    <Route path={DESK_SESSIONS_PATH}>
+      <Guarded requirement="validated">
+        <IssuerDeskOnly>
+          <DeskSessionsScreen />
+        </IssuerDeskOnly>
+      </Guarded>
+    </Route>
+    <Route path={`${DESK_SESSIONS_PATH}/:session`}>
+      <Guarded requirement="validated">
+        <IssuerDeskOnly>
+          <DeskSessionScreen />
+        </IssuerDeskOnly>
+      </Guarded>
+    </Route>
+  </>
+) : null;
