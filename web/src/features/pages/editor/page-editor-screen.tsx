@@ -115,9 +115,7 @@ function PageStatus({ page }: { page: Page }) {
 }
 
 function SettingsSection({ page, run }: { page: Page; run: (command: PageCommand) => Promise<unknown> }) {
-  const t = usePageEditorT();
   const api = useApi();
-  const toast = useToast();
   const initial = settingsOf(page.attributes);
   return (
     <PageSettingsForm
@@ -127,7 +125,6 @@ function SettingsSection({ page, run }: { page: Page; run: (command: PageCommand
       editable={page.attributes.deletedAt === null}
       onSubmit={async (changed) => {
         await run((version) => pagesApi.updatePage(api, page.id, version, changed));
-        toast(t('pageEditor.settings.saved'), 'success');
       }}
     />
   );

@@ -284,6 +284,67 @@ describe('the page editor', () => {
     });
   });
 
+  it('lets a member who just saved the settings leave without asking, before the page is read again', async () => {
+    consentDecided();
+    const before = pageDocument();
+    const reads: FakeRequest[] = [];
+    const writes: FakeRequest[] = [];
+    const handlers = [
+      // the read after the save answers the page as it was before it: the projection has not reached the
+      // command's position within minPosition's bound (a loaded machine), and the document says it is stale
+      route(
+        'GET',
+        `/api/v1/services/app-pages/${PAGE}`,
+        (request) =>
+          fakeJson(
+            200,
+            request.url.searchParams.has('minPosition')
+              ? { ...before, meta: { position: '40', stale: true } }
+              : before,
+          ),
+        reads,
+      ),
+      route('PATCH', `/api/v1/app-pages/${PAGE}`, () => answer(PAGE, '4', 'app-pages'), writes),
+    ];
+    const { location } = renderApp(editor(), { me: appAdmin, handlers });
+    await screen.findByRole('heading', { level: 1, name: 'Edit the page “About us”' }, FIRST_RENDER);
+    const description = screen.getByLabelText('Description');
+    await userEvent.type(description, 'Who we are');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the settings' }));
+    await screen.findByText('The page settings are saved.');
+    await waitFor(() => expect(reads.some((r) => r.url.searchParams.get('minPosition') === '41')).toBe(true));
+    expect(writes[0]!.body).toMatchObject({ data: { attributes: { description: 'Who we are' } } });
+    expect((description as HTMLTextAreaElement).value).toBe('Who we are');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the pages' }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/admin/resources/app-pages/index'));
+    expect(screen.queryByRole('alertdialog', { name: 'Leave this page?' })).toBeNull();
+  });
+
+  it('still asks when the settings were changed again after their save', async () => {
+    consentDecided();
+    const api = server(pageDocument(), () => answer(PAGE, '4', 'app-pages'));
+    const { location } = renderApp(editor(), { me: appAdmin, handlers: api.handlers });
+    await screen.findByRole('heading', { level: 1, name: 'Edit the page “About us”' }, FIRST_RENDER);
+    const description = screen.getByLabelText('Description');
+    await userEvent.type(description, 'Who we are');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the settings' }));
+    await screen.findByText('The page settings are saved.');
+    await userEvent.type(screen.getByLabelText('Description'), ', and more');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the pages' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Leave this page?' })).toBeTruthy();
+    expect(location.history?.at(-1)).toBe(editor());
+    await userEvent.click(screen.getByRole('button', { name: 'Stay on the page' }));
+    // the second save sends what changed since the first one
+    await userEvent.click(screen.getByRole('button', { name: 'Save the settings' }));
+    await waitFor(() => expect(api.writes).toHaveLength(2));
+    expect(api.writes[1]!.body).toMatchObject({
+      data: { attributes: { description: 'Who we are, and more' } },
+    });
+    expect(api.writes[1]!.headers.get('if-match')).toBe('"4"');
+  });
+
   it('offers to reload when the page changed elsewhere (409)', async () => {
     consentDecided();
     const api = server(pageDocument({ blocks: [hero, buttons] }), () =>

@@ -5,6 +5,7 @@ import { Notice, useAdminErrorText } from '../../../kit/admin/admin-ui.tsx';
 import { ActionBar } from '../../../kit/admin/resources/resource-ui.tsx';
 import { useMessageLookup } from '../../../kit/i18n/use-t.ts';
 import { useLeaveGuard } from '../../../kit/state/leave-guard.ts';
+import { useToast } from '../../../kit/toast/toast-context.tsx';
 import { Button } from '../../../kit/ui/button.tsx';
 import { FieldGroup } from '../../../kit/ui/field.tsx';
 import { Select } from '../../../kit/ui/select.tsx';
@@ -31,7 +32,7 @@ export type Settings = Pick<PageAttributes, (typeof SETTINGS)[number]>;
 export const settingsOf = (attributes: PageAttributes): Settings =>
   Object.fromEntries(SETTINGS.map((name) => [name, attributes[name]])) as Settings;
 
-/** What a save sends: the settings that differ from the page as it was loaded (nothing changed: nothing sent). */
+/** What a save sends: the settings that differ from those the server holds (nothing changed: nothing sent). */
 export function changedSettings(initial: Settings, values: Settings): Partial<Settings> {
   const changed: Record<string, unknown> = {};
   for (const name of SETTINGS) {
@@ -44,7 +45,10 @@ const NONE = '__none__';
 
 /**
  * A page's settings: its title, path, description, who may open it (sign-in, access level, roles), whether it is
- * the default page, its styles. `onSubmit` sends what changed and throws what the server refused.
+ * the default page, its styles. `onSubmit` sends what changed and throws what the server refused. Once it has
+ * resolved, what it sent is saved: the form says so and holds no unsaved edit any more (leaving does not ask),
+ * without waiting for the page to be read again, which may come late or, past minPosition's bound on a loaded
+ * server, show the page as it was before the save.
  */
 export function PageSettingsForm({
   initial,
@@ -58,11 +62,14 @@ export function PageSettingsForm({
   const t = usePageEditorT();
   const lookup = useMessageLookup();
   const errorText = useAdminErrorText();
+  const toast = useToast();
   const [values, setValues] = useState<Settings>(initial);
+  /** the settings as the server holds them, as far as the form knows: as loaded, then as each save sent them */
+  const [saved, setSaved] = useState<Settings>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useLeaveGuard(editable && Object.keys(changedSettings(initial, values)).length > 0);
+  useLeaveGuard(editable && Object.keys(changedSettings(saved, values)).length > 0);
   const summary = useRef<HTMLDivElement>(null);
   const set =
     <K extends keyof Settings>(name: K) =>
@@ -73,7 +80,8 @@ export function PageSettingsForm({
 
   const submit = async () => {
     if (busy) return;
-    const changed = changedSettings(initial, values);
+    const sent = values;
+    const changed = changedSettings(saved, sent);
     setErrors({});
     setFormError(null);
     if (Object.keys(changed).length === 0) {
@@ -84,6 +92,8 @@ export function PageSettingsForm({
     setBusy(true);
     try {
       await onSubmit(changed);
+      setSaved(sent);
+      toast(t('pageEditor.settings.saved'), 'success');
     } catch (error) {
       const { fields, form } = commandErrors(error, lookup, errorText);
       const known = new Set<string>(SETTINGS);
@@ -213,7 +223,7 @@ export function PageSettingsForm({
           <Button
             variant="secondary"
             onPress={() => {
-              setValues(initial);
+              setValues(saved);
               setErrors({});
               setFormError(null);
             }}
