@@ -15,10 +15,11 @@ const STATUS_ENTRIES = sql.identifier(['read', 'open_badge_status_entries']);
 
 const tableOf = (definition: Parameters<typeof resourceTable>[0]) => {
   const table = resourceTable(definition);
-  const column = (name: string) => {
+  /** a column of the table under its alias in a query */
+  const column = (alias: string) => (name: string) => {
     const found = [...table.attributes, ...table.relationships].find((c) => c.name === name);
     if (!found) throw new Error(`${definition.type} has no column for ${name}`);
-    return sql.identifier([found.column]);
+    return sql.identifier([alias, found.column]);
   };
   return { name: sql.identifier(['read', table.table]), column, projection: table.projection };
 };
@@ -98,9 +99,9 @@ export function verificationReader(options: VerificationReaderOptions): Verifica
   const { readPool, store, clock } = options;
   const urls = openBadgesVerificationUrls(options.publicUrl);
   const base = options.publicUrl.replace(/\/+$/, '');
-  const a = assertions.column;
-  const b = badges.column;
-  const o = organizations.column;
+  const a = assertions.column('a');
+  const b = badges.column('b');
+  const o = organizations.column('o');
 
   const publishedBadge = (id: string) => sql.fragment`
     b.id = ${id} and b.deleted_at is null and ${b('publishedAt')} is not null
