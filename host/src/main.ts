@@ -75,6 +75,7 @@ async function main() {
     features: { rental: config.FEATURE_RENTAL, openBadges: config.FEATURE_OPEN_BADGES },
     trustProxy: config.TRUST_PROXY,
     files: { dir: filesDir, limits: fileLimits(config) },
+    openBadges: { signingKey: config.OPEN_BADGES_SIGNING_KEY },
     ...(webBuilt ? { mountAfterApis: (app) => mountWeb(app, { distDir: webDist, logger }) } : {}),
     accounts: {
       features: accountFeatures(config),

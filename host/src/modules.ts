@@ -1,3 +1,4 @@
+import type { Sql } from 'postgres';
 import type { Locale } from '@platform/contracts/enums';
 import type { EventContract } from '@platform/contracts/event-contracts';
 import { moduleEventContracts } from '@platform/contracts/registry';
@@ -65,6 +66,10 @@ export interface ServeContext {
   files: FileServices;
   /** the resource features on (FEATURE_RENTAL, ...): the types of a feature that is off answer 404 */
   features: ResourceFeatures;
+  /** the platform's database (the few reads and writes outside the event store: the open badges' signing key) */
+  sql: Sql;
+  /** OPEN_BADGES_SIGNING_KEY (ADR 0030): the open badges' configured signing key; absent: the kept one */
+  openBadgesSigningKey?: string | undefined;
 }
 
 /**

@@ -77,6 +77,8 @@ export interface PlatformOptions {
    * uploads (defaults: infra/src/files/intake.ts)
    */
   files?: { dir?: string; limits?: Partial<FileLimits> };
+  /** open badges (ADR 0030): OPEN_BADGES_SIGNING_KEY; absent, the key kept in the database signs */
+  openBadges?: { signingKey?: string | undefined };
   /** accounts: features, mail, the link-signing secret, limits (defaults suit development and tests) */
   accounts?: {
     features?: Partial<AccountFeatures>;
@@ -165,6 +167,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       // resumable uploads gather beside the blobs until complete
       tusDir: join(filesDir, 'tus'),
     },
+    sql,
+    openBadgesSigningKey: options.openBadges?.signingKey,
   };
   const readiness = createReadiness({ adminToken: options.adminToken, ready: !options.startNotReady });
   const app = express();

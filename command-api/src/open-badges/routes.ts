@@ -350,6 +350,18 @@ export function openBadgeSessionRoutes(options: { publicUrl: string }): CommandM
       const recipient =
         before.status === 'none' ? null : (await loadUser(deps.eventStore, before.userId)).state;
       const badge = before.status === 'none' ? null : await loadOpenBadgeFacts(deps, before.badgeId);
+      // an award that recorded the issue on the session but not the assertion's own stream (stopped between the
+      // two appends) is finished by the retry rather than refused as a second award
+      const assertionRecorded =
+        before.status === 'none' || before.assertionId === null
+          ? true
+          : (
+              await loadState(
+                deps.eventStore,
+                openBadgeAssertionStreamId(before.assertionId),
+                openBadgeAssertionDecider,
+              )
+            ).state.status !== 'none';
       const result = await deps.handle({
         streamId,
         decider: openBadgeSessionDecider,
@@ -364,13 +376,19 @@ export function openBadgeSessionRoutes(options: { publicUrl: string }): CommandM
             recipientSalt: randomBytes(16).toString('hex'),
             evidence: evidence ?? null,
             validityDuration: badge?.validityDuration ?? null,
+            assertionRecorded,
           },
           metadata: request.metadata,
         },
         ...optional(request),
       });
-      const issued = result.events.find((e) => e.type === 'OpenBadgeAssertionIssued');
-      if (!issued) throw new Error('issuing an assertion appended no OpenBadgeAssertionIssued');
+      const issued =
+        result.events.find((e) => e.type === 'OpenBadgeAssertionIssued') ??
+        // the partial award's retry: the issue the session recorded before
+        (await readStreamOrEmpty(deps.eventStore, streamId)).find(
+          (e) => e.type === 'OpenBadgeAssertionIssued',
+        );
+      if (!issued) throw new Error('issuing an assertion found no OpenBadgeAssertionIssued');
       const data = issued.data as OpenBadgeAssertionIssuedData;
       const created = await deps.handle({
         streamId: openBadgeAssertionStreamId(data.assertionId),
@@ -382,7 +400,8 @@ export function openBadgeSessionRoutes(options: { publicUrl: string }): CommandM
         },
         idempotencyKey: `open-badge-assertion:${data.assertionId}`,
       });
-      await notify(deps, request.metadata, result, [data.userId], {
+      // told once per award: by the events of the step that recorded it (the assertion's own on a retry)
+      await notify(deps, request.metadata, result.events.length > 0 ? result : created, [data.userId], {
         notificationType: 'open-badge-awarded',
         message: 'You were awarded an open badge',
         actionUrl: '/account/profile/open-badges',

@@ -70,6 +70,12 @@ export type IssueOpenBadgeAssertion = Command<
     evidence: string | null;
     /** the badge's validityDuration (days) when the assertion is issued; null: it never expires */
     validityDuration: number | null;
+    /**
+     * whether the awarded session's assertion has its own stream (OpenBadgeAssertionCreated): false when an award
+     * recorded the issue on the session and stopped before the assertion's stream was written; the retried award
+     * then appends nothing here and the route completes the assertion. Absent: recorded.
+     */
+    assertionRecorded?: boolean;
   }
 >;
 
@@ -216,8 +222,11 @@ function issue(command: IssueOpenBadgeAssertion, state: OpenBadgeSessionState): 
   const part = partOf(state, d.sessionId, command.metadata.actor.userId, d.caller);
   requireIssuer(part, 'award');
   const { session } = part;
-  if (session.status === 'awarded')
+  if (session.status === 'awarded') {
+    // a partial award (the session's issue recorded, the assertion's stream not): the retry finishes it
+    if (d.assertionRecorded === false) return [];
     throw stateConflict(`The training session is already awarded its assertion ${session.assertionId}`);
+  }
   if (session.status !== 'finished')
     throw stateConflict(`The training session is ${session.status}: issuing its assertion needs it finished`);
   const issuedAt = command.metadata.now.toISOString();

@@ -379,6 +379,27 @@ describe('issuing the assertion', () => {
     spec.given(inModule2).when(issuing()).thenThrows(ConflictError, conflict);
   });
 
+  it('lets a retried award finish an assertion whose own stream was not written (nothing more on the session)', () => {
+    const [issued] = openBadgeSessionDecider.decide(issuing(), spec.given(finished).state);
+    const retry = (caller: OpenBadgeCaller, by: string, assertionRecorded: boolean) => {
+      const command = issuing(caller, by);
+      return { ...command, data: { ...command.data, assertionRecorded } };
+    };
+    spec
+      .given([...finished, issued!])
+      .when(retry(issuerCaller, ISSUING, false))
+      .then([]);
+    spec
+      .given([...finished, issued!])
+      .when(retry(issuerCaller, ISSUING, true))
+      .thenThrows(ConflictError, state('conflict.open_badge_session_state'));
+    // still the issuer's alone
+    spec
+      .given([...finished, issued!])
+      .when(retry(memberCaller, MEMBER, false))
+      .thenThrows(ForbiddenError);
+  });
+
   it('refuses the member and the organization under the threshold (403); an administrator may', () => {
     spec.given(finished).when(issuing(memberCaller, MEMBER)).thenThrows(ForbiddenError);
     spec.given(finished).when(issuing(belowCaller)).thenThrows(ForbiddenError);

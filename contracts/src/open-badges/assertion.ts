@@ -3,6 +3,7 @@ import { defineEvent, type EventContract, type EventOf } from '../event-contract
 import { APP_ADMINS } from '../resources/access.ts';
 import { defineResource, type ResourceCreatedData } from '../resources/definition.ts';
 import type { OpenBadgeAssertionIssuedData } from './session.ts';
+import { openBadgesVerificationUrls } from './verification-paths.ts';
 
 /**
  * An assertion (seed 001 §3 open-badge-assertion): the badge awarded to a member by its issuer organization at the
@@ -49,8 +50,8 @@ export function isExpired(assertion: { expiresAt: string | null }, now: Date): b
 
 /** Where the Open Badges 2.0 hosted verification serves an assertion (jsonURL) and its baked image (imageURL). */
 export function assertionUrls(publicUrl: string, assertionId: string): { jsonURL: string; imageURL: string } {
-  const jsonURL = `${publicUrl.replace(/\/$/, '')}/api/v1/open-badges/v2/assertions/${assertionId}`;
-  return { jsonURL, imageURL: `${jsonURL}/image` };
+  const urls = openBadgesVerificationUrls(publicUrl);
+  return { jsonURL: urls.assertion(assertionId), imageURL: urls.assertionImage(assertionId) };
 }
 
 export const openBadgeAssertionResource = defineResource({

@@ -11,6 +11,8 @@ export const openBadgesVerificationPaths = {
   assertionImage: (id: string) =>
     `${OPEN_BADGES_VERIFICATION_PREFIX}/v2/assertions/${encodeURIComponent(id)}/image`,
   badge: (id: string) => `${OPEN_BADGES_VERIFICATION_PREFIX}/v2/badges/${encodeURIComponent(id)}`,
+  /** the badge's image as a PNG (the platform's default badge image when the badge has none) */
+  badgeImage: (id: string) => `${OPEN_BADGES_VERIFICATION_PREFIX}/v2/badges/${encodeURIComponent(id)}/image`,
   issuer: (id: string) => `${OPEN_BADGES_VERIFICATION_PREFIX}/v2/issuers/${encodeURIComponent(id)}`,
   revocations: (issuerId: string) =>
     `${OPEN_BADGES_VERIFICATION_PREFIX}/v2/issuers/${encodeURIComponent(issuerId)}/revocations`,
@@ -27,6 +29,7 @@ export function openBadgesVerificationUrls(baseUrl: string) {
     assertion: (id: string) => base + p.assertion(id),
     assertionImage: (id: string) => base + p.assertionImage(id),
     badge: (id: string) => base + p.badge(id),
+    badgeImage: (id: string) => base + p.badgeImage(id),
     issuer: (id: string) => base + p.issuer(id),
     revocations: (issuerId: string) => base + p.revocations(issuerId),
     credential: (id: string) => base + p.credential(id),

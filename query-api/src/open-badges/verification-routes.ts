@@ -4,7 +4,8 @@ import {
   openBadgesVerificationPaths as paths,
   openBadgesVerificationUrls,
 } from '@platform/contracts/open-badges/verification-paths';
-import { BAKED_IMAGE_CONTENT_TYPE, bakeImage } from '@platform/infra/open-badges/baked-png';
+import { BAKED_IMAGE_CONTENT_TYPE, bakeImage, toPng } from '@platform/infra/open-badges/baked-png';
+import { defaultBadgePng } from '@platform/infra/open-badges/default-image';
 import {
   OB2_CONTENT_TYPE,
   ob2Assertion,
@@ -21,7 +22,7 @@ import {
   type Ob3StatusEntry,
   type PlatformSigner,
 } from '@platform/infra/open-badges/ob3';
-import type { QueryModule } from '../app.ts';
+import type { QueryModule, QueryModuleDeps } from '../app.ts';
 
 /**
  * Open badges verified outside the platform (ADR 0030): public, no sign-in, under the API prefix so the site's one
@@ -30,6 +31,7 @@ import type { QueryModule } from '../app.ts';
  * - GET /open-badges/v2/assertions/{id}               Assertion (hosted verification), application/ld+json
  * - GET /open-badges/v2/assertions/{id}/image         the badge image baked with the assertion URL, image/png
  * - GET /open-badges/v2/badges/{id}                   BadgeClass
+ * - GET /open-badges/v2/badges/{id}/image             the badge's image as a PNG (the platform's default when none)
  * - GET /open-badges/v2/issuers/{id}                  Issuer Profile (the organization)
  * - GET /open-badges/v2/issuers/{id}/revocations      RevocationList
  * - GET /open-badges/v3/credentials/{id}              the signed OpenBadgeCredential, application/vc+ld+json
@@ -51,8 +53,11 @@ export interface VerificationAssertion {
   revokedAt: string | null;
   revocationReason: string | null;
   evidence: string | null;
-  /** its bit in the 3.0 status lists (ADR 0030: numbered in `$all` order by a projection) */
-  status: Ob3StatusEntry;
+  /**
+   * its bit in the 3.0 status lists (ADR 0030: numbered in `$all` order by a projection); null while that
+   * projection has not numbered it yet (its credential answers 404 until then)
+   */
+  status: Ob3StatusEntry | null;
 }
 
 /** A badge; `imageUrl` and `criteriaUrl` absolute (the files layer's public URLs). */
@@ -70,12 +75,15 @@ export interface VerificationReader {
   revokedAssertions(issuerId: string): Promise<{ id: string; revocationReason: string | null }[] | null>;
   /** a status list's revoked indexes and the time its state began (null: no such list) */
   statusList(listId: string): Promise<{ revokedIndexes: number[]; validFrom: string } | null>;
-  /** the bytes of the badge's image (any format sharp reads), null when it has none */
+  /** the bytes of the badge's image (any format sharp reads), null when it has none (the default image serves) */
   badgeImage(badgeId: string): Promise<Buffer | null>;
 }
 
 export interface VerificationRoutesOptions {
-  reader: VerificationReader;
+  /** the reads, or how to make them from the query side's deps (its read pool) */
+  reader: VerificationReader | ((deps: QueryModuleDeps) => VerificationReader);
+  /** the projections the reads depend on: a request's minPosition waits for them */
+  projections?: readonly string[];
   /** the site's public address (PUBLIC_URL) */
   publicUrl: string;
   /** the platform's signer (ADR 0030), loaded once by the host */
@@ -99,11 +107,16 @@ const found = <T>(value: T | null, what: string): T => {
 const param = (req: Request, name: string) => String(req.params[name] ?? '');
 
 export function openBadgesVerificationRoutes(options: VerificationRoutesOptions): QueryModule {
-  const { reader, publicUrl } = options;
+  const { publicUrl } = options;
   const site = { baseUrl: publicUrl };
 
-  return () => {
+  return (deps) => {
+    const reader = typeof options.reader === 'function' ? options.reader(deps) : options.reader;
+    /** the badge's image, or the platform's default badge image (a BadgeClass requires one, ADR 0030) */
+    const imageOf = async (badgeId: string) =>
+      (await reader.badgeImage(badgeId)) ?? (await defaultBadgePng());
     const router: Router = express.Router();
+    if (options.projections?.length) router.use('/open-badges', deps.readAfter(options.projections));
     // verifiers fetch these from anywhere (browsers included): public reads, no credentials
     router.use('/open-badges', (_req, res, next) => {
       res.set('Access-Control-Allow-Origin', '*');
@@ -121,8 +134,10 @@ export function openBadgesVerificationRoutes(options: VerificationRoutesOptions)
 
     router.get(route(paths.assertionImage), async (req, res) => {
       const assertion = found(await reader.assertion(param(req, 'id')), 'assertion');
-      const image = found(await reader.badgeImage(assertion.badgeId), 'badge image');
-      const baked = await bakeImage(image, openBadgesVerificationUrls(publicUrl).assertion(assertion.id));
+      const baked = await bakeImage(
+        await imageOf(assertion.badgeId),
+        openBadgesVerificationUrls(publicUrl).assertion(assertion.id),
+      );
       res
         .status(200)
         .type(BAKED_IMAGE_CONTENT_TYPE)
@@ -134,6 +149,15 @@ export function openBadgesVerificationRoutes(options: VerificationRoutesOptions)
     router.get(route(paths.badge), async (req, res) => {
       const badge = found(await reader.badge(param(req, 'id')), 'badge');
       send(res, OB2_CONTENT_TYPE, ob2BadgeClass(site, badge));
+    });
+
+    router.get(route(paths.badgeImage), async (req, res) => {
+      const badge = found(await reader.badge(param(req, 'id')), 'badge');
+      res
+        .status(200)
+        .type('image/png')
+        .set('Cache-Control', 'no-cache')
+        .send(await toPng(await imageOf(badge.id)));
     });
 
     router.get(route(paths.issuer), async (req, res) => {
@@ -149,6 +173,7 @@ export function openBadgesVerificationRoutes(options: VerificationRoutesOptions)
 
     router.get(route(paths.credential), async (req, res) => {
       const assertion = found(await reader.assertion(param(req, 'id')), 'assertion');
+      const status = found(assertion.status, 'credential status entry');
       const [badge, organization] = await Promise.all([
         reader.badge(assertion.badgeId),
         reader.organization(assertion.issuerId),
@@ -159,7 +184,7 @@ export function openBadgesVerificationRoutes(options: VerificationRoutesOptions)
           assertion: { ...assertion, salt: assertion.recipientSalt ?? undefined },
           badge: found(badge, 'badge'),
           organization: found(organization, 'issuer'),
-          status: assertion.status,
+          status,
         },
         await options.signer(),
       );

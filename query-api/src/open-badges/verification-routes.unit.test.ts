@@ -85,7 +85,7 @@ const reader: VerificationReader = {
   statusList: async (listId) =>
     listId === '1'
       ? {
-          revokedIndexes: assertions.filter((a) => a.revokedAt).map((a) => a.status.index),
+          revokedIndexes: assertions.filter((a) => a.revokedAt).map((a) => a.status!.index),
           validFrom: '2026-04-01T00:00:00Z',
         }
       : null,
@@ -175,6 +175,7 @@ describe('Open Badges 2.0 hosted verification over HTTP', () => {
       'v2/assertions/nope',
       'v2/assertions/nope/image',
       'v2/badges/nope',
+      'v2/badges/nope/image',
       'v2/issuers/nope',
       'v2/issuers/nope/revocations',
       'v3/credentials/nope',
