@@ -80,6 +80,8 @@ async function actAs(browser: Browser, userId: string, organizationId: string) {
       { body: one('organizations', organizationId) },
     ),
   );
+  // a session reads its acting organization from the users' read model: the switch must be there before it acts
+  ok(await browser.call('GET', `/api/v1/users/me?minPosition=${position}`));
 }
 
 async function setThreshold(level: string | null) {
