@@ -1,7 +1,8 @@
 import { describe, test } from 'vitest';
-import { expectNoAxeViolations, PUBLIC_ROUTES } from './support/public-routes.ts';
+import { axeOnPublicRoutes, PUBLIC_ROUTES } from './support/public-routes.ts';
 
 // the light theme is in a11y.e2e.test.ts: two files, so that the two test workers share the work
 describe('axe, WCAG 2.2 AA, dark theme', () => {
-  test.each(PUBLIC_ROUTES)('%s has no violations', (path, h1) => expectNoAxeViolations(path, h1, 'dark'));
+  const expectNoAxeViolations = axeOnPublicRoutes('dark');
+  test.each(PUBLIC_ROUTES)('%s has no violations', (path, h1) => expectNoAxeViolations(path, h1));
 });

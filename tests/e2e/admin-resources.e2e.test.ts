@@ -2,17 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { checkA11y } from './support/a11y.ts';
-import { openPage } from './support/browser.ts';
+import { baseUrl, openPage } from './support/browser.ts';
 import { shot, signIn } from './support/demo.ts';
 import { isFocused, tabTo } from './support/focus.ts';
 
 /** The signed-in person's full name, as the history names them. */
-const myName = (page: Page) =>
-  page.evaluate(async () => {
-    const answer = await fetch('/api/v1/users/me', { headers: { Accept: 'application/vnd.api+json' } });
-    const body = (await answer.json()) as { data: { attributes: { fullName: string } } };
-    return body.data.attributes.fullName;
+const myName = async (page: Page) => {
+  const answer = await page.request.get(`${baseUrl()}/api/v1/users/me`, {
+    headers: { Accept: 'application/vnd.api+json' },
   });
+  const body = (await answer.json()) as { data: { attributes: { fullName: string } } };
+  return body.data.attributes.fullName;
+};
 
 const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first();

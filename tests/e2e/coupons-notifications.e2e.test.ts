@@ -5,8 +5,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, onTestFinished, test } from 'vitest';
 import { checkA11y } from './support/a11y.ts';
 import { baseUrl, openPage } from './support/browser.ts';
+import { signIn } from './support/demo.ts';
 
-const DEMO_PASSWORD = 'demo-password-2025';
 const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
 
 async function shot(page: Page, name: string) {
@@ -29,14 +29,6 @@ async function asAdmin(method: string, path: string, body?: unknown) {
   const text = await answer.text();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: answer.status, body: (text ? JSON.parse(text) : null) as any };
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/auth/sign-in');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
 }
 
 /** The page is not wider than its viewport (WCAG 1.4.10: no sideways scrolling at 320 px). */

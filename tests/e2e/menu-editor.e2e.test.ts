@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { checkA11y } from './support/a11y.ts';
-import { openPage } from './support/browser.ts';
+import { baseUrl, openPage } from './support/browser.ts';
 import { shot, signIn } from './support/demo.ts';
 import { describeFocus, isFocused } from './support/focus.ts';
 import { LARGEST_TEXT, measureReflow, storeAccessibility } from './support/reflow.ts';
@@ -22,34 +22,25 @@ async function createItem(
   attributes: Record<string, unknown>,
   parent: string | null = null,
 ): Promise<string> {
-  return page.evaluate(
-    async ({ attributes, parent, headers }) => {
-      const answer = await fetch('/api/v1/app-menu-items', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          data: {
-            type: 'app-menu-items',
-            attributes: { requiresAuth: true, roles: ['app_admin'], ...attributes },
-            relationships: { parent: { data: parent ? { type: 'app-menu-items', id: parent } : null } },
-          },
-        }),
-      });
-      const body = (await answer.json()) as { data: { id: string } };
-      if (answer.status !== 201) throw new Error(`create failed: ${answer.status} ${JSON.stringify(body)}`);
-      return body.data.id;
-    },
-    { attributes, parent, headers: JSON_API },
-  );
+  // the page's own request context: the editor's session cookie, whichever screen the page is on
+  const answer = await page.request.post(`${baseUrl()}/api/v1/app-menu-items`, {
+    headers: JSON_API,
+    data: JSON.stringify({
+      data: {
+        type: 'app-menu-items',
+        attributes: { requiresAuth: true, roles: ['app_admin'], ...attributes },
+        relationships: { parent: { data: parent ? { type: 'app-menu-items', id: parent } : null } },
+      },
+    }),
+  });
+  const body = (await answer.json()) as { data: { id: string } };
+  if (answer.status() !== 201) throw new Error(`create failed: ${answer.status()} ${JSON.stringify(body)}`);
+  return body.data.id;
 }
 
-const deleteItem = (page: Page, id: string) =>
-  page.evaluate(
-    async ({ id, headers }) => {
-      await fetch(`/api/v1/app-menu-items/${id}`, { method: 'DELETE', headers });
-    },
-    { id, headers: JSON_API },
-  );
+const deleteItem = async (page: Page, id: string) => {
+  await page.request.delete(`${baseUrl()}/api/v1/app-menu-items/${id}`, { headers: JSON_API });
+};
 
 const toolbarOf = (page: Page, name: string) => page.getByRole('toolbar', { name: `Actions for “${name}”` });
 

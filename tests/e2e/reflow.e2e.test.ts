@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Cookie, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseUrl, openContext, openPage } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
+import { baseUrl, openContext } from './support/browser.ts';
 import { PUBLIC_ROUTES } from './support/public-routes.ts';
 import { LARGEST_TEXT, measureReflow, storeAccessibility } from './support/reflow.ts';
 
@@ -229,19 +229,55 @@ const PANELS = [
 
 const LARGEST = CASES.filter((c) => c.text !== null);
 
+/**
+ * One page per setting for the panels that open over the home page (a load of its own per panel cost three
+ * times as much): each panel is opened, measured and closed with Escape before the next. The cookie dialog,
+ * which only a first visit shows, has a page of its own. A panel that fails leaves its page to be closed: the
+ * next one starts from a fresh load.
+ */
 describe.each(LARGEST)('panels at $label', ({ name, viewport, text, theme }) => {
+  const pages = new Map<string, Promise<ViewerPage & { context: BrowserContext }>>();
+  const closeAll = async () => {
+    const open = [...pages.values()];
+    pages.clear();
+    for (const opened of open) await (await opened).context.close();
+  };
+  afterAll(closeAll);
+  const homeWith = (consent: 'essentials' | 'first-visit') => {
+    let opened = pages.get(consent);
+    if (!opened) {
+      opened = (async () => {
+        const { context } = await openContext({ theme, viewport, consent });
+        await storeAccessibility(context, text!);
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
+        await page.goto('/');
+        await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'attached' });
+        await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 10_000 }).toBe(0);
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        return { page, context, errors };
+      })();
+      pages.set(consent, opened);
+    }
+    return opened;
+  };
+
   test.each(PANELS)('$name fits the viewport', async (panel) => {
-    const { page, context } = await openPage({ theme, viewport, consent: panel.consent });
-    await storeAccessibility(context, text!);
-    await page.goto('/');
-    await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'attached' });
-    await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 10_000 }).toBe(0);
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    onTestFailed(closeAll);
+    const { page, errors } = await homeWith(panel.consent);
+    errors.length = 0;
     await panel.open(page);
     const element = panel.panel(page);
     await element.waitFor();
-    await page.waitForTimeout(300); // the drawer's slide-in
-
+    // the drawer's slide-in and the popover's placement: every animation that ends has ended, then a frame
+    await page.evaluate(async () => {
+      const ending = document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+      await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    });
     if (EVERY_SCREENSHOT) {
       mkdirSync(OUTPUT, { recursive: true });
       await page.screenshot({
@@ -268,5 +304,11 @@ describe.each(LARGEST)('panels at $label', ({ name, viewport, text, theme }) => 
     expect(report.overflow, `the page scrolls sideways: ${report.widest.join('; ')}`).toBeLessThanOrEqual(0);
     expect(report.clipped, 'elements that cut their own text').toEqual([]);
     expect(report.outside, 'text beyond the left or right edge').toEqual([]);
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+    if (panel.consent === 'essentials') {
+      // closed as a reader closes it, for the next panel on the same page
+      await page.keyboard.press('Escape');
+      await element.waitFor({ state: 'hidden' });
+    }
   });
 });

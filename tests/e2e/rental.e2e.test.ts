@@ -5,8 +5,8 @@ import { describe, expect, test } from 'vitest';
 import { addDays, calendarDateIn } from '@platform/contracts/rental/period';
 import { checkA11y } from './support/a11y.ts';
 import { baseUrl, openPage } from './support/browser.ts';
+import { signIn } from './support/demo.ts';
 
-const DEMO_PASSWORD = 'demo-password-2025';
 const HEADERS = { Accept: 'application/vnd.api+json', 'X-Requested-With': 'XMLHttpRequest' };
 /** the smallest document a PDF reader opens */
 const PDF =
@@ -16,14 +16,6 @@ const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
 async function shot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/auth/sign-in');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
 }
 
 /** Types a date into a react-aria date field by its segments, from the keyboard (month, day, year in en-US). */

@@ -187,6 +187,7 @@ describe('the resource layer in the browser: trashed view, relationship picker a
     // the member sees it: in the top bar's count and on their notifications screen
     const member = await openPage();
     await signIn(member.page, MEMBER.email);
+    await member.page.goto('/account/profile');
     const bell = member.page.getByRole('banner').getByRole('link', { name: /^Notifications, \d+ unread$/ });
     await bell.waitFor();
     expect(Number((await bell.getAttribute('aria-label'))?.match(/(\d+) unread/)?.[1])).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
-import { expect } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, expect, onTestFailed } from 'vitest';
 import { checkA11y } from './a11y.ts';
-import { openPage } from './browser.ts';
+import { openContext } from './browser.ts';
 
 /** Every public route of the demo site and the heading a visitor lands on (seed 000 §2.2). */
 export const PUBLIC_ROUTES: ReadonlyArray<[path: string, h1: string]> = [
@@ -22,13 +23,48 @@ export const PUBLIC_ROUTES: ReadonlyArray<[path: string, h1: string]> = [
   ['/errors/unauthorized', 'Access denied'],
 ];
 
-/** Opens a route in a fresh context with the theme stored, waits until it has loaded, and runs axe on it. */
-export async function expectNoAxeViolations(path: string, h1: string, theme: 'light' | 'dark') {
-  const { page } = await openPage({ theme });
-  await page.goto(path);
-  await page.getByRole('heading', { level: 1, name: h1, exact: true }).waitFor({ state: 'attached' });
-  // nothing still loading: the loading bar and in-page loaders are gone
-  await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
-  expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
-  await checkA11y(page, `${path} (${theme})`);
+interface RoutePage {
+  page: Page;
+  context: BrowserContext;
+  /** uncaught errors in the page since the last route */
+  errors: string[];
+}
+
+/**
+ * The axe check of the public routes in one theme, for one test file: one page for all of them. The first route
+ * is loaded (the server's paint, then the app); the next ones are reached inside the app as a reader following
+ * links reaches them (the history API, which the router follows): a fresh context and load per route cost twice
+ * as much, and the app's own navigation is what readers meet after their first page. A route that fails leaves
+ * the page to be closed: the next one starts from a fresh load.
+ */
+export function axeOnPublicRoutes(theme: 'light' | 'dark') {
+  let opened: Promise<RoutePage> | undefined;
+  const close = async () => {
+    const closing = opened;
+    opened = undefined;
+    if (closing) await (await closing).context.close();
+  };
+  afterAll(close);
+
+  return async function expectNoAxeViolations(path: string, h1: string): Promise<void> {
+    onTestFailed(close);
+    opened ??= (async () => {
+      const { context } = await openContext({ theme });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
+      return { page, context, errors };
+    })();
+    const { page, errors } = await opened;
+    errors.length = 0;
+    if (page.url() === 'about:blank') await page.goto(path);
+    else await page.evaluate((to) => history.pushState(null, '', to), path);
+    await page.getByRole('heading', { level: 1, name: h1, exact: true }).waitFor({ state: 'attached' });
+    expect(new URL(page.url()).pathname, 'the route reached').toBe(path);
+    // nothing still loading: the loading bar and in-page loaders are gone (a loaded machine can take seconds)
+    await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 10_000 }).toBe(0);
+    expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
+    await checkA11y(page, `${path} (${theme})`);
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  };
 }

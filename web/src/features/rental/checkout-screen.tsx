@@ -35,7 +35,7 @@ function StepView({ step }: { step: CheckoutStep }) {
       </h1>
       {shown === step ? (
         <>
-          <StepProblems problems={context.problems} />
+          <StepProblems problems={context.problems} ownForm={step === 'summary'} />
           <Screen />
         </>
       ) : null}

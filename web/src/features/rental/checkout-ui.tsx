@@ -113,9 +113,10 @@ export function StepIndicator({ current }: { current: CheckoutStep }) {
 
 /**
  * The step's problems told at once to screen readers (each is also shown on its field), and the one that
- * belongs to no field shown above the form.
+ * belongs to no field shown above the form, unless the step shows it itself (`ownForm`: the summary, with its
+ * retry button).
  */
-export function StepProblems({ problems }: { problems: Problems }) {
+export function StepProblems({ problems, ownForm = false }: { problems: Problems; ownForm?: boolean }) {
   const text = useProblemText();
   const t = useRentalT();
   const all = Object.values(problems)
@@ -126,7 +127,7 @@ export function StepProblems({ problems }: { problems: Problems }) {
       <VisuallyHidden role="alert" aria-live="assertive">
         {all.length ? t('rental.problem.announce', { count: all.length, list: all.join(' ') }) : ''}
       </VisuallyHidden>
-      {problems._form ? (
+      {problems._form && !ownForm ? (
         <NoticeBox $tone="error">
           <p>{text(problems._form)}</p>
         </NoticeBox>

@@ -79,6 +79,17 @@ describe('the rental summary step', () => {
     expect(within(amounts).getByRole('row', { name: 'Total €20.00' })).toBeTruthy();
   });
 
+  it('shows a failed hold once, with its retry button', async () => {
+    const detail = 'The rental desk is closing the season: try again in a minute';
+    openSummary({
+      book: () => fakeJson(409, { errors: [{ status: '409', code: 'conflict.rental_season', detail }] }),
+    });
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 10_000 });
+    // once on the summary, beside its retry button (the step's own notice leaves it to the summary)
+    expect(screen.getAllByText(detail)).toHaveLength(1);
+    expect(retry.closest('[role="alert"]')?.textContent).toContain(detail);
+  });
+
   it('a refusal of the start date goes back to the period, the server’s word on the start date', async () => {
     const { location } = openSummary({
       book: () =>
