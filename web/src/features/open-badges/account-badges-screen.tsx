@@ -188,17 +188,15 @@ export function AccountBadgesScreen() {
                     <Link href={assertionPagePath(badge.id)} aria-describedby={titleId(badge.id)}>
                       {t('openBadges.account.publicPage')}
                     </Link>
-                    {badge.bakedImageHref ? (
-                      <ButtonLink
-                        variant="secondary"
-                        size="small"
-                        href={badge.bakedImageHref}
-                        download={`open-badge-${badge.id}.png`}
-                        aria-describedby={titleId(badge.id)}
-                      >
-                        {t('openBadges.account.downloadImage')}
-                      </ButtonLink>
-                    ) : null}
+                    <ButtonLink
+                      variant="secondary"
+                      size="small"
+                      href={badge.bakedImageHref}
+                      download={`open-badge-${badge.id}.png`}
+                      aria-describedby={titleId(badge.id)}
+                    >
+                      {t('openBadges.account.downloadImage')}
+                    </ButtonLink>
                     <ButtonLink
                       variant="secondary"
                       size="small"

@@ -142,9 +142,11 @@ describe('the member’s open badges', () => {
     const expired = within(card('Switch access basics'));
     expect(expired.getByText('Expired')).toBeTruthy();
     expect(expired.getByText('Expired on').nextElementSibling!.textContent).toBe('Jan 10, 2025');
-    // no image, so no baked image to download; the credential still is
+    // a badge without an image shows none; its assertion's baked image is the platform's default one (ADR 0030)
     expect(card('Switch access basics').querySelector('img')).toBeNull();
-    expect(expired.queryByRole('link', { name: 'Download the badge image (PNG)' })).toBeNull();
+    expect(expired.getByRole('link', { name: 'Download the badge image (PNG)' }).getAttribute('href')).toBe(
+      `/api/v1/open-badges/v2/assertions/${EXPIRED_ID}/image`,
+    );
     expect(
       expired.getByRole('link', { name: 'Download the credential (Open Badges 3.0, JSON)' }),
     ).toBeTruthy();

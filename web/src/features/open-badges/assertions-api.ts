@@ -51,8 +51,9 @@ export interface MyBadgeView {
   revoked: boolean;
   /** the badge's image as the files layer serves it (same origin), null when the badge has none */
   imageSrc: string | null;
-  /** the badge image baked with the assertion's URL (Open Badges 2.0), same origin; null without an image */
-  bakedImageHref: string | null;
+  /** the badge image baked with the assertion's URL (Open Badges 2.0), same origin (ADR 0030: every assertion has
+   * one, the platform's default image baked when the badge has none) */
+  bakedImageHref: string;
   /** the signed Open Badges 3.0 credential, same origin */
   credentialHref: string;
 }
@@ -82,7 +83,7 @@ export async function readMyBadges(api: ApiClient, page: number, signal?: AbortS
     expired: a.expired,
     revoked: a.revoked || a.revokedAt !== null,
     imageSrc: a.badgeImageId ? `${API}/services/files/${encodeURIComponent(a.badgeImageId)}` : null,
-    bakedImageHref: a.badgeImageId ? openBadgesVerificationPaths.assertionImage(id) : null,
+    bakedImageHref: openBadgesVerificationPaths.assertionImage(id),
     credentialHref: openBadgesVerificationPaths.credential(id),
   }));
   const total = doc.meta?.total ?? badges.length;
