@@ -1,3 +1,5 @@
+import { ROUTES } from '../../kit/session/guard.ts';
+
 /** Where the open badge trainings live on the web (seed 000 §2.2, the shared plan of issue 20). */
 
 export const DESK_SESSIONS_PATH = '/admin/open-badges/sessions';
@@ -10,8 +12,8 @@ export const trainingPath = (id: string, minPosition?: string) =>
 export const trainingStartPath = (issuer: string, badge: string) =>
   `/open-badge-trainings/start/${encodeURIComponent(issuer)}/${encodeURIComponent(badge)}`;
 
-/** The member's badges (seed 000 §2.2, built with the account's pages). */
-export const ACCOUNT_BADGES_PATH = '/account/profile/open-badges';
+/** The member's badges (seed 000 §2.1), linked from the account menu like the account's other pages. */
+export const ACCOUNT_BADGES_PATH = ROUTES.openBadges;
 
 /**
  * The page that holds the open badges component, below which `{path}/assertions/{id}` is an assertion's public

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Route } from 'wouter';
 import { FEATURES } from '../../kit/build-info.ts';
 import { Guarded } from '../../kit/session/guarded.tsx';
-import { DESK_SESSIONS_PATH } from './paths.ts';
+import { ACCOUNT_BADGES_PATH, DESK_SESSIONS_PATH } from './paths.ts';
 
 const StartScreen = lazy(() =>
   import('./start-screen.tsx').then((m) => ({ default: m.TrainingStartScreen })),
@@ -16,6 +16,9 @@ const DeskSessionsScreen = lazy(() =>
 const DeskSessionScreen = lazy(() =>
   import('./desk-session-screen.tsx').then((m) => ({ default: m.DeskSessionScreen })),
 );
+const AccountBadgesScreen = lazy(() =>
+  import('./account-badges-screen.tsx').then((m) => ({ default: m.AccountBadgesScreen })),
+);
 const IssuerDeskOnly = lazy(() =>
   import('./desk-sessions-screen.tsx').then((m) => ({ default: m.IssuerDeskOnly })),
 );
@@ -23,7 +26,7 @@ const IssuerDeskOnly = lazy(() =>
 /**
  * The open badge trainings (issue 20), only when the open badges feature is built in: a member with a verified
  * e-mail requests a training and works through it (seed 000 §2.2); the issuer's desk lists the sessions and
- * decides on them, in the admin area.
+ * decides on them, in the admin area; the member's awarded badges are among the account's pages (seed 000 §2.1).
  */
 export const openBadgeRoutes = FEATURES.openBadges ? (
   <>
@@ -35,6 +38,11 @@ export const openBadgeRoutes = FEATURES.openBadges ? (
     <Route path="/open-badge-trainings/:session">
       <Guarded requirement="verified">
         <SessionScreen />
+      </Guarded>
+    </Route>
+    <Route path={ACCOUNT_BADGES_PATH}>
+      <Guarded requirement="auth">
+        <AccountBadgesScreen />
       </Guarded>
     </Route>
     <Route path={DESK_SESSIONS_PATH}>

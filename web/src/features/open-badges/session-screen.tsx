@@ -37,6 +37,11 @@ const Step = styled.section`
   }
 `;
 
+/** the award's call to action and the plain link beside it, on one line */
+const AwardedLinks = styled(ActionRow)`
+  align-items: center;
+`;
+
 const Content = styled.div`
   padding: 1rem;
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -243,14 +248,14 @@ function StepBody({
       return (
         <>
           <p>{t('openBadges.session.awarded', { issuer, badge: session.badgeTitle ?? '' })}</p>
-          <ActionRow>
+          <AwardedLinks>
             {session.assertionId ? (
               <ButtonLink href={assertionPagePath(session.assertionId)}>
                 {t('openBadges.session.assertionLink')}
               </ButtonLink>
             ) : null}
             <Link href={ACCOUNT_BADGES_PATH}>{t('openBadges.session.myBadges')}</Link>
-          </ActionRow>
+          </AwardedLinks>
         </>
       );
     default: {

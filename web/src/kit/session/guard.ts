@@ -33,6 +33,8 @@ export const ROUTES = {
   notValidated: '/auth/not-validated',
   profile: '/account/profile',
   likes: '/account/profile/likes',
+  /** the member's open badges (open badges feature) */
+  openBadges: '/account/profile/open-badges',
   dashboard: '/admin/dashboard',
   notFound: '/errors/not-found',
 } as const;

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
+import { FEATURES } from '../../../kit/build-info.ts';
 import { useT } from '../../../kit/i18n/use-t.ts';
 import { landingPath, ROUTES, safeRedirectUrl } from '../../../kit/session/guard.ts';
 import { useSession } from '../../../kit/session/session.tsx';
@@ -81,7 +82,7 @@ export function signInHref(path: string, search: string): string {
 
 /**
  * The top bar's account actions (seed 000 §2.9): guest sign-in actions when nobody is signed in, the
- * signed-in user's menu otherwise (profile, their likes, the dashboard when it is their landing, sign out).
+ * signed-in user's menu otherwise (profile, their likes, their open badges, the dashboard when it is their landing, sign out).
  */
 export function AccountActions() {
   const t = useT<typeof en>();
@@ -131,6 +132,11 @@ export function AccountActions() {
       <MenuItem id="likes" href={ROUTES.likes} textValue={t('auth.actions.likes')}>
         {t('auth.actions.likes')}
       </MenuItem>
+      {FEATURES.openBadges ? (
+        <MenuItem id="open-badges" href={ROUTES.openBadges} textValue={t('auth.actions.openBadges')}>
+          {t('auth.actions.openBadges')}
+        </MenuItem>
+      ) : null}
       {showDashboard ? (
         <MenuItem id="dashboard" href={ROUTES.dashboard} textValue={t('auth.actions.dashboard')}>
           {t('auth.actions.dashboard')}

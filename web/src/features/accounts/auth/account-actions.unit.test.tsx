@@ -39,10 +39,17 @@ describe('account actions in the top bar', () => {
     await user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['Profile', 'My likes', 'Dashboard', 'Sign out']);
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Profile',
+      'My likes',
+      'My open badges',
+      'Dashboard',
+      'Sign out',
+    ]);
     expect(items[0]!.getAttribute('href')).toBe('/account/profile');
     expect(items[1]!.getAttribute('href')).toBe('/account/profile/likes');
-    expect(items[2]!.getAttribute('href')).toBe('/admin/dashboard');
+    expect(items[2]!.getAttribute('href')).toBe('/account/profile/open-badges');
+    expect(items[3]!.getAttribute('href')).toBe('/admin/dashboard');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     // focus goes back to the menu button (react-aria restores it after the popover has closed)
@@ -63,7 +70,7 @@ describe('account actions in the top bar', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Profile', 'My likes', 'Sign out']);
+    ).toEqual(['Profile', 'My likes', 'My open badges', 'Sign out']);
   });
 
   it('signs out: POST /auth/logout, then the sign-in page and the guest actions', async () => {
