@@ -90,15 +90,15 @@ const State = styled.p<{ $tone: 'success' | 'error' | 'warning' }>`
   font-weight: 700;
 `;
 
+/** Each fact's name above its value: nothing to squeeze side by side with large text at 320 px. */
 const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(0, max-content) minmax(0, 1fr);
-  gap: 0.25rem 1rem;
   dt {
     font-weight: 600;
   }
   dd {
-    margin: 0;
+    margin: 0 0 0.5rem;
+    min-width: 0;
+    overflow-wrap: anywhere;
   }
 `;
 
