@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoAccounts, DEMO_PASSWORD } from './seed/demo-accounts.ts';
-import { demoPages, demoRentalPage } from './seed/demo-content.ts';
+import { demoPages, featurePages } from './seed/demo-content.ts';
 import { freePort } from '@platform/tests/support/free-port';
 
 /**
@@ -191,8 +191,8 @@ describe('npm start on a fresh data directory', () => {
     const paths = (JSON.parse(listed!.text).data as Array<{ attributes: { path: string } }>).map(
       (p) => p.attributes.path,
     );
-    // the rental feature is on by default: its catalogue page is seeded too
-    expect(paths.sort()).toEqual([...demoPages, demoRentalPage].map((p) => p.path).sort());
+    // the rental and open badges features are on by default: their pages are seeded too
+    expect(paths.sort()).toEqual([...demoPages, ...featurePages()].map((p) => p.path).sort());
     const users = await get(`${second.baseUrl}/api/v1/users?page[size]=100`, admin);
     expect(JSON.parse(users!.text).meta.total).toBe(demoAccounts.length);
     const login = await fetch(`${second.baseUrl}/auth/login`, {

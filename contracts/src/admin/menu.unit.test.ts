@@ -116,7 +116,13 @@ describe('the admin menu (seed 001 §6)', () => {
     expect(group(issuer(200))).toBeNull();
     expect(group({ ...issuer(300), environment: {} })).toBeNull();
     expect(group(viewer(['rental_admin']))).toBeNull();
-    expect(group(viewer(['admin'], true), false) ?? []).not.toContain('open-badge-sessions');
-    expect(group(viewer(['admin'], true), false) ?? []).not.toContain('open-badges');
+    // the feature off: no badges, no desk, and no sessions or assertions in the back office either
+    expect(group(viewer(['admin'], true), false)).toBeNull();
+    const keysOff = adminMenu(resourceCatalogue, viewer(['admin'], true), {
+      ...features,
+      openBadges: false,
+    }).flatMap((s) => s.entries.map((e) => e.key));
+    expect(keysOff).not.toContain('open-badge-training-sessions');
+    expect(keysOff).not.toContain('open-badge-assertions');
   });
 });

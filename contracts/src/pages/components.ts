@@ -36,6 +36,14 @@ const VideoUrlSchema = z
   .string()
   .refine((u) => parseVideoUrl(u) !== null, 'must be a YouTube or Vimeo video URL');
 
+/**
+ * The ids of records of a type an editor picks (the page editor offers a picker of that type's records): the
+ * description names the type, `record:<type>`.
+ */
+export const RECORD_REFERENCE_PREFIX = 'record:';
+const recordIds = (type: string, max: number) =>
+  z.array(z.string().uuid().describe(`${RECORD_REFERENCE_PREFIX}${type}`)).max(max);
+
 const base = { inverseBackground: z.boolean().default(false) };
 const props = <T extends z.ZodRawShape>(shape: T) => z.object({ ...base, ...shape }).strict();
 
@@ -180,6 +188,15 @@ export const COMPONENT_PROPS = {
   /** the published rental models with a category filter and add-to-cart (seed 000 §2.8); a model at {path}/{rentalModel} */
   'rental-models': props({
     title: text().default(''),
+  }),
+  /** the published open badges, filterable by text (seed 000 §2.8); a badge at {path}/{id}, an assertion at {path}/assertions/{id} */
+  'open-badges': props({
+    title: text().default(''),
+  }),
+  /** the open badges an editor picks, in the editor's order (seed 000 §2.8); the same sub-routes */
+  'selected-open-badges': props({
+    title: text().default(''),
+    badges: recordIds('open-badges', 24).default([]),
   }),
 } as const;
 

@@ -230,11 +230,49 @@ export const demoRentalPage: DemoPage = {
 };
 export const demoRentalMenuItem: DemoMenuItem = { name: 'Equipment rental', page: '/rental', attributes: {} };
 
-/** The demo menu, with the rental entry before the legal group when the site serves the rental feature. */
-export function demoMenuFor(features: { rental?: boolean } = {}): DemoMenuItem[] {
-  if (features.rental === false) return demoMenu;
+/**
+ * The open badges' page (the open badges component; a badge at /open-badges/{id}, an assertion at
+ * /open-badges/assertions/{id}) and its menu entry: seeded only when the site serves the open badges feature. The
+ * web's OPEN_BADGES_PAGE_PATH (web/src/features/open-badges/paths.ts) names this path.
+ */
+export const DEMO_OPEN_BADGES_PATH = '/open-badges';
+export const demoOpenBadgesPage: DemoPage = {
+  path: DEMO_OPEN_BADGES_PATH,
+  attributes: {
+    path: DEMO_OPEN_BADGES_PATH,
+    title: 'Open badges',
+    description: 'Badges our issuers award after a guided training, verifiable anywhere.',
+  },
+  components: [
+    { name: 'title', props: { title: 'Open badges', level: 1 } },
+    { name: 'open-badges', props: { title: '' } },
+  ],
+};
+export const demoOpenBadgesMenuItem: DemoMenuItem = {
+  name: 'Open badges',
+  page: DEMO_OPEN_BADGES_PATH,
+  attributes: {},
+};
+
+/** The demo pages the site's features add: the rental catalogue, the open badges. */
+export function featurePages(features: { rental?: boolean; openBadges?: boolean } = {}): DemoPage[] {
+  return [
+    ...(features.rental === false ? [] : [demoRentalPage]),
+    ...(features.openBadges === false ? [] : [demoOpenBadgesPage]),
+  ];
+}
+
+/**
+ * The demo menu, with the rental and open badges entries before the legal group when the site serves their
+ * features.
+ */
+export function demoMenuFor(features: { rental?: boolean; openBadges?: boolean } = {}): DemoMenuItem[] {
+  const added = [
+    ...(features.rental === false ? [] : [demoRentalMenuItem]),
+    ...(features.openBadges === false ? [] : [demoOpenBadgesMenuItem]),
+  ];
   const legal = demoMenu.findIndex((item) => item.name === 'Legal');
-  return [...demoMenu.slice(0, legal), demoRentalMenuItem, ...demoMenu.slice(legal)];
+  return [...demoMenu.slice(0, legal), ...added, ...demoMenu.slice(legal)];
 }
 
 export const demoRedirections = [{ name: 'Former about page', fromPath: '/who-we-are', toPath: '/about' }];

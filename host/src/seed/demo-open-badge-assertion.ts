@@ -33,6 +33,9 @@ function nameUuid(name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** The demo assertion's id: the same on every demo site (its public page is /open-badges/assertions/{id}). */
+export const DEMO_OPEN_BADGE_ASSERTION_ID = nameUuid('assertion');
+
 /**
  * One awarded assertion (issue 20): the demo member's training session on a demo badge, requested, accepted by the
  * member acting as the issuer organization, its modules done in order (twenty minutes each, a month before the
@@ -128,7 +131,7 @@ export async function seedDemoOpenBadgeAssertion(deps: {
       type: 'IssueOpenBadgeAssertion',
       data: {
         sessionId,
-        assertionId: nameUuid('assertion'),
+        assertionId: DEMO_OPEN_BADGE_ASSERTION_ID,
         caller: issuer,
         recipientName: 'Member Two',
         recipientEmail: DEMO_OPEN_BADGE_RECIPIENT,

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
+import { deriveId } from '@platform/command-api/handler';
 import type { AccessLevel } from '@platform/contracts/enums';
+import { openBadgeResource } from '@platform/contracts/open-badges/records';
 import { demoOrganizations } from './demo-accounts.ts';
 import { seedClient } from './client.ts';
 
@@ -77,6 +79,14 @@ export const demoOpenBadges: DemoOpenBadge[] = [
   },
 ];
 
+/**
+ * A demo badge's id: the one the command API derives from its creation's Idempotency-Key (ADR 0005), also sent as
+ * the document's id, so that a badge's page has the same address on every demo site (the browser tests open it).
+ */
+export const demoOpenBadgeId = (key: string): string =>
+  deriveId(demoOpenBadgeKey(key), openBadgeResource.type);
+const demoOpenBadgeKey = (key: string) => `seed:open-badges:badge:${key}`;
+
 /** A stable uuid from a name (the seeded modules keep their ids when the seed runs again). */
 function nameUuid(name: string): string {
   const hex = createHash('sha256').update(`demo-open-badges:${name}`).digest('hex');
@@ -134,6 +144,7 @@ export async function seedDemoOpenBadges(options: {
       {
         data: {
           type: 'open-badges',
+          id: demoOpenBadgeId(badge.key),
           attributes: {
             title: badge.title,
             description: badge.description,
@@ -149,7 +160,7 @@ export async function seedDemoOpenBadges(options: {
           relationships: { organization: { data: { type: 'organizations', id: organizationId } } },
         },
       },
-      `seed:open-badges:badge:${badge.key}`,
+      demoOpenBadgeKey(badge.key),
     );
     badges.set(badge.key, id);
   }

@@ -1,12 +1,6 @@
 import type { Logger } from 'pino';
 import { seedClient, type SeedClient } from './client.ts';
-import {
-  demoMenuFor,
-  demoPages,
-  demoRedirections,
-  demoRentalPage,
-  type DemoMenuItem,
-} from './demo-content.ts';
+import { demoMenuFor, demoPages, demoRedirections, featurePages, type DemoMenuItem } from './demo-content.ts';
 
 /**
  * Seeds the demo site through the command API, as an editor would: pages and their components, a menu with
@@ -17,11 +11,14 @@ export async function seedDemoSite(options: {
   baseUrl: string;
   adminToken: string;
   logger: Logger;
-  /** the features the site serves: the rental page and its menu entry only with the rental feature */
-  features?: { rental?: boolean };
+  /**
+   * the features the site serves: the rental page, the open badges page and their menu entries only with their
+   * feature
+   */
+  features?: { rental?: boolean; openBadges?: boolean };
 }) {
   const client = seedClient(options.baseUrl, options.adminToken);
-  const pages = options.features?.rental === false ? demoPages : [...demoPages, demoRentalPage];
+  const pages = [...demoPages, ...featurePages(options.features)];
 
   const pageIds = new Map<string, string>();
   for (const page of pages) {

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startAccountsApp, type AccountsTestApp } from '@platform/tests/support/apps/accounts-app';
 import { capturedLogger, TEST_ADMIN_TOKEN } from '@platform/tests/support/http';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts.ts';
+import { DEMO_OPEN_BADGES_PATH } from './demo-content.ts';
+import { DEMO_OPEN_BADGE_ASSERTION_ID } from './demo-open-badge-assertion.ts';
+import { demoOpenBadgeId } from './demo-open-badges.ts';
 import { seedDemo } from './demo.ts';
 
 let app: AccountsTestApp;
@@ -71,6 +74,17 @@ describe('demo seed', () => {
     const menu = await app.admin('GET', `/services/app-menu?minPosition=${orgLogin.body.meta.position}`);
     expect(JSON.stringify(menu.body)).toContain('Equipment rental');
 
+    // the open badges' page, with the open badges component, and its menu entry (open badges are on)
+    const badgesPage = await app.admin(
+      'GET',
+      `/services/routes/resolve?path=${DEMO_OPEN_BADGES_PATH}&minPosition=${orgLogin.body.meta.position}`,
+    );
+    expect(badgesPage.status, JSON.stringify(badgesPage.body)).toBe(200);
+    expect(
+      badgesPage.body.data.components.map((c: { attributes: { name: string } }) => c.attributes.name),
+    ).toEqual(['title', 'open-badges']);
+    expect(JSON.stringify(menu.body)).toContain('Open badges');
+
     // one awarded assertion of a demo badge, in the demo member's assertions and the badge's count
     const member = app.browser();
     const memberLogin = await signIn(member, 'member2@demo.example', DEMO_PASSWORD);
@@ -89,6 +103,9 @@ describe('demo seed', () => {
     expect(session.body.data.attributes).toMatchObject({ status: 'awarded', durationSeconds: 3 * 20 * 60 });
     const badge = await app.admin('GET', `/open-badges/${mine.body.data[0].relationships.badge.data.id}`);
     expect(badge.body.data.attributes.assertionsCount).toBe(1);
+    // the ids every demo site has (the browser tests open the badge's and the assertion's pages)
+    expect(badge.body.data.id).toBe(demoOpenBadgeId('switch-access'));
+    expect(mine.body.data[0].id).toBe(DEMO_OPEN_BADGE_ASSERTION_ID);
 
     const stored = await storedEvents(app);
     expect(await seedDemo(options)).toBe('already-seeded');

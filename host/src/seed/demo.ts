@@ -14,8 +14,9 @@ import { seedDemoSite } from './demo-site.ts';
 import { demoSeedDecider, isSeeded, type DemoSeedCommand } from './progress.ts';
 
 /** Raise it when the demo content grows: a site seeded by an earlier version is topped up on its next start. */
-// 3: the open badges (their issuer threshold, issuer member and badges); 4: an awarded assertion
-export const DEMO_CONTENT_VERSION = 4;
+// 3: the open badges (their issuer threshold, issuer member and badges); 4: an awarded assertion; 5: the open
+// badges' page and its menu entry
+export const DEMO_CONTENT_VERSION = 5;
 
 /** the demo account that keeps the demo stock: the rental administrator */
 const DEMO_RENTAL_KEEPER = 'rental-admin@demo.example';

@@ -1,5 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, expect, onTestFailed } from 'vitest';
+import { DEMO_OPEN_BADGES_PATH } from '@platform/host/seed/demo-content';
+import { DEMO_OPEN_BADGE_ASSERTION_ID } from '@platform/host/seed/demo-open-badge-assertion';
+import { demoOpenBadgeId } from '@platform/host/seed/demo-open-badges';
 import { checkA11y } from './a11y.ts';
 import { openContext } from './browser.ts';
 
@@ -19,6 +22,14 @@ export const PUBLIC_ROUTES: ReadonlyArray<[path: string, h1: string]> = [
   ['/organizations/demo-fab-lab', 'Demo Fab Lab'],
   // the rental catalogue's page (the rental feature is on in the demo; host/src/seed/demo-content.ts)
   ['/rental', 'Equipment rental'],
+  // the open badges' page, a badge's page and the demo assertion's public page (host/src/seed/demo-content.ts,
+  // demo-open-badges.ts, demo-open-badge-assertion.ts: the same ids on every demo site)
+  [DEMO_OPEN_BADGES_PATH, 'Open badges'],
+  [`${DEMO_OPEN_BADGES_PATH}/${demoOpenBadgeId('switch-access')}`, 'Switch access basics'],
+  [
+    `${DEMO_OPEN_BADGES_PATH}/assertions/${DEMO_OPEN_BADGE_ASSERTION_ID}`,
+    'Switch access basics, awarded to Member Two',
+  ],
   ['/errors/not-found', 'Page not found'],
   ['/errors/unauthorized', 'Access denied'],
 ];

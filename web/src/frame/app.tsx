@@ -30,7 +30,7 @@ import { DeferredGateOpener } from '../kit/lazy/deferred.tsx';
 import { RouteFallback } from './lazy/route-fallback.tsx';
 import { FullPageLoader } from '../kit/loading/chrome.tsx';
 import { Shell } from './shell/shell.tsx';
-import { environmentRevisionAtom } from '../kit/state/app-status.ts';
+import { environmentLevelsAtom, environmentRevisionAtom, levelSettingsOf } from '../kit/state/app-status.ts';
 import { onBroadcast } from '../kit/state/broadcast.ts';
 import {
   accessibilityAtom,
@@ -109,12 +109,13 @@ function Themed({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * Reads what the shell needs before showing anything (seed 000 §2.10 rule 1): the environment revision and the
- * menu. Either may fail (the API client then raises its dialog); the site still renders.
+ * Reads what the shell needs before showing anything (seed 000 §2.10 rule 1): the environment (its revision, and
+ * the access-level settings the web's access rules read: the open badge issuers' threshold) and the menu. Either may fail (the API client then raises its dialog); the site still renders.
  */
 function BootData({ children }: { children: React.ReactNode }) {
   const api = useApi();
   const setRevision = useSetAtom(environmentRevisionAtom);
+  const setLevels = useSetAtom(environmentLevelsAtom);
   const setMenu = useSetAtom(menuAtom);
   const [ready, setReady] = useState(false);
   const t = useT();
@@ -127,13 +128,16 @@ function BootData({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     const controller = new AbortController();
     void Promise.allSettled([
-      endpoints.environment(api, controller.signal).then((env) => setRevision(env.meta.revision)),
+      endpoints.environment(api, controller.signal).then((env) => {
+        setRevision(env.meta.revision);
+        setLevels(levelSettingsOf(env.data.attributes));
+      }),
       endpoints.menu(api, controller.signal).then(setMenu),
     ]).then(() => {
       if (!controller.signal.aborted) setReady(true);
     });
     return () => controller.abort();
-  }, [api, setRevision, setMenu]);
+  }, [api, setRevision, setLevels, setMenu]);
   useEffect(() => {
     if (!ready) return;
     const controller = new AbortController();

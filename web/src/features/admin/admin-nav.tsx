@@ -8,7 +8,7 @@ import { useSession } from '../../kit/session/session.tsx';
 import { Link } from '../../kit/ui/link.tsx';
 import { ADMIN_ROUTES, canUseDashboard } from '../../kit/admin/access.ts';
 import { useAdminT } from '../../kit/admin/admin-ui.tsx';
-import { viewerFacts } from '../../kit/admin/resources/viewer.ts';
+import { useEnvironmentLevels, viewerFacts } from '../../kit/admin/resources/viewer.ts';
 import { FEATURES } from '../../kit/build-info.ts';
 
 /** The drawer's own list style covers its first level only: the admin entries keep its look, without bullets. */
@@ -41,8 +41,9 @@ export function AdminNavEntries({ onNavigate }: { onNavigate: () => void }) {
   const lookup = useMessageLookup();
   const [path] = useLocation();
   const { user, features } = useSession();
+  const environment = useEnvironmentLevels();
   if (!path.startsWith('/admin') || !user || !canUseDashboard(user, features)) return null;
-  const viewer = viewerFacts(user);
+  const viewer = viewerFacts(user, environment);
   const sections = adminMenu(resourceCatalogue, viewer, {
     validationRequests: features.validationRequests,
     organizations: features.organizations,

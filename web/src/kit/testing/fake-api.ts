@@ -3,6 +3,8 @@ import { DEFAULT_ACCOUNT_FEATURES } from '@platform/contracts/accounts/features'
 export interface FakeApi {
   menu?: unknown[];
   revision?: string;
+  /** attributes of the app environment document besides `initialized` (an access-level setting, say) */
+  environment?: Record<string, unknown>;
   /** path -> resolve answer (status + body); unknown paths are a 404 */
   routes?: Record<string, { status: number; body: unknown }>;
   pages?: Array<{ id: string; path: string; title: string }>;
@@ -77,7 +79,11 @@ export function fakeFetch(api: FakeApi) {
     }
     if (url.pathname === '/api/v1/app-environment') {
       return json(200, {
-        data: { type: 'app-environment', id: 'main', attributes: { initialized: true } },
+        data: {
+          type: 'app-environment',
+          id: 'main',
+          attributes: { initialized: true, ...api.environment },
+        },
         meta: { revision: api.revision ?? '1', updatedAt: null },
       });
     }

@@ -1,6 +1,12 @@
 import { createContext, useContext, useId } from 'react';
 import styled from 'styled-components';
 import { NumberField } from '../../../kit/admin/resources/number-field.tsx';
+import { relationshipIds } from '../../../kit/admin/resources/form-model.ts';
+import { RelationshipPicker } from '../../../kit/admin/resources/relationship-picker.tsx';
+import { indexIncluded, titleAttributes } from '../../../kit/admin/resources/record-title.ts';
+import { resourceApi } from '../../../kit/admin/resources/resource-api.ts';
+import { useApi } from '../../../kit/api/api-context.tsx';
+import { useLoaded } from '../../../kit/loading/use-loaded.ts';
 import { useMessageLookup } from '../../../kit/i18n/use-t.ts';
 import { Button } from '../../../kit/ui/button.tsx';
 import { FieldGroup } from '../../../kit/ui/field.tsx';
@@ -19,6 +25,7 @@ import {
   type ObjectNode,
   type PropNode,
   type PropPath,
+  type RecordsNode,
   type UnionNode,
 } from './props-model.ts';
 import { moveItem, type Direction } from './reorder.ts';
@@ -292,6 +299,8 @@ function Widget({ label, node, value, path, onChange }: FieldProps & { label: st
       return <UnionFields label={label} node={node} value={value} path={path} onChange={onChange} />;
     case 'array':
       return <ArrayFields label={label} node={node} value={value} path={path} onChange={onChange} />;
+    case 'records':
+      return <RecordsField label={label} node={node} value={value} path={path} onChange={onChange} />;
     case 'literal':
       return null;
     case 'json':
@@ -312,6 +321,50 @@ function Widget({ label, node, value, path, onChange }: FieldProps & { label: st
         />
       );
   }
+}
+
+/**
+ * Records an editor picks (the selected open badges): the back office's picker, searching the type's records as
+ * the editor types, the chosen ones as removable tags in their order; named by a read of the type's first records.
+ */
+function RecordsField({ label, node, value, path, onChange }: FieldProps<RecordsNode> & { label: string }) {
+  const t = usePageEditorT();
+  const api = useApi();
+  const { errors } = useContext(Context);
+  const ids = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  const { state } = useLoaded(
+    (signal) =>
+      resourceApi.choices(api, node.type, {
+        search: '',
+        searchable: false,
+        fields: titleAttributes(node.type),
+        signal,
+      }),
+    [api, node.type],
+  );
+  const included = indexIncluded(
+    state.status === 'ready'
+      ? state.value.map((r) => ({ type: r.type, id: r.id, attributes: r.attributes ?? {} }))
+      : [],
+  );
+  return (
+    <RelationshipPicker
+      field={{
+        name: pathKey(path),
+        widget: 'relationship',
+        kind: 'relationship',
+        required: false,
+        nullable: false,
+        relationship: { type: node.type, many: true },
+      }}
+      label={label}
+      description={node.max !== undefined ? t('pageEditor.props.itemsAtMost', { max: node.max }) : undefined}
+      error={errors[pathKey(path)]}
+      value={ids.join('\n')}
+      onChange={(next) => onChange(relationshipIds(next))}
+      included={included}
+    />
+  );
 }
 
 /** A value of several shapes (a link: internal or external): the shape is chosen first, then its fields. */

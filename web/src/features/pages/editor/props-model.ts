@@ -1,3 +1,4 @@
+import { RECORD_REFERENCE_PREFIX } from '@platform/contracts/pages/components';
 import { z } from 'zod';
 
 /**
@@ -25,6 +26,8 @@ export type PropNode = Flags &
     | { kind: 'enum'; values: readonly string[] }
     | { kind: 'object'; fields: readonly PropField[] }
     | { kind: 'array'; item: PropNode; min?: number; max?: number }
+    /** ids of records of `type` (a string array whose items are described `record:<type>`): a picker */
+    | { kind: 'records'; type: string; max?: number }
     | { kind: 'union'; discriminator: string; options: ReadonlyArray<{ value: string; node: ObjectNode }> }
     | { kind: 'literal'; value: unknown }
     | { kind: 'json' }
@@ -32,6 +35,7 @@ export type PropNode = Flags &
 export type ObjectNode = Extract<PropNode, { kind: 'object' }>;
 export type ArrayNode = Extract<PropNode, { kind: 'array' }>;
 export type UnionNode = Extract<PropNode, { kind: 'union' }>;
+export type RecordsNode = Extract<PropNode, { kind: 'records' }>;
 
 export interface PropField {
   name: string;
@@ -96,6 +100,14 @@ export function describeSchema(schema: z.ZodTypeAny): PropNode {
   }
   if (inner instanceof z.ZodArray) {
     const def = inner._def as { minLength: { value: number } | null; maxLength: { value: number } | null };
+    const described = (inner.element as z.ZodTypeAny).description;
+    if (described?.startsWith(RECORD_REFERENCE_PREFIX))
+      return {
+        ...flags,
+        kind: 'records',
+        type: described.slice(RECORD_REFERENCE_PREFIX.length),
+        ...(def.maxLength ? { max: def.maxLength.value } : {}),
+      };
     return {
       ...flags,
       kind: 'array',
@@ -142,6 +154,8 @@ export function emptyValue(node: PropNode): unknown {
       return Object.fromEntries(node.fields.map((f) => [f.name, initialValue(f.node)]));
     case 'array':
       return Array.from({ length: node.min ?? 0 }, () => emptyValue(node.item));
+    case 'records':
+      return [];
     case 'union': {
       const first = node.options[0];
       return first ? emptyValue(first.node) : {};

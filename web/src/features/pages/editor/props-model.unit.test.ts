@@ -5,6 +5,7 @@ import {
   describeSchema,
   fieldKeys,
   initialProps,
+  initialValue,
   setAt,
   switchUnion,
   toProps,
@@ -62,6 +63,15 @@ describe('the props form read from a component type’s schema', () => {
     const image = field(hero, 'titleImage') as ObjectNode;
     expect(field(image, 'url')).toMatchObject({ kind: 'text', multiline: false, minLength: 1 });
     expect(field(image, 'previewUrl')).toMatchObject({ kind: 'text', optional: true });
+  });
+
+  it('reads the ids of records an editor picks as a picker of that type (the selected open badges)', () => {
+    const node = propsNode('selected-open-badges');
+    const badges = node.fields.find((f) => f.name === 'badges')!.node;
+    expect(badges).toMatchObject({ kind: 'records', type: 'open-badges', max: 24 });
+    expect(initialValue(badges)).toEqual([]);
+    // a list of plain texts stays a list
+    expect(propsNode('hero').fields.find((f) => f.name === 'images')!.node.kind).toBe('array');
   });
 
   it('looks through refinements: the video block is still an object of fields', () => {

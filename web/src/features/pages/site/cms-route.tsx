@@ -15,7 +15,7 @@ import { routeLoadingAtom } from '../../../kit/state/app-status.ts';
 import { Button } from '../../../kit/ui/button.tsx';
 import { EditPageEntry } from '../editor/edit-page-entry.tsx';
 import { CmsPage } from './cms-page.tsx';
-import { SUB_ROUTE_COMPONENTS, splitSubRoute, type CmsSubRoute } from './sub-route.ts';
+import { splitNestedSubRoute, splitSubRoute, SUB_ROUTE_COMPONENTS, type CmsSubRoute } from './sub-route.ts';
 import type { ApiClient } from '../../../kit/api/client.ts';
 
 type PageRoute = Extract<ResolvedRoute['data'], { kind: 'page' }>;
@@ -26,7 +26,8 @@ type State =
 
 /**
  * A path nothing is published at may be a component's sub-route (seed 000 §2.6): its parent page, when it has
- * a component that adds sub-routes, shows that component with the last segment. Null otherwise.
+ * a component that adds sub-routes, shows the first such component with the last segment; a nested sub-route
+ * ({path}/assertions/{id}) is looked for two segments up. Null otherwise.
  */
 async function resolveSubRoute(
   api: ApiClient,
@@ -34,18 +35,24 @@ async function resolveSubRoute(
   search: string,
   signal: AbortSignal,
 ): Promise<{ route: PageRoute; subRoute: CmsSubRoute } | null> {
-  const split = splitSubRoute(path);
-  if (!split) return null;
-  const parent = await endpoints.resolveRoute(api, split.parent, search, signal).catch(() => null);
-  if (parent?.data.kind !== 'page') return null;
-  const components = parent.data.components.filter((c) =>
-    (SUB_ROUTE_COMPONENTS as readonly string[]).includes(c.attributes.name),
-  );
-  if (components.length === 0) return null;
-  return {
-    route: { ...parent.data, components },
-    subRoute: { pagePath: parent.data.page.attributes.path, segment: split.segment },
-  };
+  const candidates = [
+    ...(splitSubRoute(path) ? [{ ...splitSubRoute(path)!, components: SUB_ROUTE_COMPONENTS }] : []),
+    ...(splitNestedSubRoute(path) ? [splitNestedSubRoute(path)!] : []),
+  ];
+  for (const split of candidates) {
+    const parent = await endpoints.resolveRoute(api, split.parent, search, signal).catch(() => null);
+    if (parent?.data.kind !== 'page') continue;
+    // one component shows the sub-route: a page with two of them would show the badge twice
+    const component = parent.data.components.find((c) =>
+      (split.components as readonly string[]).includes(c.attributes.name),
+    );
+    if (!component) continue;
+    return {
+      route: { ...parent.data, components: [component] },
+      subRoute: { pagePath: parent.data.page.attributes.path, segment: split.segment },
+    };
+  }
+  return null;
 }
 
 /** Where the resolver's redirect goes: a path of this site through the router, anything else by the browser. */

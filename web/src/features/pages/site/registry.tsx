@@ -38,6 +38,9 @@ const CMS_COMPONENTS: Loaders = {
   charter: () => import('./components/charter.tsx').then((m) => m.Charter),
   coupons: () => import('./components/coupons-block.tsx').then((m) => m.CouponsBlock),
   'rental-models': () => import('./components/rental-models-block.tsx').then((m) => m.RentalModelsBlock),
+  'open-badges': () => import('./components/open-badges-block.tsx').then((m) => m.OpenBadgesBlock),
+  'selected-open-badges': () =>
+    import('./components/open-badges-block.tsx').then((m) => m.SelectedOpenBadgesBlock),
 };
 
 const loading = new Map<ComponentType, Promise<ReactComponentType<{ props: unknown }>>>();

@@ -3,9 +3,22 @@ import type { ComponentType } from '@platform/contracts/pages/components';
 
 /**
  * The components that add a sub-route below their page's path (seed 000 §2.6): {path}/{segment} shows the
- * page's component of that type with the segment (rental models: {path}/{rentalModel}).
+ * page's first component of these types with the segment (rental models: {path}/{rentalModel}; open badges:
+ * {path}/{id}).
  */
-export const SUB_ROUTE_COMPONENTS: readonly ComponentType[] = ['rental-models'];
+export const SUB_ROUTE_COMPONENTS: readonly ComponentType[] = [
+  'rental-models',
+  'open-badges',
+  'selected-open-badges',
+];
+
+/**
+ * Sub-routes two segments deep, by their first segment, and the components that have them: the open badges'
+ * {path}/assertions/{id}, whose segment is then `assertions/{id}`.
+ */
+export const NESTED_SUB_ROUTES: Readonly<Record<string, readonly ComponentType[]>> = {
+  assertions: ['open-badges', 'selected-open-badges'],
+};
 
 /** The page's own path, and the segment below it when the route is a component's sub-route. */
 export interface CmsSubRoute {
@@ -18,6 +31,24 @@ export const CmsSubRouteContext = createContext<CmsSubRoute | null>(null);
 /** Where the block stands: its page's path (the current path when outside a resolved page) and its segment. */
 export function useCmsSubRoute(fallbackPath: string): CmsSubRoute {
   return useContext(CmsSubRouteContext) ?? { pagePath: fallbackPath, segment: null };
+}
+
+/**
+ * A path two segments below its page ("/a/assertions/x" → "/a", "assertions/x", with the components that have
+ * such a sub-route), or null when its next-to-last segment names no nested sub-route.
+ */
+export function splitNestedSubRoute(
+  path: string,
+): { parent: string; segment: string; components: readonly ComponentType[] } | null {
+  const match = /^(\/.+)\/([^/]+)\/([^/]+)\/?$/.exec(path);
+  if (!match) return null;
+  const components = Object.hasOwn(NESTED_SUB_ROUTES, match[2]!) ? NESTED_SUB_ROUTES[match[2]!] : undefined;
+  if (!components) return null;
+  try {
+    return { parent: match[1]!, segment: `${match[2]!}/${decodeURIComponent(match[3]!)}`, components };
+  } catch {
+    return null;
+  }
 }
 
 /** The parent of a path and its last segment, when the path has more than one segment ("/a/b" → "/a", "b"). */

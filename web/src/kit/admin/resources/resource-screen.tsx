@@ -12,7 +12,7 @@ import { IndexScreen } from './index-screen.tsx';
 import { parseResourceRoute, resourcePaths, type ResourceRoute } from './paths.ts';
 import { useResourceT } from './resource-ui.tsx';
 import { ShowScreen } from './show-screen.tsx';
-import { may, mayOpen, viewerFacts } from './viewer.ts';
+import { may, mayOpen, useEnvironmentLevels, viewerFacts } from './viewer.ts';
 
 /** The action whose rule opens a screen: the history and "as it was" are part of showing a record. */
 const ACTION_OF: Record<Exclude<ResourceRoute['action'], 'root'>, ResourceAction> = {
@@ -37,7 +37,7 @@ export function ResourceScreen() {
   const unauthorized = useUnauthorizedPath();
   const route = parseResourceRoute(params);
   const definition = route ? resourceDefinition(route.type) : undefined;
-  const viewer = viewerFacts(user);
+  const viewer = viewerFacts(user, useEnvironmentLevels());
 
   let redirect: string | null = null;
   if (!route || !definition) redirect = ADMIN_ROUTES.notFound;
