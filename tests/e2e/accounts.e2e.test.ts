@@ -252,6 +252,11 @@ describe('accounts, end to end', () => {
       'Comments',
       'Reports',
       'Newsletter types',
+      // the open badges group: the issuers' desk, then the records
+      'Training sessions',
+      'Badges',
+      'Training session records',
+      'Awarded badges',
       // the rental group (the rental feature is on in the demo): the desk's commands, then the records
       'Rental commands',
       'Rental models',

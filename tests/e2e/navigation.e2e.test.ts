@@ -119,6 +119,7 @@ describe('keyboard only', () => {
       'About us',
       'Contact',
       'Equipment rental',
+      'Open badges',
       'Legal notice',
       'Privacy policy',
     ]);
