@@ -234,7 +234,7 @@ describe('rental commands over HTTP', () => {
   });
 
   it('gives an item to one command at a time over overlapping days: a second gets 409 on itemId until the first ends', async () => {
-    const spare = ok(
+    const created = ok(
       await app.admin('POST', '/rental-items', {
         data: {
           type: 'rental-items',
@@ -242,7 +242,10 @@ describe('rental commands over HTTP', () => {
           relationships: { rentalModel: { data: { type: 'rental-models', id: MODEL } } },
         },
       }),
-    ).body.data.id as string;
+    );
+    const spare = created.body.data.id as string;
+    // the desk finds an item's model in the read model: the new item must be there first
+    ok(await app.admin('GET', `/rental-items/${spare}?minPosition=${created.body.meta.position}`));
     const first = await place();
     const second = await place();
     ok(
