@@ -36,7 +36,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['web/src/kit/testing/setup.ts'],
           // a whole app renders per test in jsdom; the first render of a run also transforms its modules
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           // one jsdom and one module graph per worker, not per file: the files clean up after each test
           // (testing/setup.ts), and a fresh environment per file cost two thirds of the project's CPU time
           isolate: false,

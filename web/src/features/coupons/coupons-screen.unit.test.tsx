@@ -79,7 +79,7 @@ async function openCoupons(purchaseAnswer: () => Response) {
   decided();
   const server = couponServer(purchaseAnswer);
   const view = renderApp('/account/coupons', { me: meDocument(), handlers: [server.handler] });
-  await screen.findByRole('heading', { level: 1, name: 'Coupons' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Coupons' }, { timeout: 25_000 });
   await screen.findByRole('heading', { level: 3, name: 'Workshop seat' });
   return { ...view, server };
 }

@@ -87,7 +87,7 @@ describe('the member’s likes', () => {
     const user = userEvent.setup();
     const server = likesServer(TWO_LIKES, { t1: 'Switch access' });
     renderApp('/account/profile/likes', { me: meDocument(), handlers: [server.handler] });
-    await screen.findByRole('heading', { level: 1, name: 'My likes' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'My likes' }, { timeout: 25_000 });
 
     const list = await screen.findByRole('list', { name: 'Your likes, newest first' });
     expect(
@@ -127,7 +127,7 @@ describe('the member’s likes', () => {
     decided();
     const server = likesServer([], {});
     renderApp('/account/profile/likes', { me: meDocument(), handlers: [server.handler] });
-    expect(await screen.findByText('You have not liked anything yet.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('You have not liked anything yet.', {}, { timeout: 25_000 })).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Your likes, newest first' })).toBeNull();
   });
 
@@ -141,7 +141,7 @@ describe('the member’s likes', () => {
     const dialog = await screen.findByRole(
       'alertdialog',
       { name: 'Something went wrong' },
-      { timeout: 10_000 },
+      { timeout: 25_000 },
     );
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -157,7 +157,7 @@ describe('the member’s likes', () => {
     const user = userEvent.setup();
     const server = likesServer(TWO_LIKES, { t1: 'Switch access', t2: 'Eye gaze' }, { pageSize: 1 });
     renderApp('/account/profile/likes', { me: meDocument(), handlers: [server.handler] });
-    expect(await screen.findByText('Page 1 of 2', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Page 1 of 2', {}, { timeout: 25_000 })).toBeTruthy();
     const pages = screen.getByRole('navigation', { name: 'Pages of your likes' });
     expect(within(pages).getByRole('button', { name: 'Previous page' }).hasAttribute('disabled')).toBe(true);
     await user.click(within(pages).getByRole('button', { name: 'Next page' }));
@@ -169,7 +169,7 @@ describe('the member’s likes', () => {
   it('sends a visitor to sign in first', async () => {
     decided();
     const { location } = renderApp('/account/profile/likes');
-    await waitFor(() => expect(location.history?.at(-1)).toMatch(/^\/auth\/sign-in\?/), { timeout: 10_000 });
+    await waitFor(() => expect(location.history?.at(-1)).toMatch(/^\/auth\/sign-in\?/), { timeout: 25_000 });
     const query = new URLSearchParams(location.history!.at(-1)!.split('?')[1]);
     expect(query.get('redirectUrl')).toBe('/account/profile/likes');
   });

@@ -65,7 +65,7 @@ describe('notifications', () => {
   it('shows no button to a visitor', async () => {
     decided();
     renderApp('/site-map');
-    await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1 }, { timeout: 25_000 });
     await new Promise((r) => setTimeout(r, 100));
     expect(screen.queryByRole('link', { name: /^Notifications/ })).toBeNull();
   });
@@ -75,10 +75,10 @@ describe('notifications', () => {
     const user = userEvent.setup();
     const server = notificationServer();
     const { location } = renderApp('/account/profile', { me: meDocument(), handlers: [server.handler] });
-    const bell = await screen.findByRole('link', { name: 'Notifications, 2 unread' }, { timeout: 10_000 });
+    const bell = await screen.findByRole('link', { name: 'Notifications, 2 unread' }, { timeout: 25_000 });
     await user.click(bell);
     await waitFor(() => expect(location.history?.at(-1)).toBe('/account/notifications'));
-    await screen.findByRole('heading', { level: 1, name: 'Notifications' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Notifications' }, { timeout: 25_000 });
 
     const item = (message: string) => screen.getByRole('heading', { level: 2, name: message }).closest('li')!;
     const ready = within(await waitFor(() => item('Your coupon is ready')));
@@ -108,7 +108,7 @@ describe('notifications', () => {
     decided();
     const server = notificationServer();
     renderApp('/account/profile', { me: meDocument(), handlers: [server.handler] });
-    await screen.findByRole('link', { name: 'Notifications, 2 unread' }, { timeout: 10_000 });
+    await screen.findByRole('link', { name: 'Notifications, 2 unread' }, { timeout: 25_000 });
     server.state.items.push(notification('n4', 'Another one'));
     window.dispatchEvent(new Event('focus'));
     expect(await screen.findByRole('link', { name: 'Notifications, 3 unread' })).toBeTruthy();

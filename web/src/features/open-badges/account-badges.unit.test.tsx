@@ -7,7 +7,7 @@ import { ASSERTION_ID, BADGE_ID, IMAGE_ID, ISSUER_ID } from './testing.ts';
 
 const MY_ASSERTIONS = '/api/v1/services/open-badges/my-assertions';
 const PAGE = '/account/profile/open-badges';
-const FIRST = { timeout: 10_000 };
+const FIRST = { timeout: 25_000 };
 const EXPIRED_ID = 'a5000000-0000-4000-8000-000000000002';
 const REVOKED_ID = 'a5000000-0000-4000-8000-000000000003';
 

@@ -156,7 +156,7 @@ describe('the open badges CMS components', () => {
   it('lists the published badges as cards with image, title, version and a link to their page; filters by text', async () => {
     const user = userEvent.setup();
     const { server } = open(PAGE);
-    const list = await screen.findByRole('list', { name: 'Open badges' }, { timeout: 10_000 });
+    const list = await screen.findByRole('list', { name: 'Open badges' }, { timeout: 25_000 });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     const card = within(list).getByRole('heading', { level: 2, name: 'Switch access basics' }).closest('li')!;
     const img = card.querySelector('img')!;
@@ -186,7 +186,7 @@ describe('the open badges CMS components', () => {
     open(PAGE, [
       { name: 'selected-open-badges', props: { title: 'Our badges', badges: [WHEELCHAIR, SWITCH] } },
     ]);
-    const list = await screen.findByRole('list', { name: 'Open badges' }, { timeout: 10_000 });
+    const list = await screen.findByRole('list', { name: 'Open badges' }, { timeout: 25_000 });
     expect(
       within(list)
         .getAllByRole('heading', { level: 3 })
@@ -199,7 +199,7 @@ describe('the open badges CMS components', () => {
   it('shows a badge at {path}/{id}: image, description, validity, modules in order, criteria, the training link', async () => {
     open(`${PAGE}/${SWITCH}`);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Switch access basics' }, { timeout: 10_000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Switch access basics' }, { timeout: 25_000 }),
     ).toBeTruthy();
     const img = screen.getByRole('article').querySelector('img')!;
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['200', '200']);
@@ -227,7 +227,7 @@ describe('the open badges CMS components', () => {
   it('offers no training on a badge that is not published yet (an issuer’s draft)', async () => {
     open(`${PAGE}/${DRAFT}`);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Draft badge' }, { timeout: 10_000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Draft badge' }, { timeout: 25_000 }),
     ).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Start this training' })).toBeNull();
     expect(screen.getByText(/This badge is not published yet/)).toBeTruthy();
@@ -239,7 +239,7 @@ describe('the open badges CMS components', () => {
       await screen.findByRole(
         'heading',
         { level: 1, name: 'This badge is not available' },
-        { timeout: 10_000 },
+        { timeout: 25_000 },
       ),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the badges' }).getAttribute('href')).toBe(PAGE);
@@ -251,7 +251,7 @@ describe('the open badges CMS components', () => {
       await screen.findByRole(
         'heading',
         { level: 1, name: 'Switch access basics, awarded to Member Two' },
-        { timeout: 10_000 },
+        { timeout: 25_000 },
       ),
     ).toBeTruthy();
     expect(screen.getByText('Valid')).toBeTruthy();
@@ -282,7 +282,7 @@ describe('the open badges CMS components', () => {
       undefined,
       badgesServer({ assertion: assertion({ expiresAt: '2026-01-01T00:00:00.000Z' }) }),
     );
-    expect(await screen.findByText('Expired', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Expired', {}, { timeout: 25_000 })).toBeTruthy();
     expect(screen.queryByText('Valid')).toBeNull();
     expired.unmount();
 
@@ -296,7 +296,7 @@ describe('the open badges CMS components', () => {
         }),
       }),
     );
-    expect(await screen.findByText('Revoked (Issued by mistake)', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Revoked (Issued by mistake)', {}, { timeout: 25_000 })).toBeTruthy();
     expect(screen.getByText('Revoked on')).toBeTruthy();
   });
 });

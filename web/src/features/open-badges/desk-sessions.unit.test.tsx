@@ -17,7 +17,7 @@ const LIST = '/api/v1/services/open-badges/sessions';
 const ONE = `${LIST}/${SESSION_ID}`;
 const DESK = '/admin/open-badges/sessions';
 const DESK_PAGE = `${DESK}/${SESSION_ID}`;
-const FIRST = { timeout: 10_000 };
+const FIRST = { timeout: 25_000 };
 
 function deskServer(options: {
   list?: unknown[];

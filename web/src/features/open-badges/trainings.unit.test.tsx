@@ -20,7 +20,7 @@ const ONE = `${SESSIONS}/${SESSION_ID}`;
 const ACTIONS = `${ONE}/actions`;
 const START_PAGE = `/open-badge-trainings/start/${ISSUER_SLUG}/${BADGE_ID}`;
 const SESSION_PAGE = `/open-badge-trainings/${SESSION_ID}`;
-const FIRST = { timeout: 10_000 };
+const FIRST = { timeout: 25_000 };
 
 /** The training's reads and writes as the API answers them; what was sent is kept. */
 function trainingServer(options: {

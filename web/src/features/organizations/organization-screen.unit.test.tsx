@@ -50,7 +50,7 @@ describe('the public page of an organization', () => {
     decided();
     const server = organizationsServer();
     const { calls } = renderApp('/organizations/demo-fab-lab', { handlers: [server.handler] });
-    const heading = await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+    const heading = await screen.findByRole('heading', { level: 1 }, { timeout: 25_000 });
     expect(heading.textContent).toBe('Demo Fab Lab, Mobility unit');
     expect(server.reads).toEqual(['demo-fab-lab']);
     // a screen of the app: the CMS route resolver is not asked about this path
@@ -107,7 +107,7 @@ describe('the public page of an organization', () => {
       return fakeJson(200, { data: bare });
     };
     renderApp(`/organizations/${bare.id}`, { handlers: [handler] });
-    const heading = await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+    const heading = await screen.findByRole('heading', { level: 1 }, { timeout: 25_000 });
     expect(heading.textContent).toBe('Bare Org');
     expect(reads).toHaveLength(1);
     expect(screen.queryByRole('region', { name: 'About' })).toBeNull();
@@ -146,7 +146,7 @@ describe('the public page of an organization', () => {
     const image = await screen.findByRole(
       'img',
       { name: 'The workshop seen from the street' },
-      { timeout: 10_000 },
+      { timeout: 25_000 },
     );
     expect(queries).toEqual(['image']);
     expect(image.getAttribute('src')).toBe(preview);
@@ -156,14 +156,14 @@ describe('the public page of an organization', () => {
 
     description = null;
     renderApp(`/organizations/${FAB_LAB.id}`, { handlers: [handler] });
-    expect(await screen.findByRole('img', { name: 'Demo Fab Lab' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Demo Fab Lab' }, { timeout: 25_000 })).toBeTruthy();
   });
 
   it('answers an organization the API does not know with the not-found screen', async () => {
     decided();
     const server = organizationsServer();
     const { location } = renderApp('/organizations/no-such-organization', { handlers: [server.handler] });
-    await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 25_000 });
     expect(server.reads).toEqual(['no-such-organization']);
     expect(location.history?.at(-1)).toBe('/errors/not-found');
   });
@@ -177,7 +177,7 @@ describe('the public page of an organization', () => {
         handlers: [server.handler],
         features: { [feature]: false },
       });
-      await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 10_000 });
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 25_000 });
       expect(location.history?.at(-1)).toBe('/errors/not-found');
       expect(server.reads).toEqual([]);
     },

@@ -25,7 +25,7 @@ describe('the rental addresses step', () => {
         expect(location.history?.at(-1)).toMatch(
           /^\/auth\/sign-in\?.*redirectUrl=%2Fservices%2Frentals%2Faddresses/,
         ),
-      { timeout: 10_000 },
+      { timeout: 25_000 },
     );
   });
 
@@ -34,7 +34,7 @@ describe('the rental addresses step', () => {
     storeCheckout({ [WHEELCHAIR]: 1 }, atAddresses());
     const server = rentalServer();
     renderApp('/services/rentals/addresses', { me: meDocument(), handlers: [server.handler] });
-    await screen.findByRole('heading', { level: 1, name: 'Addresses' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Addresses' }, { timeout: 25_000 });
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(/^To fix:/)).toBeTruthy();

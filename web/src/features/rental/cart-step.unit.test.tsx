@@ -11,7 +11,7 @@ async function openCart(models: Record<string, number>) {
   storeCheckout(models);
   const server = rentalServer();
   const view = renderApp('/services/rentals/cart', { handlers: [server.handler] });
-  await screen.findByRole('heading', { level: 1, name: 'Rental cart' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Rental cart' }, { timeout: 25_000 });
   return { ...view, server };
 }
 
@@ -77,7 +77,7 @@ describe('a checkout confirmed earlier', () => {
     );
     const server = rentalServer();
     const { location } = renderApp('/services/rentals/period', { handlers: [server.handler] });
-    await screen.findByRole('heading', { level: 2, name: 'Rollator walker' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 2, name: 'Rollator walker' }, { timeout: 25_000 });
     expect(location.history?.at(-1)).toBe('/services/rentals/cart');
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.rentalBooking)!)).toMatchObject({
       step: 'cart',

@@ -20,7 +20,7 @@ describe('the rental models CMS component', () => {
     const user = userEvent.setup();
     storeCheckout({});
     openCatalogue();
-    const list = await screen.findByRole('list', { name: 'Rental models' }, { timeout: 10_000 });
+    const list = await screen.findByRole('list', { name: 'Rental models' }, { timeout: 25_000 });
     const card = within(list).getByRole('heading', { level: 2, name: 'Folding wheelchair' }).closest('li')!;
     expect(within(card).getByText('Light, folds into a car boot.')).toBeTruthy();
     expect(within(card).getByText('€2.50 per item and per day, excl. tax')).toBeTruthy();
@@ -55,7 +55,7 @@ describe('the rental models CMS component', () => {
     const user = userEvent.setup();
     storeCheckout({});
     openCatalogue();
-    const list = await screen.findByRole('list', { name: 'Rental models' }, { timeout: 10_000 });
+    const list = await screen.findByRole('list', { name: 'Rental models' }, { timeout: 25_000 });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: /Category/ }));
     await user.click(await screen.findByRole('option', { name: 'Walking aids' }));
@@ -79,7 +79,7 @@ describe('the rental models CMS component', () => {
     );
     const { server } = openCatalogue('/rental/folding-wheelchair', { [WHEELCHAIR]: 3 });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Folding wheelchair' }, { timeout: 10_000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Folding wheelchair' }, { timeout: 25_000 }),
     ).toBeTruthy();
     expect(screen.getByText('Category: Wheelchairs')).toBeTruthy();
     expect(screen.getByText(/^Seat width 45 cm\./)).toBeTruthy();
@@ -107,7 +107,7 @@ describe('the rental models CMS component', () => {
       await screen.findByRole(
         'heading',
         { level: 1, name: 'This model is not offered for rent.' },
-        { timeout: 10_000 },
+        { timeout: 25_000 },
       ),
     ).toBeTruthy();
   });

@@ -17,7 +17,7 @@ async function openPeriod(startAt: string, endAt: string, free?: Record<string, 
   storeCheckout({ [WHEELCHAIR]: 2 }, atPeriod(startAt, endAt));
   const server = rentalServer({ free });
   const view = renderApp('/services/rentals/period', { handlers: [server.handler] });
-  await screen.findByRole('heading', { level: 1, name: 'Rental period' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Rental period' }, { timeout: 25_000 });
   return { ...view, server };
 }
 

@@ -40,7 +40,7 @@ describe('the rental summary step', () => {
       book: booked,
       command: () => fakeJson(201, { data: { type: 'rental-commands', id: 'c-9' } }),
     });
-    await screen.findByRole('heading', { level: 1, name: 'Summary' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Summary' }, { timeout: 25_000 });
     expect(await screen.findByText(/^The items are held for you until/)).toBeTruthy();
     const amounts = screen.getByRole('table', { name: 'Amounts' });
     // 2 items × €2.50 × 4 days, then 20 % tax
@@ -72,7 +72,7 @@ describe('the rental summary step', () => {
 
   it('leaves the tax out for a member whose profile says no VAT, as the placed command will', async () => {
     openSummary({ book: booked }, meDocument({}, { rentalInvoicingStrategyId: 'no_vat' }));
-    const amounts = await screen.findByRole('table', { name: 'Amounts' }, { timeout: 10_000 });
+    const amounts = await screen.findByRole('table', { name: 'Amounts' }, { timeout: 25_000 });
     expect(await within(amounts).findByRole('row', { name: '2 × Folding wheelchair €20.00' })).toBeTruthy();
     expect(within(amounts).queryByRole('row', { name: /^Tax/ })).toBeNull();
     expect(within(amounts).getByRole('row', { name: 'No tax (your invoicing) €0.00' })).toBeTruthy();
@@ -84,7 +84,7 @@ describe('the rental summary step', () => {
     openSummary({
       book: () => fakeJson(409, { errors: [{ status: '409', code: 'conflict.rental_season', detail }] }),
     });
-    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 10_000 });
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 25_000 });
     // once on the summary, beside its retry button (the step's own notice leaves it to the summary)
     expect(screen.getAllByText(detail)).toHaveLength(1);
     expect(retry.closest('[role="alert"]')?.textContent).toContain(detail);
@@ -105,7 +105,7 @@ describe('the rental summary step', () => {
         }),
     });
     await waitFor(() => expect(location.history?.at(-1)).toBe('/services/rentals/period'), {
-      timeout: 10_000,
+      timeout: 25_000,
     });
     const message = await screen.findByText('must start after the last inventory day', {
       selector: '[slot="errorMessage"]',
@@ -116,7 +116,7 @@ describe('the rental summary step', () => {
   it('Back gives the hold back (DELETE) and shows the addresses', async () => {
     const user = userEvent.setup();
     const { server, location } = openSummary({ book: booked });
-    await screen.findByText(/^The items are held for you until/, undefined, { timeout: 10_000 });
+    await screen.findByText(/^The items are held for you until/, undefined, { timeout: 25_000 });
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(location.history?.at(-1)).toBe('/services/rentals/addresses'));
     await waitFor(() => expect(server.sent.some((r) => r.method === 'DELETE')).toBe(true));

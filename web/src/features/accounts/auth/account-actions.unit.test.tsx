@@ -11,7 +11,7 @@ describe('account actions in the top bar', () => {
   it('offers a guest sign-in back to the current page, and register when the feature is on', async () => {
     consentDecided();
     renderApp('/site-map?x=1');
-    await screen.findByRole('heading', { level: 1, name: 'Site map' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Site map' }, { timeout: 25_000 });
     expect(within(topBar()).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
       '/auth/sign-in?redirectUrl=%2Fsite-map%3Fx%3D1',
     );

@@ -52,7 +52,7 @@ describe('/auth/not-validated', () => {
       await screen.findByRole(
         'heading',
         { level: 1, name: 'Your account is waiting for validation' },
-        { timeout: 10_000 },
+        { timeout: 25_000 },
       ),
     ).toBeTruthy();
     expect(await screen.findByText('You have not sent a validation request yet.')).toBeTruthy();

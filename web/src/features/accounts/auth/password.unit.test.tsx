@@ -16,7 +16,7 @@ describe('/auth/password/forgot', () => {
     renderApp('/auth/password/forgot?email=ada%40example.org', {
       handlers: [calls.on('POST', '/auth/password/forgot', sameAnswer)],
     });
-    const email = await screen.findByRole('textbox', { name: /E-mail address/ }, { timeout: 10_000 });
+    const email = await screen.findByRole('textbox', { name: /E-mail address/ }, { timeout: 25_000 });
     expect((email as HTMLInputElement).value).toBe('ada@example.org');
     await user.click(screen.getByRole('button', { name: 'Send the reset link' }));
     expect(
@@ -61,7 +61,7 @@ describe('/auth/password/reset/:token/:email', () => {
       ],
     });
     expect(
-      await screen.findByText('New password for the account ada+lab@example.org.', {}, { timeout: 10_000 }),
+      await screen.findByText('New password for the account ada+lab@example.org.', {}, { timeout: 25_000 }),
     ).toBeTruthy();
     await user.type(screen.getByLabelText(/^New password/), NEW_PASSWORD);
     await user.type(screen.getByLabelText(/^Confirm the password/), NEW_PASSWORD);

@@ -24,7 +24,7 @@ function registerFlow(answer: () => Response) {
 }
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>, confirmation = PASSWORD) {
-  await user.type(await screen.findByRole('textbox', { name: /First name/ }, { timeout: 10_000 }), 'Grace');
+  await user.type(await screen.findByRole('textbox', { name: /First name/ }, { timeout: 25_000 }), 'Grace');
   await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Hopper');
   await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'grace@example.org');
   await user.type(screen.getByLabelText(/^Password/), PASSWORD);

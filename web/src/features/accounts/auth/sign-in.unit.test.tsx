@@ -38,7 +38,7 @@ describe('/auth/sign-in', () => {
     });
     // the first render of a run also transforms the lazy screen
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 10_000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 25_000 }),
     ).toBeTruthy();
     expect(screen.getByText('Sign in to continue.')).toBeTruthy();
     await fill(user, ' ada@example.org ', 'correct horse battery');

@@ -26,7 +26,7 @@ describe('/auth/email/verify', () => {
       await screen.findByText(
         'We have sent a verification link to ada@example.org. Open it to confirm your e-mail address.',
         {},
-        { timeout: 10_000 },
+        { timeout: 25_000 },
       ),
     ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));
@@ -96,7 +96,7 @@ describe('/auth/email/verify/:id/:hash', () => {
       meDocument({ validatedAt: null }),
     );
     const { location, calls } = renderApp(linkPath, { me: unverified, handlers: flow.handlers });
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/auth/not-validated'), { timeout: 10_000 });
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/auth/not-validated'), { timeout: 25_000 });
     expect(flow.seen).toHaveLength(1);
     expect(flow.seen[0]!.body).toEqual({
       id: USER_ID,

@@ -29,7 +29,7 @@ async function openProfile(me: unknown, ...handlers: Array<(r: FakeRequest) => R
     handlers: [server.handler, referenceLists, ...handlers],
   });
   // the lazy screen is transformed on its first import in a run
-  await screen.findByRole('heading', { level: 1, name: 'My profile' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'My profile' }, { timeout: 25_000 });
   return { ...view, server };
 }
 

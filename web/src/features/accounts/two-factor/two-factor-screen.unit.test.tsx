@@ -94,7 +94,7 @@ describe('the two-factor sign-in screen', () => {
 
     // the first render of the run also transforms the app's modules
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Two-step verification' }, { timeout: 10_000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Two-step verification' }, { timeout: 25_000 }),
     ).toBeTruthy();
     const input = screen.getByRole('textbox', { name: /6-digit code/ });
     expect(input.getAttribute('inputmode')).toBe('numeric');

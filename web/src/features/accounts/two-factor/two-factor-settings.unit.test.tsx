@@ -56,7 +56,7 @@ function fakeTwoFactor(
 }
 
 async function section() {
-  const heading = await screen.findByRole('heading', { name: 'Two-step verification' }, { timeout: 10_000 });
+  const heading = await screen.findByRole('heading', { name: 'Two-step verification' }, { timeout: 25_000 });
   return within(heading.closest('section')!);
 }
 
@@ -248,7 +248,7 @@ describe('two-factor settings on the profile', () => {
   it('is not shown when the two-factor feature is off', async () => {
     decided();
     renderApp('/account/profile', { me: meWith(null), features: { twoFactor: false } });
-    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 25_000 })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Two-step verification' })).toBeNull();
   });
 });

@@ -37,7 +37,7 @@ describe('the coupons CMS component', () => {
     consent();
     renderApp('/offers', { routes: { '/offers': page } });
     const section = (
-      await screen.findByRole('heading', { name: 'Our coupons' }, { timeout: 10_000 })
+      await screen.findByRole('heading', { name: 'Our coupons' }, { timeout: 25_000 })
     ).closest('section')!;
     const link = await within(section).findByRole('link', { name: 'Sign in to buy coupons' });
     expect(link.getAttribute('href')).toBe('/auth/sign-in?redirectUrl=%2Foffers');
@@ -47,7 +47,7 @@ describe('the coupons CMS component', () => {
     consent();
     renderApp('/offers', { routes: { '/offers': page }, me: meDocument(), handlers: [coupons] });
     expect(
-      await screen.findByRole('heading', { level: 3, name: 'Workshop seat' }, { timeout: 10_000 }),
+      await screen.findByRole('heading', { level: 3, name: 'Workshop seat' }, { timeout: 25_000 }),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Buy Workshop seat' })).toBeTruthy();
   });

@@ -67,7 +67,7 @@ describe('the rental desk’s commands', () => {
     const user = userEvent.setup();
     const server = deskServer({ list: [commandResource(stepsAt('validation'), PERIOD)] });
     open('/admin/rental/commands', server);
-    await screen.findByRole('heading', { level: 1, name: 'Rental commands' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Rental commands' }, { timeout: 25_000 });
     await screen.findByText('To validate');
     const status = screen.getByRole('button', { name: /^Any Status/ });
     status.focus();
@@ -83,7 +83,7 @@ describe('the rental desk’s commands', () => {
   it('is the rental desk’s only: another member is sent to the unauthorized screen', async () => {
     const server = deskServer({});
     const { location } = open('/admin/rental/commands', server, ['contributor']);
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/errors/unauthorized'), { timeout: 10_000 });
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/errors/unauthorized'), { timeout: 25_000 });
     expect(server.sent).toHaveLength(0);
   });
 });
@@ -99,7 +99,7 @@ describe('the rental desk’s command page', () => {
       action: () => accepted('55'),
     });
     open(DESK_PAGE, server);
-    expect(await screen.findByText('Current step: validation', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Current step: validation', undefined, { timeout: 25_000 })).toBeTruthy();
     const history = screen.getByRole('region', { name: 'History' });
     expect(within(history).getByRole('row', { name: /Rita Desk Validated — Checked/ })).toBeTruthy();
     expect(within(history).getByRole('row', { name: /Marc Member Command placed/ })).toBeTruthy();
@@ -128,7 +128,7 @@ describe('the rental desk’s command page', () => {
         }),
     });
     open(DESK_PAGE, server);
-    const record = await screen.findByRole('button', { name: 'Record the payment' }, { timeout: 10_000 });
+    const record = await screen.findByRole('button', { name: 'Record the payment' }, { timeout: 25_000 });
     await user.click(record);
     const refusal = await screen.findByText('The payment reference is missing');
     expect(refusal.closest('[role="alert"]')).toBeTruthy();
@@ -145,7 +145,7 @@ describe('the rental desk’s command page', () => {
       action: () => accepted('60'),
     });
     open(DESK_PAGE, server);
-    await screen.findByText('Current step: payment', undefined, { timeout: 10_000 });
+    await screen.findByText('Current step: payment', undefined, { timeout: 25_000 });
     const payment = document.querySelector<HTMLElement>('li[data-step="payment"]')!;
     await user.click(within(payment).getByRole('button', { name: 'Report a problem' }));
     const dialog = await screen.findByRole('dialog', { name: 'Problem on the Payment step' });
@@ -179,7 +179,7 @@ describe('the rental desk’s command page', () => {
         }),
     });
     open(DESK_PAGE, server);
-    const items = await screen.findByRole('table', { name: 'Items' }, { timeout: 10_000 });
+    const items = await screen.findByRole('table', { name: 'Items' }, { timeout: 25_000 });
     await user.type(within(items).getByRole('textbox', { name: 'Item id' }), `${ITEM_ID}{Enter}`);
     await waitFor(() =>
       expect(posted(server)).toEqual([{ action: 'assignItem', commandItemId: LINE_ID, itemId: ITEM_ID }]),
@@ -193,6 +193,6 @@ describe('the rental desk’s command page', () => {
       one: [() => fakeJson(404, { errors: [{ status: '404', code: 'not_found' }] })],
     });
     const { location } = open(DESK_PAGE, server);
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/errors/not-found'), { timeout: 10_000 });
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/errors/not-found'), { timeout: 25_000 });
   });
 });

@@ -96,7 +96,7 @@ describe('the member’s rental commands', () => {
       one: [() => fakeJson(200, commandDocument(stepsAt('contract'), PERIOD))],
     });
     const { location } = open('/services/rentals/commands', server);
-    await screen.findByRole('heading', { level: 1, name: 'My rentals' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'My rentals' }, { timeout: 25_000 });
     const flag = await screen.findByText('Contract expected');
     const first = flag.closest('ul')!.closest('li')!;
     // the derived status is said in words beside its colour
@@ -127,7 +127,7 @@ describe('the member’s rental commands', () => {
         : undefined;
     storeCheckout({});
     renderApp('/services/rentals/commands', { me: meDocument(), handlers: [failing, server.handler] });
-    const said = await screen.findByText('The rental could not be loaded.', undefined, { timeout: 10_000 });
+    const said = await screen.findByText('The rental could not be loaded.', undefined, { timeout: 25_000 });
     const alert = said.closest<HTMLElement>('[role="alert"]')!;
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
@@ -145,7 +145,7 @@ describe('the member’s rental command', () => {
       one: [() => fakeJson(200, commandDocument(stepsAt('contract'), PERIOD))],
     });
     open(`/services/rentals/commands/${COMMAND_ID}`, server);
-    const steps = await screen.findByRole('list', { name: 'Steps' }, { timeout: 10_000 });
+    const steps = await screen.findByRole('list', { name: 'Steps' }, { timeout: 25_000 });
     const rows = within(steps).getAllByRole('listitem');
     // the hidden hand-over step (retrieval, for a shipped command) is left out
     expect(rows.map((li) => li.getAttribute('data-step'))).toEqual([
@@ -177,7 +177,7 @@ describe('the member’s rental command', () => {
       action: () => accepted('31'),
     });
     open(`/services/rentals/commands/${COMMAND_ID}`, server);
-    await screen.findByRole('group', { name: 'Signed contract' }, { timeout: 10_000 });
+    await screen.findByRole('group', { name: 'Signed contract' }, { timeout: 25_000 });
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     await user.upload(input, new File(['%PDF-1.4'], 'contract.pdf', { type: 'application/pdf' }));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
@@ -216,7 +216,7 @@ describe('the member’s rental command', () => {
         }),
     });
     open(`/services/rentals/commands/${COMMAND_ID}`, server);
-    const cancel = await screen.findByRole('button', { name: 'Cancel the rental' }, { timeout: 10_000 });
+    const cancel = await screen.findByRole('button', { name: 'Cancel the rental' }, { timeout: 25_000 });
     // the contract step does not wait for the member: no upload is offered
     expect(screen.queryByRole('group', { name: 'Signed contract' })).toBeNull();
     cancel.focus();
@@ -240,7 +240,7 @@ describe('the member’s rental command', () => {
     });
     open(`/services/rentals/commands/${COMMAND_ID}`, server);
     expect(
-      await screen.findByText('Nothing is expected from you at the moment.', undefined, { timeout: 10_000 }),
+      await screen.findByText('Nothing is expected from you at the moment.', undefined, { timeout: 25_000 }),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel the rental' })).toBeNull();
   });
@@ -251,7 +251,7 @@ describe('the member’s rental command', () => {
     });
     const first = open(`/services/rentals/commands/${COMMAND_ID}`, notFound);
     await waitFor(() => expect(first.location.history?.at(-1)).toBe('/errors/not-found'), {
-      timeout: 10_000,
+      timeout: 25_000,
     });
     first.unmount();
     const forbidden = commandsServer({
@@ -263,7 +263,7 @@ describe('the member’s rental command', () => {
         expect(second.location.history?.at(-1)).toBe(
           `/errors/unauthorized?redirectUrl=${encodeURIComponent(`/services/rentals/commands/${COMMAND_ID}`)}`,
         ),
-      { timeout: 10_000 },
+      { timeout: 25_000 },
     );
   });
 
@@ -271,7 +271,7 @@ describe('the member’s rental command', () => {
     const server = commandsServer({});
     storeCheckout({});
     const { location } = renderApp('/services/rentals/commands', { handlers: [server.handler] });
-    await waitFor(() => expect(location.history?.at(-1)).toMatch(/^\/auth\/sign-in\?/), { timeout: 10_000 });
+    await waitFor(() => expect(location.history?.at(-1)).toMatch(/^\/auth\/sign-in\?/), { timeout: 25_000 });
     expect(server.sent).toHaveLength(0);
   });
 });
