@@ -124,7 +124,7 @@ describe('rental: a member from the rental models page to a confirmed command', 
       await page.keyboard.press('Enter');
       await page.waitForURL('**/services/rentals/commands/**');
       const commandId = new URL(page.url()).pathname.split('/').pop()!;
-      await page.getByText('Coming').first().waitFor();
+      await page.getByText('Coming').filter({ visible: true }).first().waitFor();
       await inBothThemes(page, 'command-member', () => page.getByText('Coming').first().waitFor());
 
       // the rental desk takes the command through every step to its closure, by keyboard, and reads its history
