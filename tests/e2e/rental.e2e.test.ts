@@ -125,7 +125,9 @@ describe('rental: a member from the rental models page to a confirmed command', 
       await page.waitForURL('**/services/rentals/commands/**');
       const commandId = new URL(page.url()).pathname.split('/').pop()!;
       await page.getByText('Coming').filter({ visible: true }).first().waitFor();
-      await inBothThemes(page, 'command-member', () => page.getByText('Coming').first().waitFor());
+      await inBothThemes(page, 'command-member', () =>
+        page.getByText('Coming').filter({ visible: true }).first().waitFor(),
+      );
 
       // the rental desk takes the command through every step to its closure, by keyboard, and reads its history
       const desk = (await openPage()).page;
