@@ -3,7 +3,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { checkA11y, WCAG_TAGS } from './support/a11y.ts';
-import { openPage } from './support/browser.ts';
+import { baseUrl, openPage } from './support/browser.ts';
 import { shot, signIn } from './support/demo.ts';
 import { describeFocus, focusIndicator, isFocused, tabTo } from './support/focus.ts';
 import { measureReflow } from './support/reflow.ts';
@@ -54,6 +54,35 @@ async function useTheme(page: Page, theme: 'light' | 'dark') {
   await page.evaluate((dark) => localStorage.setItem('dark-theme', String(dark)), theme === 'dark');
   await page.emulateMedia({ colorScheme: theme });
   await page.reload();
+}
+
+const JSON_API = {
+  Accept: 'application/vnd.api+json',
+  'Content-Type': 'application/vnd.api+json',
+  'X-Requested-With': 'XMLHttpRequest',
+};
+
+/** A published rental model at an access level, made through the API by the signed-in page; read back once it is read. */
+async function publishedModel(page: Page, name: string, accessLevel: string) {
+  const made = await page.request.post(`${baseUrl()}/api/v1/rental-models`, {
+    headers: JSON_API,
+    data: JSON.stringify({
+      data: {
+        type: 'rental-models',
+        attributes: { name, rentingPrice: 300, publishedAt: '2020-01-01T00:00:00Z' },
+        relationships: { accessLevel: { data: { type: 'access-levels', id: accessLevel } } },
+      },
+    }),
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const answer = (await made.json()) as { data: { id: string }; meta: { position: string } };
+  const read = await page.request.get(
+    `${baseUrl()}/api/v1/rental-models/${answer.data.id}?minPosition=${answer.meta.position}`,
+    { headers: JSON_API },
+  );
+  expect(read.status(), await read.text()).toBe(200);
+  const model = (await read.json()) as { data: { attributes: { slug: string } } };
+  return { id: answer.data.id, slug: model.data.attributes.slug };
 }
 
 describe('the resource layer in the browser: trashed view, relationship picker and related names', () => {
@@ -199,6 +228,61 @@ describe('the resource layer in the browser: trashed view, relationship picker a
     await item.getByText('Unread', { exact: true }).waitFor();
     await shot(member.page, 'resource-layer-member-notifications-light');
   }, 300_000);
+
+  test('a member sees a publishable record at their level, and the unauthorized screen above it', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const admin = await openPage();
+    await signIn(admin.page, 'admin@demo.example');
+    const atOne = await publishedModel(
+      admin.page,
+      `E2E friendly-level shower chair ${tag}`,
+      'friendly_member',
+    );
+    const atTwo = await publishedModel(admin.page, `E2E level-two standing frame ${tag}`, 'member_level_2');
+
+    // a friendly member (no organization raises their level): the list holds the model of their level and not
+    // the one above it
+    const { page } = await openPage();
+    await signIn(page, 'friendly@demo.example');
+    await page.goto('/rental');
+    const list = page.getByRole('list', { name: 'Rental models' });
+    await list.getByRole('link', { name: `E2E friendly-level shower chair ${tag}` }).waitFor();
+    expect(await list.getByRole('link', { name: `E2E level-two standing frame ${tag}` }).count()).toBe(0);
+
+    // its page opens; the page of the model above their level exists, so it is "access denied", not "not found"
+    await list.getByRole('link', { name: `E2E friendly-level shower chair ${tag}` }).click();
+    await page.getByRole('heading', { level: 1, name: `E2E friendly-level shower chair ${tag}` }).waitFor();
+    await page.goto(`/rental/${atTwo.slug}`);
+    await page.getByRole('heading', { level: 1, name: 'Access denied' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/errors/unauthorized');
+    expect(new URL(page.url()).searchParams.get('redirectUrl')).toBe(`/rental/${atTwo.slug}`);
+    expect(await page.getByText(`E2E level-two standing frame ${tag}`).count()).toBe(0);
+    await checkA11y(page, 'unauthorized screen for a model above the level (light)');
+    await shot(page, 'resource-layer-unauthorized-light');
+    await useTheme(page, 'dark');
+    await page.getByRole('heading', { level: 1, name: 'Access denied' }).waitFor();
+    await checkA11y(page, 'unauthorized screen for a model above the level (dark)');
+    await shot(page, 'resource-layer-unauthorized-dark');
+    // a slug no model has stays "not offered"
+    await page.goto(`/rental/e2e-no-such-model-${tag}`);
+    await page.getByRole('heading', { level: 1, name: 'This model is not offered for rent.' }).waitFor();
+
+    // a member of level 2 reads the same page
+    const above = await openPage();
+    await signIn(above.page, 'member2@demo.example');
+    await above.page.goto(`/rental/${atTwo.slug}`);
+    await above.page
+      .getByRole('heading', { level: 1, name: `E2E level-two standing frame ${tag}` })
+      .waitFor();
+
+    // the models of this test leave the catalogue (soft-deleted)
+    for (const { id } of [atOne, atTwo])
+      expect(
+        (
+          await admin.page.request.delete(`${baseUrl()}/api/v1/rental-models/${id}`, { headers: JSON_API })
+        ).status(),
+      ).toBe(200);
+  }, 240_000);
 
   test('the picker passes axe in the dark theme, with its list open', async () => {
     const { page } = await openPage({ theme: 'dark' });

@@ -209,6 +209,14 @@ describe('rental models', () => {
     );
     const listed = await as.member('GET', `/rental-models?filter[category]=${category}&minPosition=${at}`);
     expect(listed.body.data).toEqual([]);
+    // but it exists, asked by its slug as by its id (the web then shows "not allowed", not "not found")
+    for (const key of ['tilt-in-space-chair', 'Tilt-In-Space-Chair', draft.body.data.id])
+      expect((await as.visitor('GET', `/services/publishables/rental-models/${key}`)).body.data.exists).toBe(
+        true,
+      );
+    expect(
+      (await as.visitor('GET', '/services/publishables/rental-models/no-such-chair')).body.data.exists,
+    ).toBe(false);
     const found = await as.rental_admin('GET', `/rental-models/tilt-in-space-chair?include=category`);
     expect(found.status).toBe(200);
     expect(found.body.data.id).toBe(draft.body.data.id);

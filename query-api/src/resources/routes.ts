@@ -687,27 +687,35 @@ function mount(
   });
 }
 /**
- * GET /api/v1/services/publishables/{pluralType}/{id}: whether the record exists at all, so that the web can
+ * GET /api/v1/services/publishables/{pluralType}/{id or lookup value}: whether the record exists at all, so that the web can
  * tell "not found" from "not allowed" after a 404 or 403 (seed 000 §6, 001 §7): an unpublished record, or one
  * above the viewer's access level, exists. A soft-deleted record exists only for those who may restore it.
  */
 export function publishableRoutes(catalogue: readonly ResourceDefinition[]): QueryModule {
   const tables = new Map<
     string,
-    { table: string; hidesDeleted: (viewer: Viewer) => boolean; idSchema: z.ZodType<string> }
+    {
+      table: string;
+      hidesDeleted: (viewer: Viewer) => boolean;
+      idSchema: z.ZodType<string>;
+      /** the column of the definition's lookup attribute: a record found by its slug is asked about by it too */
+      lookup: string | null;
+    }
   >([
-    ['app-pages', { table: 'app_pages', hidesDeleted: () => false, idSchema: uuid }],
-    ...catalogue.map(
-      (d) =>
-        [
-          d.type,
-          {
-            table: resourceTable(d).table,
-            hidesDeleted: (viewer: Viewer) => d.softDeletable && !seesTrashed(d, viewer),
-            idSchema: d.idSchema,
-          },
-        ] as const,
-    ),
+    ['app-pages', { table: 'app_pages', hidesDeleted: () => false, idSchema: uuid, lookup: null }],
+    ...catalogue.map((d) => {
+      const table = resourceTable(d);
+      const lookup = d.lookupBy ? table.attributes.find((a) => a.name === d.lookupBy)!.column : null;
+      return [
+        d.type,
+        {
+          table: table.table,
+          hidesDeleted: (viewer: Viewer) => d.softDeletable && !seesTrashed(d, viewer),
+          idSchema: d.idSchema,
+          lookup,
+        },
+      ] as const;
+    }),
   ]);
   return (deps) => {
     const router = express.Router();
@@ -715,15 +723,20 @@ export function publishableRoutes(catalogue: readonly ResourceDefinition[]): Que
       const known = tables.get(String(req.params.type));
       if (!known) throw new NotFoundError(`Unknown type ${String(req.params.type)}`);
       const id = String(req.params.id);
+      const by = known.idSchema.safeParse(id).success
+        ? sql.fragment`id = ${id}`
+        : known.lookup
+          ? sql.fragment`${sql.identifier([known.lookup])} = ${id.toLowerCase()}`
+          : null;
       let exists = false;
-      if (known.idSchema.safeParse(id).success) {
+      if (by) {
         const hidden = known.hidesDeleted(viewerOf(res))
           ? sql.fragment`and deleted_at is null`
           : sql.fragment``;
         exists = await deps.readPool.exists(
           sql.type(
             z.object({}),
-          )`select 1 from ${sql.identifier(['read', known.table])} where id = ${id} ${hidden}`,
+          )`select 1 from ${sql.identifier(['read', known.table])} where ${by} ${hidden}`,
         );
       }
       sendDocument(res, { data: { type: String(req.params.type), id, exists }, meta: {} });

@@ -1,19 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
-import { useLocation, useParams, useSearch } from 'wouter';
+import { useParams } from 'wouter';
 import { useApi } from '../../kit/api/api-context.tsx';
-import { ApiError } from '../../kit/api/errors.ts';
 import { InlineLoader } from '../../kit/loading/chrome.tsx';
 import { useLoaded } from '../../kit/loading/use-loaded.ts';
 import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { useNavigation } from '../../kit/routing/router.tsx';
-import { ROUTES } from '../../kit/session/guard.ts';
 import { Button } from '../../kit/ui/button.tsx';
 import { NoticeBox } from '../../kit/ui/notice-box.ts';
 import { ActionRow, PageContainer } from '../../kit/ui/page-container.tsx';
 import { trainingPath } from './paths.ts';
 import { readBadge, readIssuer, requestSession } from './sessions-api.ts';
 import { ModuleList, Paragraphs, useActionErrorText, useOpenBadgesT } from './training-ui.tsx';
+import { useRefusedRead } from '../../kit/routing/refused-read.ts';
 
 const Presentation = styled.div`
   display: flex;
@@ -30,25 +29,8 @@ const Presentation = styled.div`
   }
 `;
 
-/**
- * A read refused as the web shows such answers elsewhere: not found → the not-found screen, forbidden → the
- * unauthorized screen with the way back. Returns whether it navigates away.
- */
-export function useRefusedRead(error: unknown): boolean {
-  const { navigate } = useNavigation();
-  const [path] = useLocation();
-  const search = useSearch();
-  const kind = error instanceof ApiError ? error.kind : null;
-  useEffect(() => {
-    if (kind === 'not-found') navigate(ROUTES.notFound, { replace: true });
-    if (kind === 'forbidden')
-      navigate(
-        `/errors/unauthorized?redirectUrl=${encodeURIComponent(search ? `${path}?${search}` : path)}`,
-        { replace: true },
-      );
-  }, [kind, navigate, path, search]);
-  return kind === 'not-found' || kind === 'forbidden';
-}
+/** the kit's, where this feature's screens have always found it */
+export { useRefusedRead };
 
 /**
  * /open-badge-trainings/start/{issuer}/{badge} (issue 20, a verified e-mail needed): the badge the member may

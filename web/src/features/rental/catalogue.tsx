@@ -6,6 +6,7 @@ import { useApi } from '../../kit/api/api-context.tsx';
 import { useLoaded } from '../../kit/loading/use-loaded.ts';
 import { InlineLoader } from '../../kit/loading/chrome.tsx';
 import { usePageTitle } from '../../kit/routing/page-title.ts';
+import { hiddenAsForbidden, useRefusedRead } from '../../kit/routing/refused-read.ts';
 import { STORAGE_KEYS } from '../../kit/state/storage-keys.ts';
 import { useToast } from '../../kit/toast/toast-context.tsx';
 import { Button } from '../../kit/ui/button.tsx';
@@ -234,7 +235,8 @@ function RentalModelDetail({ basePath, modelKey }: { basePath: string; modelKey:
   const { state, retry } = useLoaded(
     async (signal) => {
       const [model, categories] = await Promise.all([
-        readCatalogueModel(api, modelKey, signal),
+        // a model above the reader's level, or not yet published, exists: the unauthorized screen, not "not found"
+        hiddenAsForbidden(api, 'rental-models', modelKey, readCatalogueModel(api, modelKey, signal), signal),
         readCategories(api, signal).catch((): CatalogueCategory[] => []),
       ]);
       let free: number | null = null;
@@ -248,8 +250,10 @@ function RentalModelDetail({ basePath, modelKey }: { basePath: string; modelKey:
   );
   const title = state.status === 'ready' ? state.value.model.name : null;
   usePageTitle(title, state.status === 'ready' ? state.value.model.shortDescription : null);
+  const refused = useRefusedRead(state.status === 'failed' ? state.error : null, 'forbidden');
 
-  if (state.status === 'loading') return <InlineLoader aria-label={t('rental.catalogue.loading')} />;
+  if (state.status === 'loading' || refused)
+    return <InlineLoader aria-label={t('rental.catalogue.loading')} />;
   if (state.status === 'failed') {
     const missing = state.error instanceof ApiError && state.error.kind === 'not-found';
     return (

@@ -9,8 +9,8 @@ import { catalogueServer, daysFromToday, storeCheckout, WALKER, WHEELCHAIR } fro
 const page = pageAnswer('/rental', 'Equipment rental', [{ name: 'rental-models', props: { title: '' } }]);
 const storedCart = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.rentalCart)!);
 
-function openCatalogue(path = '/rental', free?: Record<string, number>) {
-  const server = catalogueServer({ free });
+function openCatalogue(path = '/rental', free?: Record<string, number>, hidden?: string[]) {
+  const server = catalogueServer({ free, hidden });
   const view = renderApp(path, { routes: { '/rental': page }, handlers: [server.handler] });
   return { ...view, server };
 }
@@ -110,5 +110,17 @@ describe('the rental models CMS component', () => {
         { timeout: 25_000 },
       ),
     ).toBeTruthy();
+  });
+
+  it('a model that exists but is hidden from this reader opens the unauthorized screen, which leads back here', async () => {
+    storeCheckout({});
+    const { location } = openCatalogue('/rental/members-only-hoist', undefined, ['members-only-hoist']);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Access denied' }, { timeout: 25_000 }),
+    ).toBeTruthy();
+    expect(location.history?.at(-1)).toBe(
+      `/errors/unauthorized?redirectUrl=${encodeURIComponent('/rental/members-only-hoist')}`,
+    );
+    expect(screen.queryByRole('heading', { name: 'This model is not offered for rent.' })).toBeNull();
   });
 });

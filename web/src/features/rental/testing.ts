@@ -126,7 +126,7 @@ const CATALOGUE = [
  * The catalogue's reads (GET /rental-models with its images, /rental-models/{slug or id},
  * /rental-model-categories), answered like the API's contract; the availability as `rentalServer` answers it.
  */
-export function catalogueServer(options: { free?: Record<string, number> } = {}) {
+export function catalogueServer(options: { free?: Record<string, number>; hidden?: string[] } = {}) {
   const rental = rentalServer(options);
   const record = (m: (typeof CATALOGUE)[number]) => ({
     type: 'rental-models',
@@ -172,6 +172,15 @@ export function catalogueServer(options: { free?: Record<string, number> } = {})
       const found = CATALOGUE.find((m) => m.slug === key || m.id === key);
       if (!found) return fakeJson(404, { errors: [{ status: '404', code: 'not_found' }] });
       return fakeJson(200, { data: record(found), included });
+    }
+    // a model the reader may not see (above their level, unpublished) exists all the same
+    const exists = /^\/api\/v1\/services\/publishables\/rental-models\/([^/]+)$/.exec(path);
+    if (exists) {
+      const key = decodeURIComponent(exists[1]!);
+      return fakeJson(200, {
+        data: { type: 'rental-models', id: key, exists: (options.hidden ?? []).includes(key) },
+        meta: {},
+      });
     }
     return rental.handler(request);
   };

@@ -27,7 +27,7 @@ export const ADMIN_ROUTES = {
   validationRequests: '/admin/validation-requests',
   users: '/admin/users',
   mailbox: '/admin/dev/mailbox',
-  unauthorized: '/errors/unauthorized',
+  unauthorized: ROUTES.unauthorized,
   notFound: ROUTES.notFound,
   /** the generic back office of the resource catalogue (resources/resource-screen.tsx) */
   resources: '/admin/resources/:resource/:action?/:id?/:revision?',

@@ -37,6 +37,7 @@ export const ROUTES = {
   openBadges: '/account/profile/open-badges',
   dashboard: '/admin/dashboard',
   notFound: '/errors/not-found',
+  unauthorized: '/errors/unauthorized',
 } as const;
 
 /**

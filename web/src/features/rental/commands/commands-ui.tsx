@@ -1,17 +1,13 @@
 import '@material-design-icons/font/filled.css';
 import type { RentalColour } from '@platform/contracts/rental/steps';
-import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { useLocation, useSearch } from 'wouter';
-import { ApiError } from '../../../kit/api/errors.ts';
 import { useT } from '../../../kit/i18n/use-t.ts';
-import { useNavigation } from '../../../kit/routing/router.tsx';
-import { ROUTES } from '../../../kit/session/guard.ts';
 import { useFormatAmount } from '../checkout-ui.tsx';
 import type { RentalModel } from '../rental-api.ts';
 import type { CommandAlert, CommandStep, RentalCommandView } from './commands-api.ts';
 import type en from './messages/en.json';
+import { useRefusedRead } from '../../../kit/routing/refused-read.ts';
 
 export type CommandsMessages = typeof en;
 export const useCommandsT = () => useT<CommandsMessages>();
@@ -304,23 +300,5 @@ export function AmountsTable({
   );
 }
 
-/**
- * A read refused as the web shows such answers elsewhere: not found → the not-found screen, forbidden → the
- * unauthorized screen (with the way back); a 401 is the shell's expired-session dialog. Returns whether it
- * navigates away.
- */
-export function useRefusedRead(error: unknown): boolean {
-  const { navigate } = useNavigation();
-  const [path] = useLocation();
-  const search = useSearch();
-  const kind = error instanceof ApiError ? error.kind : null;
-  useEffect(() => {
-    if (kind === 'not-found') navigate(ROUTES.notFound, { replace: true });
-    if (kind === 'forbidden')
-      navigate(
-        `/errors/unauthorized?redirectUrl=${encodeURIComponent(search ? `${path}?${search}` : path)}`,
-        { replace: true },
-      );
-  }, [kind, navigate, path, search]);
-  return kind === 'not-found' || kind === 'forbidden';
-}
+/** the kit's, where this feature's screens have always found it */
+export { useRefusedRead };
