@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './tests/support/sequencer.ts';
 
 export default defineConfig({
   test: {
+    // longest files first in each project, from a committed table when there is no timing cache (a fresh clone)
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
@@ -9,6 +12,8 @@ export default defineConfig({
           include: ['**/*.unit.test.ts'],
           exclude: ['**/node_modules/**', 'web/**'],
           sequence: { groupOrder: 0 },
+          // vitest's default is one worker fewer than the cores: one on two, with the other core mostly idle
+          maxWorkers: 2,
         },
       },
       {
@@ -41,6 +46,8 @@ export default defineConfig({
           // (testing/setup.ts), and a fresh environment per file cost two thirds of the project's CPU time
           isolate: false,
           sequence: { groupOrder: 2 },
+          // both cores: nothing else runs in this project's phase (the default would be one worker on two cores)
+          maxWorkers: 2,
         },
       },
       {

@@ -20,6 +20,7 @@ export default async function setup(project: TestProject) {
     dataDir: join(dir, 'data'),
     port: await freePort(),
     persistent: false,
+    durable: false,
   });
   project.provide('adminDatabaseUrl', db.url);
   return async () => {

@@ -64,6 +64,12 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   persistent?: boolean;
+  /**
+   * false for a throwaway cluster (a test run's): commits do not wait for the disk (fsync, synchronous_commit and
+   * full-page writes off). A crash loses such a cluster, which is deleted at the end of the run anyway; what the
+   * tests check (transactions, locks, isolation, notifications) is PostgreSQL's all the same. Default true.
+   */
+  durable?: boolean;
   log?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   const databaseDir = resolve(options.dataDir);
@@ -84,7 +90,12 @@ export async function startEmbeddedPostgres(options: {
     persistent: options.persistent ?? true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'fsync=on'],
+    postgresFlags: [
+      ...['-c', 'max_connections=200', '-c', 'shared_buffers=256MB'],
+      ...(options.durable === false
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : ['-c', 'fsync=on']),
+    ],
     onLog: (line: string) => {
       keep(line);
       options.log?.(line);

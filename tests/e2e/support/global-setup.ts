@@ -49,6 +49,7 @@ async function startDatabase(cleanups: Cleanup[]): Promise<string> {
       dataDir: join(dir, 'data'),
       port: await freePort(),
       persistent: false,
+      durable: false,
     });
     cleanups.push(() => db.stop());
     adminUrl = db.url;
