@@ -57,6 +57,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
+          // the platform is built and seeded in the background while the other projects run (global-setup.ts)
+          setupFiles: ['tests/e2e/support/ready.ts'],
           sequence: { groupOrder: 3 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
