@@ -245,7 +245,9 @@ describe('the issuer’s training session page', () => {
     });
     open(DESK_PAGE, server);
     await user.click(await screen.findByRole('button', { name: 'Accept' }, FIRST));
-    const said = await screen.findByText('The session is already accepted');
+    const said = await screen.findByText(
+      /^This step is not possible in the training session as it is now: it was already decided/,
+    );
     expect(said.closest('[role="alert"]')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull());
     expect(within(document.querySelector('dl')!).getByText('Accepted')).toBeTruthy();
