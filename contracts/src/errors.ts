@@ -16,6 +16,12 @@ export const ERROR_STATUS = {
   'validation.invalid_token': 422,
   /** a comment on a record whose comments are disabled (unpublished, hasComments false, soft-deleted: seed 001 §3) */
   'validation.comments_disabled': 422,
+  /** an open badge training requested on a badge that is unknown or not published (yet), or has no module */
+  'validation.open_badge_unpublished': 422,
+  'validation.open_badge_without_modules': 422,
+  /** an open badge training requested from an unknown organization, or one under the issuers' threshold */
+  'validation.open_badge_issuer_unknown': 422,
+  'validation.open_badge_issuer_level': 422,
   'conflict.wrong_expected_version': 409,
   'conflict.duplicate_id': 409,
   'conflict.duplicate_path': 409,

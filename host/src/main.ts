@@ -100,6 +100,7 @@ async function main() {
       eventStore: platform.eventStore,
       contracts: platform.contracts,
       baseUrl: `http://127.0.0.1:${config.PORT}`,
+      publicUrl: platform.accounts.context.publicUrl,
       adminToken,
       logger,
       features: { rental: config.FEATURE_RENTAL, openBadges: config.FEATURE_OPEN_BADGES },

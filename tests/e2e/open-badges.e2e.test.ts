@@ -142,8 +142,8 @@ async function bytesOf(download: Download): Promise<Buffer> {
 
 describe('open badges: a member trains for a badge, the issuer deciding from a second browser', () => {
   test(
-    'keyboard only from the training’s start page through every module to the awarded badge, then its downloads',
-    { timeout: 300_000 },
+    'keyboard only from the badge’s public page through the training’s start, every module and the awarded badge, then its downloads',
+    { timeout: 360_000 },
     async () => {
       const id = randomBytes(4).toString('hex');
       const trainee = await createTrainee(id);
@@ -151,10 +151,19 @@ describe('open badges: a member trains for a badge, the issuer deciding from a s
       await signIn(desk, DEMO_OPEN_BADGE_ISSUER_MEMBER);
       const badge = await createBadge(desk, id);
 
-      // the member asks for the training, from its start page
+      // the member finds the badge on its public page (the open badges component's {path}/{id}), and reaches the
+      // training from its link
       const { page } = await openPage();
       await signIn(page, trainee.email);
-      await page.goto(`/open-badge-trainings/start/${DEMO_OPEN_BADGE_ISSUER}/${badge.id}`);
+      await page.goto(`/open-badges/${badge.id}`);
+      const badgeHeading = page.getByRole('heading', { level: 1, name: badge.title });
+      await badgeHeading.waitFor();
+      await page.getByText('Issued by Demo Fab Lab').waitFor();
+      for (const module of badge.modules)
+        await page.getByRole('listitem').filter({ hasText: module.title }).waitFor();
+      await inBothThemes(page, 'badge', () => badgeHeading.waitFor());
+      await press(page, page.getByRole('link', { name: 'Start this training' }));
+      await page.waitForURL(`**/open-badge-trainings/start/${DEMO_OPEN_BADGE_ISSUER}/${badge.id}`);
       const startHeading = page.getByRole('heading', {
         level: 1,
         name: `Training for the badge ${badge.title}`,

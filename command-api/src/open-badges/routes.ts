@@ -60,8 +60,13 @@ const issuerLevelColumn = environmentTable.attributes.find(
   (a) => a.name === 'openBadgeIssuerAccessLevel',
 )!.column;
 
-/** The app environment's openBadgeIssuerAccessLevel (seed 001 §5), null when unset. */
-async function issuerThreshold(sql: Sql | undefined): Promise<AccessLevel | null> {
+/**
+ * The app environment's openBadgeIssuerAccessLevel (seed 001 §5), null when unset, for the issuer organization's
+ * facts: the one the viewer carries (a signed-in member's session loads the environment with the viewer), read
+ * here only for a viewer that carries none (an API token).
+ */
+async function issuerThreshold(sql: Sql | undefined, viewer: Viewer): Promise<AccessLevel | null> {
+  if (viewer.environment) return viewer.environment.openBadgeIssuerAccessLevel ?? null;
   if (!sql) return null;
   const [row] = await sql<Array<{ level: string | null }>>`
     select ${sql(issuerLevelColumn)} as level from ${sql('read.' + environmentTable.table)}
@@ -70,12 +75,15 @@ async function issuerThreshold(sql: Sql | undefined): Promise<AccessLevel | null
   return parsed.success ? parsed.data : null;
 }
 
-/** The caller's part for the deciders: an administrator, their acting organization, whether it may issue. */
-function callerOf(viewer: Viewer, threshold: AccessLevel | null): OpenBadgeCaller {
+/**
+ * The caller's part for the deciders: an administrator, their acting organization, whether they issue (the issuer
+ * rule under the threshold the viewer carries: none, nobody issues, as the layer's rules read it).
+ */
+function callerOf(viewer: Viewer): OpenBadgeCaller {
   return {
     isAdmin: allows(APP_ADMINS, viewer),
     actingAsOrganizationId: viewer.actingAsOrganizationId ?? null,
-    mayIssue: mayIssueOpenBadges(viewer, { openBadgeIssuerAccessLevel: threshold }),
+    mayIssue: mayIssueOpenBadges(viewer, viewer.environment ?? {}),
   };
 }
 
@@ -258,7 +266,7 @@ export function openBadgeSessionRoutes(options: { publicUrl: string }): CommandM
       const viewer = signedIn(res);
       const request = deps.commandRequest(req, res);
       const { badgeId, issuerId } = parseDocument(RequestDocument, req.body).data.attributes;
-      const threshold = await issuerThreshold(deps.readSql);
+      const threshold = await issuerThreshold(deps.readSql, viewer);
       const { state: member } = await loadUser(deps.eventStore, viewer.userId!);
       const sessionId =
         request.idempotencyKey !== undefined
@@ -279,7 +287,7 @@ export function openBadgeSessionRoutes(options: { publicUrl: string }): CommandM
         },
         ...optional(request),
       });
-      const caller = callerOf(viewer, threshold);
+      const caller = callerOf(viewer);
       const { state } = await loadState(
         deps.eventStore,
         openBadgeSessionStreamId(sessionId),
@@ -301,7 +309,7 @@ export function openBadgeSessionRoutes(options: { publicUrl: string }): CommandM
       const viewer = signedIn(res);
       const request = deps.commandRequest(req, res);
       const action = parseDocument(ActionDocument, req.body).data.attributes;
-      const caller = callerOf(viewer, await issuerThreshold(deps.readSql));
+      const caller = callerOf(viewer);
       const streamId = openBadgeSessionStreamId(sessionId);
       const result = await deps.handle({
         streamId,
@@ -343,7 +351,7 @@ export function openBadgeSessionRoutes(options: { publicUrl: string }): CommandM
       const viewer = signedIn(res);
       const request = deps.commandRequest(req, res);
       const { recipientName, evidence } = parseDocument(IssueDocument, req.body).data.attributes;
-      const caller = callerOf(viewer, await issuerThreshold(deps.readSql));
+      const caller = callerOf(viewer);
       const streamId = openBadgeSessionStreamId(sessionId);
       const { state: before } = await loadState(deps.eventStore, streamId, openBadgeSessionDecider);
       // the member's e-mail and the badge's validity as they are when the badge is awarded
@@ -421,7 +429,7 @@ export function openBadgeSessionRoutes(options: { publicUrl: string }): CommandM
       const viewer = signedIn(res);
       const request = deps.commandRequest(req, res);
       const { reason } = parseDocument(RevokeDocument, req.body).data.attributes;
-      const caller = callerOf(viewer, await issuerThreshold(deps.readSql));
+      const caller = callerOf(viewer);
       const result = await deps.handle({
         streamId: openBadgeAssertionStreamId(assertionId),
         decider: openBadgeAssertionDecider,

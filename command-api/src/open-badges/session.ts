@@ -93,14 +93,28 @@ function request(command: RequestOpenBadgeSession, state: OpenBadgeSessionState)
   if (actor.userId === null) throw new ForbiddenError('Sign in to request a training session');
   if (!emailVerified) throw new ForbiddenError('Verify your e-mail address to request a training session');
   if (!badge || badge.publishedAt === null || Date.parse(badge.publishedAt) > now.getTime())
-    throw ValidationError.at(`${ATTRIBUTES}/badgeId`, 'There is no published open badge with this id');
+    throw ValidationError.at(
+      `${ATTRIBUTES}/badgeId`,
+      'There is no published open badge with this id',
+      'validation.open_badge_unpublished',
+    );
   if (badge.modules.length === 0)
-    throw ValidationError.at(`${ATTRIBUTES}/badgeId`, 'The open badge has no training module');
-  if (!issuer) throw ValidationError.at(`${ATTRIBUTES}/issuerId`, 'There is no such organization');
+    throw ValidationError.at(
+      `${ATTRIBUTES}/badgeId`,
+      'The open badge has no training module',
+      'validation.open_badge_without_modules',
+    );
+  if (!issuer)
+    throw ValidationError.at(
+      `${ATTRIBUTES}/issuerId`,
+      'There is no such organization',
+      'validation.open_badge_issuer_unknown',
+    );
   if (!issuer.mayIssue)
     throw ValidationError.at(
       `${ATTRIBUTES}/issuerId`,
       "The organization's access level does not reach the level that issues open badges",
+      'validation.open_badge_issuer_level',
     );
   return [
     {

@@ -144,36 +144,42 @@ describe('requesting a training session', () => {
       .thenThrows(ForbiddenError);
   });
 
-  it('refuses an unknown badge, an unpublished one and one published later, on badgeId', () => {
-    const onBadge = { issues: [expect.objectContaining({ pointer: '/data/attributes/badgeId' })] };
+  it('refuses an unknown badge, an unpublished one and one published later, on badgeId, each with its code', () => {
+    const onBadge = (code: string) => ({
+      code,
+      issues: [expect.objectContaining({ pointer: '/data/attributes/badgeId', code })],
+    });
     spec
       .given([])
       .when(requesting({ badge: null }))
-      .thenThrows(ValidationError, onBadge);
+      .thenThrows(ValidationError, onBadge('validation.open_badge_unpublished'));
     spec
       .given([])
       .when(requesting({ badge: badge({ publishedAt: null }) }))
-      .thenThrows(ValidationError, onBadge);
+      .thenThrows(ValidationError, onBadge('validation.open_badge_unpublished'));
     spec
       .given([])
       .when(requesting({ badge: badge({ publishedAt: '2026-04-01T00:00:00.000Z' }) }))
-      .thenThrows(ValidationError, onBadge);
+      .thenThrows(ValidationError, onBadge('validation.open_badge_unpublished'));
     spec
       .given([])
       .when(requesting({ badge: badge({ modules: [] }) }))
-      .thenThrows(ValidationError, onBadge);
+      .thenThrows(ValidationError, onBadge('validation.open_badge_without_modules'));
   });
 
-  it('refuses an organization under the issuer threshold, and an unknown one, on issuerId', () => {
-    const onIssuer = { issues: [expect.objectContaining({ pointer: '/data/attributes/issuerId' })] };
+  it('refuses an organization under the issuer threshold, and an unknown one, on issuerId, each with its code', () => {
+    const onIssuer = (code: string) => ({
+      code,
+      issues: [expect.objectContaining({ pointer: '/data/attributes/issuerId', code })],
+    });
     spec
       .given([])
       .when(requesting({ issuer: { organizationId: ISSUER, mayIssue: false } }))
-      .thenThrows(ValidationError, onIssuer);
+      .thenThrows(ValidationError, onIssuer('validation.open_badge_issuer_level'));
     spec
       .given([])
       .when(requesting({ issuer: null }))
-      .thenThrows(ValidationError, onIssuer);
+      .thenThrows(ValidationError, onIssuer('validation.open_badge_issuer_unknown'));
   });
 
   it('refuses a session id already taken', () => {

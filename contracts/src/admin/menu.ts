@@ -1,5 +1,5 @@
 import { ADMINISTRATORS, CONTENT_EDITORS } from '../accounts/rules.ts';
-import { OPEN_BADGE_ISSUERS } from '../open-badges/issuer.ts';
+import { OPEN_BADGE_DESK } from '../open-badges/issuer.ts';
 import { RENTAL_ADMINS } from '../rental/records.ts';
 import { allows, type AccessRule, type ViewerFacts } from '../resources/access.ts';
 import {
@@ -61,7 +61,7 @@ const HAND_WRITTEN: HandWrittenEntry[] = [
     href: '/admin/open-badges/sessions',
     icon: 'school',
     group: 'openBadges',
-    see: { anyOf: [ADMINISTRATORS, OPEN_BADGE_ISSUERS] },
+    see: OPEN_BADGE_DESK,
     feature: 'openBadges',
   },
 ];

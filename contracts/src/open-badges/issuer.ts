@@ -1,3 +1,4 @@
+import { ADMINISTRATORS } from '../accounts/rules.ts';
 import type { AccessLevel } from '../enums.ts';
 import { allows, type AccessRule, type ViewerFacts } from '../resources/access.ts';
 
@@ -9,6 +10,12 @@ import { allows, type AccessRule, type ViewerFacts } from '../resources/access.t
  * buttons all ask this one rule.
  */
 export const OPEN_BADGE_ISSUERS: AccessRule = { setting: 'openBadgeIssuerAccessLevel', acting: true };
+
+/**
+ * Who works at the issuer's desk (the training sessions to decide on, /admin/open-badges/sessions): the issuers
+ * by the rule above, and administrators. The admin menu's entry and the web's guards ask this rule.
+ */
+export const OPEN_BADGE_DESK: AccessRule = { anyOf: [ADMINISTRATORS, OPEN_BADGE_ISSUERS] };
 
 /** The environment's value the rule reads: the whole settings object or a hand-written one will do. */
 export interface OpenBadgeIssuerEnvironment {

@@ -79,6 +79,7 @@ describe('backup and restore', () => {
         eventStore: app.platform.eventStore,
         contracts: app.platform.contracts,
         baseUrl: app.url(''),
+        publicUrl: app.platform.accounts.context.publicUrl,
         adminToken: TEST_ADMIN_TOKEN,
         logger,
       }),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionDurationSeconds } from '@platform/contracts/open-badges/session-state';
 import {
   createUser,
   signIn,
@@ -198,12 +199,18 @@ describe('a training session over HTTP', () => {
     });
     app.advance(120_000);
     const finished = ok(await act(member, id, { action: 'finish-module' }));
-    expect(finished.body.data.attributes).toMatchObject({ status: 'finished', durationSeconds: 180 });
+    // the sum of the modules' durations on the platform's clock: the 180 s it was moved, and the real time the
+    // requests took (the test clock runs on from the real one)
+    const durationSeconds = finished.body.data.attributes.durationSeconds as number;
+    expect(finished.body.data.attributes.status).toBe('finished');
+    expect(durationSeconds).toBe(sessionDurationSeconds(finished.body.data.attributes.modules));
+    expect(durationSeconds).toBeGreaterThanOrEqual(180);
+    expect(durationSeconds).toBeLessThan(240);
 
     const session = ok(await read(issuer, id)).body.data.attributes;
     expect(session).toMatchObject({
       status: 'finished',
-      durationSeconds: 180,
+      durationSeconds,
       allowedActions: ['issue-assertion'],
     });
     expect(
@@ -241,7 +248,7 @@ describe('a training session over HTTP', () => {
     const backOffice = ok(
       await admin.call('GET', `/api/v1/open-badge-training-sessions/${id}?minPosition=${position}`),
     );
-    expect(backOffice.body.data.attributes).toMatchObject({ status: 'awarded', durationSeconds: 180 });
+    expect(backOffice.body.data.attributes).toMatchObject({ status: 'awarded', durationSeconds });
     const history = ok(await admin.call('GET', `/api/v1/open-badge-training-sessions/${id}/history`));
     expect(history.body.data.length).toBeGreaterThanOrEqual(7);
     expect((await member.call('GET', `/api/v1/open-badge-training-sessions/${id}`)).status).toBe(403);

@@ -377,6 +377,7 @@ describe('open badges verified from the assertion URL alone', () => {
       eventStore: app.platform.eventStore,
       contracts: app.platform.contracts,
       baseUrl: app.url(''),
+      publicUrl: app.platform.accounts.context.publicUrl,
       adminToken: TEST_ADMIN_TOKEN,
       logger: capturedLogger().logger,
     });
@@ -385,10 +386,19 @@ describe('open badges verified from the assertion URL alone', () => {
       select max(global_position)::text as head from es_events`;
     position = latest!.head;
     const list = ok(await app.admin('GET', `/open-badge-assertions?page[size]=100&minPosition=${position}`))
-      .body.data as { id: string; attributes: { recipientEmail: string } }[];
+      .body.data as {
+      id: string;
+      attributes: { recipientEmail: string; jsonURL: string; imageURL: string };
+    }[];
     const demo = list.find((a) => a.attributes.recipientEmail === DEMO_OPEN_BADGE_RECIPIENT);
     expect(demo).toBeDefined();
     const urls = openBadgesVerificationUrls(publicUrl);
+    // stored under PUBLIC_URL, as an award's are and as the documents say, not the seeding's local address
+    expect(publicUrl).not.toBe(app.url('').replace(/\/+$/, ''));
+    expect(demo!.attributes).toMatchObject({
+      jsonURL: urls.assertion(demo!.id),
+      imageURL: urls.assertionImage(demo!.id),
+    });
     await caughtUp(urls.assertion(demo!.id));
     const assertion = await getJson(urls.assertion(demo!.id));
     expect(Assertion.parse(assertion.body)).toBeTruthy();

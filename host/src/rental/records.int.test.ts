@@ -480,6 +480,7 @@ describe('the demo seed', () => {
       eventStore: demo.platform.eventStore,
       contracts: demo.platform.contracts,
       baseUrl: demo.url(''),
+      publicUrl: demo.platform.accounts.context.publicUrl,
       adminToken: TEST_ADMIN_TOKEN,
       logger: capturedLogger().logger,
     });

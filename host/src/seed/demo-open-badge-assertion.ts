@@ -45,7 +45,8 @@ export const DEMO_OPEN_BADGE_ASSERTION_ID = nameUuid('assertion');
 export async function seedDemoOpenBadgeAssertion(deps: {
   eventStore: EventStore;
   contracts: EventContractRegistry;
-  baseUrl: string;
+  /** PUBLIC_URL: the assertion's jsonURL and imageURL are under it (ADR 0030), as the award route's are */
+  publicUrl: string;
   logger: Logger;
   clock?: () => Date;
   accounts: ReadonlyMap<string, string>;
@@ -153,7 +154,7 @@ export async function seedDemoOpenBadgeAssertion(deps: {
       decider: openBadgeAssertionDecider,
       command: {
         type: 'CreateOpenBadgeAssertion',
-        data: { issued: data, urls: assertionUrls(deps.baseUrl, data.assertionId) },
+        data: { issued: data, urls: assertionUrls(deps.publicUrl, data.assertionId) },
         metadata: {
           now: new Date(data.issuedAt),
           actor: { userId: issuerMemberId, actingAsOrganizationId: organizationId, impersonatorId: null },

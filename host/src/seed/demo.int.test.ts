@@ -31,6 +31,7 @@ describe('demo seed', () => {
       eventStore: app.platform.eventStore,
       contracts: app.platform.contracts,
       baseUrl: app.url(''),
+      publicUrl: app.platform.accounts.context.publicUrl,
       adminToken: TEST_ADMIN_TOKEN,
       logger: capturedLogger().logger,
     };
@@ -133,6 +134,7 @@ describe('demo seed on a site with pages of its own', () => {
       eventStore: site.platform.eventStore,
       contracts: site.platform.contracts,
       baseUrl: site.url(''),
+      publicUrl: site.platform.accounts.context.publicUrl,
       adminToken: TEST_ADMIN_TOKEN,
       logger: capturedLogger().logger,
     });

@@ -25,6 +25,11 @@ export interface DemoSeedDeps {
   eventStore: EventStore;
   contracts: EventContractRegistry;
   baseUrl: string;
+  /**
+   * the address users open (PUBLIC_URL, the accounts' publicUrl): the demo assertion's jsonURL and imageURL are
+   * under it, as an award's are, not under baseUrl (the local address the seeding calls the API at)
+   */
+  publicUrl: string;
   adminToken: string;
   logger: Logger;
   clock?: () => Date;

@@ -1,9 +1,7 @@
 import express, { type Response, type Router } from 'express';
-import { sql, type DatabasePool } from 'slonik';
+import { sql } from 'slonik';
 import { z } from 'zod';
-import { AccessLevelSchema } from '@platform/contracts/enums';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
-import { appEnvironmentResource, APP_ENVIRONMENT_ID } from '@platform/contracts/environment/app-environment';
 import { isExpired, openBadgeAssertionResource } from '@platform/contracts/open-badges/assertion';
 import { mayIssueOpenBadges } from '@platform/contracts/open-badges/issuer';
 import {
@@ -33,8 +31,6 @@ const uuid = z.string().uuid();
 const sessions = resourceTable(openBadgeSessionResource);
 const assertions = resourceTable(openBadgeAssertionResource);
 const assertionColumn = (name: string) => assertions.attributes.find((a) => a.name === name)!.column;
-const environment = resourceTable(appEnvironmentResource);
-const issuerLevelColumn = environment.attributes.find((a) => a.name === 'openBadgeIssuerAccessLevel')!.column;
 const ms = z.number().nullable();
 
 const BadgeModule = z
@@ -72,18 +68,16 @@ const SESSION_SELECT = sql.fragment`
     left join read.organizations o on o.id = s.issuer_id
     left join read.users u on u.id = s.user_id`;
 
-/** The app environment's threshold (seed 001 §5), read with the viewer's facts so that issuer.ts decides. */
-async function viewerFacts(pool: DatabasePool, viewer: Viewer): Promise<OpenBadgeViewerFacts> {
-  const level = await pool.maybeOneFirst(
-    sql.type(z.object({ level: AccessLevelSchema.nullable() }))`
-      select ${sql.identifier([issuerLevelColumn])} as level
-        from ${sql.identifier(['read', environment.table])} where id = ${APP_ENVIRONMENT_ID}`,
-  );
+/**
+ * What the session's answers need of the viewer: the issuer rule (issuer.ts) under the environment's threshold the
+ * viewer carries (the session middleware loads it with a signed-in member; without it nobody issues).
+ */
+function viewerFacts(viewer: Viewer): OpenBadgeViewerFacts {
   return {
     userId: viewer.userId,
     isAdmin: allows(APP_ADMINS, viewer),
     actingAsOrganizationId: viewer.actingAsOrganizationId ?? null,
-    mayIssue: mayIssueOpenBadges(viewer, { openBadgeIssuerAccessLevel: level ?? null }),
+    mayIssue: mayIssueOpenBadges(viewer, viewer.environment ?? {}),
   };
 }
 
@@ -184,7 +178,7 @@ export function openBadgeSessionQueryRoutes(): QueryModule {
       const query = parseListQuery(req.originalUrl, {
         filters: { status: OpenBadgeSessionStatusSchema },
       });
-      const facts = await viewerFacts(deps.readPool, viewer);
+      const facts = viewerFacts(viewer);
       const acting = facts.actingAsOrganizationId ?? null;
       const scope = facts.isAdmin
         ? sql.fragment`true`
@@ -218,7 +212,7 @@ export function openBadgeSessionQueryRoutes(): QueryModule {
       if (!uuid.safeParse(id).success) throw notFound;
       const row = await deps.readPool.maybeOne(sql.type(SessionRow)`${SESSION_SELECT} where s.id = ${id}`);
       if (!row) throw notFound;
-      const facts = await viewerFacts(deps.readPool, viewer);
+      const facts = viewerFacts(viewer);
       const part = openBadgeSessionViewer(
         { userId: row.user_id ?? '', issuerId: row.issuer_id ?? '' },
         facts,

@@ -171,6 +171,7 @@ export default async function setup(project: TestProject) {
         eventStore: platform.eventStore,
         contracts: platform.contracts,
         baseUrl,
+        publicUrl: platform.accounts.context.publicUrl,
         adminToken,
         logger,
       });

@@ -1,15 +1,14 @@
 import { isAdministrator } from '@platform/contracts/accounts/rules';
-import { adminMenu, type AdminMenuEntry } from '@platform/contracts/admin/menu';
-import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
+import type { AdminMenuEntry } from '@platform/contracts/admin/menu';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import { useMessageLookup } from '../../kit/i18n/use-t.ts';
 import { useSession } from '../../kit/session/session.tsx';
 import { Link } from '../../kit/ui/link.tsx';
-import { ADMIN_ROUTES, canUseDashboard } from '../../kit/admin/access.ts';
+import { ADMIN_ROUTES } from '../../kit/admin/access.ts';
+import { mayUseBackOffice, webAdminMenu } from '../../kit/admin/admin-menu.ts';
 import { useAdminT } from '../../kit/admin/admin-ui.tsx';
 import { useEnvironmentLevels, viewerFacts } from '../../kit/admin/resources/viewer.ts';
-import { FEATURES } from '../../kit/build-info.ts';
 
 /** The drawer's own list style covers its first level only: the admin entries keep its look, without bullets. */
 const Entries = styled.ul`
@@ -18,23 +17,11 @@ const Entries = styled.ul`
   padding: 0;
 `;
 
-/** Hand-written entries of the menu this web has a screen for (the others wait for theirs). */
-const WEB_SCREENS = new Set([
-  'dashboard',
-  'users',
-  'validation-requests',
-  'app-menu-items',
-  'app-pages',
-  'rental-commands',
-  'open-badge-sessions',
-]);
-const CATALOGUE_TYPES = new Set(resourceCatalogue.map((d) => d.type));
-
 /**
  * The admin menu, in the side drawer the shell shows in the admin area (seed 000 §2.9, seed 001 §6): the
  * dashboard first, then the groups of contracts' adminMenu (the resource catalogue and the hand-written
  * screens, filtered by what the viewer may see) with their headings, and the dev mailbox for administrators.
- * Nothing outside /admin or for users who may not use the dashboard.
+ * Nothing outside /admin or for users who may not use the back office (mayUseBackOffice).
  */
 export function AdminNavEntries({ onNavigate }: { onNavigate: () => void }) {
   const t = useAdminT();
@@ -42,19 +29,10 @@ export function AdminNavEntries({ onNavigate }: { onNavigate: () => void }) {
   const [path] = useLocation();
   const { user, features } = useSession();
   const environment = useEnvironmentLevels();
-  if (!path.startsWith('/admin') || !user || !canUseDashboard(user, features)) return null;
+  if (!path.startsWith('/admin') || !user) return null;
   const viewer = viewerFacts(user, environment);
-  const sections = adminMenu(resourceCatalogue, viewer, {
-    validationRequests: features.validationRequests,
-    organizations: features.organizations,
-    // a build flag: the rental screens and records are in the build or not (FEATURE_RENTAL)
-    rental: FEATURES.rental,
-    // the open badges records, likewise (FEATURE_OPEN_BADGES)
-    openBadges: FEATURES.openBadges,
-  }).map((section) => ({
-    ...section,
-    entries: section.entries.filter((e) => WEB_SCREENS.has(e.key) || CATALOGUE_TYPES.has(e.key)),
-  }));
+  const sections = webAdminMenu(viewer, features);
+  if (!mayUseBackOffice(user, features, sections)) return null;
   if (isAdministrator(viewer))
     sections[0]?.entries.push({ key: 'mailbox', href: ADMIN_ROUTES.mailbox, icon: 'mail' });
   const name = (entry: AdminMenuEntry) =>

@@ -7,9 +7,11 @@ import { useNavigation } from '../../kit/routing/router.tsx';
 import { ROUTES } from '../../kit/session/guard.ts';
 import { useSession, useSignedInUser } from '../../kit/session/session.tsx';
 import { InlineLoader } from '../../kit/loading/chrome.tsx';
-import { ButtonLink } from '../../kit/ui/link.tsx';
-import { ADMIN_ROUTES, canUseDashboard } from '../../kit/admin/access.ts';
-import { viewerFacts } from '../../kit/admin/resources/viewer.ts';
+import { ButtonLink, Link } from '../../kit/ui/link.tsx';
+import { ADMIN_ROUTES } from '../../kit/admin/access.ts';
+import { mayUseBackOffice, webAdminMenu } from '../../kit/admin/admin-menu.ts';
+import { useEnvironmentLevels, viewerFacts } from '../../kit/admin/resources/viewer.ts';
+import { useMessageLookup } from '../../kit/i18n/use-t.ts';
 import { adminApi } from './admin-api.ts';
 import { useAdminT, WidePage } from '../../kit/admin/admin-ui.tsx';
 import { fluidSize, fluidSpace } from '../../kit/theme/theme.ts';
@@ -45,6 +47,13 @@ const Card = styled.li`
   }
 `;
 
+const Links = styled.ul`
+  margin: 0;
+  padding-inline-start: 1.25rem;
+  display: grid;
+  gap: 0.5rem;
+`;
+
 type Probe<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'unavailable' };
 
 /** What an administrator's cards need: the pending requests count, and whether the dev mailbox exists here. */
@@ -75,15 +84,20 @@ function useAdministratorFacts(enabled: boolean, validationRequests: boolean) {
 
 /**
  * admin.dashboard (seed 000 §2.4): a welcome and a card for each thing this user can do. Users with no role may
- * use it only when the validation-requests feature is on (seed 000 §6); others go to their profile.
+ * use it when the validation-requests feature is on (seed 000 §6), or when the admin menu lists a screen for them
+ * (an open badge issuer: the card of the open badges lists the menu's entries); others go to their profile.
  */
 export function DashboardScreen() {
   const t = useAdminT();
   const user = useSignedInUser();
   const { features } = useSession();
   const { navigate } = useNavigation();
-  const allowed = canUseDashboard(user, features);
-  const admin = allowed && isAdministrator(viewerFacts(user));
+  const lookup = useMessageLookup();
+  const viewer = viewerFacts(user, useEnvironmentLevels());
+  const menu = webAdminMenu(viewer, features);
+  const allowed = mayUseBackOffice(user, features, menu);
+  const admin = allowed && isAdministrator(viewer);
+  const openBadges = menu.find((section) => section.group === 'openBadges')?.entries ?? [];
   const { pending, mailbox } = useAdministratorFacts(admin, features.validationRequests);
   usePageTitle(allowed ? t('admin.dashboard.title') : null);
 
@@ -124,6 +138,19 @@ export function DashboardScreen() {
             <h2 id="dashboard-mailbox">{t('admin.mailbox.title')}</h2>
             <p>{t('admin.dashboard.mailboxDescription', { count: mailbox.value })}</p>
             <ButtonLink href={ADMIN_ROUTES.mailbox}>{t('admin.dashboard.openMailbox')}</ButtonLink>
+          </Card>
+        ) : null}
+        {openBadges.length > 0 ? (
+          <Card>
+            <h2 id="dashboard-open-badges">{lookup('admin.menu.group.openBadges') ?? 'openBadges'}</h2>
+            <p>{t('admin.dashboard.openBadgesDescription')}</p>
+            <Links aria-labelledby="dashboard-open-badges">
+              {openBadges.map((entry) => (
+                <li key={entry.key}>
+                  <Link href={entry.href}>{lookup(`admin.menu.${entry.key}`) ?? entry.key}</Link>
+                </li>
+              ))}
+            </Links>
           </Card>
         ) : null}
         <Card>

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeJson, renderApp } from '../../frame/testing/render-app.tsx';
 import {
@@ -17,6 +18,20 @@ const mailbox = (available: boolean) =>
   route('GET', '/api/v1/dev/mailbox', () =>
     available ? fakeJson(200, { data: [], meta: listMeta(4, 1, 50) }) : notFound(),
   );
+
+const ORG = '0a000000-0000-4000-8000-0000000000d1';
+
+/** A validated member with no role, acting as an organization of the given weight. */
+function actingMember(weight: number) {
+  const me = meDocument({ roles: [] });
+  (me.data.relationships as Record<string, unknown>).actingAsOrganization = {
+    data: { type: 'organizations', id: ORG },
+  };
+  return { ...me, meta: { effectiveAccessWeight: weight } };
+}
+
+/** The open badge issuers' threshold of the environment: member_level_1 (weight 300). */
+const ISSUER_THRESHOLD = { openBadgeIssuerAccessLevel: 'member_level_1' };
 
 describe('who may use the dashboard (seed 000 §2.10 rule 7, §6)', () => {
   it('is anyone with a role, or a validated user when validation requests are on', () => {
@@ -95,6 +110,54 @@ describe('the dashboard', () => {
     });
     await waitFor(() => expect(location.history?.at(-1)).toBe('/account/profile'), FIRST_RENDER);
     expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).toBeNull();
+  });
+
+  it('lets an open badge issuer without a role in, with the issuer’s desk and the badges on a card and in the menu', async () => {
+    consentDecided();
+    const { location, calls } = renderApp('/admin/dashboard', {
+      me: actingMember(300),
+      environment: ISSUER_THRESHOLD,
+      features: { validationRequests: false },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, FIRST_RENDER)).toBeTruthy();
+    const card = screen.getByRole('list', { name: 'Open badges' });
+    expect(within(card).getByRole('link', { name: 'Training sessions' }).getAttribute('href')).toBe(
+      '/admin/open-badges/sessions',
+    );
+    expect(within(card).getByRole('link', { name: 'Badges' }).getAttribute('href')).toBe(
+      '/admin/resources/open-badges',
+    );
+    // nothing of an administrator's
+    expect(screen.queryByRole('link', { name: 'Open the users list' })).toBeNull();
+    expect(calls.some((c) => c.startsWith('/api/v1/dev/mailbox'))).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Open the menu' }));
+    const nav = await screen.findByRole('navigation', { name: 'Administration' });
+    expect(within(nav).getByRole('link', { name: 'Training sessions' }).getAttribute('href')).toBe(
+      '/admin/open-badges/sessions',
+    );
+    expect(location.history?.at(-1)).toBe('/admin/dashboard');
+  });
+
+  it('sends the same member to their profile when their organization is under the issuers’ threshold', async () => {
+    consentDecided();
+    const { location } = renderApp('/admin/dashboard', {
+      me: actingMember(300),
+      environment: { openBadgeIssuerAccessLevel: 'member_level_2' },
+      features: { validationRequests: false },
+    });
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/account/profile'), FIRST_RENDER);
+    expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).toBeNull();
+  });
+
+  it('shows a validated member with no role no open badges card', async () => {
+    consentDecided();
+    renderApp('/admin/dashboard', {
+      me: meDocument({ roles: [] }),
+      environment: ISSUER_THRESHOLD,
+      features: { validationRequests: true },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, FIRST_RENDER)).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Open badges' })).toBeNull();
   });
 
   it('sends a user whose account is not validated to the not-validated page', async () => {

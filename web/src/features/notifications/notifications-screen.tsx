@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { useApi } from '../../kit/api/api-context.tsx';
 import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { useToast } from '../../kit/toast/toast-context.tsx';
-import { useT } from '../../kit/i18n/use-t.ts';
+import { useMessageLookup, useT } from '../../kit/i18n/use-t.ts';
 import { ActionRow, Lead, PageContainer } from '../../kit/ui/page-container.tsx';
 import { InlineLoader } from '../../kit/loading/chrome.tsx';
 import { useSignedInUser } from '../../kit/session/session.tsx';
@@ -107,13 +107,22 @@ export function NotificationsScreen() {
     return () => controller.abort();
   }, [load]);
 
+  const lookup = useMessageLookup();
+  /**
+   * A notification in the reader's language: the server sends its type (a code) with its message in the platform's
+   * words; a module that words its types (`notifications.type.<type>` in its messages) is read in the locale.
+   */
+  const messageOf = (notification: Notification) =>
+    lookup(`notifications.type.${notification.attributes.notificationType}`) ??
+    notification.attributes.message;
+
   const markRead = async (notification: Notification) => {
     setMarking(notification.id);
     try {
       const position = await markNotificationRead(api, notification.id);
       refreshCount(position);
       await load(position);
-      toast(t('notifications.markedRead', { message: notification.attributes.message }), 'success');
+      toast(t('notifications.markedRead', { message: messageOf(notification) }), 'success');
       // its button is gone: the member continues from the notification itself
       document.getElementById(messageId(notification.id))?.focus();
     } catch {
@@ -147,7 +156,7 @@ export function NotificationsScreen() {
             return (
               <Item key={n.id} $unread={isUnread}>
                 <h2 id={messageId(n.id)} tabIndex={-1}>
-                  {n.attributes.message}
+                  {messageOf(n)}
                 </h2>
                 {n.attributes.details ? <p>{n.attributes.details}</p> : null}
                 <p className="meta">

@@ -104,6 +104,27 @@ describe('notifications', () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/account/coupons'));
   });
 
+  it('words a type a module words in the reader’s language, the server’s message otherwise', async () => {
+    decided();
+    const server = notificationServer();
+    server.state.items = [
+      notification('n5', 'Your training session was accepted', {
+        notificationType: 'open-badge-session-accepted',
+        actionUrl: '/open-badge-trainings/s1',
+      }),
+      notification('n6', 'Something the web does not word', { notificationType: 'some-new-type' }),
+    ];
+    renderApp('/account/notifications', { me: meDocument(), handlers: [server.handler] });
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 2, name: 'Your training request was accepted: you may start its first module.' },
+        { timeout: 25_000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Something the web does not word' })).toBeTruthy();
+  });
+
   it('reads the count again when the window regains focus', async () => {
     decided();
     const server = notificationServer();

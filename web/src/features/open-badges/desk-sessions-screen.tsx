@@ -1,4 +1,5 @@
-import { isAdministrator } from '@platform/contracts/accounts/rules';
+import { OPEN_BADGE_DESK } from '@platform/contracts/open-badges/issuer';
+import { allows } from '@platform/contracts/resources/access';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../kit/api/api-context.tsx';
@@ -12,12 +13,11 @@ import {
   useAdminErrorText,
   WidePage,
 } from '../../kit/admin/admin-ui.tsx';
-import { viewerFacts } from '../../kit/admin/resources/viewer.ts';
+import { useEnvironmentLevels, viewerFacts } from '../../kit/admin/resources/viewer.ts';
 import { InlineLoader } from '../../kit/loading/chrome.tsx';
 import { useLoaded } from '../../kit/loading/use-loaded.ts';
 import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { useNavigation } from '../../kit/routing/router.tsx';
-import type { SessionUser } from '../../kit/session/documents.ts';
 import { useSignedInUser } from '../../kit/session/session.tsx';
 import { Button } from '../../kit/ui/button.tsx';
 import { Link } from '../../kit/ui/link.tsx';
@@ -27,25 +27,15 @@ import { readSessions, SESSION_STATUSES, type SessionStatus } from './sessions-a
 import { useOpenBadgesT, useStatusText } from './training-ui.tsx';
 
 /**
- * Who may open the issuer's desk: a member acting as an organization (the server keeps to the organizations
- * that reach the environment's issuer threshold, and to their own sessions) and administrators.
+ * The issuer's desk only, by the rule of its admin menu entry (OPEN_BADGE_DESK: administrators, and members acting
+ * as an organization that reaches the environment's issuer threshold, whatever their roles): anyone else is sent
+ * to the unauthorized screen. The server keeps each issuer to their organization's sessions.
  */
-export function mayUseIssuerDesk(
-  user: Pick<
-    SessionUser,
-    'id' | 'roles' | 'isAdmin' | 'effectiveAccessWeight' | 'actingAsOrganizationId'
-  > | null,
-): boolean {
-  if (!user) return false;
-  return isAdministrator(viewerFacts(user)) || Boolean(user.actingAsOrganizationId);
-}
-
-/** The issuer's desk only: anyone else is sent to the unauthorized screen. */
 export function IssuerDeskOnly({ children }: { children: React.ReactNode }) {
   const user = useSignedInUser();
   const t = useOpenBadgesT();
   const { navigate } = useNavigation();
-  const allowed = mayUseIssuerDesk(user);
+  const allowed = allows(OPEN_BADGE_DESK, viewerFacts(user, useEnvironmentLevels()));
   useEffect(() => {
     if (!allowed) navigate(ADMIN_ROUTES.unauthorized, { replace: true });
   }, [allowed, navigate]);

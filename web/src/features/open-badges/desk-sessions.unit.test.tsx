@@ -54,18 +54,26 @@ function deskServer(options: {
   return { handler, sent };
 }
 
-/** A member acting as the issuer organization (the desk's usual viewer). */
-function issuerMe() {
-  const me = meDocument({ roles: ['contributor'] });
+/**
+ * A member with no role acting as the issuer organization (the desk's usual viewer), whose weight (300 by default)
+ * meets the environment's issuer threshold (member_level_1, 300) or not.
+ */
+function issuerMe(weight = 300) {
+  const me = meDocument({ roles: [] });
   (me.data.relationships as Record<string, unknown>).actingAsOrganization = {
     data: { type: 'organizations', id: ISSUER_ID },
   };
-  return me;
+  return { ...me, meta: { effectiveAccessWeight: weight } };
 }
 
 function open(path: string, server: ReturnType<typeof deskServer>, me: unknown = issuerMe()) {
   consentDecided();
-  return renderApp(path, { me, handlers: [server.handler] });
+  return renderApp(path, {
+    me,
+    environment: { openBadgeIssuerAccessLevel: 'member_level_1' },
+    features: { validationRequests: false },
+    handlers: [server.handler],
+  });
 }
 
 const posted = (server: ReturnType<typeof deskServer>) =>
@@ -107,6 +115,20 @@ describe('the issuer’s training sessions', () => {
   it('is the issuers’ and administrators’ only: another member is sent to the unauthorized screen', async () => {
     const server = deskServer({});
     const { location } = open(DESK, server, meDocument({ roles: ['contributor'] }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/errors/unauthorized'), FIRST);
+    expect(server.sent).toHaveLength(0);
+  });
+
+  it('is not a member’s whose acting organization is under the issuers’ threshold', async () => {
+    const server = deskServer({});
+    const { location } = open(DESK, server, issuerMe(200));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/errors/unauthorized'), FIRST);
+    expect(server.sent).toHaveLength(0);
+  });
+
+  it('nor the page of one of its sessions', async () => {
+    const server = deskServer({});
+    const { location } = open(DESK_PAGE, server, issuerMe(200));
     await waitFor(() => expect(location.history?.at(-1)).toBe('/errors/unauthorized'), FIRST);
     expect(server.sent).toHaveLength(0);
   });
@@ -223,7 +245,9 @@ describe('the issuer’s training session page', () => {
     });
     open(DESK_PAGE, server);
     await user.click(await screen.findByRole('button', { name: 'Accept' }, FIRST));
-    const said = await screen.findByText('The session is already accepted');
+    const said = await screen.findByText(
+      /^This step is not possible in the training session as it is now: it was already decided/,
+    );
     expect(said.closest('[role="alert"]')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull());
     expect(within(document.querySelector('dl')!).getByText('Accepted')).toBeTruthy();

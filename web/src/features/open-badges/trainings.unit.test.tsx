@@ -107,8 +107,8 @@ describe('the training’s request page', () => {
           errors: [
             {
               status: '422',
-              code: 'validation.invalid',
-              detail: 'This organization may not issue open badges',
+              code: 'validation.open_badge_issuer_level',
+              detail: 'The organization’s access level does not reach the level that issues open badges',
               source: { pointer: '/data/attributes/issuerId' },
             },
           ],
@@ -116,7 +116,10 @@ describe('the training’s request page', () => {
     });
     const { location } = open(START_PAGE, server);
     await user.click(await screen.findByRole('button', { name: 'Request this training' }, FIRST));
-    const said = await screen.findByText('This organization may not issue open badges');
+    // the server's code, worded by the web (not the server's English detail)
+    const said = await screen.findByText(
+      'This organization may not issue open badges: its access level is under the level that issues them.',
+    );
     expect(said.closest('[role="alert"]')).toBeTruthy();
     expect(location.history?.at(-1)).toBe(START_PAGE);
   });
@@ -207,7 +210,9 @@ describe('the training session page', () => {
     open(SESSION_PAGE, server);
     await user.click(await screen.findByRole('button', { name: 'Start module 1' }, FIRST));
     await screen.findByRole('heading', { level: 2, name: 'Request refused' });
-    const alert = screen.getByText('The session is refused').closest<HTMLElement>('[role="alert"]')!;
+    const alert = screen
+      .getByText(/^This step is not possible in the training session as it is now/)
+      .closest<HTMLElement>('[role="alert"]')!;
     expect(within(alert).getByText(/The training changed in the meantime/)).toBeTruthy();
     expect(screen.getByText('The group is full')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Start module/ })).toBeNull();

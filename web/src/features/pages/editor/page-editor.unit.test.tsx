@@ -168,6 +168,71 @@ describe('the page editor', () => {
     });
   });
 
+  it('picks open badges for the selected open badges block with the back office’s picker, and saves them in order', async () => {
+    const SEATING = 'b0000000-0000-4000-8000-0000000000a1';
+    const SWITCHES = 'b0000000-0000-4000-8000-0000000000a2';
+    const EYE_GAZE = 'b0000000-0000-4000-8000-0000000000a3';
+    const selected: Block = {
+      id: HERO,
+      name: 'selected-open-badges',
+      props: { title: 'Our badges', badges: [SEATING] },
+    };
+    const choices: FakeRequest[] = [];
+    const badge = (id: string, title: string) => ({ type: 'open-badges', id, attributes: { title } });
+    const api = server(pageDocument({ blocks: [selected] }), () => answer(HERO, '4'));
+    consentDecided();
+    renderApp(editor(), {
+      me: appAdmin,
+      handlers: [
+        route(
+          'GET',
+          '/api/v1/open-badges',
+          (request) => {
+            const text = (request.url.searchParams.get('filter[search]') ?? '').toLowerCase();
+            const data = [
+              badge(SEATING, 'Wheelchair seating'),
+              badge(SWITCHES, 'Switch access'),
+              badge(EYE_GAZE, 'Eye gaze'),
+            ].filter((b) => b.attributes.title.toLowerCase().includes(text));
+            return fakeJson(200, { data, meta: { total: data.length } });
+          },
+          choices,
+        ),
+        ...api.handlers,
+      ],
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Edit the page “About us”' }, FIRST_RENDER);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Selected open badges “Our badges”' }));
+    const form = screen.getByRole('form', { name: /^Settings of Selected open badges/ });
+    // the chosen badge is named by its title, read with the type's first records
+    const chosen = within(form).getByRole('grid', { name: 'Chosen: Badges' });
+    expect(await within(chosen).findByRole('row', { name: 'Wheelchair seating' })).toBeTruthy();
+    expect(choices[0]!.url.searchParams.get('fields[open-badges]')).toBe('title');
+    expect(within(form).getByText('Up to 24 items.')).toBeTruthy();
+
+    within(form).getByRole('combobox', { name: 'Badges' }).focus();
+    await userEvent.keyboard('switch');
+    await screen.findByRole('option', { name: /Switch access/ });
+    // only what the text matches is offered
+    await waitFor(() => expect(screen.queryByRole('option', { name: /Eye gaze/ })).toBeNull());
+    expect(screen.queryByRole('option', { name: /Wheelchair seating/ })).toBeNull();
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(within(chosen).getByRole('row', { name: 'Switch access' })).toBeTruthy();
+    await userEvent.click(within(form).getByRole('button', { name: 'Save the block' }));
+
+    await waitFor(() => expect(api.writes).toHaveLength(1));
+    const [write] = api.writes;
+    expect(write!.method).toBe('PATCH');
+    expect(write!.url.pathname).toBe(`/api/v1/app-page-components/${HERO}`);
+    expect(write!.body).toMatchObject({
+      data: {
+        type: 'app-page-components',
+        id: HERO,
+        attributes: { props: { title: 'Our badges', badges: [SEATING, SWITCHES] } },
+      },
+    });
+  });
+
   it('shows a 422 on the field its pointer names, deep in a list', async () => {
     consentDecided();
     const api = server(pageDocument({ blocks: [buttons] }), () =>
