@@ -11,7 +11,7 @@ import {
   ImpersonationBanner,
   twoFactorRoutes,
 } from '../features/accounts/index.ts';
-import { AdminNavEntries, adminRoutes } from '../features/admin/index.ts';
+import { AdminNavEntries, adminRoutes, AdminSideNav } from '../features/admin/index.ts';
 import { openBadgeRoutes } from '../features/open-badges/index.ts';
 import { organizationRoutes } from '../features/organizations/index.ts';
 import { CmsRoute } from '../features/pages/index.ts';
@@ -196,6 +196,7 @@ export function App({ locale: forced, messages: preloaded, fetchFn, routerHook, 
                             accountActions={<AccountActions />}
                             banner={<ImpersonationBanner />}
                             drawerExtra={(close) => <AdminNavEntries onNavigate={close} />}
+                            aside={<AdminSideNav />}
                           >
                             <AppRoutes />
                           </Shell>
