@@ -1,6 +1,19 @@
 import type { Locale } from '@platform/contracts/enums';
 import { createStore, Provider as JotaiProvider, useAtomValue, useSetAtom } from 'jotai';
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import {
+  cloneElement,
+  createElement,
+  Fragment,
+  isValidElement,
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { IntlProvider } from 'react-intl';
 import { ThemeProvider } from 'styled-components';
 import { Route, Router, Switch } from 'wouter';
@@ -11,7 +24,7 @@ import {
   ImpersonationBanner,
   twoFactorRoutes,
 } from '../features/accounts/index.ts';
-import { AdminNavEntries, adminRoutes } from '../features/admin/index.ts';
+import { AdminNavEntries, adminRoutes, AdminSideNav } from '../features/admin/index.ts';
 import { openBadgeRoutes } from '../features/open-badges/index.ts';
 import { organizationRoutes } from '../features/organizations/index.ts';
 import { CmsRoute } from '../features/pages/index.ts';
@@ -24,9 +37,16 @@ import { menuAtom } from '../kit/routing/menu.ts';
 import { NavigationProvider } from '../kit/routing/router.tsx';
 import { ToastProvider } from '../kit/toast/toast-context.tsx';
 import { SessionProvider, sessionAtom } from '../kit/session/session.tsx';
-import { loadMessages, type Messages } from '../kit/i18n/load-messages.ts';
+import { loadAllMessages, loadMessages, type Messages } from '../kit/i18n/load-messages.ts';
+import {
+  AllMessages,
+  AllMessagesContext,
+  lazyMessages,
+  readyMessages,
+  type MessagesThenable,
+} from '../kit/i18n/later-messages.tsx';
 import { useT } from '../kit/i18n/use-t.ts';
-import { DeferredGateOpener } from '../kit/lazy/deferred.tsx';
+import { DeferredGateOpener, useDeferredGate } from '../kit/lazy/deferred.tsx';
 import { RouteFallback } from './lazy/route-fallback.tsx';
 import { FullPageLoader } from '../kit/loading/chrome.tsx';
 import { Shell } from './shell/shell.tsx';
@@ -61,21 +81,54 @@ const AccessibilityScreen = lazy(() =>
   import('./screens/accessibility-page.tsx').then((m) => ({ default: m.AccessibilityScreen })),
 );
 
+/**
+ * A route's screen rendered in AllMessages: every screen but a CMS page's reads the words of its module, which
+ * the first screen does not load (kit/i18n/load-messages.ts). Fragments (a feature's routes) are walked.
+ */
+function withAllMessages(routes: ReactNode): ReactNode {
+  const wrap = (node: ReactNode): ReactNode => {
+    if (!isValidElement<{ children?: unknown; component?: ComponentType<{ params: unknown }> }>(node))
+      return node;
+    if (node.type === Fragment) return wrapAll(node.props.children as ReactNode);
+    const { children, component } = node.props;
+    return cloneElement(node, {
+      component: undefined,
+      children: (params: unknown) => (
+        <AllMessages>
+          {component
+            ? createElement(component, { params })
+            : typeof children === 'function'
+              ? (children as (p: unknown) => ReactNode)(params)
+              : (children as ReactNode)}
+        </AllMessages>
+      ),
+    });
+  };
+  const wrapAll = (nodes: ReactNode): ReactNode[] => (Array.isArray(nodes) ? nodes : [nodes]).flatMap(wrap);
+  return wrapAll(routes);
+}
+
+const APP_SCREENS = withAllMessages(
+  <>
+    <Route path="/errors/not-found" component={NotFoundScreen} />
+    <Route path="/errors/unauthorized" component={UnauthorizedScreen} />
+    <Route path="/site-map" component={SiteMapScreen} />
+    <Route path="/accessibility" component={AccessibilityScreen} />
+    {authRoutes}
+    {twoFactorRoutes}
+    {accountRoutes}
+    {adminRoutes}
+    {organizationRoutes}
+    {rentalRoutes}
+    {openBadgeRoutes}
+  </>,
+);
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<RouteFallback />}>
       <Switch>
-        <Route path="/errors/not-found" component={NotFoundScreen} />
-        <Route path="/errors/unauthorized" component={UnauthorizedScreen} />
-        <Route path="/site-map" component={SiteMapScreen} />
-        <Route path="/accessibility" component={AccessibilityScreen} />
-        {authRoutes}
-        {twoFactorRoutes}
-        {accountRoutes}
-        {adminRoutes}
-        {organizationRoutes}
-        {rentalRoutes}
-        {openBadgeRoutes}
+        {APP_SCREENS}
         {/* every other path is a CMS page, a redirection, or not found: the read model decides */}
         <Route>
           <CmsRoute />
@@ -83,6 +136,20 @@ export function AppRoutes() {
       </Switch>
     </Suspense>
   );
+}
+
+/**
+ * Every message of the language in the app's provider once the first page has painted (the gate of
+ * kit/lazy/deferred.tsx), so that what opens next has its words at once.
+ */
+function useAllMessagesAfterPaint(all: MessagesThenable, onFailure: () => void): Messages | null {
+  const gate = useDeferredGate();
+  const [messages, setMessages] = useState<Messages | null>(all.status === 'fulfilled' ? all.value! : null);
+  useEffect(() => {
+    if (gate) all.then(setMessages, onFailure);
+    // onFailure is the same action each render
+  }, [gate, all]);
+  return messages;
 }
 
 function Themed({ children }: { children: React.ReactNode }) {
@@ -162,8 +229,13 @@ export interface AppProps {
 export function App({ locale: forced, messages: preloaded, fetchFn, routerHook, searchHook }: AppProps) {
   const [store] = useState(() => createStore());
   const [locale] = useState<Locale>(() => forced ?? bootLocale());
-  const [messages, setMessages] = useState<Messages | null>(preloaded ?? null);
+  const [firstScreen, setMessages] = useState<Messages | null>(preloaded ?? null);
   const [failed, setFailed] = useState(false);
+  const [all] = useState(() =>
+    preloaded ? readyMessages(preloaded) : lazyMessages(() => loadAllMessages(locale)),
+  );
+  const allMessages = useAllMessagesAfterPaint(all, () => setFailed(true));
+  const messages = allMessages ?? firstScreen;
 
   useEffect(() => {
     syncStoredVersion(APP_VERSION);
@@ -185,28 +257,31 @@ export function App({ locale: forced, messages: preloaded, fetchFn, routerHook, 
       <Themed>
         {messages ? (
           <IntlProvider locale={locale} messages={messages} defaultLocale="en">
-            <Router hook={routerHook} searchHook={searchHook}>
-              <ApiProvider fetchFn={fetchFn}>
-                <NavigationProvider>
-                  <ToastProvider>
-                    <ConsentProvider>
-                      <SessionProvider>
-                        <BootData>
-                          <Shell
-                            accountActions={<AccountActions />}
-                            banner={<ImpersonationBanner />}
-                            drawerExtra={(close) => <AdminNavEntries onNavigate={close} />}
-                          >
-                            <AppRoutes />
-                          </Shell>
-                          <DeferredGateOpener />
-                        </BootData>
-                      </SessionProvider>
-                    </ConsentProvider>
-                  </ToastProvider>
-                </NavigationProvider>
-              </ApiProvider>
-            </Router>
+            <AllMessagesContext.Provider value={all}>
+              <Router hook={routerHook} searchHook={searchHook}>
+                <ApiProvider fetchFn={fetchFn}>
+                  <NavigationProvider>
+                    <ToastProvider>
+                      <ConsentProvider>
+                        <SessionProvider>
+                          <BootData>
+                            <Shell
+                              accountActions={<AccountActions />}
+                              banner={<ImpersonationBanner />}
+                              drawerExtra={(close) => <AdminNavEntries onNavigate={close} />}
+                              aside={<AdminSideNav />}
+                            >
+                              <AppRoutes />
+                            </Shell>
+                            <DeferredGateOpener />
+                          </BootData>
+                        </SessionProvider>
+                      </ConsentProvider>
+                    </ToastProvider>
+                  </NavigationProvider>
+                </ApiProvider>
+              </Router>
+            </AllMessagesContext.Provider>
           </IntlProvider>
         ) : (
           <FullPageLoader label="Loading" />

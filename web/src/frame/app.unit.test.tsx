@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { FIRST_RENDER, meDocument } from '../kit/admin/admin-testing.ts';
+import { loadAllMessages, loadMessages } from '../kit/i18n/load-messages.ts';
 import { STORAGE_KEYS } from '../kit/state/storage-keys.ts';
 import { renderApp } from './testing/render-app.tsx';
 
@@ -204,5 +206,34 @@ describe('global dialogs', () => {
     expect(within(dialog).getByRole('link', { name: 'Sign in again' }).getAttribute('href')).toBe(
       '/auth/sign-in?redirectUrl=%2Faccessibility',
     );
+  });
+});
+
+describe('the words each screen loads (issue 16: a first screen loads what it shows)', () => {
+  it('the first screen has the shell’s and the top bar’s words; every module’s come with the rest', async () => {
+    const first = await loadMessages('en');
+    const all = await loadAllMessages('en');
+    expect(first).toHaveProperty(['app.mainNavigation']);
+    expect(first).toHaveProperty(['auth.actions.signIn']);
+    expect(first).not.toHaveProperty(['admin.dashboard.title']);
+    expect(first).not.toHaveProperty(['rental.steps.label']);
+    expect(all).toHaveProperty(['admin.dashboard.title']);
+    expect(Object.keys(all).length).toBeGreaterThan(Object.keys(first).length * 2);
+  });
+
+  it('a screen past the first one waits for its words when the app loads them itself', async () => {
+    decided();
+    renderApp(
+      '/admin/dashboard',
+      {
+        me: meDocument({ roles: ['rental_admin'] }),
+        features: { validationRequests: false },
+      },
+      { loadMessages: true },
+    );
+    // kit/admin's words, not among the first screen's: the screen shows once they are there, never their ids
+    const heading = await screen.findByRole('heading', { level: 1 }, FIRST_RENDER);
+    expect(heading.textContent).toBe('Dashboard');
+    expect(screen.getByRole('region', { name: 'Everything you can open' })).toBeTruthy();
   });
 });

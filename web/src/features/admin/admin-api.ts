@@ -218,6 +218,10 @@ export const adminApi = {
       })
       .then((d) => ({ users: d.data.map(toAdminUser), meta: d.meta })),
 
+  /** How many accounts there are (the dashboard's count). */
+  usersCount: (api: ApiClient, signal?: AbortSignal) =>
+    api.get('/users', UserListSchema, { query: { 'page[size]': 1 }, signal }).then((d) => d.meta.total),
+
   /** An administrator validates an account directly (PATCH /users/:id, attribute validated: true). */
   validateUser: (api: ApiClient, id: string) =>
     api.request('PATCH', `/users/${encodeURIComponent(id)}`, CommandAnswerSchema, {

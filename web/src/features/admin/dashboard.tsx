@@ -1,18 +1,18 @@
-import { isAdministrator } from '@platform/contracts/accounts/rules';
-import { useEffect, useState } from 'react';
+import type { AdminMenuEntry } from '@platform/contracts/admin/menu';
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import { useApi } from '../../kit/api/api-context.tsx';
+import { useLoaded, type Loaded } from '../../kit/loading/use-loaded.ts';
 import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { useNavigation } from '../../kit/routing/router.tsx';
 import { ROUTES } from '../../kit/session/guard.ts';
-import { useSession, useSignedInUser } from '../../kit/session/session.tsx';
+import { useSignedInUser } from '../../kit/session/session.tsx';
 import { InlineLoader } from '../../kit/loading/chrome.tsx';
 import { ButtonLink, Link } from '../../kit/ui/link.tsx';
 import { ADMIN_ROUTES } from '../../kit/admin/access.ts';
-import { mayUseBackOffice, webAdminMenu } from '../../kit/admin/admin-menu.ts';
-import { useEnvironmentLevels, viewerFacts } from '../../kit/admin/resources/viewer.ts';
 import { useMessageLookup } from '../../kit/i18n/use-t.ts';
 import { adminApi } from './admin-api.ts';
+import { useAdminMenu, type AdminMenu } from './admin-nav.tsx';
 import { useAdminT, WidePage } from '../../kit/admin/admin-ui.tsx';
 import { fluidSize, fluidSpace } from '../../kit/theme/theme.ts';
 
@@ -54,71 +54,97 @@ const Links = styled.ul`
   gap: 0.5rem;
 `;
 
-type Probe<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'unavailable' };
+/** Every screen of the admin menu, by group: columns as wide as the reader's text allows. */
+const Groups = styled.div`
+  margin-top: 2rem;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(14rem, 100%), 1fr));
+  gap: 0 1.5rem;
+  h3 {
+    margin: 1rem 0 0.25rem;
+    font-size: ${fluidSize(1.125)};
+  }
+  ul {
+    margin: 0;
+    padding-left: 1.25rem;
+  }
+  li {
+    margin: 0.25rem 0;
+  }
+  /* the entries without a group (the dev mailbox) on a line of their own, above the groups */
+  .top {
+    grid-column: 1 / -1;
+  }
+`;
 
-/** What an administrator's cards need: the pending requests count, and whether the dev mailbox exists here. */
-function useAdministratorFacts(enabled: boolean, validationRequests: boolean) {
-  const api = useApi();
-  const [pending, setPending] = useState<Probe<number>>({ state: 'loading' });
-  const [mailbox, setMailbox] = useState<Probe<number>>({ state: 'loading' });
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    const { signal } = controller;
-    if (validationRequests) {
-      adminApi.pendingValidationRequestsCount(api, signal).then(
-        (value) => setPending({ state: 'ready', value }),
-        () => signal.aborted || setPending({ state: 'unavailable' }),
-      );
-    }
-    // mounted only without SMTP (ADR 0008): a 404 means there is no mailbox to show here
-    adminApi.mailbox(api, { page: 1, quiet: true, signal }).then(
-      (d) => setMailbox({ state: 'ready', value: d.meta.total }),
-      // 404: not mounted; 403 or a failure: nothing to offer either (the mailbox screen says why)
-      () => signal.aborted || setMailbox({ state: 'unavailable' }),
-    );
-    return () => controller.abort();
-  }, [api, enabled, validationRequests]);
-  return { pending, mailbox };
+const has = (menu: AdminMenu | null, key: string) =>
+  Boolean(menu?.sections.some((s) => s.entries.some((e) => e.key === key)));
+
+/**
+ * A count read from a list's own endpoint (its meta.total) when the menu offers that list to this viewer, so that
+ * what the dashboard asks for is what the menu's access rules let the viewer open; null otherwise.
+ */
+function useCount(offered: boolean, read: (signal: AbortSignal) => Promise<number>): Loaded<number | null> {
+  return useLoaded((signal) => (offered ? read(signal) : Promise.resolve(null)), [offered]).state;
 }
 
 /**
- * admin.dashboard (seed 000 §2.4): a welcome and a card for each thing this user can do. Users with no role may
- * use it when the validation-requests feature is on (seed 000 §6), or when the admin menu lists a screen for them
- * (an open badge issuer: the card of the open badges lists the menu's entries); others go to their profile.
+ * admin.dashboard (seed 000 §2.4): a welcome, a card with a count for the lists that have one worth knowing (the
+ * validation requests waiting for a decision, the users, the dev mailbox's messages), the open badges' card for
+ * an issuer, the profile's, then every screen of the admin menu this viewer may open, by group (the menu's own
+ * entries and rules). Users with no role may use it when the validation-requests feature is on (seed 000 §6), or
+ * when the admin menu lists a screen for them (an open badge issuer); others go to their profile.
  */
 export function DashboardScreen() {
   const t = useAdminT();
   const user = useSignedInUser();
-  const { features } = useSession();
   const { navigate } = useNavigation();
+  const api = useApi();
   const lookup = useMessageLookup();
-  const viewer = viewerFacts(user, useEnvironmentLevels());
-  const menu = webAdminMenu(viewer, features);
-  const allowed = mayUseBackOffice(user, features, menu);
-  const admin = allowed && isAdministrator(viewer);
-  const openBadges = menu.find((section) => section.group === 'openBadges')?.entries ?? [];
-  const { pending, mailbox } = useAdministratorFacts(admin, features.validationRequests);
+  const menu = useAdminMenu();
+  const allowed = menu !== null;
+  const openBadges = menu?.sections.find((section) => section.group === 'openBadges')?.entries ?? [];
+  const pending = useCount(has(menu, 'validation-requests'), (signal) =>
+    adminApi.pendingValidationRequestsCount(api, signal),
+  );
+  const users = useCount(has(menu, 'users'), (signal) => adminApi.usersCount(api, signal));
+  // mounted only without SMTP (ADR 0008): a 404 means there is no mailbox to show here, a failure nothing either
+  const mailbox = useCount(has(menu, 'mailbox'), (signal) =>
+    adminApi.mailbox(api, { page: 1, quiet: true, signal }).then((d) => d.meta.total),
+  );
   usePageTitle(allowed ? t('admin.dashboard.title') : null);
 
   useEffect(() => {
     if (!allowed) navigate(ROUTES.profile, { replace: true });
   }, [allowed, navigate]);
-  if (!allowed) return <InlineLoader aria-label={t('app.loading')} />;
+  if (!allowed || !menu) return <InlineLoader aria-label={t('app.loading')} />;
+
+  const listed = menu.sections
+    .map((s) => ({ ...s, entries: s.entries.filter((e) => e.key !== 'dashboard') }))
+    .filter((s) => s.entries.length > 0);
+  const links = (entries: AdminMenuEntry[]) => (
+    <ul>
+      {entries.map((entry) => (
+        <li key={entry.key}>
+          <Link href={entry.href}>{menu.name(entry)}</Link>
+        </li>
+      ))}
+    </ul>
+  );
 
   return (
     <WidePage>
       <h1>{t('admin.dashboard.title')}</h1>
       <p>{t('admin.dashboard.welcome', { name: user.fullName })}</p>
       <Cards aria-label={t('admin.dashboard.cards')}>
-        {admin && features.validationRequests ? (
+        {has(menu, 'validation-requests') ? (
           <Card>
             <h2 id="dashboard-validation-requests">{t('admin.validationRequests.title')}</h2>
-            {pending.state === 'ready' ? (
-              <p className="count">{t('admin.dashboard.pendingCount', { count: pending.value })}</p>
+            {pending.status === 'ready' ? (
+              <p className="count">{t('admin.dashboard.pendingCount', { count: pending.value ?? 0 })}</p>
             ) : (
-              <p aria-busy={pending.state === 'loading'}>
-                {pending.state === 'loading' ? t('app.loading') : t('admin.dashboard.countUnavailable')}
+              <p aria-busy={pending.status === 'loading'}>
+                {pending.status === 'loading' ? t('app.loading') : t('admin.dashboard.countUnavailable')}
               </p>
             )}
             <ButtonLink href={ADMIN_ROUTES.validationRequests}>
@@ -126,14 +152,17 @@ export function DashboardScreen() {
             </ButtonLink>
           </Card>
         ) : null}
-        {admin ? (
+        {has(menu, 'users') ? (
           <Card>
             <h2 id="dashboard-users">{t('admin.users.title')}</h2>
+            {users.status === 'ready' && users.value !== null ? (
+              <p className="count">{t('admin.dashboard.usersCount', { count: users.value })}</p>
+            ) : null}
             <p>{t('admin.dashboard.usersDescription')}</p>
             <ButtonLink href={ADMIN_ROUTES.users}>{t('admin.dashboard.openUsers')}</ButtonLink>
           </Card>
         ) : null}
-        {admin && mailbox.state === 'ready' ? (
+        {mailbox.status === 'ready' && mailbox.value !== null ? (
           <Card>
             <h2 id="dashboard-mailbox">{t('admin.mailbox.title')}</h2>
             <p>{t('admin.dashboard.mailboxDescription', { count: mailbox.value })}</p>
@@ -161,6 +190,25 @@ export function DashboardScreen() {
           </ButtonLink>
         </Card>
       </Cards>
+      {listed.length > 0 ? (
+        <section aria-labelledby="dashboard-everything">
+          <h2 id="dashboard-everything">{t('admin.dashboard.everything')}</h2>
+          <Groups>
+            {listed.map((section) =>
+              section.group === null ? (
+                <div key="top" className="top">
+                  {links(section.entries)}
+                </div>
+              ) : (
+                <div key={section.group}>
+                  <h3>{menu.groupName(section.group)}</h3>
+                  {links(section.entries)}
+                </div>
+              ),
+            )}
+          </Groups>
+        </section>
+      ) : null}
     </WidePage>
   );
 }

@@ -14,6 +14,8 @@ import { canUseDashboard } from '../../kit/admin/access.ts';
 
 const pendingCount = (total: number) =>
   route('GET', '/api/v1/validation-requests', () => fakeJson(200, { data: [], meta: listMeta(total, 1, 1) }));
+const usersCount = (total: number) =>
+  route('GET', '/api/v1/users', () => fakeJson(200, { data: [], meta: listMeta(total, 1, 1) }));
 const mailbox = (available: boolean) =>
   route('GET', '/api/v1/dev/mailbox', () =>
     available ? fakeJson(200, { data: [], meta: listMeta(4, 1, 50) }) : notFound(),
@@ -169,5 +171,102 @@ describe('the dashboard', () => {
       () => expect(location.history?.at(-1)).toBe('/auth/not-validated?guarded=validated'),
       FIRST_RENDER,
     );
+  });
+});
+
+describe('the dashboard lists what the viewer may open', () => {
+  it('gives an administrator the count of users and every screen of the admin menu, by group in its order', async () => {
+    consentDecided();
+    renderApp('/admin/dashboard', {
+      me: meDocument({ roles: ['admin'] }),
+      handlers: [pendingCount(0), usersCount(42), mailbox(true)],
+    });
+    expect(await screen.findByText('42 accounts.', {}, FIRST_RENDER)).toBeTruthy();
+    const everything = screen.getByRole('region', { name: 'Everything you can open' });
+    const groups = within(everything)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
+    // seed 001 §6: application before accounts before community
+    expect(groups.indexOf('Application')).toBeGreaterThanOrEqual(0);
+    expect(groups.indexOf('Application')).toBeLessThan(groups.indexOf('Accounts'));
+    expect(groups.indexOf('Accounts')).toBeLessThan(groups.indexOf('Community'));
+    expect(within(everything).getByRole('link', { name: 'Coupons' }).getAttribute('href')).toBe(
+      '/admin/resources/coupons',
+    );
+    expect(within(everything).getByRole('link', { name: 'Users' }).getAttribute('href')).toBe('/admin/users');
+    // the dashboard does not list itself
+    expect(within(everything).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+
+  it('shows a rental administrator the rental screens and asks for no count the menu does not offer them', async () => {
+    consentDecided();
+    const { calls } = renderApp('/admin/dashboard', {
+      me: meDocument({ roles: ['rental_admin'] }),
+      features: { validationRequests: true },
+    });
+    const everything = await screen.findByRole('region', { name: 'Everything you can open' }, FIRST_RENDER);
+    expect(within(everything).getByRole('heading', { level: 3, name: 'Rental' })).toBeTruthy();
+    expect(within(everything).getByRole('link', { name: 'Rental commands' }).getAttribute('href')).toBe(
+      '/admin/rental/commands',
+    );
+    expect(within(everything).queryByRole('link', { name: 'Users' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Validation requests' })).toBeNull();
+    const asked = calls.filter((c) =>
+      ['/api/v1/users?', '/api/v1/validation-requests', '/api/v1/dev/mailbox'].some((p) => c.startsWith(p)),
+    );
+    expect(asked).toEqual([]);
+  });
+});
+
+describe('the admin menu beside the back office', () => {
+  it('is on every back-office screen, the current one marked, and kept out of the layout on a narrow window', async () => {
+    consentDecided();
+    renderApp('/admin/dashboard', {
+      me: meDocument({ roles: ['admin'] }),
+      handlers: [pendingCount(0), usersCount(3), mailbox(true)],
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, FIRST_RENDER);
+    const side = await waitFor(() => {
+      const found = document.querySelector('[data-admin-side-menu]');
+      expect(found).not.toBeNull();
+      return found as HTMLElement;
+    });
+    const nav = within(side).getByRole('navigation', { name: 'Administration', hidden: true });
+    expect(
+      within(nav).getByRole('link', { name: 'Dashboard', hidden: true }).getAttribute('aria-current'),
+    ).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Coupons', hidden: true }).getAttribute('href')).toBe(
+      '/admin/resources/coupons',
+    );
+    // shown only from the theme's side-menu width, in em scaled by the reader's text settings
+    const rules = [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').join('\n');
+    const className = [...side.classList].find((c) => rules.includes(`.${c}{display:none;`));
+    expect(className, 'the side menu is hidden by default').toBeDefined();
+    expect(rules).toMatch(/@media \(min-width: 56em\)\{\.[\w-]+\{display:block;/);
+  });
+
+  it('leaves the drawer its own menu: with the drawer open only the drawer is read out', async () => {
+    consentDecided();
+    renderApp('/admin/users', {
+      me: meDocument({ roles: ['admin'] }),
+      handlers: [route('GET', '/api/v1/users', () => fakeJson(200, { data: [], meta: listMeta(0) }))],
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Users' }, FIRST_RENDER);
+    await waitFor(() => expect(document.querySelector('[data-admin-side-menu]')).not.toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Open the menu' }));
+    const navs = await screen.findAllByRole('navigation', { name: 'Administration' });
+    expect(navs).toHaveLength(1);
+    expect(within(navs[0]!).getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('is not there outside the back office, nor for a member who may not use it', async () => {
+    consentDecided();
+    renderApp('/admin/dashboard', {
+      me: meDocument({ roles: [] }),
+      features: { validationRequests: false },
+    });
+    await waitFor(() => expect(document.querySelector('main')).not.toBeNull(), FIRST_RENDER);
+    await screen.findByRole('heading', { level: 1 }, FIRST_RENDER);
+    expect(document.querySelector('[data-admin-side-menu]')).toBeNull();
   });
 });

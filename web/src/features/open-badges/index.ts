@@ -3,9 +3,13 @@
  * issuer's desk), each screen loaded with its route, and the CMS components' content (badges, a badge's page, an
  * assertion's public page).
  */
+import { lazy } from 'react';
 import type en from './messages/en.json';
 
 export { openBadgeRoutes } from './routes.tsx';
 export { trainingStartPath } from './paths.ts';
-export { OpenBadgesContent } from './badges-catalogue.tsx';
+/** The open badges components' content (the catalogue, a badge's page, an assertion's page), with its code. */
+export const OpenBadgesContent = lazy(() =>
+  import('./badges-catalogue.tsx').then((m) => ({ default: m.OpenBadgesContent })),
+);
 export type OpenBadgesMessages = typeof en;

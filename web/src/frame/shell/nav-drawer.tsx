@@ -1,50 +1,15 @@
 import { useAtomValue } from 'jotai';
-import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import type { MenuNode } from '../../kit/api/documents.ts';
 import { isInternalHref, menuAtom } from '../../kit/routing/menu.ts';
 import { useT } from '../../kit/i18n/use-t.ts';
 import { Drawer } from '../../kit/ui/drawer.tsx';
 import { Link } from '../../kit/ui/link.tsx';
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  ul {
-    padding-left: 1rem;
-  }
-  li {
-    margin: 0.125rem 0;
-  }
-  a {
-    display: flex;
-    align-items: center;
-    min-height: 2.75rem;
-    padding: 0 0.5rem;
-    border-radius: 0.375rem;
-    color: ${({ theme }) => theme.colors.text};
-    text-decoration: none;
-  }
-  a[aria-current='page'] {
-    font-weight: 700;
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-  }
-  .group {
-    display: block;
-    margin: 1rem 0 0.25rem;
-    padding: 0 0.5rem;
-    font-size: 0.875rem;
-    font-weight: 700;
-    text-transform: uppercase;
-    letter-spacing: 0.04em;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
+import { NavList } from '../../kit/ui/nav-list.ts';
 
 function Entries({ nodes, path, onNavigate }: { nodes: MenuNode[]; path: string; onNavigate: () => void }) {
   return (
-    <List>
+    <NavList>
       {nodes.map((node) => (
         <li key={node.id}>
           {node.href ? (
@@ -64,7 +29,7 @@ function Entries({ nodes, path, onNavigate }: { nodes: MenuNode[]; path: string;
           ) : null}
         </li>
       ))}
-    </List>
+    </NavList>
   );
 }
 
@@ -87,7 +52,7 @@ export function NavDrawer({
       <nav aria-label={t('app.mainNavigation')}>
         <Entries nodes={menu} path={path} onNavigate={() => onOpenChange(false)} />
       </nav>
-      {extra ? <List as="div">{extra(() => onOpenChange(false))}</List> : null}
+      {extra ? <NavList as="div">{extra(() => onOpenChange(false))}</NavList> : null}
     </Drawer>
   );
 }

@@ -23,9 +23,17 @@ const Page = styled.div`
   min-height: 100vh;
 `;
 
+/** The main content, and beside it (before it, in reading order) a module's side menu when it shows one. */
+const Body = styled.div`
+  flex: 1;
+  display: flex;
+  width: 100%;
+`;
+
 const Main = styled.main`
   flex: 1;
-  width: 100%;
+  /* a wide table or code block scrolls in its own region, never the page sideways */
+  min-width: 0;
 `;
 
 /**
@@ -46,7 +54,8 @@ function useFocusMainOnNavigation(path: string) {
 
 /**
  * The application shell (seed 000 §2.9): skip link, update banner, top bar (menu inline on desktop, in the
- * side drawer on mobile and in the admin area), main content, footer, and the app-wide dialogs, drawers,
+ * side drawer on mobile and in the admin area), main content (in the admin area with its menu beside it on a
+ * wide window), footer, and the app-wide dialogs, drawers,
  * announcer and loading bar. Route meta can hide the bar, the footer and the accessibility drawer.
  */
 export function Shell({
@@ -54,6 +63,7 @@ export function Shell({
   accountActions,
   banner,
   drawerExtra,
+  aside,
 }: {
   children: React.ReactNode;
   /** guest sign-in actions or the signed-in user's menu (seed 000 §2.9) */
@@ -62,6 +72,8 @@ export function Shell({
   banner?: React.ReactNode;
   /** entries added below the menu in the side drawer (the admin area's screens) */
   drawerExtra?: (close: () => void) => React.ReactNode;
+  /** a side menu beside the main content (the back office's, on a wide window); it renders nothing elsewhere */
+  aside?: React.ReactNode;
 }) {
   const theme = useTheme();
   const [path] = useLocation();
@@ -86,9 +98,12 @@ export function Shell({
           accountActions={accountActions}
         />
       )}
-      <Main id="main-content" tabIndex={-1}>
-        {children}
-      </Main>
+      <Body>
+        {aside}
+        <Main id="main-content" tabIndex={-1}>
+          {children}
+        </Main>
+      </Body>
       {meta.hideFooter ? null : <Footer onOpenAccessibility={openA11y} />}
       <NavDrawer isOpen={navOpen} onOpenChange={setNavOpen} extra={drawerExtra} />
       {meta.hideAccessibility ? null : <AccessibilityDrawer isOpen={a11yOpen} onOpenChange={setA11yOpen} />}

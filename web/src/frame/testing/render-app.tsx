@@ -15,13 +15,17 @@ export {
 
 const en = allMessages('en');
 
-export function renderApp(path: string, api: FakeApi = {}) {
+/**
+ * The whole app at `path` over a fake API, with every English message given; `loadMessages` lets the app load
+ * them as in a browser (the first screen's, then the others when a screen needs them).
+ */
+export function renderApp(path: string, api: FakeApi = {}, { loadMessages = false } = {}) {
   const location = memoryLocation({ path, record: true });
   const { fetchFn, calls } = fakeFetch(api);
   const view = render(
     <App
       locale="en"
-      messages={en}
+      messages={loadMessages ? undefined : en}
       fetchFn={fetchFn}
       routerHook={location.hook}
       searchHook={location.searchHook}

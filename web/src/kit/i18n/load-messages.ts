@@ -11,7 +11,14 @@ const moduleLoaders = import.meta.glob<Messages>(['../../**/messages/*.json', '!
   import: 'default',
 });
 
-function loadersFor(locale: Locale) {
+/**
+ * The message files whose words the first screen of a CMS page shows (issue 16: a member's first screen loads
+ * what it shows): the shell's, the route fallback's and the top bar's account actions'. The others load after the
+ * page has painted, or as soon as a screen that reads them opens (later-messages.tsx).
+ */
+const FIRST_SCREEN_FOLDERS = ['../../frame/lazy/messages/', '../../features/accounts/auth/messages/'];
+
+function loadersFor(locale: Locale, which: 'all' | 'first-screen' = 'all') {
   const suffix = `/messages/${locale}.json`;
   const shell = shellLoaders[`.${suffix}`];
   if (!shell) return [];
@@ -19,34 +26,58 @@ function loadersFor(locale: Locale) {
     shell,
     ...Object.entries(moduleLoaders)
       .filter(([path]) => path.endsWith(suffix))
+      .filter(([path]) => which === 'all' || FIRST_SCREEN_FOLDERS.some((folder) => path.startsWith(folder)))
       .map(([, load]) => load),
   ];
 }
 
-/** The messages the web ships for a locale, without the administrators' language lines (the server's first paint). */
-export function loadBundledMessages(locale: Locale): Promise<Messages> {
-  const loaders = loadersFor(locale);
+function loadBundled(locale: Locale, which: 'all' | 'first-screen'): Promise<Messages> {
+  const loaders = loadersFor(locale, which);
   if (loaders.length === 0) return Promise.reject(new Error(`No messages for locale ${locale}`));
   return Promise.all(loaders.map((load) => load())).then((parts) => Object.assign({}, ...parts) as Messages);
 }
 
-const loading = new Map<Locale, Promise<Messages>>();
+/** The messages the web ships for a locale, without the administrators' language lines (the server's first paint). */
+export function loadBundledMessages(locale: Locale): Promise<Messages> {
+  return loadBundled(locale, 'all');
+}
 
-/**
- * The merged messages of a locale. main.tsx starts this before the first render and the app asks again: both get
- * the same promise (a failed load is forgotten, so that a later call tries again).
- */
-export function loadMessages(locale: Locale): Promise<Messages> {
-  let messages = loading.get(locale);
+const lines = new Map<Locale, Promise<Record<string, string>>>();
+/** the administrators' language lines of a locale, asked once (language-lines.ts; never rejects) */
+const linesOf = (locale: Locale) => {
+  let found = lines.get(locale);
+  if (!found) lines.set(locale, (found = languageLines(locale)));
+  return found;
+};
+
+const loading = new Map<string, Promise<Messages>>();
+
+function merged(locale: Locale, which: 'all' | 'first-screen'): Promise<Messages> {
+  const key = `${which}:${locale}`;
+  let messages = loading.get(key);
   if (!messages) {
-    // the administrators' language lines override the bundled messages (language-lines.ts; never rejects)
-    messages = Promise.all([loadBundledMessages(locale), languageLines(locale)]).then(([bundled, lines]) =>
-      withLanguageLines(bundled, lines),
+    // the administrators' language lines override the bundled messages
+    messages = Promise.all([loadBundled(locale, which), linesOf(locale)]).then(([bundled, found]) =>
+      withLanguageLines(bundled, found),
     );
-    messages.catch(() => loading.delete(locale));
-    loading.set(locale, messages);
+    // a failed load is forgotten, so that a later call tries again
+    messages.catch(() => loading.delete(key));
+    loading.set(key, messages);
   }
   return messages;
+}
+
+/**
+ * The messages of a locale the first screen needs (FIRST_SCREEN_FOLDERS), with the language lines over them.
+ * main.tsx starts this before the first render and the app asks again: both get the same promise.
+ */
+export function loadMessages(locale: Locale): Promise<Messages> {
+  return merged(locale, 'first-screen');
+}
+
+/** Every message of a locale, with the language lines over them: what the screens past the first one read. */
+export function loadAllMessages(locale: Locale): Promise<Messages> {
+  return merged(locale, 'all');
 }
 
 /** Native names: a language is listed in its own language, whatever the interface language is. */

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { AllMessages } from '../i18n/later-messages.tsx';
 import { routeAnnouncementAtom } from '../routing/page-title.ts';
 
 /**
@@ -86,7 +87,12 @@ export function deferred<P extends object>(
     // until the code is there the boundary shows nothing (a thrown promise is Suspense's signal to wait)
     if (!loaded) throw start().catch(() => undefined);
     const Component = loaded;
-    return <Component {...props} />;
+    // a widget past the first screen: its module's words may not be loaded yet (kit/i18n/load-messages.ts)
+    return (
+      <AllMessages>
+        <Component {...props} />
+      </AllMessages>
+    );
   }
   function Deferred(props: P) {
     const gate = useDeferredGate();

@@ -87,6 +87,11 @@ export const layout = {
   narrowBreakpoint: 600,
   /** the top bar stays on screen while scrolling only on a viewport at least this tall (default text) */
   stickyBarMinHeight: 560,
+  /**
+   * em (of the browser's own text size) from which the back office shows its menu beside the screen, at the
+   * default text settings; narrower, or with larger text, it stays in the side drawer
+   */
+  sideMenuMinEm: 56,
 } as const;
 
 /** The configured font is Roboto (headings in Montserrat); the reading fonts replace both. */
@@ -135,7 +140,14 @@ export interface AppTheme {
    * wider screen gives, so at 32 px text a 1280 px wide window gets the layout a 640 px one gets at 16 px,
    * as browser zoom would do. Media queries cannot do this themselves: their em is the browser's, not ours.
    */
-  media: { mobile: string; desktop: string; narrow: string; stickyBar: string };
+  media: {
+    mobile: string;
+    desktop: string;
+    narrow: string;
+    stickyBar: string;
+    /** wide enough, for the reader's text, for the back office's menu beside the screen */
+    sideMenu: string;
+  };
 }
 
 /**
@@ -160,6 +172,8 @@ function mediaQueries(widthScale: number, heightScale: number): AppTheme['media'
     desktop: `(min-width: ${mobile}px)`,
     narrow: `(max-width: ${narrow - 0.02}px)`,
     stickyBar: `(min-height: ${sticky}px)`,
+    // in em: the browser's own text size counts too, the reader's settings through the scale
+    sideMenu: `(min-width: ${Math.round(layout.sideMenuMinEm * widthScale * 100) / 100}em)`,
   };
 }
 

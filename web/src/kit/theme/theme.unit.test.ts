@@ -12,6 +12,7 @@ describe('breakpoints follow the reader’s text settings', () => {
       desktop: '(min-width: 960px)',
       narrow: '(max-width: 599.98px)',
       stickyBar: '(min-height: 560px)',
+      sideMenu: '(min-width: 56em)',
     });
   });
 
@@ -21,6 +22,13 @@ describe('breakpoints follow the reader’s text settings', () => {
     expect(media.mobile).toBe('(max-width: 2380.98px)');
     expect(media.desktop).toBe('(min-width: 2381px)');
     expect(media.stickyBar).toBe('(min-height: 2240px)');
+  });
+
+  test('the largest text keeps the back office menu in the drawer on a 1280 px window', () => {
+    const { sideMenu } = buildTheme(false, LARGEST).media;
+    expect(sideMenu).toMatch(/^\(min-width: [\d.]+em\)$/);
+    // in em of the browser's 16 px text
+    expect(Number(/([\d.]+)em/.exec(sideMenu)![1]) * 16).toBeGreaterThan(1280);
   });
 });
 

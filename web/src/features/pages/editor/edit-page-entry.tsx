@@ -1,5 +1,6 @@
 import { allows, APP_ADMINS } from '@platform/contracts/resources/access';
 import { lazy, Suspense } from 'react';
+import { AllMessages } from '../../../kit/i18n/later-messages.tsx';
 import { viewerFacts } from '../../../kit/admin/resources/viewer.ts';
 import { useDeferredGate } from '../../../kit/lazy/deferred.tsx';
 import { useSession } from '../../../kit/session/session.tsx';
@@ -20,7 +21,9 @@ export function EditPageEntry({ pageId }: { pageId: string }) {
   if (!user || !allows(APP_ADMINS, viewerFacts(user)) || !gate) return null;
   return (
     <Suspense fallback={null}>
-      <EditPageButton pageId={pageId} />
+      <AllMessages>
+        <EditPageButton pageId={pageId} />
+      </AllMessages>
     </Suspense>
   );
 }

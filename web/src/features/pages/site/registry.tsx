@@ -11,6 +11,7 @@ import {
   type ComponentProps,
   type ComponentType,
 } from '@platform/contracts/pages/components';
+import { withAllMessages } from '../../../kit/i18n/later-messages.tsx';
 type Renderer<T extends ComponentType> = ReactComponentType<{ props: ComponentProps<T> }>;
 type Loaders = { [T in ComponentType]: () => Promise<Renderer<T>> };
 
@@ -36,11 +37,14 @@ const CMS_COMPONENTS: Loaders = {
   custom: () => import('./components/custom-block.tsx').then((m) => m.CustomBlock),
   'community-numbers': () => import('./components/community-numbers.tsx').then((m) => m.CommunityNumbers),
   charter: () => import('./components/charter.tsx').then((m) => m.Charter),
-  coupons: () => import('./components/coupons-block.tsx').then((m) => m.CouponsBlock),
-  'rental-models': () => import('./components/rental-models-block.tsx').then((m) => m.RentalModelsBlock),
-  'open-badges': () => import('./components/open-badges-block.tsx').then((m) => m.OpenBadgesBlock),
+  // the blocks of a module with words of its own: shown with every message (kit/i18n/load-messages.ts)
+  coupons: () => import('./components/coupons-block.tsx').then((m) => withAllMessages(m.CouponsBlock)),
+  'rental-models': () =>
+    import('./components/rental-models-block.tsx').then((m) => withAllMessages(m.RentalModelsBlock)),
+  'open-badges': () =>
+    import('./components/open-badges-block.tsx').then((m) => withAllMessages(m.OpenBadgesBlock)),
   'selected-open-badges': () =>
-    import('./components/open-badges-block.tsx').then((m) => m.SelectedOpenBadgesBlock),
+    import('./components/open-badges-block.tsx').then((m) => withAllMessages(m.SelectedOpenBadgesBlock)),
 };
 
 const loading = new Map<ComponentType, Promise<ReactComponentType<{ props: unknown }>>>();
