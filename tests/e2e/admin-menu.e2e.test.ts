@@ -19,7 +19,8 @@ async function adminPage(
   await signIn(page, 'admin@demo.example');
   await page.goto('/admin/dashboard');
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-  await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
+  // the dashboard's counts load after it: a bound for a hang, the poll ends as soon as they are there
+  await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 30_000 }).toBe(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   return page;
 }
@@ -65,7 +66,9 @@ describe('the admin menu beside the back office', () => {
       await page.waitForURL('**/admin/users');
       await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
       await expect
-        .poll(() => side.getByRole('link', { name: 'Users', exact: true }).getAttribute('aria-current'))
+        .poll(() => side.getByRole('link', { name: 'Users', exact: true }).getAttribute('aria-current'), {
+          timeout: 30_000,
+        })
         .toBe('page');
       await expectNoSidewaysScroll(page);
       await checkA11y(page, `users with the side menu (${theme})`);

@@ -142,6 +142,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw transportError.network();
       }
       const text = await response.text().catch(() => '');
+      // cut off while the body was read: the caller's abort (or the timeout), not an answer to judge, which as
+      // an empty body would have been "unexpected" and raised the shell's dialog for a screen that moved on
+      if (timedOut) throw transportError.timeout(timeoutMs);
+      if (controller.signal.aborted) throw transportError.aborted();
       const data = readAnswer(response.status, text, schema, `${method} ${path}`);
       options.onEvent?.({ type: 'request.settled', id });
       return data;

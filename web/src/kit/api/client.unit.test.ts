@@ -137,6 +137,31 @@ describe('createApiClient', () => {
     expect(aborted.kind).toBe('aborted');
     expect(aborted.message).toBe('Request aborted');
   });
+
+  it('a request cancelled while its body is read is aborted, not an unexpected answer for the shell', async () => {
+    const controller = new AbortController();
+    // the headers are there; the body stops when the caller cancels, as a browser's does
+    const { fetchFn } = scriptedFetch((call) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(stream) {
+          stream.enqueue(new TextEncoder().encode('{"data":'));
+          call.init.signal?.addEventListener('abort', () =>
+            stream.error(new DOMException('aborted', 'AbortError')),
+          );
+        },
+      });
+      return new Response(body, { status: 200 });
+    });
+    const { api, events } = client(fetchFn);
+    const pending = api.get('/x', Ok, { signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    controller.abort();
+    const error = (await pending.catch((e: unknown) => e)) as ApiError;
+    expect(error.kind).toBe('aborted');
+    expect(
+      events.filter((e) => e.type === 'request.failed').map((e) => 'error' in e && e.error.kind),
+    ).toEqual(['aborted']);
+  });
 });
 
 describe('toFieldErrors', () => {
