@@ -111,6 +111,10 @@ describe('the resource back office, end to end', () => {
     await page.goto(`/admin/resources/coupons/index?search=${encodeURIComponent(name)}`);
     const edit = page.getByRole('link', { name: `Edit “${name}”` });
     await edit.waitFor();
+    // past the admin menu beside the list as a keyboard user goes: the skip link first, then into the content
+    await page.keyboard.press('Tab');
+    expect(await isFocused(page.getByRole('link', { name: 'Skip to main content' }))).toBe(true);
+    await page.keyboard.press('Enter');
     await tabTo(page, edit, 40);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: `Coupons: edit “${name}”` }).waitFor();
@@ -148,7 +152,7 @@ describe('the resource back office, end to end', () => {
 
     // the admin menu in the side drawer: group headings and the catalogue's entries
     await page.getByRole('banner').getByRole('button', { name: 'Open the menu' }).click();
-    const nav = page.getByRole('navigation', { name: 'Administration' });
+    const nav = page.getByRole('dialog').getByRole('navigation', { name: 'Administration' });
     await nav.getByRole('link', { name: 'Coupons' }).waitFor();
     await nav.getByText('Community', { exact: true }).waitFor();
     await checkA11y(page, 'admin menu (dark)');

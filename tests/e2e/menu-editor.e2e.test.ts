@@ -94,6 +94,7 @@ describe('the menu tree editor, end to end', () => {
       await page.goto('/admin/dashboard');
       await page.getByRole('banner').getByRole('button', { name: 'Open the menu' }).click();
       await page
+        .getByRole('dialog')
         .getByRole('navigation', { name: 'Administration' })
         .getByRole('link', { name: 'Menu items' })
         .click();

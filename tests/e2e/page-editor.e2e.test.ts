@@ -38,6 +38,7 @@ describe('the page editor, end to end', () => {
     await page.goto('/admin/dashboard');
     await page.getByRole('banner').getByRole('button', { name: 'Open the menu' }).click();
     await page
+      .getByRole('dialog')
       .getByRole('navigation', { name: 'Administration' })
       .getByRole('link', { name: 'Pages', exact: true })
       .click();
