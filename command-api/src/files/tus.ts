@@ -89,6 +89,24 @@ const refusal = (error: unknown) => {
 };
 
 /**
+ * Removes the unfinished uploads made more than the expiry period (24 hours) before `now`, parts and metadata: a
+ * member whose upload was cut off and who never came back leaves nothing for long. Answers how many were removed.
+ */
+export async function expireTusUploads(directory: string, now: Date): Promise<number> {
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+  const ids = (await datastore.configstore.list?.().catch(() => [])) ?? [];
+  let removed = 0;
+  for (const id of ids) {
+    const upload = await datastore.getUpload(id).catch(() => null);
+    if (!upload?.creation_date || upload.offset === upload.size) continue;
+    if (new Date(upload.creation_date).getTime() + TUS_EXPIRY_MS > now.getTime()) continue;
+    await datastore.remove(id).catch(() => undefined);
+    removed++;
+  }
+  return removed;
+}
+
+/**
  * Resumable uploads (the tus protocol 1.0, ADR 0027) with @tus/server: `POST` with `Upload-Length` and
  * `Upload-Metadata` (`filename`, optionally `description`, `isPublic`, `family`) makes an upload, `HEAD` tells its
  * offset, `PATCH` from that offset sends more (after a dropped connection too), `DELETE` gives it up. The parts

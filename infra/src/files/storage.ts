@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -48,6 +48,13 @@ export interface BlobStore {
   size(hash: string): Promise<number | null>;
   /** the stored bytes, whole or from `start` to `end` inclusive */
   read(hash: string, range?: { start: number; end: number }): Readable;
+  /**
+   * every stored blob with when it was stored: its first commit, or a later commit of the same bytes (an upload
+   * that found them stored already), so that a sweep's grace period covers an upload naming an old blob too
+   */
+  list(): AsyncIterable<{ hash: string; storedAt: Date }>;
+  /** removes a blob unless it was stored at `storedBefore` or later (looked at again just before); true if removed */
+  removeIfStoredBefore(hash: string, storedBefore: Date): Promise<boolean>;
 }
 
 /** Counts, hashes and keeps the head of what flows through; fails once more than `max` bytes came. */
@@ -83,11 +90,15 @@ class Meter extends Transform {
  * A staged file is renamed into place only when complete (written and flushed), so a blob's name always holds
  * its whole content; a crash mid-upload leaves a `.part` file that `sweepStaging` removes at the next start.
  */
-export function localBlobStore(root: string): BlobStore & {
+export function localBlobStore(
+  root: string,
+  options: { clock?: () => Date } = {},
+): BlobStore & {
   root: string;
   /** removes what uploads interrupted by a crash left in the staging folder */
   sweepStaging(): Promise<void>;
 } {
+  const clock = options.clock ?? (() => new Date());
   const tmp = join(root, 'tmp');
   const blobs = join(root, 'blobs');
   const pathOf = (hash: string) => {
@@ -127,6 +138,9 @@ export function localBlobStore(root: string): BlobStore & {
           // the same bytes stored before: one copy is kept
           if (existing) await rm(staging, { force: true });
           else await rename(staging, target);
+          // when it was stored, for the sweep's grace period (a blob stored again is as young as its new upload)
+          const now = clock();
+          await utimes(target, now, now);
         },
         async discard() {
           if (settled) return;
@@ -142,6 +156,24 @@ export function localBlobStore(root: string): BlobStore & {
     },
     read(hash, range) {
       return createReadStream(pathOf(hash), range ? { start: range.start, end: range.end } : {});
+    },
+    async *list() {
+      await prepared();
+      for (const prefix of await readdir(blobs)) {
+        if (!/^[0-9a-f]{2}$/.test(prefix)) continue;
+        for (const name of await readdir(join(blobs, prefix)).catch(() => [])) {
+          if (!BLOB_HASH.test(name) || !name.startsWith(prefix)) continue;
+          const found = await stat(join(blobs, prefix, name)).catch(() => null);
+          if (found?.isFile()) yield { hash: name, storedAt: found.mtime };
+        }
+      }
+    },
+    async removeIfStoredBefore(hash, storedBefore) {
+      if (!BLOB_HASH.test(hash)) return false;
+      const found = await stat(pathOf(hash)).catch(() => null);
+      if (!found?.isFile() || found.mtime >= storedBefore) return false;
+      await rm(pathOf(hash), { force: true });
+      return true;
     },
     async sweepStaging() {
       await prepared();
