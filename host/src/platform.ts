@@ -189,6 +189,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       limits: { ...DEFAULT_FILE_LIMITS, ...options.files?.limits },
       // resumable uploads gather beside the blobs until complete
       tusDir,
+      // the pages' own origin as people open it (a proxy may make it differ from the requests' Host)
+      origins: [new URL(accountsOptions.publicUrl ?? defaultPublicUrl()).origin],
     },
     sql,
     openBadgesSigningKey: options.openBadges?.signingKey,

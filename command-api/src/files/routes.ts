@@ -27,6 +27,11 @@ export interface FileServices {
   limits: FileLimits;
   /** where resumable (tus) uploads gather until complete; without it, they are not offered */
   tusDir?: string;
+  /**
+   * the origins the platform's pages are served from besides the request's own (PUBLIC_URL's): a resumable upload
+   * sent from any other origin is refused
+   */
+  origins?: readonly string[];
 }
 
 const SECURED_FILES_AT_ONCE = 20;
@@ -269,6 +274,7 @@ export function fileUploadRoutes(
         tusRoutes({
           directory: options.files.tusDir,
           store,
+          origins: options.files.origins ?? [],
           maxBytes: (res, metadata) => limitFor(res, acceptedOf(metadata)),
           async complete(req, res, upload) {
             const parsed = FileFields.safeParse({ ...upload.fields, id: undefined });
