@@ -5,9 +5,9 @@ import { loadConfig } from '@platform/infra/config';
 import { createSql } from '@platform/infra/db/postgres';
 import { migrate } from '@platform/infra/db/migrate';
 import { PostgresEventStore } from '@platform/infra/event-store';
-import { localBlobStore } from '@platform/infra/files/storage';
 import { createLogger } from '@platform/infra/logger';
 import { connectToPlatformDatabase } from './cli-database.ts';
+import { platformBlobStore } from './files/blob-store.ts';
 import { filesMaintenance } from './files/maintenance.ts';
 import { eventContractsOf, platformModules } from './modules.ts';
 
@@ -26,7 +26,10 @@ async function main(): Promise<void> {
     const filesDir = join(config.DATA_DIR, 'files');
     const run = await filesMaintenance({
       eventStore,
-      store: localBlobStore(filesDir),
+      store: platformBlobStore({
+        filesDir,
+        ...(config.FILES_S3_URL ? { s3Url: config.FILES_S3_URL } : {}),
+      }),
       tusDir: join(filesDir, 'tus'),
       clock: () => new Date(),
       logger,

@@ -81,6 +81,7 @@ async function main() {
       limits: fileLimits(config),
       maintenanceEveryMs: config.FILES_SWEEP_EVERY_HOURS * HOUR_MS,
       sweepGraceMs: config.FILES_SWEEP_GRACE_HOURS * HOUR_MS,
+      ...(config.FILES_S3_URL ? { s3Url: config.FILES_S3_URL } : {}),
     },
     openBadges: { signingKey: config.OPEN_BADGES_SIGNING_KEY },
     ...(webBuilt ? { mountAfterApis: (app) => mountWeb(app, { distDir: webDist, logger }) } : {}),

@@ -30,7 +30,7 @@ import { PostgresEventStore, type EventStore } from '@platform/infra/event-store
 import { CONFIG_DEFAULTS, defaultPublicUrl } from '@platform/infra/config';
 import { createMailer } from '@platform/infra/mail/mailer';
 import { DEFAULT_FILE_LIMITS, type FileLimits } from '@platform/infra/files/intake';
-import { localBlobStore } from '@platform/infra/files/storage';
+import { platformBlobStore } from './files/blob-store.ts';
 import { filesMaintenance, type FilesMaintenance } from './files/maintenance.ts';
 import {
   commandModulesOf,
@@ -87,6 +87,8 @@ export interface PlatformOptions {
     maintenanceEveryMs?: number;
     /** how long a blob no record names is kept (default 24 hours) */
     sweepGraceMs?: number;
+    /** FILES_S3_URL: the blobs in an S3-compatible bucket instead of `dir`'s disk (uploads still staged in `dir`) */
+    s3Url?: string;
   };
   /** open badges (ADR 0030): OPEN_BADGES_SIGNING_KEY; absent, the key kept in the database signs */
   openBadges?: { signingKey?: string | undefined };
@@ -169,7 +171,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   });
 
   const filesDir = options.files?.dir ?? join(CONFIG_DEFAULTS.DATA_DIR, 'files');
-  const blobStore = localBlobStore(filesDir, { clock });
+  const blobStore = platformBlobStore({
+    filesDir,
+    clock,
+    ...(options.files?.s3Url ? { s3Url: options.files.s3Url } : {}),
+  });
   const tusDir = join(filesDir, 'tus');
   const files = filesMaintenance({
     eventStore,

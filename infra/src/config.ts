@@ -97,6 +97,14 @@ const ConfigSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(CONFIG_DEFAULTS.FILES_MAX_ADMIN_SIZE_MB),
+  /**
+   * the files' blobs in an S3-compatible bucket rather than on this machine's disk (a platform on more than one
+   * machine): https://ACCESS_KEY:SECRET@host[:port]/bucket[/prefix][?region=...&pathStyle=false] (ADR 0027)
+   */
+  FILES_S3_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/:@]+:[^/@]+@[^/]+\/[^/?]+/, 'FILES_S3_URL must be https://KEY:SECRET@host/bucket')
+    .optional(),
   /** how often the platform removes blobs no record names and expired resumable uploads (0: never by itself) */
   FILES_SWEEP_EVERY_HOURS: z.coerce
     .number()

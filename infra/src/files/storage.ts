@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -85,6 +86,27 @@ class Meter extends Transform {
   }
 }
 
+/** Bytes streamed into a staging file of `tmp`: hashed, counted, their head kept; nothing left when it fails. */
+export async function stageOnDisk(
+  tmp: string,
+  source: Readable,
+  maxBytes: number,
+): Promise<{ staging: string; hash: string; size: number; head: Buffer }> {
+  const staging = join(tmp, `${randomUUID()}.part`);
+  const meter = new Meter(maxBytes);
+  // wx: a fresh file of our own naming; flush: on disk before it is renamed into place (or sent on)
+  const file = createWriteStream(staging, { flags: 'wx', flush: true });
+  try {
+    await pipeline(source, meter, file);
+  } catch (error) {
+    // a source that fails at once may do so before the file is even open: it is removed once closed, not before
+    if (!file.closed) await once(file, 'close').catch(() => undefined);
+    await rm(staging, { force: true });
+    throw error;
+  }
+  return { staging, hash: meter.hash.digest('hex'), size: meter.size, head: meter.head() };
+}
+
 /**
  * The local-disk adapter: `<root>/blobs/ab/<hash>` for the bytes, `<root>/tmp/<random>.part` while they arrive.
  * A staged file is renamed into place only when complete (written and flushed), so a blob's name always holds
@@ -113,21 +135,12 @@ export function localBlobStore(
     root,
     async stage(source, { maxBytes }) {
       await prepared();
-      const staging = join(tmp, `${randomUUID()}.part`);
-      const meter = new Meter(maxBytes);
-      try {
-        // wx: a fresh file of our own naming; flush: on disk before it is renamed into place
-        await pipeline(source, meter, createWriteStream(staging, { flags: 'wx', flush: true }));
-      } catch (error) {
-        await rm(staging, { force: true });
-        throw error;
-      }
-      const hash = meter.hash.digest('hex');
+      const { staging, hash, size, head } = await stageOnDisk(tmp, source, maxBytes);
       let settled = false;
       return {
         hash,
-        size: meter.size,
-        head: meter.head(),
+        size,
+        head,
         read: () => createReadStream(staging),
         async commit() {
           if (settled) return;
