@@ -22,7 +22,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'files-browser-int-'));
   app = await startAccountsApp(
     {},
-    { files: { dir, limits: { file: 8 * MB, image: 2 * MB, adminFile: 8 * MB } } },
+    { files: { dir, limits: { file: 8 * MB, image: 2 * MB, adminFile: 16 * MB } } },
   );
 });
 afterAll(async () => {
@@ -130,5 +130,16 @@ describe('the admin file browser (/files)', () => {
     // the member may not put another's file in the trash
     const notTheirs = await someone.browser.call('POST', `/api/v1/files/${model.body.data.id}/soft-delete`);
     expect([403, 404]).toContain(notTheirs.status);
+  });
+
+  it('tells each uploader the limits that apply to them, for the checks a file field makes before sending', async () => {
+    const someone = await member();
+    const mine = await someone.browser.call('GET', '/api/v1/services/file-limits');
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.attributes).toEqual({ file: 8 * MB, image: 2 * MB });
+    // an administrator's uploads take the admin file limit
+    const admins = await app.admin('GET', '/services/file-limits');
+    expect(admins.body.data.attributes).toEqual({ file: 16 * MB, image: 16 * MB });
+    expect((await app.browser().call('GET', '/api/v1/services/file-limits')).status).toBe(401);
   });
 });
