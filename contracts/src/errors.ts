@@ -47,6 +47,8 @@ export const ERROR_STATUS = {
   'conflict.open_badge_session_state': 409,
   /** an open badge assertion revoked again */
   'conflict.open_badge_assertion_revoked': 409,
+  /** a file that records' file fields still name, soft-deleted or deleted (ADR 0027) */
+  'conflict.file_in_use': 409,
   'auth.unauthenticated': 401,
   'auth.session_expired': 419,
   'auth.forbidden': 403,

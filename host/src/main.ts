@@ -24,6 +24,8 @@ const webDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist
 /** How long a start waits for the projections to catch up with the log before it opens the site anyway. */
 const CATCH_UP_TIMEOUT_MS = 120_000;
 
+const HOUR_MS = 60 * 60 * 1000;
+
 let stopping = false;
 
 async function main() {
@@ -74,7 +76,13 @@ async function main() {
     defaultLocale: config.DEFAULT_LOCALE,
     features: { rental: config.FEATURE_RENTAL, openBadges: config.FEATURE_OPEN_BADGES },
     trustProxy: config.TRUST_PROXY,
-    files: { dir: filesDir, limits: fileLimits(config) },
+    files: {
+      dir: filesDir,
+      limits: fileLimits(config),
+      maintenanceEveryMs: config.FILES_SWEEP_EVERY_HOURS * HOUR_MS,
+      sweepGraceMs: config.FILES_SWEEP_GRACE_HOURS * HOUR_MS,
+      ...(config.FILES_S3_URL ? { s3Url: config.FILES_S3_URL } : {}),
+    },
     openBadges: { signingKey: config.OPEN_BADGES_SIGNING_KEY },
     ...(webBuilt ? { mountAfterApis: (app) => mountWeb(app, { distDir: webDist, logger }) } : {}),
     accounts: {

@@ -212,7 +212,7 @@ function resourcesModule(
       resourceQueryRoutes(resources, { defaultLocale, features }),
       publishableRoutes(resources),
       historyRoutes(resources),
-      ...(servesFiles ? [fileServingRoutes(resources, { store: files.store })] : []),
+      ...(servesFiles ? [fileServingRoutes(resources, { store: files.store, limits: files.limits })] : []),
     ],
     projections: [
       ...resources.map((definition) =>

@@ -30,7 +30,8 @@ import { PostgresEventStore, type EventStore } from '@platform/infra/event-store
 import { CONFIG_DEFAULTS, defaultPublicUrl } from '@platform/infra/config';
 import { createMailer } from '@platform/infra/mail/mailer';
 import { DEFAULT_FILE_LIMITS, type FileLimits } from '@platform/infra/files/intake';
-import { localBlobStore } from '@platform/infra/files/storage';
+import { platformBlobStore } from './files/blob-store.ts';
+import { filesMaintenance, type FilesMaintenance } from './files/maintenance.ts';
 import {
   commandModulesOf,
   eventContractsOf,
@@ -76,7 +77,19 @@ export interface PlatformOptions {
    * files (ADR 0027): the folder of the local blob store (default `<DATA_DIR>/files`) and the maximum sizes of
    * uploads (defaults: infra/src/files/intake.ts)
    */
-  files?: { dir?: string; limits?: Partial<FileLimits> };
+  files?: {
+    dir?: string;
+    limits?: Partial<FileLimits>;
+    /**
+     * how often the platform sweeps unnamed blobs and expired resumable uploads (files/maintenance.ts); absent: only
+     * when asked (`platform.files.run()`, `npm run files:sweep`)
+     */
+    maintenanceEveryMs?: number;
+    /** how long a blob no record names is kept (default 24 hours) */
+    sweepGraceMs?: number;
+    /** FILES_S3_URL: the blobs in an S3-compatible bucket instead of `dir`'s disk (uploads still staged in `dir`) */
+    s3Url?: string;
+  };
   /** open badges (ADR 0030): OPEN_BADGES_SIGNING_KEY; absent, the key kept in the database signs */
   openBadges?: { signingKey?: string | undefined };
   /** accounts: features, mail, the link-signing secret, limits (defaults suit development and tests) */
@@ -111,6 +124,8 @@ export interface Platform {
   readiness: Readiness;
   /** the routers mounted under /api/v1 (commands: unsafe methods; queries: GET and HEAD), for walking their routes */
   apiRouters: { command: Router; query: Router };
+  /** the files' housekeeping: unnamed blobs, expired resumable uploads */
+  files: FilesMaintenance;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -156,16 +171,32 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   });
 
   const filesDir = options.files?.dir ?? join(CONFIG_DEFAULTS.DATA_DIR, 'files');
+  const blobStore = platformBlobStore({
+    filesDir,
+    clock,
+    ...(options.files?.s3Url ? { s3Url: options.files.s3Url } : {}),
+  });
+  const tusDir = join(filesDir, 'tus');
+  const files = filesMaintenance({
+    eventStore,
+    store: blobStore,
+    tusDir,
+    clock,
+    logger,
+    ...(options.files?.sweepGraceMs !== undefined ? { graceMs: options.files.sweepGraceMs } : {}),
+  });
   const serve: ServeContext = {
     auth: accounts,
     devMailbox: mailer.toDevMailbox,
     defaultLocale: options.defaultLocale ?? 'en',
     features: { ...ALL_RESOURCE_FEATURES, ...options.features },
     files: {
-      store: localBlobStore(filesDir),
+      store: blobStore,
       limits: { ...DEFAULT_FILE_LIMITS, ...options.files?.limits },
       // resumable uploads gather beside the blobs until complete
-      tusDir: join(filesDir, 'tus'),
+      tusDir,
+      // the pages' own origin as people open it (a proxy may make it differ from the requests' Host)
+      origins: [new URL(accountsOptions.publicUrl ?? defaultPublicUrl()).origin],
     },
     sql,
     openBadgesSigningKey: options.openBadges?.signingKey,
@@ -229,8 +260,13 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     accounts,
     readiness,
     apiRouters: { command: commandApi, query: queryApi },
-    start: () => runner.start(),
+    files,
+    async start() {
+      await runner.start();
+      if (options.files?.maintenanceEveryMs) files.start(options.files.maintenanceEveryMs);
+    },
     async stop() {
+      await files.stop();
       await runner.stop();
       await readPool.end();
       await sql.end({ timeout: 5 });

@@ -24,6 +24,8 @@ export const CONFIG_DEFAULTS = {
   FILES_MAX_SIZE_MB: 256,
   FILES_MAX_IMAGE_SIZE_MB: 20,
   FILES_MAX_ADMIN_SIZE_MB: 1024,
+  FILES_SWEEP_EVERY_HOURS: 6,
+  FILES_SWEEP_GRACE_HOURS: 24,
 } as const;
 
 /** PUBLIC_URL when it is not set: the site on this machine at its port. */
@@ -95,6 +97,26 @@ const ConfigSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(CONFIG_DEFAULTS.FILES_MAX_ADMIN_SIZE_MB),
+  /**
+   * the files' blobs in an S3-compatible bucket rather than on this machine's disk (a platform on more than one
+   * machine): https://ACCESS_KEY:SECRET@host[:port]/bucket[/prefix][?region=...&pathStyle=false] (ADR 0027)
+   */
+  FILES_S3_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/:@]+:[^/@]+@[^/]+\/[^/?]+/, 'FILES_S3_URL must be https://KEY:SECRET@host/bucket')
+    .optional(),
+  /** how often the platform removes blobs no record names and expired resumable uploads (0: never by itself) */
+  FILES_SWEEP_EVERY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(10_000)
+    .default(CONFIG_DEFAULTS.FILES_SWEEP_EVERY_HOURS),
+  /** how long a blob no record names is kept before a sweep removes it (an upload in flight is never swept) */
+  FILES_SWEEP_GRACE_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(100_000)
+    .default(CONFIG_DEFAULTS.FILES_SWEEP_GRACE_HOURS),
   /**
    * the platform's Open Badges 3.0 signing key (ADR 0030): the 32-byte Ed25519 seed in base64 or hex (`openssl rand
    * -base64 32`); unset: a key generated once and kept in the database (and its backups). Never change it once

@@ -3,6 +3,7 @@ import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
 import { DomainError, NotFoundError, ValidationError, type ErrorIssue } from '@platform/contracts/errors';
 import { FILE_UPLOADERS, fileResource } from '@platform/contracts/files/file';
+import { streamLimit, uploaderLimits } from '@platform/contracts/files/media';
 import { securedFileResource } from '@platform/contracts/files/secured-file';
 import { slugify } from '@platform/contracts/organizations/events';
 import { allows } from '@platform/contracts/resources/access';
@@ -27,6 +28,11 @@ export interface FileServices {
   limits: FileLimits;
   /** where resumable (tus) uploads gather until complete; without it, they are not offered */
   tusDir?: string;
+  /**
+   * the origins the platform's pages are served from besides the request's own (PUBLIC_URL's): a resumable upload
+   * sent from any other origin is refused
+   */
+  origins?: readonly string[];
 }
 
 const SECURED_FILES_AT_ONCE = 20;
@@ -141,11 +147,10 @@ export function fileUploadRoutes(
     const ruleDeps = { eventStore: deps.eventStore, joinTables: options.joinTables };
 
     /** a member's limit for one file: an image's when the field takes images only; an administrator's own */
-    const limitFor = (res: Response, accepted: readonly MediaFamily[] | null) => {
-      if (viewerOf(res).isAdmin) return limits.adminFile;
-      return accepted && accepted.every((f) => f === 'image' || f === 'svg') ? limits.image : limits.file;
-    };
-    const imageLimit = (res: Response) => (viewerOf(res).isAdmin ? limits.adminFile : limits.image);
+    // the same decisions as the browser's checks before it sends (contracts/src/files/media.ts)
+    const limitFor = (res: Response, accepted: readonly MediaFamily[] | null) =>
+      streamLimit(uploaderLimits(limits, viewerOf(res).isAdmin), accepted);
+    const imageLimit = (res: Response) => uploaderLimits(limits, viewerOf(res).isAdmin).image;
     const acceptedOf = (fields: Record<string, string>) => {
       const parsed = families.safeParse(fields.family);
       return parsed.success ? parsed.data : null;
@@ -269,6 +274,7 @@ export function fileUploadRoutes(
         tusRoutes({
           directory: options.files.tusDir,
           store,
+          origins: options.files.origins ?? [],
           maxBytes: (res, metadata) => limitFor(res, acceptedOf(metadata)),
           async complete(req, res, upload) {
             const parsed = FileFields.safeParse({ ...upload.fields, id: undefined });

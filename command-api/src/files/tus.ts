@@ -5,7 +5,7 @@ import express, { type Request, type Response } from 'express';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import { Metadata, type Upload } from '@tus/utils';
-import { NotFoundError } from '@platform/contracts/errors';
+import { DomainError, NotFoundError } from '@platform/contracts/errors';
 import { FILE_UPLOADERS } from '@platform/contracts/files/file';
 import { tooLarge } from '@platform/infra/files/intake';
 import { BlobTooLargeError, type BlobStore, type StagedBlob } from '@platform/infra/files/storage';
@@ -39,6 +39,8 @@ export interface TusOptions {
   /** where the parts of unfinished uploads gather (@tus/file-store), until complete */
   directory: string;
   store: BlobStore;
+  /** the origins of the platform's pages besides the request's own: requests from any other are refused */
+  origins: readonly string[];
   /** the byte limit of an upload, given who sends it and what its metadata says it is */
   maxBytes(res: Response, metadata: Record<string, string>): number;
   /** makes the file record of a completed upload; throws a DomainError to refuse it */
@@ -89,6 +91,24 @@ const refusal = (error: unknown) => {
 };
 
 /**
+ * Removes the unfinished uploads made more than the expiry period (24 hours) before `now`, parts and metadata: a
+ * member whose upload was cut off and who never came back leaves nothing for long. Answers how many were removed.
+ */
+export async function expireTusUploads(directory: string, now: Date): Promise<number> {
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+  const ids = (await datastore.configstore.list?.().catch(() => [])) ?? [];
+  let removed = 0;
+  for (const id of ids) {
+    const upload = await datastore.getUpload(id).catch(() => null);
+    if (!upload?.creation_date || upload.offset === upload.size) continue;
+    if (new Date(upload.creation_date).getTime() + TUS_EXPIRY_MS > now.getTime()) continue;
+    await datastore.remove(id).catch(() => undefined);
+    removed++;
+  }
+  return removed;
+}
+
+/**
  * Resumable uploads (the tus protocol 1.0, ADR 0027) with @tus/server: `POST` with `Upload-Length` and
  * `Upload-Metadata` (`filename`, optionally `description`, `isPublic`, `family`) makes an upload, `HEAD` tells its
  * offset, `PATCH` from that offset sends more (after a dropped connection too), `DELETE` gives it up. The parts
@@ -115,6 +135,9 @@ export function tusRoutes(options: TusOptions): express.Router {
     // the upload's id is the file's to be, so the record and the upload are one thing
     namingFunction: () => crypto.randomUUID(),
     generateUrl: (_req, { id }) => `${served().req.baseUrl}/${id}`,
+    // no CORS grant, ever: the platform's pages upload from its own origin, which needs none (other origins are
+    // refused before tus sees them)
+    allowedOrigins: () => false,
     maxSize: async (_req, id) => {
       const { res } = served();
       return options.maxBytes(res, await metadataOf(id));
@@ -175,6 +198,14 @@ export function tusRoutes(options: TusOptions): express.Router {
 
   const router = express.Router();
   router.use(async (req: Request, res: Response) => {
+    // another site's page (its script, or a preflight for it) may not make or continue an upload: the platform
+    // grants no cross-origin call (ADR 0008), and tus's own CORS answers are turned off above
+    const origin = req.get('origin');
+    if (origin && origin !== `${req.protocol}://${req.get('host')}` && !options.origins.includes(origin))
+      throw new DomainError(
+        'auth.forbidden',
+        `Uploads are accepted from the platform's own pages only, not ${origin}`,
+      );
     requireAllowed(res, FILE_UPLOADERS, 'file: upload');
     const id = req.path.replace(/^\/+|\/+$/g, '');
     // the bytes of an upload are not served back: a file is served once it is a record

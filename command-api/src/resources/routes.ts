@@ -869,7 +869,7 @@ async function refuseWhileUsed(deps: CommandModuleDeps, id: string): Promise<voi
   const count = row?.count ?? 0;
   if (count > 0)
     throw new ConflictError(
-      'conflict.state',
+      'conflict.file_in_use',
       `file ${id} is used by ${count} record${count === 1 ? '' : 's'}: remove it from ${count === 1 ? 'that record' : 'them'} first`,
     );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APP_ADMINS, either, type AccessRule } from '../resources/access.ts';
 import { defineResource } from '../resources/definition.ts';
+import { byteSize } from '../resources/fields.ts';
 import { MEDIA_FAMILIES } from '../resources/files.ts';
 import { SlugSchema } from '../organizations/events.ts';
 
@@ -62,7 +63,7 @@ export const fileResource = defineResource({
     extension: ExtensionSchema,
     family: z.enum(MEDIA_FAMILIES),
     hash: BlobHashSchema,
-    size: z.number().int().min(0),
+    size: byteSize(z.number().int().min(0)),
     isPublic: z.boolean().default(true),
     isUploaded: z.boolean().default(true),
     metadata: FileMetadataSchema.default({}),

@@ -149,3 +149,66 @@ export function classifyFile(input: {
     detail: named ? `Files of type .${named} are not accepted` : UNREADABLE_FILE,
   };
 }
+
+/** The configured maximum sizes of uploads (seed 001 §9), in bytes. */
+export interface UploadLimits {
+  /** any file a member uploads */
+  file: number;
+  /** an image (and an SVG) a member uploads */
+  image: number;
+  /** any file an administrator uploads */
+  adminFile: number;
+}
+
+const IMAGE_FAMILIES: readonly MediaFamily[] = ['image', 'svg'];
+const onlyImages = (families: readonly MediaFamily[] | null | undefined) =>
+  !!families?.length && families.every((f) => IMAGE_FAMILIES.includes(f));
+
+/**
+ * The limits that apply to one uploader (ADR 0027): an administrator's uploads take the admin file limit whatever
+ * they are; a member's take the image limit for images and SVGs, the file limit for anything else.
+ */
+export function uploaderLimits(limits: UploadLimits, isAdmin: boolean): { file: number; image: number } {
+  return isAdmin
+    ? { file: limits.adminFile, image: limits.adminFile }
+    : { file: limits.file, image: limits.image };
+}
+
+/** The limit an upload streams under before its content is known: the image limit when its field takes images only. */
+export function streamLimit(
+  limits: { file: number; image: number },
+  families: readonly MediaFamily[] | null | undefined,
+): number {
+  return onlyImages(families) ? limits.image : limits.file;
+}
+
+/**
+ * A file's family as its name and the type the browser gives it say (the server decides from its content): by the
+ * seed's extensions first (3d, lcc, svg, plain-text documents), then by the type's prefix; null when they say nothing.
+ */
+export function familyByName(name: string, mimeType: string): MediaFamily | null {
+  const extension = extensionOf(name);
+  if (extension && EXTENSION_FAMILIES[extension]) return EXTENSION_FAMILIES[extension]!.family;
+  if (extension && TEXT_DOCUMENTS[extension]) return 'doc';
+  return mimeType ? familyOfMime(mimeType.toLowerCase()) : null;
+}
+
+/**
+ * What the browser can tell of a picked file before sending it (ADR 0027): empty ('unreadable', the seed's "impossible
+ * to read file"), of a family the field does not take ('type'), or larger than the limit that applies ('size') — the
+ * server's own refusals, said before the bytes travel. Null when nothing is wrong that the browser can see: the server
+ * still decides from the content.
+ */
+export function precheckUpload(
+  file: { name: string; type: string; size: number },
+  options: { families?: readonly MediaFamily[] | null; limits: { file: number; image: number } },
+): 'unreadable' | 'type' | 'size' | null {
+  if (file.size === 0) return 'unreadable';
+  const family = familyByName(file.name, file.type);
+  if (family && options.families?.length && !options.families.includes(family)) return 'type';
+  const limit =
+    family && IMAGE_FAMILIES.includes(family)
+      ? options.limits.image
+      : streamLimit(options.limits, options.families);
+  return file.size > limit ? 'size' : null;
+}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { classifyFile, extensionOf, looksLikeSvg, UNREADABLE_FILE } from './media.ts';
+import {
+  classifyFile,
+  extensionOf,
+  looksLikeSvg,
+  precheckUpload,
+  streamLimit,
+  UNREADABLE_FILE,
+  uploaderLimits,
+} from './media.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const png = { mime: 'image/png', ext: 'png' };
@@ -90,5 +98,32 @@ describe('the upload type filters (seed 001 §5)', () => {
     expect(extensionOf('../../etc/passwd')).toBeNull();
     expect(extensionOf('Report.Final.PDF')).toBe('pdf');
     expect(looksLikeSvg(bytes('<!-- made by hand --><svg width="1">'))).toBe(true);
+  });
+});
+
+describe('the checks made before an upload', () => {
+  const limits = { file: 1000, image: 100 };
+  it('refuses an empty file, a family the field does not take, and a size past the limit that applies', () => {
+    expect(precheckUpload({ name: 'a.pdf', type: 'application/pdf', size: 0 }, { limits })).toBe(
+      'unreadable',
+    );
+    expect(
+      precheckUpload({ name: 'a.pdf', type: 'application/pdf', size: 50 }, { families: ['image'], limits }),
+    ).toBe('type');
+    expect(precheckUpload({ name: 'grip.stl', type: '', size: 50 }, { families: ['3d'], limits })).toBeNull();
+    expect(precheckUpload({ name: 'photo.png', type: 'image/png', size: 101 }, { limits })).toBe('size');
+    expect(precheckUpload({ name: 'a.pdf', type: 'application/pdf', size: 101 }, { limits })).toBeNull();
+    // a field of images streams under the image limit whatever the name says
+    expect(precheckUpload({ name: 'blob', type: '', size: 101 }, { families: ['image'], limits })).toBe(
+      'size',
+    );
+    expect(precheckUpload({ name: 'a.pdf', type: 'application/pdf', size: 1001 }, { limits })).toBe('size');
+  });
+
+  it('gives an administrator the admin file limit for everything', () => {
+    expect(uploaderLimits({ file: 10, image: 5, adminFile: 50 }, true)).toEqual({ file: 50, image: 50 });
+    expect(uploaderLimits({ file: 10, image: 5, adminFile: 50 }, false)).toEqual({ file: 10, image: 5 });
+    expect(streamLimit({ file: 10, image: 5 }, ['image', 'svg'])).toBe(5);
+    expect(streamLimit({ file: 10, image: 5 }, ['image', 'doc'])).toBe(10);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMINISTRATORS } from '../resources/access.ts';
 import { defineResource } from '../resources/definition.ts';
+import { byteSize } from '../resources/fields.ts';
 import { MEDIA_FAMILIES } from '../resources/files.ts';
 import { BlobHashSchema } from './file.ts';
 
@@ -26,7 +27,7 @@ export const securedFileResource = defineResource({
     extension: z.string().regex(/^[a-z0-9]{1,10}$/),
     family: z.enum(MEDIA_FAMILIES),
     hash: BlobHashSchema,
-    size: z.number().int().min(0),
+    size: byteSize(z.number().int().min(0)),
   }),
   relationships: {
     model: { polymorphic: { trait: 'attachable' }, required: true, immutable: true },

@@ -14,12 +14,15 @@ export interface FieldInfo {
   maxLength?: number;
   min?: number;
   max?: number;
+  /** how screens show the value when not as itself: a count of bytes as a size (`2.4 MB`) */
+  display?: 'bytes';
 }
 
 /** Longer limits than this get a multi-line field, unless the attribute is marked single-line. */
 const SHORT_TEXT = 255;
 
 const SINGLE_LINE = 'resource-field:single-line';
+const BYTES = 'resource-field:bytes';
 
 /**
  * Marks a text attribute as one line whatever its length (a path, a URL): the forms give it a one-line field. A
@@ -29,12 +32,21 @@ export function singleLine<T extends z.ZodTypeAny>(schema: T): T {
   return schema.describe(SINGLE_LINE);
 }
 
+/**
+ * Marks an integer attribute as a count of bytes (a file's size): screens show it as a size in the reader's
+ * language. A zod description, so the schema validates (and the projection stores it) exactly as before.
+ */
+export function byteSize<T extends z.ZodTypeAny>(schema: T): T {
+  return schema.describe(BYTES);
+}
+
 export function fieldInfo(name: string, schema: z.ZodTypeAny): FieldInfo {
-  const flags = { nullable: false, optional: false, singleLine: false };
+  const flags = { nullable: false, optional: false, singleLine: false, bytes: false };
   let inner = schema;
   // each wrapper may add a flag; unwrap until a plain type
   for (;;) {
     if (inner.description === SINGLE_LINE) flags.singleLine = true;
+    if (inner.description === BYTES) flags.bytes = true;
     if (inner instanceof z.ZodNullable) {
       flags.nullable = true;
       inner = inner.unwrap();
@@ -63,7 +75,12 @@ export function fieldInfo(name: string, schema: z.ZodTypeAny): FieldInfo {
       ...(inner.minValue !== null ? { min: inner.minValue } : {}),
       ...(inner.maxValue !== null ? { max: inner.maxValue } : {}),
     };
-    return { ...base, kind: inner.isInt ? 'integer' : 'number', ...bounds };
+    return {
+      ...base,
+      kind: inner.isInt ? 'integer' : 'number',
+      ...bounds,
+      ...(flags.bytes ? { display: 'bytes' as const } : {}),
+    };
   }
   if (inner instanceof z.ZodBoolean) return { ...base, kind: 'boolean' };
   if (inner instanceof z.ZodEnum) return { ...base, kind: 'enum', enumValues: inner.options as string[] };

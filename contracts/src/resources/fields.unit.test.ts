@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { fieldInfo, singleLine } from './fields.ts';
+import { byteSize, fieldInfo, singleLine } from './fields.ts';
 
 describe('fieldInfo', () => {
   it('gives short texts one line and long ones several', () => {
@@ -20,5 +20,13 @@ describe('fieldInfo', () => {
     expect(fieldInfo('url', url.nullable().default(null))).toMatchObject({ kind: 'text', nullable: true });
     expect(url.safeParse('/about').success).toBe(true);
     expect(url.safeParse('about').success).toBe(false);
+  });
+
+  it('marks a count of bytes to be shown as a size, an integer still', () => {
+    const size = byteSize(z.number().int().min(0));
+    expect(fieldInfo('size', size)).toMatchObject({ kind: 'integer', display: 'bytes', min: 0 });
+    expect(fieldInfo('size', size.nullable())).toMatchObject({ kind: 'integer', display: 'bytes' });
+    expect(fieldInfo('count', z.number().int()).display).toBeUndefined();
+    expect(size.safeParse(-1).success).toBe(false);
   });
 });

@@ -189,4 +189,59 @@ describe('resumable uploads (tus)', () => {
     const noName = await create(owner, 10, { description: 'no name' });
     expect(noName.status).toBe(422);
   });
+
+  it('refuses uploads and preflights from another origin, and grants no cross-origin read', async () => {
+    const headers = await member();
+    const other = 'https://elsewhere.example';
+    const foreign = await create({ ...headers, Origin: other }, 10, { filename: 'a.lcc' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.errors[0]).toMatchObject({ code: 'auth.forbidden' });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await fetch(app.url(TUS), {
+      method: 'OPTIONS',
+      headers: {
+        Origin: other,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'tus-resumable, upload-length, x-requested-with',
+      },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(preflight.headers.get('access-control-allow-headers')).toBeNull();
+    // an upload made from the platform's own page is taken, and no answer grants another origin anything
+    const own = new URL(app.url('/')).origin;
+    const made = await create({ ...headers, Origin: own }, 10, { filename: 'a.lcc' });
+    expect(made.status, made.text).toBe(201);
+    expect(made.headers.get('access-control-allow-origin')).toBeNull();
+    const at = pathOf(made.headers.get('location'));
+    const continued = await tus(
+      { ...headers, Origin: other },
+      'PATCH',
+      at,
+      { 'Upload-Offset': '0' },
+      randomBytes(10),
+    );
+    expect(continued.status).toBe(403);
+    expect((await tus(headers, 'HEAD', at)).headers.get('upload-offset')).toBe('0');
+    expect((await tus(headers, 'DELETE', at)).status).toBe(204);
+    expect(await filesIn('tus')).toEqual([]);
+  });
+
+  // last: it moves the platform's clock a day on
+  it('removes an unfinished upload once it expired, and no younger one', async () => {
+    const headers = await member();
+    const bytes = randomBytes(200_000);
+    const made = await create(headers, bytes.length, { filename: 'left.lcc' });
+    const at = pathOf(made.headers.get('location'));
+    const half = await tus(headers, 'PATCH', at, { 'Upload-Offset': '0' }, bytes.subarray(0, 100_000));
+    expect(half.status, half.text).toBe(204);
+    expect((await filesIn('tus')).length).toBeGreaterThan(0);
+    expect((await app.platform.files.run()).uploadsExpired).toBe(0);
+    expect((await tus(headers, 'HEAD', at)).headers.get('upload-offset')).toBe('100000');
+    app.advance(25 * 60 * 60 * 1000);
+    expect((await app.platform.files.run()).uploadsExpired).toBe(1);
+    expect(await filesIn('tus')).toEqual([]);
+    // nothing of it became a file
+    expect((await app.admin('GET', `/files/${at.split('/').pop()}`)).status).toBe(404);
+  });
 });

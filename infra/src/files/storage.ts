@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -48,6 +49,13 @@ export interface BlobStore {
   size(hash: string): Promise<number | null>;
   /** the stored bytes, whole or from `start` to `end` inclusive */
   read(hash: string, range?: { start: number; end: number }): Readable;
+  /**
+   * every stored blob with when it was stored: its first commit, or a later commit of the same bytes (an upload
+   * that found them stored already), so that a sweep's grace period covers an upload naming an old blob too
+   */
+  list(): AsyncIterable<{ hash: string; storedAt: Date }>;
+  /** removes a blob unless it was stored at `storedBefore` or later (looked at again just before); true if removed */
+  removeIfStoredBefore(hash: string, storedBefore: Date): Promise<boolean>;
 }
 
 /** Counts, hashes and keeps the head of what flows through; fails once more than `max` bytes came. */
@@ -78,16 +86,41 @@ class Meter extends Transform {
   }
 }
 
+/** Bytes streamed into a staging file of `tmp`: hashed, counted, their head kept; nothing left when it fails. */
+export async function stageOnDisk(
+  tmp: string,
+  source: Readable,
+  maxBytes: number,
+): Promise<{ staging: string; hash: string; size: number; head: Buffer }> {
+  const staging = join(tmp, `${randomUUID()}.part`);
+  const meter = new Meter(maxBytes);
+  // wx: a fresh file of our own naming; flush: on disk before it is renamed into place (or sent on)
+  const file = createWriteStream(staging, { flags: 'wx', flush: true });
+  try {
+    await pipeline(source, meter, file);
+  } catch (error) {
+    // a source that fails at once may do so before the file is even open: it is removed once closed, not before
+    if (!file.closed) await once(file, 'close').catch(() => undefined);
+    await rm(staging, { force: true });
+    throw error;
+  }
+  return { staging, hash: meter.hash.digest('hex'), size: meter.size, head: meter.head() };
+}
+
 /**
  * The local-disk adapter: `<root>/blobs/ab/<hash>` for the bytes, `<root>/tmp/<random>.part` while they arrive.
  * A staged file is renamed into place only when complete (written and flushed), so a blob's name always holds
  * its whole content; a crash mid-upload leaves a `.part` file that `sweepStaging` removes at the next start.
  */
-export function localBlobStore(root: string): BlobStore & {
+export function localBlobStore(
+  root: string,
+  options: { clock?: () => Date } = {},
+): BlobStore & {
   root: string;
   /** removes what uploads interrupted by a crash left in the staging folder */
   sweepStaging(): Promise<void>;
 } {
+  const clock = options.clock ?? (() => new Date());
   const tmp = join(root, 'tmp');
   const blobs = join(root, 'blobs');
   const pathOf = (hash: string) => {
@@ -102,21 +135,12 @@ export function localBlobStore(root: string): BlobStore & {
     root,
     async stage(source, { maxBytes }) {
       await prepared();
-      const staging = join(tmp, `${randomUUID()}.part`);
-      const meter = new Meter(maxBytes);
-      try {
-        // wx: a fresh file of our own naming; flush: on disk before it is renamed into place
-        await pipeline(source, meter, createWriteStream(staging, { flags: 'wx', flush: true }));
-      } catch (error) {
-        await rm(staging, { force: true });
-        throw error;
-      }
-      const hash = meter.hash.digest('hex');
+      const { staging, hash, size, head } = await stageOnDisk(tmp, source, maxBytes);
       let settled = false;
       return {
         hash,
-        size: meter.size,
-        head: meter.head(),
+        size,
+        head,
         read: () => createReadStream(staging),
         async commit() {
           if (settled) return;
@@ -127,6 +151,9 @@ export function localBlobStore(root: string): BlobStore & {
           // the same bytes stored before: one copy is kept
           if (existing) await rm(staging, { force: true });
           else await rename(staging, target);
+          // when it was stored, for the sweep's grace period (a blob stored again is as young as its new upload)
+          const now = clock();
+          await utimes(target, now, now);
         },
         async discard() {
           if (settled) return;
@@ -142,6 +169,24 @@ export function localBlobStore(root: string): BlobStore & {
     },
     read(hash, range) {
       return createReadStream(pathOf(hash), range ? { start: range.start, end: range.end } : {});
+    },
+    async *list() {
+      await prepared();
+      for (const prefix of await readdir(blobs)) {
+        if (!/^[0-9a-f]{2}$/.test(prefix)) continue;
+        for (const name of await readdir(join(blobs, prefix)).catch(() => [])) {
+          if (!BLOB_HASH.test(name) || !name.startsWith(prefix)) continue;
+          const found = await stat(join(blobs, prefix, name)).catch(() => null);
+          if (found?.isFile()) yield { hash: name, storedAt: found.mtime };
+        }
+      }
+    },
+    async removeIfStoredBefore(hash, storedBefore) {
+      if (!BLOB_HASH.test(hash)) return false;
+      const found = await stat(pathOf(hash)).catch(() => null);
+      if (!found?.isFile() || found.mtime >= storedBefore) return false;
+      await rm(pathOf(hash), { force: true });
+      return true;
     },
     async sweepStaging() {
       await prepared();

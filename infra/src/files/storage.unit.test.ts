@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { blobStoreContract } from '@platform/tests/contract/blob-store.contract';
 import { BlobTooLargeError, HEAD_BYTES, localBlobStore } from './storage.ts';
 
 let root: string;
@@ -73,4 +74,20 @@ describe('local blob store', () => {
     await store.sweepStaging();
     expect(await files(root)).toEqual([]);
   });
+});
+
+let offset = 0;
+const now = () => new Date(Date.now() + offset);
+// one store per test's folder
+let local: { root: string; store: ReturnType<typeof localBlobStore> } | null = null;
+blobStoreContract('local disk', () => {
+  if (local?.root !== root) local = { root, store: localBlobStore(root, { clock: now }) };
+  return {
+    store: local.store,
+    stagingDir: join(root, 'tmp'),
+    now,
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
 });

@@ -2,13 +2,15 @@ import express, { type Request, type Response } from 'express';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { NotFoundError } from '@platform/contracts/errors';
-import { fileResource } from '@platform/contracts/files/file';
+import { FILE_UPLOADERS, fileResource } from '@platform/contracts/files/file';
+import { uploaderLimits, type UploadLimits } from '@platform/contracts/files/media';
 import { securedFileResource } from '@platform/contracts/files/secured-file';
 import { allows } from '@platform/contracts/resources/access';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { recordFacts } from '@platform/contracts/resources/state';
 import { BLOB_HASH, type BlobStore } from '@platform/infra/files/storage';
-import { viewerOf } from '@platform/infra/http/viewer';
+import { JSON_API_MEDIA_TYPE } from '@platform/infra/http/errors';
+import { requireAllowed, viewerOf } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
 import type { QueryModule } from '../app.ts';
 import { ruleColumns, ruleSql } from '../resources/visibility.ts';
@@ -131,13 +133,25 @@ async function sendBlob(
  */
 export function fileServingRoutes(
   catalogue: readonly ResourceDefinition[],
-  options: { store: BlobStore },
+  options: { store: BlobStore; limits?: UploadLimits },
 ): QueryModule {
   const { store } = options;
   const byType = new Map(catalogue.map((d) => [d.type, d]));
   return (deps) => {
     const router = express.Router();
     const files = sql.identifier(['read', resourceTable(fileResource).table]);
+
+    // the upload limits that apply to the viewer, in bytes: what a file field checks before it sends a file
+    const { limits } = options;
+    if (limits)
+      router.get('/services/file-limits', (_req: Request, res: Response) => {
+        requireAllowed(res, FILE_UPLOADERS, 'file: upload');
+        const mine = uploaderLimits(limits, viewerOf(res).isAdmin);
+        res
+          .setHeader('Cache-Control', 'private, no-cache')
+          .type(JSON_API_MEDIA_TYPE)
+          .send(JSON.stringify({ data: { type: 'file-limits', id: 'viewer', attributes: mine } }));
+      });
     const reads = deps.readAfter([resourceTable(fileResource).projection]);
     const securedReads = deps.readAfter([resourceTable(securedFileResource).projection]);
 

@@ -93,3 +93,30 @@ export function uploadRefusal(error: unknown): UploadRefusal | null {
   if (!onFile) return null;
   return onFile.detail === UNREADABLE_FILE ? 'unreadable' : 'type';
 }
+
+const FileLimitsSchema = z.object({
+  data: z.object({ attributes: z.object({ file: z.number().int().min(0), image: z.number().int().min(0) }) }),
+});
+
+/** The limits asked once per API client (they change with a restart of the platform only). */
+const limitsOf = new WeakMap<ApiClient, Promise<{ file: number; image: number } | null>>();
+
+/**
+ * The upload limits that apply to the signed-in viewer (GET /services/file-limits), for the checks a file field
+ * makes before it sends a file; null when they cannot be read (the server still checks everything).
+ */
+export function fileLimits(api: ApiClient): Promise<{ file: number; image: number } | null> {
+  let limits = limitsOf.get(api);
+  if (!limits) {
+    limits = api.get('/services/file-limits', FileLimitsSchema).then(
+      (d) => d.data.attributes,
+      () => {
+        // asked again next time: a failure (offline, signed out) is not kept
+        limitsOf.delete(api);
+        return null;
+      },
+    );
+    limitsOf.set(api, limits);
+  }
+  return limits;
+}

@@ -1,9 +1,10 @@
+import { precheckUpload } from '@platform/contracts/files/media';
 import type { MediaFamily } from '@platform/contracts/resources/files';
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
 import { ApiError } from '../../api/errors.ts';
 import { endpoints } from '../../api/endpoints.ts';
-import { fileView, uploadRefusal, type FileView } from '../../api/files.ts';
+import { fileLimits, fileView, uploadRefusal, type FileView } from '../../api/files.ts';
 import { FileDrop, type ShownFile } from '../../ui/file-drop.tsx';
 import { useAdminErrorText } from '../admin-ui.tsx';
 import { relationshipIds, type FormField, type FormValue } from './form-model.ts';
@@ -65,6 +66,15 @@ export function FileField({
   const [refused, setRefused] = useState<string | null>(null);
   const upload = useRef<AbortController | null>(null);
   useEffect(() => () => upload.current?.abort(), []);
+  // the limits that apply to the viewer: a file the platform would refuse is refused before it is sent
+  const [limits, setLimits] = useState<{ file: number; image: number } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void fileLimits(api).then((l) => live && setLimits(l));
+    return () => {
+      live = false;
+    };
+  }, [api]);
 
   const current = id
     ? (uploaded[id] ??
@@ -79,6 +89,14 @@ export function FileField({
     : null;
 
   const pick = (file: File) => {
+    // what the server would say of an empty file, a family the field does not take, a file too large: said at once
+    const refusal = precheckUpload(file, { families, limits: limits ?? { file: Infinity, image: Infinity } });
+    if (refusal) {
+      upload.current?.abort();
+      setProgress(null);
+      setRefused(t(`admin.resources.file.refused.${refusal}`, { name: file.name }));
+      return;
+    }
     upload.current?.abort();
     const controller = new AbortController();
     upload.current = controller;

@@ -1,3 +1,4 @@
+import type { Locale } from '@platform/contracts/enums';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -82,7 +83,7 @@ const uploaded = {
 };
 
 /** The field in a form that holds its value, as the resource form does; `values` sees every change. */
-function renderField(values: FormValue[] = []) {
+function renderField(values: FormValue[] = [], options: { locale?: Locale; fetchFn?: typeof fetch } = {}) {
   function Holder() {
     const [value, setValue] = useState<FormValue>('');
     return (
@@ -102,8 +103,8 @@ function renderField(values: FormValue[] = []) {
   }
   render(
     <ThemeProvider theme={buildTheme(false, DEFAULT_ACCESSIBILITY)}>
-      <IntlProvider locale="en" messages={allMessages('en')}>
-        <ApiProvider fetchFn={() => Promise.reject(new Error('no fetch in this test'))}>
+      <IntlProvider locale={options.locale ?? 'en'} messages={allMessages(options.locale ?? 'en')}>
+        <ApiProvider fetchFn={options.fetchFn ?? (() => Promise.reject(new Error('no fetch in this test')))}>
           <Holder />
         </ApiProvider>
       </IntlProvider>
@@ -224,5 +225,75 @@ describe('a file field of the resource forms', () => {
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.queryByText('ramp.png')).toBeNull();
     expect(screen.getByRole('button', { name: 'Choose a file' })).toBeTruthy();
+  });
+
+  describe('before it sends a file', () => {
+    /** the platform's answer to GET /services/file-limits: 1000 bytes for a file, 100 for an image */
+    function limitsServer() {
+      const asked: string[] = [];
+      const fetchFn = ((input: RequestInfo | URL) => {
+        const url = String(input instanceof Request ? input.url : input);
+        asked.push(url);
+        if (!url.includes('/services/file-limits')) return Promise.reject(new Error(`unexpected ${url}`));
+        return Promise.resolve(
+          new Response(
+            JSON.stringify({
+              data: { type: 'file-limits', id: 'viewer', attributes: { file: 1000, image: 100 } },
+            }),
+            { status: 200, headers: { 'Content-Type': 'application/vnd.api+json' } },
+          ),
+        );
+      }) as typeof fetch;
+      return { asked, fetchFn };
+    }
+    const file = (size: number, name: string, type: string) =>
+      new File([new Uint8Array(size)], name, { type });
+
+    it('refuses a file of another family, too large or empty, in the words of the server’s refusals, sending nothing', async () => {
+      // the chooser's "all files": the field's accept list is a hint the browser may be told to ignore
+      const user = userEvent.setup({ applyAccept: false });
+      const server = limitsServer();
+      const values = renderField([], { fetchFn: server.fetchFn });
+      await waitFor(() => expect(server.asked.some((u) => u.includes('/services/file-limits'))).toBe(true));
+      await act(async () => {});
+
+      await user.upload(chooserInput(), file(50, 'guide.pdf', 'application/pdf'));
+      const wrong = await screen.findByText(
+        'guide.pdf is not a type of file this field takes: choose another file.',
+      );
+      expect(
+        screen.getByRole('button', { name: 'Choose a file' }).getAttribute('aria-describedby'),
+      ).toContain(wrong.id);
+      await user.upload(chooserInput(), file(101, 'big.png', 'image/png'));
+      expect(
+        await screen.findByText('big.png is larger than the platform accepts: choose a smaller file.'),
+      ).toBeTruthy();
+      await user.upload(chooserInput(), file(0, 'empty.png', 'image/png'));
+      expect(await screen.findByText('empty.png cannot be read: it may be empty or damaged.')).toBeTruthy();
+      expect(FakeXhr.sent).toHaveLength(0);
+      expect(values).toEqual([]);
+
+      // a file within the limits goes
+      await user.upload(chooserInput(), file(100, 'fits.png', 'image/png'));
+      await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+      expect(screen.queryByText(/empty\.png cannot be read/)).toBeNull();
+    });
+
+    it('says so in the reader’s language', async () => {
+      const user = userEvent.setup({ applyAccept: false });
+      const server = limitsServer();
+      renderField([], { locale: 'fr', fetchFn: server.fetchFn });
+      await waitFor(() => expect(server.asked.some((u) => u.includes('/services/file-limits'))).toBe(true));
+      await act(async () => {});
+      await user.upload(chooserInput(), file(50, 'guide.pdf', 'application/pdf'));
+      expect(
+        await screen.findByText(
+          'guide.pdf n’est pas un type de fichier accepté par ce champ : choisissez un autre fichier.',
+        ),
+      ).toBeTruthy();
+      await user.upload(chooserInput(), file(101, 'grande.png', 'image/png'));
+      expect(await screen.findByText(/^grande\.png /)).toBeTruthy();
+      expect(FakeXhr.sent).toHaveLength(0);
+    });
   });
 });

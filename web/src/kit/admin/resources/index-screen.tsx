@@ -17,7 +17,13 @@ import { RecordActions, recordTitle } from './record-actions.tsx';
 import { indexIncluded, relatedViews } from './record-title.ts';
 import { RelatedRecords } from './related-records.tsx';
 import { resourceApi, type ResourceRecord } from './resource-api.ts';
-import { fieldKinds, useFormatValue, useResourceLabels, useResourceT } from './resource-ui.tsx';
+import {
+  fieldDisplays,
+  fieldKinds,
+  useFormatValue,
+  useResourceLabels,
+  useResourceT,
+} from './resource-ui.tsx';
 import { may } from './viewer.ts';
 
 const TRASHED = ['none', 'with', 'only'] as const;
@@ -56,6 +62,7 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
   const { type } = definition;
   const fields = useMemo(() => resourceFields(definition), [definition]);
   const kinds = fieldKinds(definition, Object.fromEntries(fields.map((f) => [f.name, f.kind])));
+  const displays = fieldDisplays(fields);
   const page = pageParam(params.get('page'));
   const sort = readSort(definition, params.get('sort'));
   const search = params.get('search') ?? '';
@@ -124,7 +131,11 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
     cell: (record) => {
       if (i > 0 && name in definition.relationships)
         return <RelatedRecords records={relatedViews(record.relationships?.[name], included)} />;
-      if (i > 0) return format(name === 'id' ? record.id : record.attributes[name], kinds[name]);
+      const value = record.attributes[name];
+      // an enum's value by its label (a file's family: "3D model", not 3d)
+      if (i > 0 && kinds[name] === 'enum' && typeof value === 'string') return labels.enumValue(name, value);
+      if (i > 0)
+        return format(name === 'id' ? record.id : record.attributes[name], kinds[name], displays[name]);
       return (
         <>
           {recordTitle(definition, record)}

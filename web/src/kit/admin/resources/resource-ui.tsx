@@ -1,5 +1,5 @@
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
-import type { FieldKind } from '@platform/contracts/resources/fields';
+import type { FieldInfo, FieldKind } from '@platform/contracts/resources/fields';
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -79,13 +79,36 @@ export function fieldKinds(definition: ResourceDefinition, attributeKinds: Recor
   } as Record<string, FieldKind>;
 }
 
-/** A value as text: dates in the reader's language and time zone, flags as yes/no, the rest as JSON. */
+/** How each field that says so is shown (a file's size as a size): by name. */
+export const fieldDisplays = (fields: readonly FieldInfo[]): Record<string, FieldInfo['display']> =>
+  Object.fromEntries(fields.flatMap((f) => (f.display ? [[f.name, f.display]] : [])));
+
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+/**
+ * A value as text: dates in the reader's language and time zone, flags as yes/no, a count of bytes as a size in
+ * the reader's units (`2.4 MB`, `2,4 Mo`), the rest as JSON.
+ */
 export function useFormatValue() {
   const intl = useIntl();
   const t = useResourceT();
   return useCallback(
-    (value: unknown, kind?: FieldKind): string => {
+    (value: unknown, kind?: FieldKind, display?: FieldInfo['display']): string => {
       if (value === null || value === undefined || value === '') return t('admin.resources.value.empty');
+      if (display === 'bytes' && typeof value === 'number') {
+        let amount = value;
+        let unit = 0;
+        while (amount >= 1024 && unit < BYTE_UNITS.length - 1) {
+          amount /= 1024;
+          unit++;
+        }
+        return intl.formatNumber(amount, {
+          style: 'unit',
+          unit: BYTE_UNITS[unit],
+          unitDisplay: unit ? 'short' : 'long',
+          maximumFractionDigits: unit ? 1 : 0,
+        });
+      }
       if (typeof value === 'boolean') return value ? t('admin.yes') : t('admin.no');
       if (kind === 'datetime' && typeof value === 'string') {
         const d = new Date(value);

@@ -17,6 +17,7 @@ import { resourceApi } from './resource-api.ts';
 import {
   ActionBar,
   FieldList,
+  fieldDisplays,
   fieldKinds,
   useFormatValue,
   useResourceLabels,
@@ -44,6 +45,7 @@ export function ShowScreen({
   const { type } = definition;
   const fields = useMemo(() => resourceFields(definition), [definition]);
   const kinds = fieldKinds(definition, Object.fromEntries(fields.map((f) => [f.name, f.kind])));
+  const displays = fieldDisplays(fields);
   const { state, reload } = useLoadedAt(
     async ({ signal, minPosition }) => {
       const include = Object.keys(definition.relationships);
@@ -104,8 +106,10 @@ export function ShowScreen({
               <FieldRow key={name} label={labels.field(name)}>
                 {name in definition.relationships ? (
                   <RelatedRecords records={relatedViews(record.relationships?.[name], included)} />
+                ) : kinds[name] === 'enum' && typeof record.attributes[name] === 'string' ? (
+                  labels.enumValue(name, record.attributes[name])
                 ) : (
-                  format(record.attributes[name], kinds[name])
+                  format(record.attributes[name], kinds[name], displays[name])
                 )}
               </FieldRow>
             ))}
