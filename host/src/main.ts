@@ -76,6 +76,7 @@ async function main() {
     trustProxy: config.TRUST_PROXY,
     files: { dir: filesDir, limits: fileLimits(config) },
     openBadges: { signingKey: config.OPEN_BADGES_SIGNING_KEY },
+    currency: config.CURRENCY,
     ...(webBuilt ? { mountAfterApis: (app) => mountWeb(app, { distDir: webDist, logger }) } : {}),
     accounts: {
       features: accountFeatures(config),

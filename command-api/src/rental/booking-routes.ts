@@ -329,7 +329,8 @@ export function rentalBookingRoutes(deps: CommandModuleDeps, options: RentalBook
           phone: booking.phone ?? '',
           shippingPrice: carriesShippingFees(booking.strategy) ? shippingPrice : 0,
           lines,
-          amounts,
+          // the invoice follows the strategy and rate the member confirmed with
+          amounts: { ...amounts, invoicingStrategyId, taxRate: environment.rentalOrganizationTax },
           caller: { rentalAdmin: false },
         },
         metadata: request.metadata,

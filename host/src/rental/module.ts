@@ -9,6 +9,7 @@ import { readStreamOrEmpty } from '@platform/infra/event-store';
 import { rentalLifecycleRoutes, type RentalItemModel } from '@platform/command-api/rental/lifecycle-routes';
 import { rentalCommandsProjection } from '@platform/projectors/rental/commands-projection';
 import { rentalCommandQueryRoutes } from '@platform/query-api/rental/commands-routes';
+import { rentalDocumentRoutes } from '@platform/query-api/rental/documents-routes';
 import type { ModuleDescriptor } from '../modules.ts';
 
 /**
@@ -41,7 +42,14 @@ export function rentalModule(options: { itemModel?: RentalItemModel } = {}): Mod
             rentalLifecycleRoutes({ itemModel: options.itemModel ?? rentalItemModelFromStream }),
           ]
         : [],
-    query: ({ features }) => (features.rental ? [rentalAvailabilityRoutes, rentalCommandQueryRoutes()] : []),
+    query: ({ features, appName, currency, files }) =>
+      features.rental
+        ? [
+            rentalAvailabilityRoutes,
+            rentalCommandQueryRoutes(),
+            rentalDocumentRoutes({ appName, currency, store: files.store }),
+          ]
+        : [],
     projections: [rentalCalendarProjection, rentalCommandsProjection],
   };
 }

@@ -29,6 +29,7 @@ import type { CommandItem } from './commands-api.ts';
 import {
   AlertList,
   AmountsTable,
+  CommandDocuments,
   FlagList,
   StatusBadge,
   StepList,
@@ -37,7 +38,7 @@ import {
   useRefusedRead,
   type CommandsMessages,
 } from './commands-ui.tsx';
-import { ItemsTable } from './member-command-screen.tsx';
+import { ContractUpload, ItemsTable } from './member-command-screen.tsx';
 import {
   commandStage,
   deskActions,
@@ -168,6 +169,14 @@ function DeskCommand({ id }: { id: string }) {
     return (
       <>
         {problemAt(stepType)}
+        {stepType === 'contract' && may('uploadContract') ? (
+          <ContractUpload
+            description={t('rental.desk.contractHelp')}
+            onSend={async (fileId) => {
+              act({ action: 'uploadContract', fileId });
+            }}
+          />
+        ) : null}
         {buttons.length || failable ? (
           <Row>
             {buttons}
@@ -252,6 +261,7 @@ function DeskCommand({ id }: { id: string }) {
         />
       </TableScroll>
       <AmountsTable command={command} models={models.byId} />
+      <CommandDocuments commandId={command.id} signedContract={command.signedContractFileId !== null} />
 
       <h2 id="history">{t('rental.desk.history')}</h2>
       <TableScroll aria-labelledby="history">

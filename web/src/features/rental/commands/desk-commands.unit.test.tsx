@@ -1,12 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consentDecided, meDocument } from '../../../kit/admin/admin-testing.ts';
 import { fakeJson, renderApp, type FakeRequest } from '../../../frame/testing/render-app.tsx';
 import { daysFromToday, rentalServer } from '../testing.ts';
 import {
   COMMAND_ID,
   commandDocument,
+  DONE_AT,
+  FakeXhr,
   commandResource,
   historyDocument,
   ITEM_ID,
@@ -90,6 +93,57 @@ describe('the rental desk’s commands', () => {
 });
 
 describe('the rental desk’s command page', () => {
+  beforeEach(() => {
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('uploads the signed contract for the member at the contract step; the documents download', async () => {
+    const user = userEvent.setup();
+    const FILE_ID = 'f1000000-0000-4000-8000-0000000000d1';
+    const server = deskServer({
+      one: [
+        () => fakeJson(200, commandDocument(stepsAt('contract'), PERIOD)),
+        () =>
+          fakeJson(
+            200,
+            commandDocument(stepsAt('contract', { doneAt: DONE_AT }), {
+              ...PERIOD,
+              signedContractFileId: FILE_ID,
+            }),
+          ),
+      ],
+      action: () => accepted('70'),
+    });
+    open(DESK_PAGE, server);
+    const documents = await screen.findByRole('region', { name: 'Documents' }, { timeout: 25_000 });
+    expect(
+      within(documents).getByRole('link', { name: 'Download the contract (PDF)' }).getAttribute('href'),
+    ).toBe(`${ONE}/contract`);
+    expect(
+      within(documents).getByRole('link', { name: 'Download the invoice (PDF)' }).getAttribute('href'),
+    ).toBe(`${ONE}/invoice`);
+    const contractStep = document.querySelector<HTMLElement>('li[data-step="contract"]')!;
+    within(contractStep).getByRole('group', { name: 'Signed contract' });
+    const input = contractStep.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['%PDF-1.4'], 'signed.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect(FakeXhr.sent[0]!.url).toBe('/api/v1/services/files');
+    expect((FakeXhr.sent[0]!.body as FormData).get('isPublic')).toBe('false');
+    act(() =>
+      FakeXhr.sent[0]!.respond(201, {
+        data: { type: 'files', id: FILE_ID, attributes: { name: 'signed.pdf' } },
+      }),
+    );
+    await waitFor(() => expect(posted(server)).toEqual([{ action: 'uploadContract', fileId: FILE_ID }]));
+    // read again at the action's position: the contract now waits for the desk's check
+    expect(await screen.findByRole('button', { name: 'Accept the contract' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the signed contract' }).getAttribute('href')).toBe(
+      `${ONE}/signed-contract`,
+    );
+  });
+
   it('validates by keyboard, reads the command again, and shows who did which step when', async () => {
     const user = userEvent.setup();
     const server = deskServer({
