@@ -10,6 +10,7 @@ import { rentalLifecycleRoutes, type RentalItemModel } from '@platform/command-a
 import { rentalCommandsProjection } from '@platform/projectors/rental/commands-projection';
 import { rentalCommandQueryRoutes } from '@platform/query-api/rental/commands-routes';
 import { rentalDocumentRoutes } from '@platform/query-api/rental/documents-routes';
+import { rentalFreeItemsRoutes } from '@platform/query-api/rental/free-items-routes';
 import type { ModuleDescriptor } from '../modules.ts';
 
 /**
@@ -48,6 +49,7 @@ export function rentalModule(options: { itemModel?: RentalItemModel } = {}): Mod
             rentalAvailabilityRoutes,
             rentalCommandQueryRoutes(),
             rentalDocumentRoutes({ appName, currency, store: files.store }),
+            rentalFreeItemsRoutes(),
           ]
         : [],
     projections: [rentalCalendarProjection, rentalCommandsProjection],

@@ -12,8 +12,10 @@ import {
   FakeXhr,
   commandResource,
   historyDocument,
+  ITEM_2_ID,
   ITEM_ID,
   LINE_ID,
+  MODEL_ID,
   stepsAt,
 } from './testing.ts';
 
@@ -21,6 +23,19 @@ const PERIOD = { startAt: daysFromToday(10), endAt: daysFromToday(20) };
 const LIST = '/api/v1/services/rentals/commands';
 const ONE = `${LIST}/${COMMAND_ID}`;
 const DESK_PAGE = `/admin/rental/commands/${COMMAND_ID}`;
+
+const FREE_ITEMS = [
+  {
+    type: 'rental-items',
+    id: ITEM_ID,
+    attributes: { stockId: 'WCH-001', condition: 'Good', conditionValue: 80 },
+  },
+  {
+    type: 'rental-items',
+    id: ITEM_2_ID,
+    attributes: { stockId: 'WCH-002', condition: null, conditionValue: null },
+  },
+];
 
 function deskServer(options: {
   list?: unknown[];
@@ -44,6 +59,10 @@ function deskServer(options: {
       return (reads.length > 1 ? reads.shift()! : reads[0]!)();
     }
     if (path === `${ONE}/history`) return fakeJson(200, historyDocument());
+    if (path === `${ONE}/free-items`) {
+      sent.push(request);
+      return fakeJson(200, { data: FREE_ITEMS, meta: { total: FREE_ITEMS.length } });
+    }
     if (path === `${ONE}/actions` && request.method === 'POST') {
       sent.push(request);
       return options.action?.(request) ?? fakeJson(500, {});
@@ -217,17 +236,17 @@ describe('the rental desk’s command page', () => {
     );
   });
 
-  it('assigns an item by its id; a refusal shows on the command item', async () => {
+  it('assigns an item picked by keyboard among the model’s free items; one taken meanwhile is said on the field', async () => {
     const user = userEvent.setup();
     const server = deskServer({
       one: [() => fakeJson(200, commandDocument(stepsAt('preparation'), PERIOD))],
       action: () =>
-        fakeJson(422, {
+        fakeJson(409, {
           errors: [
             {
-              status: '422',
-              code: 'validation.invalid',
-              detail: 'The item is of another model',
+              status: '409',
+              code: 'conflict.rental_item_taken',
+              detail: 'This item is assigned to another command',
               source: { pointer: '/data/attributes/itemId' },
             },
           ],
@@ -235,12 +254,42 @@ describe('the rental desk’s command page', () => {
     });
     open(DESK_PAGE, server);
     const items = await screen.findByRole('table', { name: 'Items' }, { timeout: 25_000 });
-    await user.type(within(items).getByRole('textbox', { name: 'Item id' }), `${ITEM_ID}{Enter}`);
+    const box = within(items).getByRole('combobox', { name: 'Item' });
+    // the free items of the line's model, for the command's period
+    await waitFor(() =>
+      expect(
+        server.sent.find((r) => r.url.pathname === `${ONE}/free-items`)?.url.searchParams.get('model'),
+      ).toBe(MODEL_ID),
+    );
+    const assign = within(items).getByRole('button', { name: 'Assign' });
+    expect(assign.hasAttribute('disabled') || assign.getAttribute('aria-disabled') === 'true').toBe(true);
+    box.focus();
+    await user.keyboard('002');
+    const listbox = await screen.findByRole('listbox');
+    // typing narrows the list by stock id; each choice says its condition
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['WCH-002condition not given']);
+    await user.keyboard('{Backspace}{Backspace}{Backspace}');
+    await waitFor(() => expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(2));
+    expect(
+      within(screen.getByRole('listbox')).getByRole('option', { name: /WCH-001/ }).textContent,
+    ).toContain('Good');
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect((box as HTMLInputElement).value).toBe('WCH-001'));
+    await user.keyboard('{Enter}');
     await waitFor(() =>
       expect(posted(server)).toEqual([{ action: 'assignItem', commandItemId: LINE_ID, itemId: ITEM_ID }]),
     );
-    const refusal = await within(items).findByText('The item is of another model');
-    expect(refusal.closest('[role="alert"]')).toBeTruthy();
+    // the refusal is on the item box itself, in the reader's words
+    const refusal = await within(items).findByText(
+      'This item is with another command on some of these days: choose another item.',
+    );
+    const input = screen.getByRole('combobox', { name: 'Item' });
+    expect(input.hasAttribute('data-invalid')).toBe(true);
+    expect(refusal.closest('[data-invalid]')!.contains(input)).toBe(true);
   });
 
   it('a command that does not exist is the not-found screen', async () => {
