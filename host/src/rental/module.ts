@@ -36,10 +36,10 @@ export function rentalModule(options: { itemModel?: RentalItemModel } = {}): Mod
   return {
     name: 'rental',
     eventContracts: moduleEventContracts.rental,
-    command: ({ features }) =>
+    command: ({ features, minPositionTimeoutMs }) =>
       features.rental
         ? [
-            (deps) => rentalBookingRoutes(deps, { rentalTeam: RENTAL_ADMINS }),
+            (deps) => rentalBookingRoutes(deps, { rentalTeam: RENTAL_ADMINS, minPositionTimeoutMs }),
             rentalLifecycleRoutes({ itemModel: options.itemModel ?? rentalItemModelFromStream }),
           ]
         : [],
