@@ -84,6 +84,7 @@ async function main() {
       ...(config.FILES_S3_URL ? { s3Url: config.FILES_S3_URL } : {}),
     },
     openBadges: { signingKey: config.OPEN_BADGES_SIGNING_KEY },
+    currency: config.CURRENCY,
     ...(webBuilt ? { mountAfterApis: (app) => mountWeb(app, { distDir: webDist, logger }) } : {}),
     accounts: {
       features: accountFeatures(config),

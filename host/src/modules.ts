@@ -70,6 +70,11 @@ export interface ServeContext {
   sql: Sql;
   /** OPEN_BADGES_SIGNING_KEY (ADR 0030): the open badges' configured signing key; absent: the kept one */
   openBadgesSigningKey?: string | undefined;
+  /** APP_NAME and CURRENCY: the platform's name and money on the documents it makes (rental contracts, invoices) */
+  appName: string;
+  currency: string;
+  /** MIN_POSITION_TIMEOUT_MS: the bound on a route waiting for read models to reach a request's minPosition */
+  minPositionTimeoutMs: number;
 }
 
 /**

@@ -90,6 +90,8 @@ export interface PlatformOptions {
     /** FILES_S3_URL: the blobs in an S3-compatible bucket instead of `dir`'s disk (uploads still staged in `dir`) */
     s3Url?: string;
   };
+  /** CURRENCY: the money of the documents the platform makes (rental invoices); the default's otherwise */
+  currency?: string;
   /** open badges (ADR 0030): OPEN_BADGES_SIGNING_KEY; absent, the key kept in the database signs */
   openBadges?: { signingKey?: string | undefined };
   /** accounts: features, mail, the link-signing secret, limits (defaults suit development and tests) */
@@ -200,6 +202,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     },
     sql,
     openBadgesSigningKey: options.openBadges?.signingKey,
+    appName: accountsOptions.appName ?? CONFIG_DEFAULTS.APP_NAME,
+    currency: options.currency ?? CONFIG_DEFAULTS.CURRENCY,
+    minPositionTimeoutMs,
   };
   const readiness = createReadiness({ adminToken: options.adminToken, ready: !options.startNotReady });
   const app = express();

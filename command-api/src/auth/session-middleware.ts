@@ -34,7 +34,7 @@ export interface SessionAuthDeps {
 }
 
 /** The minPosition of the request, if any and well formed (the query API itself rejects a malformed one). */
-function minPositionOf(req: Request): bigint | undefined {
+export function minPositionOf(req: Request): bigint | undefined {
   const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '').get('minPosition');
   const header = req.headers['x-min-position'];
   const raw = query ?? (typeof header === 'string' ? header.trim() : undefined);

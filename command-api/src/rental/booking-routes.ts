@@ -20,9 +20,14 @@ import { rentalCommandStreamId } from '@platform/contracts/rental/command';
 import { rentalMemberStreamId } from '@platform/contracts/rental/member';
 import { checkPeriod, periodDays } from '@platform/contracts/rental/period';
 import { carriesShippingFees } from '@platform/contracts/rental/strategies';
+import { appEnvironmentResource } from '@platform/contracts/environment/app-environment';
+import { rentalItemResource, rentalModelResource } from '@platform/contracts/rental/records';
 import { JSON_API_MEDIA_TYPE } from '@platform/infra/http/errors';
+import { waitForProjections } from '@platform/infra/projections/checkpoints';
+import { resourceTable } from '@platform/infra/resources/table';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { CommandModuleDeps, CommandRequest } from '../app.ts';
+import { minPositionOf } from '../auth/session-middleware.ts';
 import { deriveId } from '../handler.ts';
 import { resourceDocument, parseDocument } from '../http/validate.ts';
 import { sendCommandResult } from '../http/respond.ts';
@@ -61,7 +66,20 @@ const confirmDocument = resourceDocument({
 export interface RentalBookingOptions {
   /** who chooses the rental team's strategies (internal, locked) */
   rentalTeam: AccessRule;
+  /** the bound on waiting for the catalogue's read models to reach a request's minPosition (MIN_POSITION_TIMEOUT_MS) */
+  minPositionTimeoutMs: number;
 }
+
+/**
+ * What a booking and its confirmation read of the read models: the models and their items (the units), the
+ * environment's rental values and the member's invoicing strategy (accounts).
+ */
+const CATALOGUE_PROJECTIONS = [
+  resourceTable(rentalModelResource).projection,
+  resourceTable(rentalItemResource).projection,
+  resourceTable(appEnvironmentResource).projection,
+  'accounts',
+];
 
 function signedInMember(res: express.Response): string {
   const { userId } = viewerOf(res);
@@ -87,6 +105,26 @@ export function rentalBookingRoutes(deps: CommandModuleDeps, options: RentalBook
     if (!deps.readSql) throw new Error('rental bookings need the read models (readSql)');
     return deps.readSql;
   };
+  /**
+   * Read-your-writes for the catalogue, as reads do: a request naming a minPosition (query or X-Min-Position: the
+   * position of the rental admin's last change it saw) is decided once the catalogue's read models reached it,
+   * waiting at most the bound; past it, on what they hold.
+   */
+  const catalogueCaughtUp = async (req: express.Request) => {
+    const position = minPositionOf(req);
+    if (position === undefined) return;
+    const { reached } = await waitForProjections(
+      { sql: sql(), eventStore: deps.eventStore },
+      CATALOGUE_PROJECTIONS,
+      position,
+      options.minPositionTimeoutMs,
+    );
+    if (!reached)
+      deps.logger.warn(
+        { projections: CATALOGUE_PROJECTIONS, minPosition: String(position) },
+        'rental booking on a stale catalogue',
+      );
+  };
 
   router.post('/services/rentals/bookings', async (req, res) => {
     const request = deps.commandRequest(req, res);
@@ -94,6 +132,7 @@ export function rentalBookingRoutes(deps: CommandModuleDeps, options: RentalBook
     const document = parseDocument(bookingDocument, req.body);
     const input = document.data.attributes;
     const now = request.metadata.now;
+    await catalogueCaughtUp(req);
     const environment = await loadRentalEnvironment(sql());
 
     const issues: ErrorIssue[] = [
@@ -217,6 +256,7 @@ export function rentalBookingRoutes(deps: CommandModuleDeps, options: RentalBook
     if (!booking) throw ValidationError.at('/data/attributes/bookingId', 'No booking has this id');
     if (booking.userId !== userId) throw new ForbiddenError('This booking is another member’s');
     const commandId = deriveId(bookingId, 'rental-command');
+    await catalogueCaughtUp(req);
     const environment = await loadRentalEnvironment(sql());
     const invoicingStrategyId = await loadInvoicingStrategy(sql(), userId);
     const catalogue = await loadRentalCatalogue(
@@ -329,7 +369,8 @@ export function rentalBookingRoutes(deps: CommandModuleDeps, options: RentalBook
           phone: booking.phone ?? '',
           shippingPrice: carriesShippingFees(booking.strategy) ? shippingPrice : 0,
           lines,
-          amounts,
+          // the invoice follows the strategy and rate the member confirmed with
+          amounts: { ...amounts, invoicingStrategyId, taxRate: environment.rentalOrganizationTax },
           caller: { rentalAdmin: false },
         },
         metadata: request.metadata,

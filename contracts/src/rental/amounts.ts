@@ -69,3 +69,39 @@ function taxOf(exclTax: number, percent: number): number {
   const basisPoints = Math.round(percent * 100);
   return Math.floor((exclTax * basisPoints + 5_000) / 10_000);
 }
+
+/** What an invoice states of a command's amounts: the excl.-tax sums as confirmed, and the tax its strategy owes. */
+export interface RentalInvoiceAmounts {
+  itemsExclTax: number;
+  shipping: number;
+  exclTax: number;
+  /** false for a no-VAT invoicing strategy (no_vat, no_vat_debit_note): the invoice says so and adds no tax */
+  vat: boolean;
+  /** the percentage applied, null when none */
+  taxRate: number | null;
+  tax: number;
+  total: number;
+}
+
+/**
+ * The invoice of a command from the amounts its member confirmed (rentalAmounts) and the member's invoicing
+ * strategy: a no-VAT strategy owes no tax, whatever the confirmed amounts carried; otherwise the confirmed tax
+ * stands (its rate is the one of the confirmation, kept with the amounts).
+ */
+export function rentalInvoiceAmounts(
+  confirmed: Pick<RentalAmounts, 'itemsExclTax' | 'shipping' | 'exclTax' | 'tax'>,
+  invoicingStrategyId: string | null,
+  taxRate: number | null,
+): RentalInvoiceAmounts {
+  const vat = appliesVat(invoicingStrategyId);
+  const tax = vat ? confirmed.tax : 0;
+  return {
+    itemsExclTax: confirmed.itemsExclTax,
+    shipping: confirmed.shipping,
+    exclTax: confirmed.exclTax,
+    vat,
+    taxRate: vat && tax > 0 ? taxRate : null,
+    tax,
+    total: confirmed.exclTax + tax,
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rentalAmounts, type RentalAmountsInput } from './amounts.ts';
+import { rentalAmounts, rentalInvoiceAmounts, type RentalAmountsInput } from './amounts.ts';
 
 const WHEELCHAIR = '9b1c3f7e-2a4d-4c5e-8f6a-1b2c3d4e5f60';
 const LIFT = '1f2e3d4c-5b6a-4798-8a9b-0c1d2e3f4a5b';
@@ -121,5 +121,31 @@ describe('rental amounts in cents (seed 001 §9)', () => {
       expect(Number.isInteger(value)).toBe(true);
     expect(amounts.lines.map((line) => line.exclTax)).toEqual([1112, 1]);
     expect(amounts.total).toBe(amounts.exclTax + amounts.tax);
+  });
+});
+
+describe('rentalInvoiceAmounts', () => {
+  const confirmed = { itemsExclTax: 3500, shipping: 1500, exclTax: 5000, tax: 1000 };
+
+  it('keeps the confirmed tax and its rate for a taxed strategy', () => {
+    expect(rentalInvoiceAmounts(confirmed, 'standard', 20)).toEqual({
+      itemsExclTax: 3500,
+      shipping: 1500,
+      exclTax: 5000,
+      vat: true,
+      taxRate: 20,
+      tax: 1000,
+      total: 6000,
+    });
+    expect(rentalInvoiceAmounts(confirmed, null, 20)).toMatchObject({ vat: true, tax: 1000, total: 6000 });
+  });
+
+  it.each(['no_vat', 'no_vat_debit_note'])('adds no tax for the %s strategy', (strategy) => {
+    expect(rentalInvoiceAmounts(confirmed, strategy, 20)).toMatchObject({
+      vat: false,
+      taxRate: null,
+      tax: 0,
+      total: 5000,
+    });
   });
 });

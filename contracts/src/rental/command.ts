@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEvent, type EventContract, type EventOf } from '../event-contracts.ts';
+import { allows, type ViewerFacts } from '../resources/access.ts';
 import { RentalDateSchema } from './period.ts';
+import { RENTAL_ADMINS } from './records.ts';
 import { RentalStepTypeSchema } from './steps.ts';
 import { needsShippingAddress, RentalStrategySchema } from './strategies.ts';
 
@@ -13,6 +15,27 @@ export const rentalCommandStreamId = (commandId: string): string => `${RENTAL_CO
 
 /** who runs the rental desk: the same rule as the rental records' (records.ts) */
 export { RENTAL_ADMINS } from './records.ts';
+
+/** The documents of a rental command, made on demand as PDF: the contract to sign, and the invoice. */
+export const RENTAL_COMMAND_DOCUMENTS = ['contract', 'invoice'] as const;
+export type RentalCommandDocument = (typeof RENTAL_COMMAND_DOCUMENTS)[number];
+/** Where a command's document is downloaded (GET, for its member and the rental desk). */
+export const rentalCommandDocumentPath = (commandId: string, document: RentalCommandDocument) =>
+  `/api/v1/services/rentals/commands/${commandId}/${document}`;
+/** Where a command's signed contract is read (GET, for its member and the rental desk), once uploaded. */
+export const rentalCommandSignedContractPath = (commandId: string) =>
+  `/api/v1/services/rentals/commands/${commandId}/signed-contract`;
+/** The name a command's document is downloaded under. */
+export const rentalCommandDocumentName = (commandId: string, document: RentalCommandDocument) =>
+  `rental-${document}-${commandId}.pdf`;
+
+/**
+ * Who reads a rental command and what belongs to it (its steps, history, contract, invoice and signed contract):
+ * its member and the rental desk. Anyone else is told it does not exist.
+ */
+export function mayReadRentalCommand(viewer: ViewerFacts, commandBy: string): boolean {
+  return (viewer.userId !== null && viewer.userId === commandBy) || allows(RENTAL_ADMINS, viewer);
+}
 
 const uuid = z.string().uuid();
 const instant = z.string().datetime({ offset: true });
@@ -27,6 +50,10 @@ const RentalAmountsSchema = z.object({
   exclTax: cents,
   tax: cents,
   total: cents,
+  /** the member's invoicing strategy when they confirmed (no_vat...: no tax); absent from older commands */
+  invoicingStrategyId: z.string().min(1).max(100).nullable().optional(),
+  /** the environment's rentalOrganizationTax when they confirmed, a percentage; absent from older commands */
+  taxRate: z.number().min(0).max(100).nullable().optional(),
 });
 
 /** A line of the command: one model, how many items of it, at which price (per item and per day, excl. tax). */

@@ -70,7 +70,7 @@ afterAll(async () => {
 });
 
 /** What the bookings' route will do once the member confirms: place the command through the decider. */
-async function place(strategy: 'ship_to_address' | 'pick_up' = 'ship_to_address') {
+async function place(strategy: 'ship_to_address' | 'pick_up' = 'ship_to_address', model = MODEL) {
   const commandId = randomUUID();
   const data: RentalCommandPlacedData = {
     commandId,
@@ -85,9 +85,9 @@ async function place(strategy: 'ship_to_address' | 'pick_up' = 'ship_to_address'
     shippingAddress: strategy === 'ship_to_address' ? '2 rue des Roses, Lyon' : null,
     phone: '+33 6 12 34 56 78',
     shippingPrice: 1500,
-    lines: [{ commandItemId: randomUUID(), modelId: MODEL, quantity: 1, rentingPrice: 250 }],
+    lines: [{ commandItemId: randomUUID(), modelId: model, quantity: 1, rentingPrice: 250 }],
     amounts: {
-      lines: [{ modelId: MODEL, quantity: 1, exclTax: 3500 }],
+      lines: [{ modelId: model, quantity: 1, exclTax: 3500 }],
       itemsExclTax: 3500,
       shipping: 1500,
       exclTax: 5000,
@@ -327,5 +327,87 @@ describe('rental commands over HTTP', () => {
     ).toEqual(['RentalCommandValidated', 'RentalCommandPlaced']);
     const visitor = await fetch(app.url('/api/v1/services/rentals/commands'));
     expect(visitor.status).toBe(401);
+  });
+
+  it('offers the desk the model’s items free for the command’s period, with their stock id and condition', async () => {
+    const model = ok(
+      await app.admin('POST', '/rental-models', {
+        data: {
+          type: 'rental-models',
+          attributes: { name: `Standing frame ${randomUUID()}`, rentingPrice: 400 },
+        },
+      }),
+    ).body.data.id as string;
+    const goodName = `Good ${randomUUID()}`;
+    const good = ok(
+      await app.admin('POST', '/rental-item-conditions', {
+        data: { type: 'rental-item-conditions', attributes: { value: 80, name: goodName } },
+      }),
+    ).body.data;
+    const item = async (stockId: string, extra: { condition?: string; off?: boolean } = {}) =>
+      ok(
+        await app.admin('POST', '/rental-items', {
+          data: {
+            type: 'rental-items',
+            attributes: {
+              stockId,
+              unavailabilities: extra.off
+                ? [{ startAt: '2099-04-10T08:00:00Z', endAt: '2099-04-20T18:00:00Z', reason: 'repair' }]
+                : [],
+            },
+            relationships: {
+              rentalModel: { data: { type: 'rental-models', id: model } },
+              ...(extra.condition
+                ? { condition: { data: { type: 'rental-item-conditions', id: extra.condition } } }
+                : {}),
+            },
+          },
+        }),
+      ).body;
+    const tag = randomUUID().slice(0, 6);
+    const a = await item(`A-${tag}`, { condition: good.id });
+    const b = await item(`B-${tag}`);
+    await item(`C-${tag}`, { off: true });
+    ok(await app.admin('GET', `/rental-items/${b.data.id}?minPosition=${b.meta.position}`));
+    const first = await place('pick_up', model);
+    const second = await place('pick_up', model);
+    const free = async (browser: Browser, commandId: string, at: string) =>
+      browser.call(
+        'GET',
+        `/api/v1/services/rentals/commands/${commandId}/free-items?model=${model}&minPosition=${at}`,
+      );
+
+    const before = ok(await free(desk, first.commandId, second.position)).body;
+    expect(before.data).toEqual([
+      {
+        type: 'rental-items',
+        id: a.data.id,
+        attributes: { stockId: `A-${tag}`, condition: goodName, conditionValue: 80 },
+      },
+      {
+        type: 'rental-items',
+        id: b.data.id,
+        attributes: { stockId: `B-${tag}`, condition: null, conditionValue: null },
+      },
+    ]);
+    const assigned = ok(
+      await act(desk, first.commandId, {
+        action: 'assignItem',
+        commandItemId: first.commandItemId,
+        itemId: a.data.id,
+      }),
+    );
+    // A is the first command's over these days: neither command is offered it again
+    for (const commandId of [first.commandId, second.commandId]) {
+      const after = ok(await free(desk, commandId, assigned.body.meta.position)).body;
+      expect(after.data.map((i: { id: string }) => i.id)).toEqual([b.data.id]);
+    }
+    // the items are the desk's: the member is refused, another member does not see the command
+    expect((await free(member, first.commandId, '0')).status).toBe(403);
+    expect((await free(other, first.commandId, '0')).status).toBe(404);
+    const noModel = await desk.call('GET', `/api/v1/services/rentals/commands/${first.commandId}/free-items`);
+    expect(noModel.status).toBe(400);
+    ok(await act(member, first.commandId, { action: 'cancel' }));
+    ok(await act(member, second.commandId, { action: 'cancel' }));
   });
 });

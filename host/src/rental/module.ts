@@ -9,6 +9,8 @@ import { readStreamOrEmpty } from '@platform/infra/event-store';
 import { rentalLifecycleRoutes, type RentalItemModel } from '@platform/command-api/rental/lifecycle-routes';
 import { rentalCommandsProjection } from '@platform/projectors/rental/commands-projection';
 import { rentalCommandQueryRoutes } from '@platform/query-api/rental/commands-routes';
+import { rentalDocumentRoutes } from '@platform/query-api/rental/documents-routes';
+import { rentalFreeItemsRoutes } from '@platform/query-api/rental/free-items-routes';
 import type { ModuleDescriptor } from '../modules.ts';
 
 /**
@@ -34,14 +36,22 @@ export function rentalModule(options: { itemModel?: RentalItemModel } = {}): Mod
   return {
     name: 'rental',
     eventContracts: moduleEventContracts.rental,
-    command: ({ features }) =>
+    command: ({ features, minPositionTimeoutMs }) =>
       features.rental
         ? [
-            (deps) => rentalBookingRoutes(deps, { rentalTeam: RENTAL_ADMINS }),
+            (deps) => rentalBookingRoutes(deps, { rentalTeam: RENTAL_ADMINS, minPositionTimeoutMs }),
             rentalLifecycleRoutes({ itemModel: options.itemModel ?? rentalItemModelFromStream }),
           ]
         : [],
-    query: ({ features }) => (features.rental ? [rentalAvailabilityRoutes, rentalCommandQueryRoutes()] : []),
+    query: ({ features, appName, currency, files }) =>
+      features.rental
+        ? [
+            rentalAvailabilityRoutes,
+            rentalCommandQueryRoutes(),
+            rentalDocumentRoutes({ appName, currency, store: files.store }),
+            rentalFreeItemsRoutes(),
+          ]
+        : [],
     projections: [rentalCalendarProjection, rentalCommandsProjection],
   };
 }

@@ -1,10 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { seedClient, type SeedClient } from './client.ts';
 
 /**
  * The demo site's rental catalogue (seed 001 §3 Rental): categories, published models of assistive-technology
- * equipment with their prices in cents, item conditions, one stock kept by the demo rental administrator, and two
- * or three items of each model. No images: the models are seeded without files.
+ * equipment with their prices in cents and an image each (assets/rental/{slug}.png, uploaded as the file fields'
+ * files), item conditions, one stock kept by the demo rental administrator, and two or three items of each model.
  */
 export const demoRentalCategories = ['Mobility', 'Communication', 'Daily living'] as const;
 type DemoCategory = (typeof demoRentalCategories)[number];
@@ -124,7 +125,7 @@ export async function seedDemoRental(options: {
   adminToken: string;
   logger: Logger;
   keepers: readonly string[];
-}) {
+}): Promise<{ models: Map<string, { id: string; items: string[] }>; position: string }> {
   const client: SeedClient = seedClient(options.baseUrl, options.adminToken);
   const create = (type: string, key: string, attributes: object, relationships: object = {}) =>
     client.command('POST', `/${type}`, { data: { type, attributes, relationships } }, `seed:rental:${key}`);
@@ -142,16 +143,26 @@ export async function seedDemoRental(options: {
     { users: { data: options.keepers.map((id) => ({ type: 'users', id })) } },
   );
 
+  const models = new Map<string, { id: string; items: string[] }>();
+  let position = stock.position;
+  const later = (at: string) => {
+    if (BigInt(at) > BigInt(position)) position = at;
+  };
   for (const model of demoRentalModels) {
     const { items, category, ...attributes } = model;
-    const { id } = await create(
+    const created = await create(
       'rental-models',
       `model:${model.slug}`,
       { ...attributes, publishedAt: PUBLISHED_AT },
       { category: ref('rental-model-categories', categories.get(category)!) },
     );
-    for (const item of items)
-      await create(
+    const { id } = created;
+    later(created.position);
+    later(await seedModelImage(options, client, model, id, created.position));
+    const itemIds: string[] = [];
+    models.set(model.slug, { id, items: itemIds });
+    for (const item of items) {
+      const createdItem = await create(
         'rental-items',
         `item:${item.stockId}`,
         { stockId: item.stockId, conditionDescription: item.conditionDescription ?? null },
@@ -161,6 +172,56 @@ export async function seedDemoRental(options: {
           stocks: { data: [{ type: 'rental-stocks', id: stock.id }] },
         },
       );
+      itemIds.push(createdItem.id);
+      later(createdItem.position);
+    }
   }
   options.logger.info({ models: demoRentalModels.length }, 'demo rental catalogue seeded');
+  return { models, position };
+}
+
+/**
+ * The model's image, uploaded once through the file fields' route (POST /services/files, a public image) and set
+ * as the model's images; a model that has images already keeps them. Answers the position of the last change.
+ */
+async function seedModelImage(
+  options: { baseUrl: string; adminToken: string },
+  client: SeedClient,
+  model: DemoRentalModel,
+  id: string,
+  at: string,
+): Promise<string> {
+  const current = (await client.get(`/rental-models/${id}?minPosition=${at}`)) as {
+    data: { relationships?: { images?: { data?: unknown[] } } };
+  };
+  if ((current.data.relationships?.images?.data ?? []).length > 0) return at;
+  const bytes = await readFile(new URL(`./assets/rental/${model.slug}.png`, import.meta.url));
+  const form = new FormData();
+  form.append('family', 'image');
+  form.append('name', `${model.name}.png`);
+  form.append('description', model.name);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${model.slug}.png`);
+  const uploaded = await fetch(`${options.baseUrl}/api/v1/services/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${options.adminToken}`, 'x-requested-with': 'XMLHttpRequest' },
+    body: form,
+  });
+  const file = (await uploaded.json()) as { data?: { id: string }; errors?: unknown };
+  if (!uploaded.ok || !file.data)
+    throw new Error(
+      `Seeding the image of ${model.slug} failed (${uploaded.status}): ${JSON.stringify(file.errors)}`,
+    );
+  const set = await client.command(
+    'PATCH',
+    `/rental-models/${id}`,
+    {
+      data: {
+        type: 'rental-models',
+        id,
+        relationships: { images: { data: [{ type: 'files', id: file.data.id }] } },
+      },
+    },
+    `seed:rental:model-image:${model.slug}`,
+  );
+  return set.position;
 }

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startAccountsApp, type AccountsTestApp } from '@platform/tests/support/apps/accounts-app';
 import { capturedLogger, TEST_ADMIN_TOKEN } from '@platform/tests/support/http';
@@ -5,6 +8,8 @@ import { DEMO_PASSWORD, demoAccounts } from './demo-accounts.ts';
 import { DEMO_OPEN_BADGES_PATH } from './demo-content.ts';
 import { DEMO_OPEN_BADGE_ASSERTION_ID } from './demo-open-badge-assertion.ts';
 import { demoOpenBadgeId } from './demo-open-badges.ts';
+import { demoRentalCommands } from './demo-rental-commands.ts';
+import { demoRentalModels } from './demo-rental.ts';
 import { seedDemo } from './demo.ts';
 
 let app: AccountsTestApp;
@@ -18,11 +23,15 @@ const storedEvents = async (site: AccountsTestApp): Promise<number> => {
   return Number(row?.n);
 };
 
+let filesDir = '';
+
 beforeAll(async () => {
-  app = await startAccountsApp();
+  filesDir = await mkdtemp(join(tmpdir(), 'demo-seed-'));
+  app = await startAccountsApp({}, { files: { dir: filesDir } });
 });
 afterAll(async () => {
   await app.close();
+  await rm(filesDir, { recursive: true, force: true });
 });
 
 describe('demo seed', () => {
@@ -107,6 +116,58 @@ describe('demo seed', () => {
     // the ids every demo site has (the browser tests open the badge's and the assertion's pages)
     expect(badge.body.data.id).toBe(demoOpenBadgeId('switch-access'));
     expect(mine.body.data[0].id).toBe(DEMO_OPEN_BADGE_ASSERTION_ID);
+
+    // the rental models' images, stored and served as the file fields' files
+    const at = memberLogin.body.meta.position;
+    const models = await app.admin('GET', `/rental-models?page[size]=50&minPosition=${at}`);
+    expect(models.body.data).toHaveLength(demoRentalModels.length);
+    for (const model of models.body.data) {
+      const images = model.relationships.images.data as Array<{ id: string }>;
+      expect(images, model.attributes.name).toHaveLength(1);
+      const file = await app.admin('GET', `/files/${images[0]!.id}`);
+      expect(file.body.data.attributes).toMatchObject({
+        family: 'image',
+        mimeType: 'image/png',
+        isPublic: true,
+      });
+      const content = await fetch(app.url(file.body.data.attributes.url as string));
+      expect(content.status).toBe(200);
+      expect(
+        Buffer.from(await content.arrayBuffer())
+          .subarray(1, 4)
+          .toString('latin1'),
+      ).toBe('PNG');
+    }
+
+    // the demo members' rental commands, one in each state, as the rental desk lists them
+    const desk = app.browser();
+    const deskLogin = await signIn(desk, 'rental-admin@demo.example', DEMO_PASSWORD);
+    const commands = await desk.call(
+      'GET',
+      `/api/v1/services/rentals/commands?page[size]=50&minPosition=${deskLogin.body.meta.position}`,
+    );
+    expect(commands.body.meta.total).toBe(demoRentalCommands.length);
+    type Step = { stepType: string; status: string };
+    const stepsOf = (c: { attributes: { steps: Step[] } }) =>
+      Object.fromEntries(c.attributes.steps.map((s) => [s.stepType, s.status]));
+    const all = (
+      commands.body.data as Array<{
+        attributes: { steps: Step[]; status: string; cancelled: boolean; closed: boolean };
+      }>
+    ).map((c) => ({ ...c.attributes, steps: stepsOf(c) }));
+    expect(all.filter((c) => !c.cancelled && c.steps.validation === 'waiting')).toHaveLength(1);
+    expect(
+      all.filter((c) => c.steps.validation === 'success' && c.steps.contract === 'waiting'),
+    ).toHaveLength(1);
+    expect(all.filter((c) => c.steps.retrieval === 'success' && c.steps.return === 'waiting')).toHaveLength(
+      1,
+    );
+    expect(all.filter((c) => c.closed && c.status === 'finished')).toHaveLength(1);
+    expect(all.filter((c) => c.cancelled && c.status === 'cancelled')).toHaveLength(1);
+    const mineNow = await member.call('GET', `/api/v1/services/rentals/commands?minPosition=${at}`);
+    expect(mineNow.body.meta.total).toBe(
+      demoRentalCommands.filter((c) => c.member === 'member2@demo.example').length,
+    );
 
     const stored = await storedEvents(app);
     expect(await seedDemo(options)).toBe('already-seeded');

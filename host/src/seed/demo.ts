@@ -10,13 +10,15 @@ import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoOpenBadgeAssertion } from './demo-open-badge-assertion.ts';
 import { seedDemoOpenBadges } from './demo-open-badges.ts';
 import { seedDemoRental } from './demo-rental.ts';
+import { seedDemoRentalCommands } from './demo-rental-commands.ts';
 import { seedDemoSite } from './demo-site.ts';
 import { demoSeedDecider, isSeeded, type DemoSeedCommand } from './progress.ts';
 
 /** Raise it when the demo content grows: a site seeded by an earlier version is topped up on its next start. */
 // 3: the open badges (their issuer threshold, issuer member and badges); 4: an awarded assertion; 5: the open
-// badges' page and its menu entry
-export const DEMO_CONTENT_VERSION = 5;
+// badges' page and its menu entry; 6: the rental models' images and rental commands of the demo members in several
+// states
+export const DEMO_CONTENT_VERSION = 6;
 
 /** the demo account that keeps the demo stock: the rental administrator */
 const DEMO_RENTAL_KEEPER = 'rental-admin@demo.example';
@@ -67,8 +69,10 @@ export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedOutcome> {
   await record(deps, 'BeginDemoSeed');
   await seedDemoSite(deps);
   const accounts = await seedDemoAccounts(deps);
-  if (deps.features?.rental !== false)
-    await seedDemoRental({ ...deps, keepers: [accounts.get(DEMO_RENTAL_KEEPER)!] });
+  if (deps.features?.rental !== false) {
+    const catalogue = await seedDemoRental({ ...deps, keepers: [accounts.get(DEMO_RENTAL_KEEPER)!] });
+    await seedDemoRentalCommands({ ...deps, ...catalogue });
+  }
   if (deps.features?.openBadges !== false) {
     const badges = await seedDemoOpenBadges({ ...deps, accounts });
     await seedDemoOpenBadgeAssertion({ ...deps, accounts, badges });

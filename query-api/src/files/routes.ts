@@ -80,7 +80,7 @@ function byteRange(
  * Streams one blob as the answer: its type and nosniff, a policy that keeps its scripts out of the origin, the
  * caching asked, an ETag (its hash) answered 304, and one byte range (video seeking).
  */
-async function sendBlob(
+export async function sendBlob(
   req: Request,
   res: Response,
   store: BlobStore,

@@ -3,7 +3,11 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { allows } from '@platform/contracts/resources/access';
-import { RENTAL_ADMINS, rentalCommandStreamId } from '@platform/contracts/rental/command';
+import {
+  mayReadRentalCommand,
+  RENTAL_ADMINS,
+  rentalCommandStreamId,
+} from '@platform/contracts/rental/command';
 import {
   deriveRentalCommand,
   RentalCommandFlagSchema,
@@ -171,12 +175,12 @@ export function rentalCommandQueryRoutes(): QueryModule {
 
     /** The command, when the caller may read it: its member and the rental desk; for anyone else it is not found. */
     const loadCommand = async (res: Response, id: string) => {
-      const { viewer, desk } = signedIn(res);
+      const { viewer } = signedIn(res);
       const notFound = new NotFoundError(`rental command ${id} not found`);
       if (!uuid.safeParse(id).success) throw notFound;
       const row = await deps.readPool.maybeOne(sql.type(CommandRow)`
         select ${COMMAND_COLUMNS} from read.rental_commands where id = ${id}`);
-      if (!row || (!desk && row.user_id !== viewer.userId)) throw notFound;
+      if (!row || !mayReadRentalCommand(viewer, row.user_id)) throw notFound;
       return row;
     };
 
@@ -222,13 +226,13 @@ export function rentalCommandQueryRoutes(): QueryModule {
 
     router.get('/services/rentals/commands/:id/history', async (req, res) => {
       const id = String(req.params.id);
-      const { viewer, desk } = signedIn(res);
+      const { viewer } = signedIn(res);
       const notFound = new NotFoundError(`rental command ${id} not found`);
       if (!uuid.safeParse(id).success) throw notFound;
       // read from the stream itself, not a read model: the audit history is the log (ARCHITECTURE.md §1)
       const stored = await readStreamOrEmpty(deps.eventStore, rentalCommandStreamId(id));
       const placedBy = (stored[0]?.data as { userId?: string } | undefined)?.userId;
-      if (!stored.length || (!desk && placedBy !== viewer.userId)) throw notFound;
+      if (!stored.length || !placedBy || !mayReadRentalCommand(viewer, placedBy)) throw notFound;
       const entries = [...stored].reverse();
       const people = [
         ...new Set(

@@ -284,3 +284,33 @@ export async function sendCommandAction(
   });
   return { position: doc.meta.position };
 }
+
+const FreeItemsSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      attributes: z.object({ stockId: z.string(), condition: z.string().nullable() }),
+    }),
+  ),
+});
+
+/** An item of a command line's model that the desk may assign: free over the command's period. */
+export interface FreeItem {
+  id: string;
+  stockId: string;
+  condition: string | null;
+}
+
+/** GET /services/rentals/commands/{id}/free-items?model=: the model's items free for the command's period. */
+export async function readFreeItems(
+  api: ApiClient,
+  id: string,
+  modelId: string,
+  options: { signal?: AbortSignal; minPosition?: string } = {},
+): Promise<FreeItem[]> {
+  const doc = await api.get(`${PATH}/${encodeURIComponent(id)}/free-items`, FreeItemsSchema, {
+    query: { model: modelId, ...at(options.minPosition) },
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  return doc.data.map((item) => ({ id: item.id, ...item.attributes }));
+}

@@ -1,8 +1,15 @@
 import '@material-design-icons/font/filled.css';
+import {
+  RENTAL_COMMAND_DOCUMENTS,
+  rentalCommandDocumentName,
+  rentalCommandDocumentPath,
+  rentalCommandSignedContractPath,
+} from '@platform/contracts/rental/command';
 import type { RentalColour } from '@platform/contracts/rental/steps';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { useT } from '../../../kit/i18n/use-t.ts';
+import { ButtonLink } from '../../../kit/ui/link.tsx';
 import { useFormatAmount } from '../checkout-ui.tsx';
 import type { RentalModel } from '../rental-api.ts';
 import type { CommandAlert, CommandStep, RentalCommandView } from './commands-api.ts';
@@ -302,3 +309,52 @@ export function AmountsTable({
 
 /** the kit's, where this feature's screens have always found it */
 export { useRefusedRead };
+
+const DocumentLinks = styled.ul`
+  list-style: none;
+  margin: 0.5rem 0 1rem;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+`;
+
+/**
+ * The command's contract and invoice, made by the server as PDF, downloaded under the names it gives them; and the
+ * signed contract once the member (or the desk for them) uploaded it.
+ */
+export function CommandDocuments({
+  commandId,
+  signedContract,
+}: {
+  commandId: string;
+  signedContract: boolean;
+}) {
+  const t = useCommandsT();
+  return (
+    <section aria-labelledby="command-documents">
+      <h2 id="command-documents">{t('rental.commands.documents')}</h2>
+      <DocumentLinks>
+        {RENTAL_COMMAND_DOCUMENTS.map((document) => (
+          <li key={document}>
+            <ButtonLink
+              variant="secondary"
+              size="small"
+              href={rentalCommandDocumentPath(commandId, document)}
+              download={rentalCommandDocumentName(commandId, document)}
+            >
+              {t(`rental.commands.document.${document}`)}
+            </ButtonLink>
+          </li>
+        ))}
+        {signedContract ? (
+          <li>
+            <ButtonLink variant="secondary" size="small" href={rentalCommandSignedContractPath(commandId)}>
+              {t('rental.commands.document.signedContract')}
+            </ButtonLink>
+          </li>
+        ) : null}
+      </DocumentLinks>
+    </section>
+  );
+}

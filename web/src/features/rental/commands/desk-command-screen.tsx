@@ -1,7 +1,7 @@
 import type { RentalCommandAction, RentalCommandActionName } from '@platform/contracts/rental/command';
 import type { RentalStepType } from '@platform/contracts/rental/steps';
 import { useMachine } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -19,16 +19,18 @@ import { useMessageLookup } from '../../../kit/i18n/use-t.ts';
 import { InlineLoader } from '../../../kit/loading/chrome.tsx';
 import { usePageTitle } from '../../../kit/routing/page-title.ts';
 import { Button } from '../../../kit/ui/button.tsx';
+import { ComboBox } from '../../../kit/ui/combo-box.tsx';
 import { Dialog } from '../../../kit/ui/dialog.tsx';
 import { Link } from '../../../kit/ui/link.tsx';
 import { NoticeBox } from '../../../kit/ui/notice-box.ts';
 import { Select } from '../../../kit/ui/select.tsx';
 import { TextField } from '../../../kit/ui/text-field.tsx';
 import { useRentalModels } from '../use-rental-models.ts';
-import type { CommandItem } from './commands-api.ts';
+import { readFreeItems, type CommandItem, type FreeItem } from './commands-api.ts';
 import {
   AlertList,
   AmountsTable,
+  CommandDocuments,
   FlagList,
   StatusBadge,
   StepList,
@@ -37,7 +39,7 @@ import {
   useRefusedRead,
   type CommandsMessages,
 } from './commands-ui.tsx';
-import { ItemsTable } from './member-command-screen.tsx';
+import { ContractUpload, ItemsTable } from './member-command-screen.tsx';
 import {
   commandStage,
   deskActions,
@@ -144,6 +146,14 @@ function DeskCommand({ id }: { id: string }) {
       </NoticeBox>
     ) : null;
   const stage = commandStage(command);
+  /** a refusal of the item itself, said on the line's item box */
+  const itemProblem = (commandItemId: string) =>
+    problem &&
+    problem.place === 'items' &&
+    problem.commandItemId === commandItemId &&
+    problem.field === 'itemId'
+      ? problemText(problem)
+      : undefined;
 
   const stepControls = (stepType: RentalStepType) => {
     const buttons = (STEP_ACTIONS[stepType] ?? []).filter(may).map((name) => (
@@ -168,6 +178,14 @@ function DeskCommand({ id }: { id: string }) {
     return (
       <>
         {problemAt(stepType)}
+        {stepType === 'contract' && may('uploadContract') ? (
+          <ContractUpload
+            description={t('rental.desk.contractHelp')}
+            onSend={async (fileId) => {
+              act({ action: 'uploadContract', fileId });
+            }}
+          />
+        ) : null}
         {buttons.length || failable ? (
           <Row>
             {buttons}
@@ -242,16 +260,20 @@ function DeskCommand({ id }: { id: string }) {
           models={models.byId}
           assigned={(item) => (
             <ItemControls
+              commandId={id}
               item={item}
+              position={snapshot.context.position}
               canAssign={may('assignItem') && item.itemIds.length < item.quantity}
               canReplace={may('replaceItem') && item.itemIds.length > 0}
-              problem={problemAt('items', item.id)}
+              problem={itemProblem(item.id) ? null : problemAt('items', item.id)}
+              fieldError={itemProblem(item.id)}
               onAct={act}
             />
           )}
         />
       </TableScroll>
       <AmountsTable command={command} models={models.byId} />
+      <CommandDocuments commandId={command.id} signedContract={command.signedContractFileId !== null} />
 
       <h2 id="history">{t('rental.desk.history')}</h2>
       <TableScroll aria-labelledby="history">
@@ -330,37 +352,72 @@ function DeskCommand({ id }: { id: string }) {
   );
 }
 
-/** A line's items set aside, and the forms that assign one (by its id) or replace one. */
+/**
+ * A line's items set aside, and the form that assigns one or replaces one: a box listing the model's items free
+ * over the command's period (stock id and condition), narrowed by typing, read again after each action. A refusal
+ * on the item (taken meanwhile: 409 conflict.rental_item_taken) is said on the box.
+ */
 function ItemControls({
+  commandId,
   item,
+  position,
   canAssign,
   canReplace,
   problem,
+  fieldError,
   onAct,
 }: {
+  commandId: string;
   item: CommandItem;
+  position: string | undefined;
   canAssign: boolean;
   canReplace: boolean;
   problem: React.ReactNode;
+  fieldError: string | undefined;
   onAct: (action: RentalCommandAction) => void;
 }) {
   const t = useCommandsT();
-  const [itemId, setItemId] = useState('');
+  const api = useApi();
+  const open = canAssign || canReplace;
+  const [free, setFree] = useState<FreeItem[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [itemId, setItemId] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
   const [replaced, setReplaced] = useState<string | null>(item.itemIds[0] ?? null);
+  const assignedKey = item.itemIds.join(',');
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    setFree(null);
+    setLoadFailed(false);
+    readFreeItems(api, commandId, item.modelId, {
+      signal: controller.signal,
+      ...(position ? { minPosition: position } : {}),
+    }).then(setFree, () => {
+      if (!controller.signal.aborted) setLoadFailed(true);
+    });
+    return () => controller.abort();
+  }, [api, commandId, item.modelId, assignedKey, position, open]);
+
+  const chosen = free?.find((i) => i.id === itemId) ?? null;
+  const search = chosen && typed === chosen.stockId ? '' : typed.trim().toLowerCase();
+  const options = (free ?? [])
+    .filter((i) => !search || i.stockId.toLowerCase().includes(search))
+    .map((i) => ({ id: i.id, label: i.stockId, detail: i.condition ?? t('rental.desk.noCondition') }));
   const submit = (mode: 'assign' | 'replace') => {
-    const value = itemId.trim();
-    if (!value) return;
+    if (!itemId) return;
     onAct(
       mode === 'assign'
-        ? { action: 'assignItem', commandItemId: item.id, itemId: value }
+        ? { action: 'assignItem', commandItemId: item.id, itemId }
         : {
             action: 'replaceItem',
             commandItemId: item.id,
-            itemId: value,
+            itemId,
             ...(replaced ? { replacedItemId: replaced } : {}),
           },
     );
-    setItemId('');
+    setItemId(null);
+    setTyped('');
   };
   return (
     <>
@@ -376,18 +433,39 @@ function ItemControls({
         <p>{t('rental.desk.noItem')}</p>
       )}
       {problem}
-      {canAssign || canReplace ? (
+      {open ? (
         <LineForm
           onSubmit={(event) => {
             event.preventDefault();
             submit(canAssign ? 'assign' : 'replace');
           }}
         >
-          <TextField
+          <ComboBox
             label={t('rental.desk.itemId')}
             description={t('rental.desk.itemIdHelp')}
-            value={itemId}
-            onChange={setItemId}
+            options={options}
+            openLabel={t('rental.desk.itemId')}
+            emptyText={
+              loadFailed
+                ? t('rental.commands.actionFailed')
+                : free === null
+                  ? t('rental.desk.loadingItems')
+                  : t('rental.desk.noFreeItem')
+            }
+            {...(fieldError ? { errorMessage: fieldError } : {})}
+            inputValue={typed}
+            onInputChange={(text) => {
+              setTyped(text);
+              if (chosen && text !== chosen.stockId) setItemId(null);
+            }}
+            selectedKey={itemId}
+            onSelectionChange={(key) => {
+              const id = key === null ? null : String(key);
+              setItemId(id);
+              const picked = free?.find((i) => i.id === id);
+              if (picked) setTyped(picked.stockId);
+            }}
+            menuTrigger="focus"
           />
           {canReplace && item.itemIds.length > 1 ? (
             <Select
@@ -399,12 +477,12 @@ function ItemControls({
           ) : null}
           <Row>
             {canAssign ? (
-              <Button size="small" type="submit">
+              <Button size="small" type="submit" isDisabled={!itemId}>
                 {t('rental.desk.action.assignItem')}
               </Button>
             ) : null}
             {canReplace ? (
-              <Button size="small" variant="secondary" onPress={() => submit('replace')}>
+              <Button size="small" variant="secondary" isDisabled={!itemId} onPress={() => submit('replace')}>
                 {t('rental.desk.action.replaceItem')}
               </Button>
             ) : null}

@@ -1,16 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consentDecided, meDocument } from '../../../kit/admin/admin-testing.ts';
 import { fakeJson, renderApp, type FakeRequest } from '../../../frame/testing/render-app.tsx';
 import { daysFromToday, rentalServer } from '../testing.ts';
 import {
   COMMAND_ID,
   commandDocument,
+  DONE_AT,
+  FakeXhr,
   commandResource,
   historyDocument,
+  ITEM_2_ID,
   ITEM_ID,
   LINE_ID,
+  MODEL_ID,
   stepsAt,
 } from './testing.ts';
 
@@ -18,6 +23,19 @@ const PERIOD = { startAt: daysFromToday(10), endAt: daysFromToday(20) };
 const LIST = '/api/v1/services/rentals/commands';
 const ONE = `${LIST}/${COMMAND_ID}`;
 const DESK_PAGE = `/admin/rental/commands/${COMMAND_ID}`;
+
+const FREE_ITEMS = [
+  {
+    type: 'rental-items',
+    id: ITEM_ID,
+    attributes: { stockId: 'WCH-001', condition: 'Good', conditionValue: 80 },
+  },
+  {
+    type: 'rental-items',
+    id: ITEM_2_ID,
+    attributes: { stockId: 'WCH-002', condition: null, conditionValue: null },
+  },
+];
 
 function deskServer(options: {
   list?: unknown[];
@@ -41,6 +59,10 @@ function deskServer(options: {
       return (reads.length > 1 ? reads.shift()! : reads[0]!)();
     }
     if (path === `${ONE}/history`) return fakeJson(200, historyDocument());
+    if (path === `${ONE}/free-items`) {
+      sent.push(request);
+      return fakeJson(200, { data: FREE_ITEMS, meta: { total: FREE_ITEMS.length } });
+    }
     if (path === `${ONE}/actions` && request.method === 'POST') {
       sent.push(request);
       return options.action?.(request) ?? fakeJson(500, {});
@@ -90,6 +112,57 @@ describe('the rental desk’s commands', () => {
 });
 
 describe('the rental desk’s command page', () => {
+  beforeEach(() => {
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('uploads the signed contract for the member at the contract step; the documents download', async () => {
+    const user = userEvent.setup();
+    const FILE_ID = 'f1000000-0000-4000-8000-0000000000d1';
+    const server = deskServer({
+      one: [
+        () => fakeJson(200, commandDocument(stepsAt('contract'), PERIOD)),
+        () =>
+          fakeJson(
+            200,
+            commandDocument(stepsAt('contract', { doneAt: DONE_AT }), {
+              ...PERIOD,
+              signedContractFileId: FILE_ID,
+            }),
+          ),
+      ],
+      action: () => accepted('70'),
+    });
+    open(DESK_PAGE, server);
+    const documents = await screen.findByRole('region', { name: 'Documents' }, { timeout: 25_000 });
+    expect(
+      within(documents).getByRole('link', { name: 'Download the contract (PDF)' }).getAttribute('href'),
+    ).toBe(`${ONE}/contract`);
+    expect(
+      within(documents).getByRole('link', { name: 'Download the invoice (PDF)' }).getAttribute('href'),
+    ).toBe(`${ONE}/invoice`);
+    const contractStep = document.querySelector<HTMLElement>('li[data-step="contract"]')!;
+    within(contractStep).getByRole('group', { name: 'Signed contract' });
+    const input = contractStep.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['%PDF-1.4'], 'signed.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect(FakeXhr.sent[0]!.url).toBe('/api/v1/services/files');
+    expect((FakeXhr.sent[0]!.body as FormData).get('isPublic')).toBe('false');
+    act(() =>
+      FakeXhr.sent[0]!.respond(201, {
+        data: { type: 'files', id: FILE_ID, attributes: { name: 'signed.pdf' } },
+      }),
+    );
+    await waitFor(() => expect(posted(server)).toEqual([{ action: 'uploadContract', fileId: FILE_ID }]));
+    // read again at the action's position: the contract now waits for the desk's check
+    expect(await screen.findByRole('button', { name: 'Accept the contract' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the signed contract' }).getAttribute('href')).toBe(
+      `${ONE}/signed-contract`,
+    );
+  });
+
   it('validates by keyboard, reads the command again, and shows who did which step when', async () => {
     const user = userEvent.setup();
     const server = deskServer({
@@ -163,17 +236,17 @@ describe('the rental desk’s command page', () => {
     );
   });
 
-  it('assigns an item by its id; a refusal shows on the command item', async () => {
+  it('assigns an item picked by keyboard among the model’s free items; one taken meanwhile is said on the field', async () => {
     const user = userEvent.setup();
     const server = deskServer({
       one: [() => fakeJson(200, commandDocument(stepsAt('preparation'), PERIOD))],
       action: () =>
-        fakeJson(422, {
+        fakeJson(409, {
           errors: [
             {
-              status: '422',
-              code: 'validation.invalid',
-              detail: 'The item is of another model',
+              status: '409',
+              code: 'conflict.rental_item_taken',
+              detail: 'This item is assigned to another command',
               source: { pointer: '/data/attributes/itemId' },
             },
           ],
@@ -181,12 +254,42 @@ describe('the rental desk’s command page', () => {
     });
     open(DESK_PAGE, server);
     const items = await screen.findByRole('table', { name: 'Items' }, { timeout: 25_000 });
-    await user.type(within(items).getByRole('textbox', { name: 'Item id' }), `${ITEM_ID}{Enter}`);
+    const box = within(items).getByRole('combobox', { name: 'Item' });
+    // the free items of the line's model, for the command's period
+    await waitFor(() =>
+      expect(
+        server.sent.find((r) => r.url.pathname === `${ONE}/free-items`)?.url.searchParams.get('model'),
+      ).toBe(MODEL_ID),
+    );
+    const assign = within(items).getByRole('button', { name: 'Assign' });
+    expect(assign.hasAttribute('disabled') || assign.getAttribute('aria-disabled') === 'true').toBe(true);
+    box.focus();
+    await user.keyboard('002');
+    const listbox = await screen.findByRole('listbox');
+    // typing narrows the list by stock id; each choice says its condition
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['WCH-002condition not given']);
+    await user.keyboard('{Backspace}{Backspace}{Backspace}');
+    await waitFor(() => expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(2));
+    expect(
+      within(screen.getByRole('listbox')).getByRole('option', { name: /WCH-001/ }).textContent,
+    ).toContain('Good');
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect((box as HTMLInputElement).value).toBe('WCH-001'));
+    await user.keyboard('{Enter}');
     await waitFor(() =>
       expect(posted(server)).toEqual([{ action: 'assignItem', commandItemId: LINE_ID, itemId: ITEM_ID }]),
     );
-    const refusal = await within(items).findByText('The item is of another model');
-    expect(refusal.closest('[role="alert"]')).toBeTruthy();
+    // the refusal is on the item box itself, in the reader's words
+    const refusal = await within(items).findByText(
+      'This item is with another command on some of these days: choose another item.',
+    );
+    const input = screen.getByRole('combobox', { name: 'Item' });
+    expect(input.hasAttribute('data-invalid')).toBe(true);
+    expect(refusal.closest('[data-invalid]')!.contains(input)).toBe(true);
   });
 
   it('a command that does not exist is the not-found screen', async () => {

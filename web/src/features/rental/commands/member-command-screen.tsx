@@ -22,6 +22,7 @@ import { readCommand, sendCommandAction, type CommandItem } from './commands-api
 import {
   AlertList,
   AmountsTable,
+  CommandDocuments,
   FlagList,
   modelName,
   StatusBadge,
@@ -83,8 +84,17 @@ export function ItemsTable({
   );
 }
 
-/** The signed contract: a file dropped or chosen uploads with its progress, then is sent as the contract. */
-function ContractUpload({ onSend }: { onSend: (fileId: string) => Promise<void> }) {
+/**
+ * The signed contract: a file dropped or chosen uploads with its progress, then is sent as the contract (by its
+ * member, or by the rental desk for them: the same file field and action).
+ */
+export function ContractUpload({
+  onSend,
+  description,
+}: {
+  onSend: (fileId: string) => Promise<void>;
+  description?: string;
+}) {
   const t = useCommandsT();
   const api = useApi();
   const errorText = useActionErrorText();
@@ -103,6 +113,8 @@ function ContractUpload({ onSend }: { onSend: (fileId: string) => Promise<void> 
     endpoints
       .uploadFile(api, picked, {
         families: ['doc', 'image'],
+        // a signed contract is the member's and the desk's only: served through its command (never public)
+        isPublic: false,
         signal: controller.signal,
         onProgress: (sent, total) =>
           total > 0 &&
@@ -126,7 +138,7 @@ function ContractUpload({ onSend }: { onSend: (fileId: string) => Promise<void> 
   return (
     <FileDrop
       label={t('rental.commands.contractField')}
-      description={t('rental.commands.contractHelp')}
+      description={description ?? t('rental.commands.contractHelp')}
       {...(error ? { errorMessage: error } : {})}
       acceptedFileTypes={['application/pdf', 'image/*']}
       file={file}
@@ -281,6 +293,7 @@ export function MemberCommandScreen() {
       <StepList steps={command.steps} />
       <ItemsTable items={command.items} models={models.byId} />
       <AmountsTable command={command} models={models.byId} />
+      <CommandDocuments commandId={command.id} signedContract={command.signedContractFileId !== null} />
     </PageContainer>
   );
 }

@@ -9,36 +9,10 @@ import {
   commandDocument,
   commandResource,
   DONE_AT,
+  FakeXhr,
   OTHER_COMMAND_ID,
   stepsAt,
 } from './testing.ts';
-
-/** The upload's network edge: an XMLHttpRequest the test answers (the API client uploads over XHR). */
-class FakeXhr extends EventTarget {
-  static sent: FakeXhr[] = [];
-  readonly upload = new EventTarget();
-  method = '';
-  url = '';
-  status = 0;
-  responseText = '';
-  timeout = 0;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send() {
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.dispatchEvent(new Event('abort'));
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.dispatchEvent(new Event('load'));
-  }
-}
 
 const FILE_ID = 'f1000000-0000-4000-8000-000000000001';
 const PERIOD = { startAt: daysFromToday(10), endAt: daysFromToday(20) };
@@ -172,16 +146,33 @@ describe('the member’s rental command', () => {
     const server = commandsServer({
       one: [
         () => fakeJson(200, commandDocument(stepsAt('contract'), PERIOD)),
-        () => fakeJson(200, commandDocument(stepsAt('contract', { doneAt: DONE_AT }), PERIOD)),
+        () =>
+          fakeJson(
+            200,
+            commandDocument(stepsAt('contract', { doneAt: DONE_AT }), {
+              ...PERIOD,
+              signedContractFileId: FILE_ID,
+            }),
+          ),
       ],
       action: () => accepted('31'),
     });
     open(`/services/rentals/commands/${COMMAND_ID}`, server);
     await screen.findByRole('group', { name: 'Signed contract' }, { timeout: 25_000 });
+    // the contract to sign and the invoice, made by the server; no signed contract yet
+    const documents = screen.getByRole('region', { name: 'Documents' });
+    const contract = within(documents).getByRole('link', { name: 'Download the contract (PDF)' });
+    expect(contract.getAttribute('href')).toBe(`${ONE}/contract`);
+    expect(contract.getAttribute('download')).toBe(`rental-contract-${COMMAND_ID}.pdf`);
+    const invoice = within(documents).getByRole('link', { name: 'Download the invoice (PDF)' });
+    expect(invoice.getAttribute('href')).toBe(`${ONE}/invoice`);
+    expect(within(documents).queryByRole('link', { name: 'Open the signed contract' })).toBeNull();
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     await user.upload(input, new File(['%PDF-1.4'], 'contract.pdf', { type: 'application/pdf' }));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     expect(FakeXhr.sent[0]!.url).toBe('/api/v1/services/files');
+    // a signed contract is never public: its command serves it to its member and the desk
+    expect((FakeXhr.sent[0]!.body as FormData).get('isPublic')).toBe('false');
     expect(screen.getByRole('progressbar', { name: 'Sending contract.pdf' })).toBeTruthy();
     act(() =>
       FakeXhr.sent[0]!.respond(201, {
@@ -204,6 +195,8 @@ describe('the member’s rental command', () => {
     await waitFor(() =>
       expect(screen.getByRole('list', { name: 'Flags' }).textContent).toContain('Contract to check'),
     );
+    const signed = await screen.findByRole('link', { name: 'Open the signed contract' });
+    expect(signed.getAttribute('href')).toBe(`${ONE}/signed-contract`);
   });
 
   it('cancelling asks first; the keyboard confirms; a refusal is said where the cancellation is', async () => {

@@ -58,6 +58,8 @@ export interface CommandProblem {
   code: string | null;
   detail: string;
   kind: ApiError['kind'] | 'unexpected';
+  /** the action's field the server named (`itemId` of /data/attributes/itemId), null when none */
+  field: string | null;
 }
 
 /** The step an action moves: its refusal is shown there. */
@@ -105,6 +107,7 @@ function problemOf(action: RentalCommandAction, error: unknown): CommandProblem 
     code: first?.code ?? null,
     detail: first?.detail ?? (error instanceof Error ? error.message : String(error)),
     kind: error instanceof ApiError ? error.kind : 'unexpected',
+    field: first?.source?.pointer?.match(/^\/data\/attributes\/([^/]+)$/)?.[1] ?? null,
   };
 }
 

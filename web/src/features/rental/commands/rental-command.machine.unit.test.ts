@@ -222,6 +222,7 @@ describe('the rental command lifecycle machine: each action sent, then the comma
       code: 'conflict.state',
       detail: 'The payment step is success: recordPayment needs it waiting',
       kind: 'conflict',
+      field: null,
     });
     expect(sent.filter((s) => s.call === GET)).toHaveLength(1);
     actor.send({ type: 'user.dismiss' });
@@ -244,6 +245,7 @@ describe('the rental command lifecycle machine: each action sent, then the comma
       commandItemId: LINE_ID,
       kind: 'validation',
       detail: 'The item is of another model',
+      field: 'itemId',
     });
   });
 

@@ -57,7 +57,14 @@ type Steps = ReturnType<typeof stepsAt>;
 /** A rental command as GET .../commands/{id} answers it, derived by the contracts' rules as the server does. */
 export function commandResource(
   steps: Steps,
-  options: { id?: string; startAt?: string; endAt?: string; group?: Group; now?: Date } = {},
+  options: {
+    id?: string;
+    startAt?: string;
+    endAt?: string;
+    group?: Group;
+    now?: Date;
+    signedContractFileId?: string | null;
+  } = {},
 ) {
   const startAt = options.startAt ?? '2026-04-01';
   const endAt = options.endAt ?? '2026-04-15';
@@ -89,7 +96,7 @@ export function commandResource(
         tax: 1700,
         total: 10200,
       },
-      signedContractFileId: null,
+      signedContractFileId: options.signedContractFileId ?? null,
       steps: steps.map((step) => ({ ...step, ...stepAppearance(step), date: stepDate(step) })),
       status: derived.status,
       statusColour: derived.colour,
@@ -160,3 +167,32 @@ export const historyDocument = () => ({
   ],
   meta: { total: 2 },
 });
+
+/** The upload's network edge: an XMLHttpRequest the test answers (the API client uploads over XHR). */
+export class FakeXhr extends EventTarget {
+  static sent: FakeXhr[] = [];
+  readonly upload = new EventTarget();
+  method = '';
+  url = '';
+  status = 0;
+  responseText = '';
+  timeout = 0;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  body: unknown = null;
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.dispatchEvent(new Event('abort'));
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.dispatchEvent(new Event('load'));
+  }
+}
