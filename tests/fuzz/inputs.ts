@@ -745,34 +745,37 @@ function oneWrong(schema: z.ZodTypeAny, depth: number): fc.Arbitrary<unknown> {
     const shape = inner.shape as Record<string, z.ZodTypeAny>;
     const keys = Object.keys(shape);
     if (keys.length === 0) return wrongValue(schema);
+    // built once per schema, not per generated value: the chain below only picks among them
+    const valid = Object.fromEntries(keys.map((key) => [key, validValue(shape[key]!, depth + 1, key)]));
+    const broken = Object.fromEntries(
+      keys.map((key) => {
+        const field = shape[key]!;
+        return [
+          key,
+          fc.oneof(
+            { weight: 3, arbitrary: oneWrong(field, depth + 1) },
+            // left out: only wrong when the field is required
+            { weight: field.isOptional() ? 0 : 1, arbitrary: fc.constant(undefined) },
+          ),
+        ];
+      }),
+    );
     const chosen = fc.oneof(
       { weight: 4, arbitrary: fc.constantFrom(...keys).map((key) => [key]) },
       { weight: 1, arbitrary: fc.uniqueArray(fc.constantFrom(...keys), { minLength: 1, maxLength: 2 }) },
     );
-    return chosen.chain((wrong) => {
-      const fields = Object.fromEntries(
-        keys.map((key) => {
-          const field = shape[key]!;
-          if (!wrong.includes(key)) return [key, validValue(field, depth + 1, key)];
-          return [
-            key,
-            fc.oneof(
-              { weight: 3, arbitrary: oneWrong(field, depth + 1) },
-              // left out: only wrong when the field is required
-              { weight: field.isOptional() ? 0 : 1, arbitrary: fc.constant(undefined) },
+    return chosen.chain((wrong) =>
+      fc
+        .record(Object.fromEntries(keys.map((key) => [key, (wrong.includes(key) ? broken : valid)[key]!])))
+        .map((record) =>
+          objectOf(
+            confirmPassword(
+              keys.filter((k) => record[k] !== undefined).map((k) => [k, record[k]] as const),
+              wrong,
             ),
-          ];
-        }),
-      );
-      return fc.record(fields).map((record) =>
-        objectOf(
-          confirmPassword(
-            keys.filter((k) => record[k] !== undefined).map((k) => [k, record[k]] as const),
-            wrong,
           ),
         ),
-      );
-    });
+    );
   }
   if (depth < 6 && inner instanceof z.ZodArray) {
     const element = inner.element as z.ZodTypeAny;
