@@ -167,6 +167,26 @@ const REGRESSIONS: Array<{ request: FuzzRequest; status: number }> = [
     },
     status: 422,
   },
+  // an own "__proto__" or "toString" key among a record's relationships: the field-level access check looked the
+  // name up in the definition's tables and found what every object inherits
+  {
+    request: {
+      method: 'PATCH',
+      path: '/api/v1/app-environments/null',
+      headers: {},
+      body: '{"data":{"relationships":{"__proto__":{"isAdmin":true}}}}',
+    },
+    status: 422,
+  },
+  {
+    request: {
+      method: 'PATCH',
+      path: `/api/v1/admin-tags/${randomUUID()}`,
+      headers: {},
+      body: '{"data":{"type":"admin-tags","relationships":{"toString":{"data":null},"constructor":{}}}}',
+    },
+    status: 422,
+  },
 ];
 
 describe('requests that once answered 500', () => {
