@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import type { ApiRoute } from './routes.ts';
+import { bodyOf, type RouteBody } from './bodies.ts';
 
 /**
  * Bad input a user can type, generated with fast-check: path segments, query parameters, bodies and headers for
@@ -483,6 +484,48 @@ function definitionOf(
   return resources.find((definition) => definition.type === first);
 }
 
+/** A value of a form field as text: strings as they are, anything else as its JSON text. */
+const formText = (value: unknown) => (typeof value === 'string' ? value : toJsonText(value));
+
+const BOUNDARY = 'fuzz-boundary-7c1d';
+
+/** A multipart form: the fields of a generated value, then `files` small file parts under `fileField`. */
+function multipartText(fields: unknown, fileField: string, files: number): string {
+  const parts: string[] = [];
+  const entries =
+    fields !== null && typeof fields === 'object' && !Array.isArray(fields) && !(fields instanceof RawJson)
+      ? Object.entries(fields)
+      : [['field', fields] as const];
+  for (const [name, value] of entries)
+    parts.push(
+      `Content-Disposition: form-data; name="${name.replace(/["\r\n]/g, '_')}"\r\n\r\n${formText(value)}`,
+    );
+  for (let i = 0; i < files; i++)
+    parts.push(
+      `Content-Disposition: form-data; name="${fileField}"; filename="note-${i}.txt"\r\n` +
+        `Content-Type: text/plain\r\n\r\na short note ${i}`,
+    );
+  return `${parts.map((part) => `--${BOUNDARY}\r\n${part}\r\n`).join('')}--${BOUNDARY}--\r\n`;
+}
+
+/** A generated body, and the media type it must go with (a multipart form's boundary) when it has one. */
+interface GeneratedBody {
+  text: string;
+  contentType?: string;
+}
+
+/**
+ * The body of a hand-written route from its own schema (bodies.ts): near-valid values (one or two fields wrong),
+ * as JSON or as a multipart form.
+ */
+function routeBodyText(body: RouteBody, fileField: string): fc.Arbitrary<GeneratedBody> {
+  if (body.form === 'json') return nearValid(body.schema).map((value) => ({ text: toJsonText(value) }));
+  return fc.tuple(nearValid(body.schema), fc.nat(2)).map(([fields, files]) => ({
+    text: multipartText(fields, fileField, files),
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+  }));
+}
+
 /** Generated requests to one route; the method is the route's, everything else is generated. */
 export function requestsFor(
   route: ApiRoute,
@@ -493,20 +536,274 @@ export function requestsFor(
     attributes: [...new Set(resources.flatMap((d) => Object.keys(d.attributes.shape as object)))],
   };
   const takesBody = !['GET', 'HEAD', 'DELETE'].includes(route.method);
+  const own = bodyOf(route);
+  const generic: fc.Arbitrary<GeneratedBody | undefined> = takesBody
+    ? fc.option(
+        bodyText(definitionOf(route, resources), names).map((text) => ({ text })),
+        { freq: 8, nil: undefined },
+      )
+    : fc.option(
+        fc.constantFrom('{}', '{"data":null}', 'x').map((text) => ({ text })),
+        { freq: 8, nil: undefined },
+      );
+  // a route with a schema of its own: mostly near-valid bodies from it, the generic shapes the rest of the time
+  const body = own
+    ? fc.oneof(
+        {
+          weight: 3,
+          arbitrary: routeBodyText(own, route.path.endsWith('secured-files') ? 'files[]' : 'file'),
+        },
+        { weight: 2, arbitrary: generic },
+      )
+    : generic;
   return fc
     .record({
       path: fillPath(route, names.types),
       query: queryParameters(names),
       headers,
-      body: takesBody
-        ? fc.option(bodyText(definitionOf(route, resources), names), { freq: 8, nil: undefined })
-        : fc.option(fc.constantFrom('{}', '{"data":null}', 'x'), { freq: 8, nil: undefined }),
+      body,
     })
-    .map(({ path, query, headers: generated, body }) => ({
+    .map(({ path, query, headers: generated, body: sent }) => ({
       method: route.method,
       // a space or a control character cannot be typed into a request line: a client escapes it
       path: (query.length ? `${path}?${query.join('&')}` : path).replace(/[^\x21-\x7e]/g, (c) => enc(c)),
-      headers: generated,
-      ...(body !== undefined ? { body } : {}),
+      // a multipart form goes with its boundary, whatever media type was generated
+      headers: sent?.contentType ? { ...generated, 'Content-Type': sent.contentType } : generated,
+      ...(sent !== undefined ? { body: sent.text } : {}),
     }));
+}
+
+/** The schema that decides a value's shape: through optional, nullable, default, effects, pipes, brands. */
+function core(schema: z.ZodTypeAny): z.ZodTypeAny {
+  if (
+    schema instanceof z.ZodOptional ||
+    schema instanceof z.ZodNullable ||
+    schema instanceof z.ZodDefault ||
+    schema instanceof z.ZodEffects
+  )
+    return core(unwrap(schema));
+  if (schema instanceof z.ZodPipeline) return core(schema._def.in as z.ZodTypeAny);
+  if (schema instanceof z.ZodBranded) return core(schema.unwrap() as z.ZodTypeAny);
+  if (schema instanceof z.ZodCatch) return core(schema.removeCatch() as z.ZodTypeAny);
+  if (schema instanceof z.ZodReadonly) return core(schema.unwrap() as z.ZodTypeAny);
+  if (schema instanceof z.ZodLazy) return core(schema.schema as z.ZodTypeAny);
+  return schema;
+}
+
+/** How long a generated valid text or list may get: enough to pass a minimum, short enough to stay cheap. */
+const SOME = 40;
+
+function validString(schema: z.ZodString): fc.Arbitrary<string> {
+  let min = 0;
+  let max = SOME;
+  for (const check of schema._def.checks) {
+    switch (check.kind) {
+      case 'uuid':
+        return fc.uuid().map(String);
+      case 'email':
+        return fc.emailAddress();
+      case 'url':
+        return fc.webUrl();
+      case 'datetime':
+        return fc
+          .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+          .map((d) => d.toISOString());
+      case 'date':
+        return fc
+          .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+          .map((d) => d.toISOString().slice(0, 10));
+      case 'regex':
+        return fc.stringMatching(check.regex).filter((s) => s.length <= 2000);
+      case 'length':
+        return fc.string({ minLength: check.value, maxLength: check.value });
+      case 'min':
+        min = check.value;
+        break;
+      case 'max':
+        max = Math.min(max, check.value);
+        break;
+      default:
+        break;
+    }
+  }
+  // text that passes a trim: no blank ends
+  return fc
+    .string({ minLength: Math.max(min, 0), maxLength: Math.max(max, min) })
+    .map((s) => s.replace(/^\s|\s$/g, 'a'));
+}
+
+function validNumber(schema: z.ZodNumber): fc.Arbitrary<number> {
+  let min = -1_000_000;
+  let max = 1_000_000;
+  let integer = false;
+  for (const check of schema._def.checks) {
+    if (check.kind === 'int') integer = true;
+    if (check.kind === 'min') min = check.inclusive ? check.value : check.value + 1;
+    if (check.kind === 'max') max = check.inclusive ? check.value : check.value - 1;
+  }
+  if (max < min) max = min;
+  return integer || min === max
+    ? fc.integer({ min: Math.ceil(min), max: Math.max(Math.ceil(min), Math.floor(max)) })
+    : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+}
+
+/**
+ * A value that fits `schema` as far as its shape goes (types, enums, literals, lengths, formats): refinements
+ * across fields are not known, so a generated "valid" value may still be refused deeper in the route, which is
+ * where the fuzz wants to get.
+ */
+export function validValue(schema: z.ZodTypeAny, depth = 0, name = ''): fc.Arbitrary<unknown> {
+  const optional = schema.isOptional() || schema instanceof z.ZodDefault;
+  const nullable = schema.isNullable();
+  const inner = core(schema);
+  const value = (inner instanceof z.ZodString && byName(name)) || validCore(inner, depth);
+  if (optional) return fc.option(value, { nil: undefined, freq: 3 });
+  if (nullable) return fc.option(value, { nil: null, freq: 3 });
+  return value;
+}
+
+/**
+ * Text a refinement asks for, by the field's name (a refinement's rule cannot be read from the schema): e-mail
+ * addresses, time zones, links.
+ */
+function byName(name: string): fc.Arbitrary<string> | undefined {
+  if (/email$/i.test(name)) return fc.emailAddress();
+  if (/timezone$/i.test(name)) return fc.constantFrom('Europe/Paris', 'UTC', 'America/New_York');
+  if (/url$/i.test(name))
+    return fc.oneof(fc.webUrl(), fc.constantFrom('/about', '/', 'mailto:a@example.org'));
+  return undefined;
+}
+
+/** A password's confirmation repeats the password, unless one of them is the field made wrong. */
+function confirmPassword(entries: Array<readonly [string, unknown]>, wrong: readonly string[] = []) {
+  const password = entries.find(([k]) => k === 'password');
+  if (!password || wrong.includes('password') || wrong.includes('passwordConfirmation')) return entries;
+  return entries.map(([k, v]) =>
+    k === 'passwordConfirmation' ? ([k, password[1]] as const) : ([k, v] as const),
+  );
+}
+
+function validCore(inner: z.ZodTypeAny, depth: number): fc.Arbitrary<unknown> {
+  if (depth > 6) return fc.constant(null);
+  if (inner instanceof z.ZodString) return validString(inner);
+  if (inner instanceof z.ZodNumber) return validNumber(inner);
+  if (inner instanceof z.ZodBoolean) return fc.boolean();
+  if (inner instanceof z.ZodLiteral) return fc.constant(inner.value as unknown);
+  if (inner instanceof z.ZodEnum) return fc.constantFrom(...(inner.options as string[]));
+  if (inner instanceof z.ZodNativeEnum)
+    return fc.constantFrom(...Object.values(inner.enum as Record<string, string | number>));
+  if (inner instanceof z.ZodNull) return fc.constant(null);
+  if (inner instanceof z.ZodUndefined) return fc.constant(undefined);
+  if (inner instanceof z.ZodDate) return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
+  if (inner instanceof z.ZodObject) {
+    const shape = inner.shape as Record<string, z.ZodTypeAny>;
+    return fc
+      .record(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, validValue(v, depth + 1, k)])))
+      .map((record) => objectOf(confirmPassword(Object.entries(record).filter(([, v]) => v !== undefined))));
+  }
+  if (inner instanceof z.ZodArray) {
+    const def = inner._def;
+    const minLength = def.exactLength?.value ?? def.minLength?.value ?? 0;
+    const maxLength = def.exactLength?.value ?? Math.min(def.maxLength?.value ?? 3, Math.max(minLength, 3));
+    return fc.array(validValue(inner.element as z.ZodTypeAny, depth + 1), { minLength, maxLength });
+  }
+  if (inner instanceof z.ZodTuple)
+    return fc.tuple(...(inner.items as z.ZodTypeAny[]).map((item) => validValue(item, depth + 1)));
+  if (inner instanceof z.ZodRecord)
+    return fc
+      .array(
+        fc.tuple(
+          validValue(inner.keySchema as z.ZodTypeAny, depth + 1).map(String),
+          validValue(inner.valueSchema as z.ZodTypeAny, depth + 1),
+        ),
+        { maxLength: 3 },
+      )
+      .map(objectOf);
+  if (inner instanceof z.ZodUnion || inner instanceof z.ZodDiscriminatedUnion) {
+    const options = [...(inner.options as Iterable<z.ZodTypeAny>)];
+    return fc.oneof(...options.map((option) => validValue(option, depth + 1)));
+  }
+  if (inner instanceof z.ZodIntersection)
+    return fc
+      .tuple(
+        validValue(inner._def.left as z.ZodTypeAny, depth + 1),
+        validValue(inner._def.right as z.ZodTypeAny, depth + 1),
+      )
+      .map(([a, b]) =>
+        a !== null && b !== null && typeof a === 'object' && typeof b === 'object' ? { ...a, ...b } : b,
+      );
+  return fc.jsonValue({ maxDepth: 1 });
+}
+
+/**
+ * A value of `schema` with one part made wrong, now and then two: the schema's own value everywhere else, and one
+ * field (at any depth: an attribute of a document's data) given a wrong value or left out.
+ */
+function oneWrong(schema: z.ZodTypeAny, depth: number): fc.Arbitrary<unknown> {
+  const inner = core(schema);
+  if (depth < 6 && inner instanceof z.ZodObject) {
+    const shape = inner.shape as Record<string, z.ZodTypeAny>;
+    const keys = Object.keys(shape);
+    if (keys.length === 0) return wrongValue(schema);
+    // built once per schema, not per generated value: the chain below only picks among them
+    const valid = Object.fromEntries(keys.map((key) => [key, validValue(shape[key]!, depth + 1, key)]));
+    const broken = Object.fromEntries(
+      keys.map((key) => {
+        const field = shape[key]!;
+        return [
+          key,
+          fc.oneof(
+            { weight: 3, arbitrary: oneWrong(field, depth + 1) },
+            // left out: only wrong when the field is required
+            { weight: field.isOptional() ? 0 : 1, arbitrary: fc.constant(undefined) },
+          ),
+        ];
+      }),
+    );
+    const chosen = fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...keys).map((key) => [key]) },
+      { weight: 1, arbitrary: fc.uniqueArray(fc.constantFrom(...keys), { minLength: 1, maxLength: 2 }) },
+    );
+    return chosen.chain((wrong) =>
+      fc
+        .record(Object.fromEntries(keys.map((key) => [key, (wrong.includes(key) ? broken : valid)[key]!])))
+        .map((record) =>
+          objectOf(
+            confirmPassword(
+              keys.filter((k) => record[k] !== undefined).map((k) => [k, record[k]] as const),
+              wrong,
+            ),
+          ),
+        ),
+    );
+  }
+  if (depth < 6 && inner instanceof z.ZodArray) {
+    const element = inner.element as z.ZodTypeAny;
+    return fc.oneof(
+      fc
+        .tuple(
+          fc.array(validValue(element, depth + 1), { maxLength: 2 }),
+          oneWrong(element, depth + 1),
+          fc.nat(2),
+        )
+        .map(([valid, wrong, at]) => [...valid.slice(0, at), wrong, ...valid.slice(at)]),
+      wrongValue(schema, depth),
+    );
+  }
+  if (depth < 6 && (inner instanceof z.ZodUnion || inner instanceof z.ZodDiscriminatedUnion)) {
+    const options = [...(inner.options as Iterable<z.ZodTypeAny>)];
+    return fc.oneof(...options.map((option) => oneWrong(option, depth + 1)));
+  }
+  return wrongValue(schema, depth);
+}
+
+/**
+ * Near-valid input for `schema`: mostly a valid value with one or two fields made wrong, now and then the valid
+ * value itself (which a route may still refuse past its shape: an unknown id, a rule across fields).
+ */
+export function nearValid(schema: z.ZodTypeAny): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    { weight: 4, arbitrary: oneWrong(schema, 0) },
+    { weight: 1, arbitrary: validValue(schema) },
+  );
 }

@@ -20,14 +20,14 @@ import { organizationExists } from '../organizations/exists.ts';
 
 const uuid = z.string().uuid();
 
-const ActingDocument = z.object({ data: OrganizationRefSchema.nullable() });
-const CreateRequestDocument = resourceDocument({
+export const ActingDocument = z.object({ data: OrganizationRefSchema.nullable() });
+export const CreateRequestDocument = resourceDocument({
   type: 'validation-requests',
   id: uuid.optional(),
   attributes: ValidationRequestAttributesSchema,
   relationships: ValidationRequestRelationshipsSchema.optional(),
 });
-const DecideRequestDocument = resourceDocument({
+export const DecideRequestDocument = resourceDocument({
   type: 'validation-requests',
   id: z.string().optional(),
   attributes: DecideValidationRequestAttributesSchema,

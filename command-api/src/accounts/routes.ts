@@ -30,12 +30,12 @@ const TYPE = 'users';
 const uuid = z.string().uuid();
 const batchUserDecider = batchDecider(userDecider);
 
-const CreateDocument = resourceDocument({
+export const CreateDocument = resourceDocument({
   type: TYPE,
   id: uuid.optional(),
   attributes: CreateUserAttributesSchema,
 });
-const UpdateDocument = resourceDocument({
+export const UpdateDocument = resourceDocument({
   type: TYPE,
   id: z.string().optional(),
   attributes: UserAttributesSchema.default({}),

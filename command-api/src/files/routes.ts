@@ -43,7 +43,7 @@ const families = z
   .pipe(z.array(z.enum(MEDIA_FAMILIES)).min(1));
 
 /** The text fields of POST /services/files: each refused on its own pointer. */
-const FileFields = z
+export const FileFields = z
   .object({
     id: z.string().uuid().optional(),
     name: z.string().trim().min(1).max(255).optional(),

@@ -25,13 +25,26 @@ export function jsonBody(options: { limit?: string } = {}): RequestHandler[] {
 /** How deep a body may nest: far past any document of the platform, short of any recursion's limit downstream. */
 export const MAX_BODY_DEPTH = 64;
 
-export type BodyProblem = { kind: 'nul' | 'depth'; pointer: string };
+export type BodyProblem = { kind: 'nul' | 'surrogate' | 'depth'; pointer: string };
+
+/**
+ * A lone UTF-16 surrogate: valid JSON text (`"\ud800"`) that parses to a string no UTF-8 can carry, which
+ * PostgreSQL refuses in text and in jsonb.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** What makes a string or key unstorable, if anything. */
+function textProblem(text: string): 'nul' | 'surrogate' | null {
+  if (text.includes('\0')) return 'nul';
+  if (LONE_SURROGATE.test(text)) return 'surrogate';
+  return null;
+}
 
 const escapeToken = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /**
  * The first place in a parsed body that no route may be given, in document order: a string (or key) holding a NUL
- * character, which PostgreSQL refuses, or a value nested deeper than MAX_BODY_DEPTH. Walked with a stack of its
+ * character or a lone surrogate, which PostgreSQL refuses, or a value nested deeper than MAX_BODY_DEPTH. Walked with a stack of its
  * own, so that a body of 100,000 nested arrays cannot overflow the call stack here.
  */
 export function bodyProblem(body: unknown): BodyProblem | null {
@@ -39,7 +52,8 @@ export function bodyProblem(body: unknown): BodyProblem | null {
   while (stack.length) {
     const { value, path, depth } = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\0')) return { kind: 'nul', pointer: path || '/' };
+      const kind = textProblem(value);
+      if (kind) return { kind, pointer: path || '/' };
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
@@ -50,7 +64,8 @@ export function bodyProblem(body: unknown): BodyProblem | null {
     } else {
       for (const [key, item] of Object.entries(value)) {
         const pointer = `${path}/${escapeToken(key)}`;
-        if (key.includes('\0')) return { kind: 'nul', pointer };
+        const kind = textProblem(key);
+        if (kind) return { kind, pointer };
         children.push({ value: item, path: pointer, depth: depth + 1 });
       }
     }
@@ -72,10 +87,11 @@ const refuseUnfitBody: RequestHandler = (req, _res, next) => {
     next();
     return;
   }
-  const detail =
-    problem.kind === 'nul'
-      ? 'A NUL character (\\u0000) is not allowed in any value'
-      : `The body nests deeper than ${MAX_BODY_DEPTH} levels here`;
+  const detail = {
+    nul: 'A NUL character (\\u0000) is not allowed in any value',
+    surrogate: 'A lone surrogate (\\ud800 to \\udfff without its pair) is not text: not allowed in any value',
+    depth: `The body nests deeper than ${MAX_BODY_DEPTH} levels here`,
+  }[problem.kind];
   const { pointer } = problem;
   next(new DomainError('validation.invalid', detail, [{ code: 'validation.invalid', detail, pointer }]));
 };

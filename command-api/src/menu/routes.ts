@@ -22,13 +22,13 @@ import { pageIsLinkable } from './page-link.ts';
 const TYPE = 'app-menu-items';
 const uuid = z.string().uuid();
 
-const CreateDocument = resourceDocument({
+export const CreateDocument = resourceDocument({
   type: TYPE,
   id: uuid.optional(),
   attributes: CreateMenuItemAttributesSchema,
   relationships: MenuItemRelationshipsSchema.optional(),
 });
-const UpdateDocument = resourceDocument({
+export const UpdateDocument = resourceDocument({
   type: TYPE,
   id: uuid.optional(),
   attributes: UpdateMenuItemAttributesSchema.default({}),

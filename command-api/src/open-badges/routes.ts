@@ -50,10 +50,13 @@ import {
 
 const SESSION_TYPE = 'open-badge-training-sessions';
 const uuid = z.string().uuid();
-const RequestDocument = resourceDocument({ type: SESSION_TYPE, attributes: OpenBadgeSessionRequestSchema });
-const ActionDocument = z.object({ data: z.object({ attributes: OpenBadgeSessionActionSchema }) });
-const IssueDocument = z.object({ data: z.object({ attributes: OpenBadgeAssertionIssueSchema }) });
-const RevokeDocument = z.object({ data: z.object({ attributes: OpenBadgeAssertionRevokeSchema }) });
+export const RequestDocument = resourceDocument({
+  type: SESSION_TYPE,
+  attributes: OpenBadgeSessionRequestSchema,
+});
+export const ActionDocument = z.object({ data: z.object({ attributes: OpenBadgeSessionActionSchema }) });
+export const IssueDocument = z.object({ data: z.object({ attributes: OpenBadgeAssertionIssueSchema }) });
+export const RevokeDocument = z.object({ data: z.object({ attributes: OpenBadgeAssertionRevokeSchema }) });
 
 const environmentTable = resourceTable(appEnvironmentResource);
 const issuerLevelColumn = environmentTable.attributes.find(

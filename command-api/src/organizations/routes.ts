@@ -17,7 +17,7 @@ import { decideMemberships } from './memberships.ts';
 const TYPE = organizationResource.type;
 const uuid = z.string().uuid();
 
-const UsersDocument = z.object({
+export const UsersDocument = z.object({
   data: z
     .array(z.object({ type: z.literal('users'), id: uuid }))
     .min(1)

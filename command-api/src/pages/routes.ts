@@ -22,30 +22,30 @@ const COMPONENT_TYPE = 'app-page-components';
 const uuid = z.string().uuid();
 const PageRelationship = z.object({ data: z.object({ type: z.literal(TYPE), id: uuid }) });
 
-const CreatePageDocument = resourceDocument({
+export const CreatePageDocument = resourceDocument({
   type: TYPE,
   id: uuid.optional(),
   attributes: CreatePageAttributesSchema,
 });
-const UpdatePageDocument = resourceDocument({
+export const UpdatePageDocument = resourceDocument({
   type: TYPE,
   id: uuid.optional(),
   attributes: UpdatePageAttributesSchema.default({}),
 });
-const CreateComponentDocument = resourceDocument({
+export const CreateComponentDocument = resourceDocument({
   type: COMPONENT_TYPE,
   id: uuid.optional(),
   attributes: CreateComponentAttributesSchema,
   relationships: z.object({ page: PageRelationship }),
 });
-const UpdateComponentDocument = resourceDocument({
+export const UpdateComponentDocument = resourceDocument({
   type: COMPONENT_TYPE,
   id: uuid.optional(),
   attributes: UpdateComponentAttributesSchema.default({}),
   relationships: z.object({ page: PageRelationship.optional() }).optional(),
 });
 /** DELETE may name the component's page; any other body is ignored. */
-const DeleteComponentDocument = z
+export const DeleteComponentDocument = z
   .object({ data: z.object({ relationships: z.object({ page: PageRelationship }).optional() }).optional() })
   .optional();
 

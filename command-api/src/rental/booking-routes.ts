@@ -51,14 +51,14 @@ export const HOLD_RETRIES = 500;
 /** The strategies a member chooses; the others are the rental team's (internal, locked). */
 const MEMBER_STRATEGIES = new Set(['pick_up', 'ship_to_address']);
 
-const bookingDocument = resourceDocument({
+export const bookingDocument = resourceDocument({
   type: 'rental-bookings',
   attributes: RentalBookingRequestSchema,
   id: z.string().uuid().optional(),
 });
 
 const uuid = z.string().uuid();
-const confirmDocument = resourceDocument({
+export const confirmDocument = resourceDocument({
   type: 'rental-commands',
   attributes: z.object({ bookingId: z.string().uuid() }),
 });

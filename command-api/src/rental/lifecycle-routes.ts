@@ -17,7 +17,7 @@ import { calendarDecider } from './calendar.ts';
 import { rentalCommandDecider } from './lifecycle.ts';
 
 const uuid = z.string().uuid();
-const ActionDocument = resourceDocument({
+export const ActionDocument = resourceDocument({
   type: 'rental-command-actions',
   attributes: RentalCommandActionSchema,
 });

@@ -181,6 +181,14 @@ function authorizeNewRecord(
 }
 
 /**
+ * The entry of a definition's table under a name a body gave, its own only: '__proto__', 'constructor' or
+ * 'toString' as a field's name name nothing, not what an object inherits.
+ */
+function ownEntry<T>(table: Readonly<Record<string, T>>, name: string): T | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
+/**
  * Attributes and relationships the viewer may not write (field-level access): 403 on each, nothing appended; a
  * read-only relationship (kept by another module) is refused to everybody (422 on it).
  */
@@ -190,7 +198,9 @@ function authorizeFields(
   attributes: Record<string, unknown>,
   relationships: Record<string, unknown> = {},
 ) {
-  const readOnly = Object.keys(relationships).filter((name) => definition.relationships[name]?.readOnly);
+  const readOnly = Object.keys(relationships).filter(
+    (name) => ownEntry(definition.relationships, name)?.readOnly,
+  );
   if (readOnly.length)
     throw new ValidationError(
       readOnly.map((name) => ({
@@ -203,13 +213,13 @@ function authorizeFields(
   const refused = [
     ...Object.keys(attributes)
       .filter((name) => {
-        const rule = definition.fieldAccess[name];
+        const rule = ownEntry(definition.fieldAccess, name);
         return rule !== undefined && !allows(rule.write, viewer);
       })
       .map((name) => ({ name, pointer: `/data/attributes/${name}` })),
     ...Object.keys(relationships)
       .filter((name) => {
-        const rule = definition.relationshipAccess[name];
+        const rule = ownEntry(definition.relationshipAccess, name);
         return rule !== undefined && !allows(rule.write, viewer);
       })
       .map((name) => ({ name, pointer: `/data/relationships/${name}` })),
