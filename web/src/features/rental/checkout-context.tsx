@@ -131,7 +131,11 @@ function RunningCheckout({
       navigate(signInHref(STEP_PATHS[event.step], ''), { replace: true }),
     );
     const confirmed = actor.on('confirmed', (event) =>
-      navigate(`/services/rentals/commands/${encodeURIComponent(event.commandId)}`),
+      navigate(
+        `/services/rentals/commands/${encodeURIComponent(event.commandId)}${
+          event.position ? `?minPosition=${encodeURIComponent(event.position)}` : ''
+        }`,
+      ),
     );
     return () => {
       signIn.unsubscribe();

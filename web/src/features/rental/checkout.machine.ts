@@ -65,6 +65,8 @@ export interface CheckoutContext {
   bookingId: string | null;
   booking: HeldBooking | null;
   commandId: string | null;
+  /** the event position of the command's placing: its page reads at it (not stored: a resumed page is long past) */
+  commandPosition: string | null;
   /** the shown step's problems by field (checkout-problems.ts) */
   problems: Problems;
   /** the step the checkout was stored at, read once when it starts */
@@ -96,7 +98,8 @@ export type CheckoutEvent =
  * it after signing in), `confirmed` with the command's id.
  */
 export type CheckoutEmitted =
-  { type: 'signInRequired'; step: CheckoutStep } | { type: 'confirmed'; commandId: string };
+  | { type: 'signInRequired'; step: CheckoutStep }
+  | { type: 'confirmed'; commandId: string; position: string | null };
 
 const randomId = () => crypto.randomUUID();
 const noProblems = { problems: {} as Problems };
@@ -199,7 +202,7 @@ const checkoutSetup = setup({
     book: fromPromise<HeldBooking, RentalBookingRequest>(() => {
       throw new Error('book is provided by the screen');
     }),
-    command: fromPromise<{ id: string }, { bookingId: string }>(() => {
+    command: fromPromise<{ id: string; position?: string }, { bookingId: string }>(() => {
       throw new Error('command is provided by the screen');
     }),
   },
@@ -327,6 +330,7 @@ export const checkoutMachine = checkoutSetup
       bookingId: input.stored?.bookingId ?? null,
       booking: input.stored?.booking ?? null,
       commandId: input.stored?.commandId ?? null,
+      commandPosition: null,
       problems: {},
       resumeAt: input.stored?.step ?? 'cart',
       now: input.now ?? (() => new Date()),
@@ -552,6 +556,7 @@ export const checkoutMachine = checkoutSetup
                 target: '#checkout.confirmed',
                 actions: assign({
                   commandId: ({ event }) => event.output.id,
+                  commandPosition: ({ event }) => event.output.position ?? null,
                   bookingId: null,
                   booking: null,
                   cart: ({ context }) => ({ models: {}, strategy: context.cart.strategy }),
@@ -585,7 +590,11 @@ export const checkoutMachine = checkoutSetup
 
       /** the rental command is made; the cart is empty again */
       confirmed: {
-        entry: emit(({ context }) => ({ type: 'confirmed', commandId: context.commandId! })),
+        entry: emit(({ context }) => ({
+          type: 'confirmed',
+          commandId: context.commandId!,
+          position: context.commandPosition,
+        })),
         on: {
           'user.restart': { target: 'cart', actions: assign({ commandId: null, ...noProblems }) },
           'cart.changed': { target: 'cart', actions: ['takeCart', assign({ commandId: null })] },

@@ -52,7 +52,8 @@ const free = (counts: Record<string, number>) =>
   });
 const booked = (id: string, expiresAt = EXPIRES) =>
   json(201, { data: { type: 'rental-bookings', id, attributes: { expiresAt } } });
-const commanded = (id: string) => json(201, { data: { type: 'rental-commands', id } });
+const commanded = (id: string, position = '9876') =>
+  json(201, { data: { type: 'rental-commands', id }, meta: { position, version: '0' } });
 const refused = (status: number, code: string, pointer: string | null, detail: string) =>
   json(status, {
     errors: [{ status: String(status), code, detail, ...(pointer ? { source: { pointer } } : {}) }],
@@ -466,7 +467,8 @@ describe('checkoutMachine: the summary and its hold', () => {
       bookingId: null,
       cart: { models: {}, strategy: 'pick_up' },
     });
-    expect(told).toContainEqual({ type: 'confirmed', commandId: 'c-42' });
+    // with the placing's position, at which the command's page reads
+    expect(told).toContainEqual({ type: 'confirmed', commandId: 'c-42', position: '9876' });
     expect(sent.at(-1)!.body).toEqual({ data: { type: 'rental-commands', attributes: { bookingId: B1 } } });
 
     actor.send({ type: 'user.restart' });

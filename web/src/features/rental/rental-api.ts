@@ -47,6 +47,7 @@ const BookingDocumentSchema = z.object({
 
 const CommandDocumentSchema = z.object({
   data: z.object({ type: z.literal('rental-commands'), id: z.string() }),
+  meta: z.object({ position: z.string() }).partial().passthrough().optional(),
 });
 
 const None = z.unknown();
@@ -137,13 +138,17 @@ export function checkoutActors(api: ApiClient) {
       });
       return { id: doc.data.id, expiresAt: doc.data.attributes.expiresAt };
     }),
-    command: fromPromise<{ id: string }, { bookingId: string }>(async ({ input, signal }) => {
-      const doc = await api.request('POST', '/services/rentals/commands', CommandDocumentSchema, {
-        body: { data: { type: 'rental-commands', attributes: { bookingId: input.bookingId } } },
-        signal,
-      });
-      return { id: doc.data.id };
-    }),
+    command: fromPromise<{ id: string; position?: string }, { bookingId: string }>(
+      async ({ input, signal }) => {
+        const doc = await api.request('POST', '/services/rentals/commands', CommandDocumentSchema, {
+          body: { data: { type: 'rental-commands', attributes: { bookingId: input.bookingId } } },
+          signal,
+        });
+        // the command's page reads at this position: right after the placing, the read side may not have it yet
+        const position = doc.meta?.position;
+        return { id: doc.data.id, ...(position ? { position } : {}) };
+      },
+    ),
   };
 }
 

@@ -2,7 +2,7 @@ import { rentalAllowedActions } from '@platform/contracts/rental/command-state';
 import type { RentalCommandAction } from '@platform/contracts/rental/command';
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useParams } from 'wouter';
+import { useParams, useSearch } from 'wouter';
 import { useApi } from '../../../kit/api/api-context.tsx';
 import { endpoints } from '../../../kit/api/endpoints.ts';
 import { ApiError } from '../../../kit/api/errors.ts';
@@ -169,10 +169,12 @@ export function MemberCommandScreen() {
   const period = usePeriodText();
   const errorText = useActionErrorText();
   const { command: id = '' } = useParams<{ command: string }>();
+  // right after the checkout placed it, the page reads at the placing's position (?minPosition=)
+  const placedAt = new URLSearchParams(useSearch()).get('minPosition') ?? undefined;
   const { state, reload } = useLoadedAt(
     ({ signal, minPosition }) => readCommand(api, id, { signal, ...(minPosition ? { minPosition } : {}) }),
     [api, id],
-    { keep: true },
+    { keep: true, ...(placedAt ? { position: placedAt } : {}) },
   );
   const command = state.status === 'ready' ? state.value : null;
   const models = useRentalModels(command ? command.items.map((i) => i.modelId) : []);

@@ -227,6 +227,18 @@ describe('the member’s rental command', () => {
     });
   });
 
+  it('opened by the checkout right after the placing, it reads the command at the placing’s position', async () => {
+    const server = commandsServer({
+      one: [() => fakeJson(200, commandDocument(stepsAt('payment', { cancelled: true }), PERIOD))],
+    });
+    open(`/services/rentals/commands/${COMMAND_ID}?minPosition=4242`, server);
+    expect(
+      await screen.findByText('Nothing is expected from you at the moment.', undefined, { timeout: 25_000 }),
+    ).toBeTruthy();
+    const read = server.sent.find((r) => r.method === 'GET' && r.url.pathname.endsWith(COMMAND_ID))!;
+    expect(read.url.searchParams.get('minPosition')).toBe('4242');
+  });
+
   it('a cancelled command offers nothing', async () => {
     const server = commandsServer({
       one: [() => fakeJson(200, commandDocument(stepsAt('payment', { cancelled: true }), PERIOD))],
