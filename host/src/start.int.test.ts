@@ -70,7 +70,9 @@ async function startHost(dir: string, env: Record<string, string> = {}): Promise
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, started: Started): Promise<T> {
-  const deadline = Date.now() + 50_000;
+  // a bound for a hung start, not a wait: a first start migrates and seeds the whole demo site (rental commands
+  // and images, badges) through real commands, minutes on a loaded two-core machine
+  const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     const found = await probe();
     if (found !== undefined) return found;
@@ -157,7 +159,7 @@ describe('npm start on a fresh data directory', () => {
     expect(plain.filter((line) => !/^(Bootstrap admin API token|Platform listening on)/.test(line))).toEqual(
       [],
     );
-  });
+  }, 600_000);
 
   it('completes on the next start a first seeding that was stopped half-way, appending nothing twice', async () => {
     const dir = dataDir();
@@ -215,5 +217,5 @@ describe('npm start on a fresh data directory', () => {
     // readable development logs: a time, a level and the request line
     expect(second.output()).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: POST \/api\/v1\/users 201 \d+ ms$/m);
     expect(second.output()).not.toContain('"headers"');
-  });
+  }, 600_000);
 });

@@ -185,4 +185,66 @@ describe('rental: a member from the rental models page to a confirmed command', 
       await shot(desk, 'rental-command-desk-closed');
     },
   );
+
+  test('a member cancels a command by keyboard; it shows as cancelled on its page and in the list', async () => {
+    const { page } = await openPage();
+    await signIn(page, 'friendly@demo.example');
+    const json = { ...HEADERS, 'Content-Type': 'application/vnd.api+json' };
+    // a command of this test, placed as the checkout places one (its flow is the test above)
+    const model = await page.request.get(`${baseUrl()}/api/v1/rental-models/portable-ramp`, {
+      headers: HEADERS,
+    });
+    expect(model.status(), await model.text()).toBe(200);
+    const modelId = ((await model.json()) as { data: { id: string } }).data.id;
+    const startAt = addDays(calendarDateIn(new Date()), 40 + Math.floor(Math.random() * 200));
+    const booked = await page.request.post(`${baseUrl()}/api/v1/services/rentals/bookings`, {
+      headers: json,
+      data: JSON.stringify({
+        data: {
+          type: 'rental-bookings',
+          attributes: {
+            models: [{ modelId, quantity: 1 }],
+            startAt,
+            endAt: addDays(startAt, 7),
+            strategy: 'pick_up',
+            phone: '+33 6 12 34 56 78',
+            billingAddress: '1 rue de la Paix, 75002 Paris',
+            shippingAddress: null,
+          },
+        },
+      }),
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const bookingId = ((await booked.json()) as { data: { id: string } }).data.id;
+    const placed = await page.request.post(`${baseUrl()}/api/v1/services/rentals/commands`, {
+      headers: json,
+      data: JSON.stringify({ data: { type: 'rental-commands', attributes: { bookingId } } }),
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const command = (await placed.json()) as { data: { id: string }; meta: { position: string } };
+
+    await page.goto(`/services/rentals/commands/${command.data.id}?minPosition=${command.meta.position}`);
+    const cancel = page.getByRole('button', { name: 'Cancel the rental' });
+    await cancel.waitFor();
+    await cancel.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Cancel this rental?' });
+    const yes = dialog.getByRole('button', { name: 'Yes, cancel it' });
+    await yes.waitFor();
+    await yes.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('The rental was cancelled.').first().waitFor();
+    await page.getByText('Nothing is expected from you at the moment.').waitFor();
+    expect(await cancel.count()).toBe(0);
+    await inBothThemes(page, 'command-cancelled', () =>
+      page.getByText('Nothing is expected from you at the moment.').waitFor(),
+    );
+
+    // the list of the member's commands says so too
+    await page.goto('/services/rentals/commands');
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.locator(`a[href="/services/rentals/commands/${command.data.id}"]`) });
+    await card.getByText('Cancelled', { exact: true }).filter({ visible: true }).waitFor();
+  }, 240_000);
 });

@@ -4,6 +4,7 @@ import type { RentalCommandAction, RentalCommandActionName } from '@platform/con
 import { addDays, calendarDateIn } from '@platform/contracts/rental/period';
 import type { RentalStrategy } from '@platform/contracts/rental/strategies';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
+import { SEEDER_PASS_HEADER } from '../readiness.ts';
 
 /**
  * The demo rental commands: a few commands of the demo members, each booked and confirmed through the checkout's
@@ -111,11 +112,16 @@ interface Answer {
   bytes: Uint8Array;
 }
 
-/** A signed-in demo account over HTTP (its session cookie), as the web would call the APIs. */
-async function signIn(baseUrl: string, email: string) {
+/**
+ * A signed-in demo account over HTTP (its session cookie), as the web would call the APIs. The seeder's pass (the
+ * machine credential in SEEDER_PASS_HEADER) takes its requests past the "starting" gate of a first start, which
+ * holds every other request until the seeding is done (host/src/readiness.ts); the session decides the rest.
+ */
+async function signIn(baseUrl: string, email: string, adminToken: string) {
+  const pass = { [SEEDER_PASS_HEADER]: adminToken };
   const login = await fetch(`${baseUrl}/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...pass },
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   const cookie = login.headers
@@ -123,7 +129,7 @@ async function signIn(baseUrl: string, email: string) {
     .map((set) => /^atc_session=([^;]+)/.exec(set)?.[1])
     .find(Boolean);
   if (!login.ok || !cookie) throw new Error(`Seeding: ${email} could not sign in (${login.status})`);
-  const headers = { cookie: `atc_session=${cookie}`, 'x-requested-with': 'XMLHttpRequest' };
+  const headers = { cookie: `atc_session=${cookie}`, 'x-requested-with': 'XMLHttpRequest', ...pass };
   const answer = async (response: Response): Promise<Answer> => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     let body: unknown = null;
@@ -172,12 +178,14 @@ const must = (answer: Answer, what: string): Answer => {
 export async function seedDemoRentalCommands(options: {
   baseUrl: string;
   logger: Logger;
+  /** the machine credential: its pass takes the members' requests past the gate of a first start */
+  adminToken: string;
   clock?: () => Date;
   models: ReadonlyMap<string, { id: string; items: string[] }>;
   position: string;
 }) {
   const today = calendarDateIn((options.clock ?? (() => new Date()))());
-  const desk = await signIn(options.baseUrl, 'rental-admin@demo.example');
+  const desk = await signIn(options.baseUrl, 'rental-admin@demo.example', options.adminToken);
   const members = new Map<string, Awaited<ReturnType<typeof signIn>>>();
   let position = options.position;
   const at = (answer: Answer) => {
@@ -187,7 +195,8 @@ export async function seedDemoRentalCommands(options: {
   };
 
   for (const spec of demoRentalCommands) {
-    const member = members.get(spec.member) ?? (await signIn(options.baseUrl, spec.member));
+    const member =
+      members.get(spec.member) ?? (await signIn(options.baseUrl, spec.member, options.adminToken));
     members.set(spec.member, member);
     const model = options.models.get(spec.model);
     if (!model) throw new Error(`Seeding: no demo rental model ${spec.model}`);
