@@ -267,7 +267,12 @@ describe('rental commands over HTTP', () => {
       detail: expect.stringContaining('from 2099-04-01 to 2099-04-15'),
     });
     // the refusal left nothing on the second command
-    const unchanged = ok(await desk.call('GET', `/api/v1/services/rentals/commands/${second.commandId}`));
+    const unchanged = ok(
+      await desk.call(
+        'GET',
+        `/api/v1/services/rentals/commands/${second.commandId}?minPosition=${second.position}`,
+      ),
+    );
     expect(unchanged.body.included?.[0]?.attributes?.itemIds ?? []).toEqual([]);
 
     // the first command cancelled, its item is free for the second
