@@ -118,7 +118,7 @@ async function main() {
   }
 
   // every read model holds what the log held when the start began (seeding included) before the site opens
-  const head = await platform.eventStore.headPosition();
+  const head = await platform.eventStore.lastCommittedPosition();
   const names = platform.projections.map((p) => p.name);
   const { reached } = await waitForProjections(platform, names, head, CATCH_UP_TIMEOUT_MS);
   if (!reached)

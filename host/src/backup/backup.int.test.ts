@@ -128,6 +128,22 @@ describe('backup and restore', () => {
       open_badges_signing_key: 0,
     });
 
+    // a transaction open elsewhere on the server while the site is restored holds the restored events back from
+    // readers: the rebuild waits for all of them rather than stopping at the visible head (none of them)
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    const elsewhere = app.platform.sql.begin(async (tx) => {
+      await tx`select pg_current_xact_id()`;
+      holding();
+      await released;
+    });
+    await held;
     const target = await freshDatabase();
     const restored = await restoreBackup(target.sql, () => createReadStream(file));
     expect(restored.events).toBe(backup.events);
@@ -136,7 +152,10 @@ describe('backup and restore', () => {
       sql: target.sql,
       eventStore: new PostgresEventStore({ sql: target.sql, contracts: app.platform.contracts }),
       projections: app.platform.projections,
-    });
+      // the rebuild has chosen the head it waits for: the transaction may end
+      onProgress: () => release(),
+    }).finally(() => release());
+    await elsewhere;
     expect(rebuilt.projections).toBe(app.platform.projections.length);
 
     const original = await tableHashes(app.platform.sql);

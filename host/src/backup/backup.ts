@@ -355,7 +355,9 @@ export async function rebuildReadModels(options: {
     return Number(row?.n ?? 0);
   };
 
-  const head = await eventStore.headPosition();
+  // every restored event, visible yet or not: a transaction open elsewhere on the server holds the visible head
+  // back, and a rebuild that stopped there would leave the read models empty
+  const head = await eventStore.lastCommittedPosition();
   const runner = createProjectionRunner({
     sql,
     eventStore,

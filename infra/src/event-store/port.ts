@@ -98,8 +98,17 @@ export interface EventStore {
   subscribeToAll(options?: SubscribeOptions): AsyncIterable<SubscriptionBatch>;
   /** Negative, zero or positive as a is before, at or after b in `$all` order. */
   comparePositions(a: GlobalPosition, b: GlobalPosition): Promise<number>;
-  /** Position of the last event in `$all` (START when empty). */
+  /**
+   * Position of the last event in `$all` that a reader may pass now (START when empty): the visible head, below the
+   * server's oldest running transaction. A transaction open elsewhere on the server holds it back, down to no event.
+   */
   headPosition(): Promise<GlobalPosition>;
+  /**
+   * Position of the last event every committed append wrote, in `$all` order, visible to readers yet or not (START
+   * when empty). What "everything written so far" means to one who waits for the read models to hold it: waiting
+   * for it waits out a transaction that holds the visible head back, where waiting for headPosition() would not.
+   */
+  lastCommittedPosition(): Promise<GlobalPosition>;
   close(): Promise<void>;
 }
 

@@ -77,3 +77,39 @@ describe('PostgresEventStore read-ahead', () => {
     }
   });
 });
+
+describe('PostgresEventStore positions while a transaction is open', () => {
+  it('holds the visible head back but names the last committed append at once', async () => {
+    const db = await createTestDatabase();
+    const sql = createSql(db.url);
+    const store = new PostgresEventStore({ sql });
+    try {
+      const before = await store.appendToStream(`note-${randomUUID()}`, [event()]);
+      // a transaction with an id, left open: everything committed after it waits behind it in `$all`
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      const open = sql.begin(async (tx) => {
+        await tx`select pg_current_xact_id()`;
+        holding();
+        await released;
+      });
+      await held;
+      const after = await store.appendToStream(`note-${randomUUID()}`, [event()]);
+      expect(await store.comparePositions(await store.headPosition(), after.position)).toBeLessThan(0);
+      expect(await store.lastCommittedPosition()).toBe(after.position);
+      release();
+      await open;
+      await expect.poll(() => store.headPosition(), { timeout: 20_000 }).toBe(after.position);
+      expect(await store.comparePositions(before.position, after.position)).toBeLessThan(0);
+    } finally {
+      await sql.end();
+      await db.drop();
+    }
+  });
+});

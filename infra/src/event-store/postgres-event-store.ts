@@ -232,6 +232,13 @@ export class PostgresEventStore implements EventStore {
     return row ? BigInt(row.global_position) : START;
   }
 
+  async lastCommittedPosition(): Promise<GlobalPosition> {
+    const [row] = await this.sql<{ global_position: string }[]>`
+      select e.global_position::text as global_position from es_events e
+       order by e.transaction_id desc, e.global_position desc limit 1`;
+    return row ? BigInt(row.global_position) : START;
+  }
+
   async close(): Promise<void> {
     // the sql pool belongs to the caller
   }

@@ -1,8 +1,8 @@
-import type { Sql, TransactionSql } from 'postgres';
+import type { TransactionSql } from 'postgres';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore } from '@platform/infra/event-store/postgres-event-store';
 import type { RecordedEvent } from '@platform/infra/event-store/port';
-import { START, categoryOf, type GlobalPosition } from '@platform/infra/event-store/port';
+import { categoryOf } from '@platform/infra/event-store/port';
 import { waitForProjections } from '@platform/infra/projections/checkpoints';
 import type { Projection } from '@platform/projectors/projection';
 import { createProjectionRunner } from '@platform/projectors/runner';
@@ -33,18 +33,6 @@ export function categoryCountsProjection(name: string): Projection {
 }
 
 /**
- * The last event every append has committed, in `$all` order. Not the store's `headPosition()`: that is the head a
- * reader may safely pass, below the server's oldest running transaction, and a transaction open in another database
- * on the same server (another test file) holds it back, down to no event at all. The bench's appends have all
- * committed when it replays, so this is the head the replay must reach; waiting for it waits out such a transaction.
- */
-export async function lastCommitted(sql: Sql): Promise<GlobalPosition> {
-  const [row] = await sql<{ global_position: string }[]>`
-    select global_position::text from es_events order by transaction_id desc, global_position desc limit 1`;
-  return row ? BigInt(row.global_position) : START;
-}
-
-/**
  * Replays the projection from position 0 with the platform's projection runner, timed from the runner's start
  * until its checkpoint has reached the head of `$all` (waitForProjections, as a reader would wait).
  */
@@ -52,7 +40,7 @@ export async function replayWithRunner(url: string, batchSize: number): Promise<
   const sql = createSql(url, { max: 4 });
   const eventStore = new PostgresEventStore({ sql });
   try {
-    const head = await lastCommitted(sql);
+    const head = await eventStore.lastCommittedPosition();
     const name = `bench_counts_${Date.now().toString(36)}`;
     const runner = createProjectionRunner({
       sql,

@@ -3,7 +3,7 @@ import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore } from '@platform/infra/event-store/postgres-event-store';
 import { START, WrongExpectedVersionError, type ExpectedVersion } from '@platform/infra/event-store/port';
 import type { Subject } from '../workload.ts';
-import { lastCommitted, replayWithRunner } from './ours-replay.ts';
+import { replayWithRunner } from './ours-replay.ts';
 
 const toExpected = (expected: bigint): ExpectedVersion => (expected < 0n ? 'no_stream' : expected);
 
@@ -24,7 +24,7 @@ export function oursSubject(url: string, poolSize: number): Subject {
       }
     },
     async catchUp(pageSize, _cap, onEvent) {
-      const head = await lastCommitted(sql);
+      const head = await store.lastCommittedPosition();
       if (head === START) return;
       const abort = new AbortController();
       for await (const batch of store.subscribeToAll({ batchSize: pageSize, signal: abort.signal })) {

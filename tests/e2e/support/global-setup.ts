@@ -176,7 +176,7 @@ export default async function setup(project: TestProject) {
         logger,
       });
       // the tests read through the projections: wait until they hold everything the seeder wrote
-      const head = await platform.eventStore.headPosition();
+      const head = await platform.eventStore.lastCommittedPosition();
       const names = platform.projections.map((p) => p.name);
       const { reached } = await waitForProjections(platform, names, head, 30_000);
       if (!reached) throw new Error('The projections did not catch up with the seeded demo site within 30 s');
