@@ -5,7 +5,7 @@ import type { BrowserContext, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
 import { baseUrl, openContext } from './support/browser.ts';
 import { PUBLIC_ROUTES } from './support/public-routes.ts';
-import { LARGEST_TEXT, measureReflow, storeAccessibility } from './support/reflow.ts';
+import { inBothThemes, LARGEST_TEXT, measureReflow, storeAccessibility } from './support/reflow.ts';
 
 /**
  * test-output/ is git-ignored: a screenshot of each page that fails, and with SCREENSHOTS=1 one per route and
@@ -46,27 +46,19 @@ const ROUTES: ReadonlyArray<{ path: string; who: Who; name: string }> = [
 
 /**
  * WCAG 1.4.10: 320 CSS px wide with the default text; and the largest text settings (1.4.4, 1.4.12) on a
- * desktop and on a phone. Each in both themes.
+ * desktop and on a phone; and the widest reading font the drawer offers at the largest settings on a phone. Each
+ * page is checked in both themes (inBothThemes).
  */
-const SETTINGS = [
+const CASES = [
   { name: '320-default', viewport: { width: 320, height: 640 }, text: null },
   { name: '1280-largest', viewport: { width: 1280, height: 800 }, text: LARGEST_TEXT },
   { name: '375-largest', viewport: { width: 375, height: 740 }, text: LARGEST_TEXT },
-] as const;
-const CASES = [
-  ...SETTINGS.flatMap((setting) =>
-    (['light', 'dark'] as const).map((theme) => ({ ...setting, theme, label: `${setting.name}, ${theme}` })),
-  ),
-  // the widest reading font the drawer offers, at the largest settings on a phone (the font, not the theme, is
-  // what this setting tries)
   {
     name: '375-largest-open-dyslexic',
     viewport: { width: 375, height: 740 },
     text: { ...LARGEST_TEXT, fontFamily: 'open-dyslexic' },
-    theme: 'light' as const,
-    label: '375-largest-open-dyslexic, light',
   },
-];
+] as const;
 
 /** One session per account for the whole file: signing in is the slow part, the screens are what is tested. */
 const sessions = new Map<Who, Cookie[]>();
@@ -117,14 +109,14 @@ interface ViewerPage {
   errors: string[];
 }
 
-describe.each(CASES)('reflow at $label', ({ name, viewport, text, theme }) => {
+describe.each(CASES)('reflow at $name', ({ name, viewport, text }) => {
   const contexts: BrowserContext[] = [];
   const pages = new Map<Who, Promise<ViewerPage>>();
   const pageOf = (who: Who) => {
     let opened = pages.get(who);
     if (!opened) {
       opened = (async () => {
-        const { context } = await openContext({ theme, viewport });
+        const { context } = await openContext({ theme: 'light', viewport });
         contexts.push(context);
         if (text) await storeAccessibility(context, text);
         if (who !== 'guest') await context.addCookies(sessions.get(who)!);
@@ -141,57 +133,64 @@ describe.each(CASES)('reflow at $label', ({ name, viewport, text, theme }) => {
     for (const context of contexts) await context.close();
   });
 
-  test.each(ROUTES)('$name: no sideways scrolling, nothing cut off', async ({ path, who, name: route }) => {
-    const { page, errors } = await pageOf(who);
-    errors.length = 0;
+  test.each(ROUTES)(
+    '$name: no sideways scrolling, nothing cut off, in both themes',
+    async ({ path, who, name: route }) => {
+      const { page, errors } = await pageOf(who);
+      errors.length = 0;
 
-    if (page.url() === 'about:blank') {
-      await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'attached' });
-    } else {
-      // the heading of the route before, to know when the next route's own has replaced it
-      const before = await page.evaluate(() => {
-        const h1 = document.querySelector('h1');
-        h1?.setAttribute('data-route-before', '');
-        return h1?.textContent ?? '';
-      });
-      await page.evaluate((to) => history.pushState(null, '', to), path);
-      await page.waitForFunction((previous) => {
-        const h1 = document.querySelector('h1');
-        return h1 !== null && (!h1.hasAttribute('data-route-before') || h1.textContent !== previous);
-      }, before);
-      await page.evaluate(() => window.scrollTo(0, 0));
-    }
-    await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 10_000 }).toBe(0);
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    expect(new URL(page.url()).pathname, 'the guard kept the page').toBe(new URL(path, baseUrl()).pathname);
-    expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
-    if (text) {
-      const rootSize = await page.evaluate(() =>
-        parseFloat(getComputedStyle(document.documentElement).fontSize),
-      );
-      expect(rootSize).toBe(text.fontSize);
-      if ('fontFamily' in text) {
-        const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
-        expect(font, 'the reading font applies').toContain('OpenDyslexic');
+      if (page.url() === 'about:blank') {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'attached' });
+      } else {
+        // the heading of the route before, to know when the next route's own has replaced it
+        const before = await page.evaluate(() => {
+          const h1 = document.querySelector('h1');
+          h1?.setAttribute('data-route-before', '');
+          return h1?.textContent ?? '';
+        });
+        await page.evaluate((to) => history.pushState(null, '', to), path);
+        await page.waitForFunction((previous) => {
+          const h1 = document.querySelector('h1');
+          return h1 !== null && (!h1.hasAttribute('data-route-before') || h1.textContent !== previous);
+        }, before);
+        await page.evaluate(() => window.scrollTo(0, 0));
       }
-    }
+      await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 10_000 }).toBe(0);
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      expect(new URL(page.url()).pathname, 'the guard kept the page').toBe(new URL(path, baseUrl()).pathname);
+      if (text) {
+        const rootSize = await page.evaluate(() =>
+          parseFloat(getComputedStyle(document.documentElement).fontSize),
+        );
+        expect(rootSize).toBe(text.fontSize);
+        if ('fontFamily' in text) {
+          const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+          expect(font, 'the reading font applies').toContain('OpenDyslexic');
+        }
+      }
 
-    const report = await measureReflow(page);
-    const fits = report.overflow <= 0 && report.clipped.length === 0 && report.outside.length === 0;
-    if (!fits || EVERY_SCREENSHOT) {
-      mkdirSync(OUTPUT, { recursive: true });
-      await page.screenshot({
-        path: join(OUTPUT, `${name}-${theme}--${slug(route)}.png`),
-        fullPage: true,
-        animations: 'disabled',
+      await inBothThemes(page, async (theme) => {
+        const report = await measureReflow(page);
+        const fits = report.overflow <= 0 && report.clipped.length === 0 && report.outside.length === 0;
+        if (!fits || EVERY_SCREENSHOT) {
+          mkdirSync(OUTPUT, { recursive: true });
+          await page.screenshot({
+            path: join(OUTPUT, `${name}-${theme}--${slug(route)}.png`),
+            fullPage: true,
+            animations: 'disabled',
+          });
+        }
+        expect(
+          report.overflow,
+          `${theme}: the page scrolls sideways: ${report.widest.join('; ')}`,
+        ).toBeLessThanOrEqual(0);
+        expect(report.clipped, `${theme}: elements that cut their own text`).toEqual([]);
+        expect(report.outside, `${theme}: text beyond the left or right edge`).toEqual([]);
       });
-    }
-    expect(report.overflow, `the page scrolls sideways: ${report.widest.join('; ')}`).toBeLessThanOrEqual(0);
-    expect(report.clipped, 'elements that cut their own text').toEqual([]);
-    expect(report.outside, 'text beyond the left or right edge').toEqual([]);
-    expect(errors, 'uncaught errors in the page').toEqual([]);
-  });
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+  );
 });
 
 /** The panels that open over a page: each must fit the viewport too, and scroll (if at all) only downwards. */
@@ -235,7 +234,7 @@ const LARGEST = CASES.filter((c) => c.text !== null);
  * which only a first visit shows, has a page of its own. A panel that fails leaves its page to be closed: the
  * next one starts from a fresh load.
  */
-describe.each(LARGEST)('panels at $label', ({ name, viewport, text, theme }) => {
+describe.each(LARGEST)('panels at $name', ({ name, viewport, text }) => {
   const pages = new Map<string, Promise<ViewerPage & { context: BrowserContext }>>();
   const closeAll = async () => {
     const open = [...pages.values()];
@@ -247,7 +246,7 @@ describe.each(LARGEST)('panels at $label', ({ name, viewport, text, theme }) => 
     let opened = pages.get(consent);
     if (!opened) {
       opened = (async () => {
-        const { context } = await openContext({ theme, viewport, consent });
+        const { context } = await openContext({ theme: 'light', viewport, consent });
         await storeAccessibility(context, text!);
         const page = await context.newPage();
         const errors: string[] = [];
@@ -278,32 +277,39 @@ describe.each(LARGEST)('panels at $label', ({ name, viewport, text, theme }) => 
       await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
       await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     });
-    if (EVERY_SCREENSHOT) {
-      mkdirSync(OUTPUT, { recursive: true });
-      await page.screenshot({
-        path: join(OUTPUT, `${name}-${theme}--panel-${slug(panel.name)}.png`),
-        animations: 'disabled',
+    await inBothThemes(page, async (theme) => {
+      if (EVERY_SCREENSHOT) {
+        mkdirSync(OUTPUT, { recursive: true });
+        await page.screenshot({
+          path: join(OUTPUT, `${name}-${theme}--panel-${slug(panel.name)}.png`),
+          animations: 'disabled',
+        });
+      }
+      const box = await element.evaluate((el) => {
+        // the scrolling box is the panel itself or its closest scrolling ancestor (a drawer's modal, a popover)
+        let scroller: Element | null = el;
+        while (scroller && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowY))
+          scroller = scroller.parentElement;
+        const rect = el.getBoundingClientRect();
+        return {
+          left: rect.left,
+          right: rect.right,
+          sideways: scroller ? scroller.scrollWidth - scroller.clientWidth : 0,
+        };
       });
-    }
-    const box = await element.evaluate((el) => {
-      // the scrolling box is the panel itself or its closest scrolling ancestor (a drawer's modal, a popover)
-      let scroller: Element | null = el;
-      while (scroller && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowY))
-        scroller = scroller.parentElement;
-      const rect = el.getBoundingClientRect();
-      return {
-        left: rect.left,
-        right: rect.right,
-        sideways: scroller ? scroller.scrollWidth - scroller.clientWidth : 0,
-      };
+      expect(box.left, `${theme}: ${panel.name} starts inside the viewport`).toBeGreaterThanOrEqual(-1);
+      expect(box.right, `${theme}: ${panel.name} ends inside the viewport`).toBeLessThanOrEqual(
+        viewport.width + 1,
+      );
+      expect(box.sideways, `${theme}: ${panel.name} scrolls sideways`).toBeLessThanOrEqual(0);
+      const report = await measureReflow(page);
+      expect(
+        report.overflow,
+        `${theme}: the page scrolls sideways: ${report.widest.join('; ')}`,
+      ).toBeLessThanOrEqual(0);
+      expect(report.clipped, `${theme}: elements that cut their own text`).toEqual([]);
+      expect(report.outside, `${theme}: text beyond the left or right edge`).toEqual([]);
     });
-    expect(box.left, `${panel.name} starts inside the viewport`).toBeGreaterThanOrEqual(-1);
-    expect(box.right, `${panel.name} ends inside the viewport`).toBeLessThanOrEqual(viewport.width + 1);
-    expect(box.sideways, `${panel.name} scrolls sideways`).toBeLessThanOrEqual(0);
-    const report = await measureReflow(page);
-    expect(report.overflow, `the page scrolls sideways: ${report.widest.join('; ')}`).toBeLessThanOrEqual(0);
-    expect(report.clipped, 'elements that cut their own text').toEqual([]);
-    expect(report.outside, 'text beyond the left or right edge').toEqual([]);
     expect(errors, 'uncaught errors in the page').toEqual([]);
     if (panel.consent === 'essentials') {
       // closed as a reader closes it, for the next panel on the same page
