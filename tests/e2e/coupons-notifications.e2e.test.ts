@@ -1,18 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, onTestFinished, test } from 'vitest';
-import { checkA11y } from './support/a11y.ts';
+import { checkA11y, checkA11yInBothThemes } from './support/a11y.ts';
 import { baseUrl, openPage } from './support/browser.ts';
-import { signIn } from './support/demo.ts';
-
-const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
+import { shot, signIn } from './support/demo.ts';
 
 /** A call with the machine credential (the admin viewer), as an administrator's script would make it. */
 async function asAdmin(method: string, path: string, body?: unknown) {
@@ -43,19 +34,12 @@ async function expectNoSidewaysScroll(page: Page) {
 
 /** Light and dark: axe, a screenshot, and the page at 320 px. */
 async function inBothThemes(page: Page, label: string, ready: () => Promise<void>) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((dark) => localStorage.setItem('dark-theme', String(dark)), theme === 'dark');
-    await page.reload();
-    await ready();
-    await checkA11y(page, `${label} (${theme})`);
-    await shot(page, `${label}-${theme}`);
-  }
+  await checkA11yInBothThemes(page, label, label);
   await page.setViewportSize({ width: 320, height: 800 });
   await ready();
   await expectNoSidewaysScroll(page);
   await shot(page, `${label}-320`);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.evaluate(() => localStorage.setItem('dark-theme', 'false'));
 }
 
 describe('coupons, notifications and language lines, end to end', () => {

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, inject, test } from 'vitest';
 import { DEMO_OPEN_BADGE_ISSUER, DEMO_OPEN_BADGE_ISSUER_MEMBER } from '@platform/host/seed/demo-open-badges';
 import { readBakedAssertionUrl } from '@platform/infra/open-badges/baked-png';
-import { checkA11y } from './support/a11y.ts';
+import { checkA11yInBothThemes } from './support/a11y.ts';
 import { baseUrl, openPage } from './support/browser.ts';
 import { DEMO_PASSWORD, shot, signIn } from './support/demo.ts';
 import { describeFocus, isFocused, tabTo } from './support/focus.ts';
@@ -111,20 +111,6 @@ async function createBadge(issuer: Page, id: string) {
   return { id: answer.data.id, title, modules };
 }
 
-/** Light and dark: axe and a screenshot of the page as it stands (the reload resumes where it was). */
-async function inBothThemes(page: Page, label: string, ready: () => Promise<void>) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((dark) => localStorage.setItem('dark-theme', String(dark)), theme === 'dark');
-    await page.reload();
-    await ready();
-    await checkA11y(page, `${label} (${theme})`);
-    await shot(page, `open-badges-${label}-${theme}`);
-  }
-  await page.evaluate(() => localStorage.setItem('dark-theme', 'false'));
-  await page.reload();
-  await ready();
-}
-
 /** The keyboard alone: Tab to the control, then Enter. */
 async function press(page: Page, control: Locator) {
   await control.waitFor();
@@ -161,7 +147,7 @@ describe('open badges: a member trains for a badge, the issuer deciding from a s
       await page.getByText('Issued by Demo Fab Lab').waitFor();
       for (const module of badge.modules)
         await page.getByRole('listitem').filter({ hasText: module.title }).waitFor();
-      await inBothThemes(page, 'badge', () => badgeHeading.waitFor());
+      await checkA11yInBothThemes(page, 'badge', 'open-badges-badge');
       await press(page, page.getByRole('link', { name: 'Start this training' }));
       await page.waitForURL(`**/open-badge-trainings/start/${DEMO_OPEN_BADGE_ISSUER}/${badge.id}`);
       const startHeading = page.getByRole('heading', {
@@ -169,7 +155,7 @@ describe('open badges: a member trains for a badge, the issuer deciding from a s
         name: `Training for the badge ${badge.title}`,
       });
       await startHeading.waitFor();
-      await inBothThemes(page, 'start', () => startHeading.waitFor());
+      await checkA11yInBothThemes(page, 'start', 'open-badges-start');
       await press(page, page.getByRole('button', { name: 'Request this training' }));
       await page.waitForURL(/\/open-badge-trainings\/[0-9a-f-]{36}(\?|$)/);
       const sessionId = new URL(page.url()).pathname.split('/').pop()!;
@@ -181,9 +167,7 @@ describe('open badges: a member trains for a badge, the issuer deciding from a s
       const deskHeading = desk.getByRole('heading', { level: 1, name: 'Training session' });
       await deskHeading.waitFor();
       await desk.getByText(trainee.name).first().waitFor();
-      await inBothThemes(desk, 'desk-requested', () =>
-        desk.getByRole('button', { name: 'Accept' }).waitFor(),
-      );
+      await checkA11yInBothThemes(desk, 'desk-requested', 'open-badges-desk-requested');
       await press(desk, desk.getByRole('button', { name: 'Accept' }));
       await desk.getByText('The request is accepted.').waitFor();
 
@@ -198,8 +182,7 @@ describe('open badges: a member trains for a badge, the issuer deciding from a s
         const reading = step(`Module ${position}: ${module.title}`);
         await page.getByText(module.content).waitFor();
         await expect.poll(() => isFocused(reading), { message: await describeFocus(page) }).toBe(true);
-        if (position === 1)
-          await inBothThemes(page, 'module', () => page.getByText(module.content).waitFor());
+        if (position === 1) await checkA11yInBothThemes(page, 'module', 'open-badges-module');
         await press(page, page.getByRole('button', { name: `Finish module ${position}` }));
         if (position < badge.modules.length)
           await step(`Module ${position + 1}: ${badge.modules[position]!.title}`).waitFor();
@@ -225,7 +208,7 @@ describe('open badges: a member trains for a badge, the issuer deciding from a s
         .getByRole('link', { name: 'See the badge’s public page' })
         .getAttribute('href');
       const assertionId = publicPage!.split('/').pop()!;
-      await inBothThemes(page, 'awarded', () => step('Badge awarded').waitFor());
+      await checkA11yInBothThemes(page, 'awarded', 'open-badges-awarded');
 
       // to the member's badges, by keyboard
       await press(page, page.getByRole('link', { name: 'My open badges' }));
@@ -243,7 +226,7 @@ describe('open badges: a member trains for a badge, the issuer deciding from a s
       await expect
         .poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
         .toBe(128);
-      await inBothThemes(page, 'account', () => card.waitFor());
+      await checkA11yInBothThemes(page, 'account', 'open-badges-account');
 
       // the verification documents answer (ADR 0030: the host mounts the verification routes)
       for (const name of [

@@ -5,7 +5,8 @@ import type { BrowserContext, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
 import { baseUrl, openContext } from './support/browser.ts';
 import { PUBLIC_ROUTES } from './support/public-routes.ts';
-import { inBothThemes, LARGEST_TEXT, measureReflow, storeAccessibility } from './support/reflow.ts';
+import { LARGEST_TEXT, measureReflow, storeAccessibility } from './support/reflow.ts';
+import { inBothThemes } from './support/themes.ts';
 
 /**
  * test-output/ is git-ignored: a screenshot of each page that fails, and with SCREENSHOTS=1 one per route and

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { addDays, calendarDateIn } from '@platform/contracts/rental/period';
-import { checkA11y } from './support/a11y.ts';
+import { checkA11yInBothThemes } from './support/a11y.ts';
 import { baseUrl, openPage } from './support/browser.ts';
 import { signIn } from './support/demo.ts';
 
@@ -26,18 +26,6 @@ async function typeDate(page: Page, label: string, isoDay: string) {
   await page.keyboard.type(`${month}${day}${year}`);
 }
 
-/** Light and dark: axe and a screenshot of the step as it stands. */
-async function inBothThemes(page: Page, label: string, ready: () => Promise<void>) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((dark) => localStorage.setItem('dark-theme', String(dark)), theme === 'dark');
-    await page.reload();
-    await ready();
-    await checkA11y(page, `${label} (${theme})`);
-    await shot(page, `rental-${label}-${theme}`);
-  }
-  await page.evaluate(() => localStorage.setItem('dark-theme', 'false'));
-}
-
 describe('rental: a member from the rental models page to a confirmed command', () => {
   test(
     'adds a model from the catalogue, chooses a period, addresses, holds the items and confirms; a reload resumes the step',
@@ -49,9 +37,7 @@ describe('rental: a member from the rental models page to a confirmed command', 
       await page.goto('/rental');
       const list = page.getByRole('list', { name: 'Rental models' });
       await list.getByRole('button', { name: 'Add to cart, Portable ramp' }).waitFor();
-      await inBothThemes(page, 'catalogue', () =>
-        list.getByRole('button', { name: 'Add to cart, Portable ramp' }).waitFor(),
-      );
+      await checkA11yInBothThemes(page, 'catalogue', 'rental-catalogue');
       // the keyboard: to the ramp's quantity, one more, then its button
       await page.getByRole('textbox', { name: 'Quantity of Portable ramp' }).focus();
       await page.keyboard.press('ArrowUp');
@@ -69,9 +55,7 @@ describe('rental: a member from the rental models page to a confirmed command', 
       // the cart
       await page.waitForURL('**/services/rentals/cart');
       await page.getByRole('heading', { level: 1, name: 'Rental cart' }).waitFor();
-      await inBothThemes(page, 'cart', () =>
-        page.getByRole('heading', { level: 1, name: 'Rental cart' }).waitFor(),
-      );
+      await checkA11yInBothThemes(page, 'cart', 'rental-cart');
       await page.getByRole('button', { name: 'Continue' }).focus();
       await page.keyboard.press('Enter');
 
@@ -85,12 +69,7 @@ describe('rental: a member from the rental models page to a confirmed command', 
         .getByText(/free of/)
         .first()
         .waitFor();
-      await inBothThemes(page, 'period', () =>
-        page
-          .getByText(/free of/)
-          .first()
-          .waitFor(),
-      );
+      await checkA11yInBothThemes(page, 'period', 'rental-period');
       // a reload in the middle of the checkout resumes at the same step, with what was chosen
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Rental period' }).waitFor();
@@ -109,9 +88,7 @@ describe('rental: a member from the rental models page to a confirmed command', 
       await page.keyboard.type('12 rue des Acacias, 44000 Nantes');
       await page.getByLabel('Phone').focus();
       await page.keyboard.type('+33 2 40 12 34 56');
-      await inBothThemes(page, 'addresses', () =>
-        page.getByRole('heading', { level: 1, name: 'Addresses' }).waitFor(),
-      );
+      await checkA11yInBothThemes(page, 'addresses', 'rental-addresses');
       await page.getByRole('button', { name: 'Continue' }).focus();
       await page.keyboard.press('Enter');
 
@@ -119,24 +96,20 @@ describe('rental: a member from the rental models page to a confirmed command', 
       await page.getByRole('heading', { level: 1, name: 'Summary' }).waitFor();
       await page.getByText(/held for you until/).waitFor();
       await expect.poll(() => page.getByText('2 × Portable ramp').count()).toBeGreaterThan(0);
-      await inBothThemes(page, 'summary', () => page.getByText(/held for you until/).waitFor());
+      await checkA11yInBothThemes(page, 'summary', 'rental-summary');
       await page.getByRole('button', { name: 'Confirm the rental' }).focus();
       await page.keyboard.press('Enter');
       await page.waitForURL('**/services/rentals/commands/**');
       const commandId = new URL(page.url()).pathname.split('/').pop()!;
       await page.getByText('Coming').filter({ visible: true }).first().waitFor();
-      await inBothThemes(page, 'command-member', () =>
-        page.getByText('Coming').filter({ visible: true }).first().waitFor(),
-      );
+      await checkA11yInBothThemes(page, 'command-member', 'rental-command-member');
 
       // the rental desk takes the command through every step to its closure, by keyboard, and reads its history
       const desk = (await openPage()).page;
       await signIn(desk, 'admin@demo.example');
       await desk.goto(`/admin/rental/commands/${commandId}`);
       await desk.getByRole('heading', { level: 1, name: /Rental command/ }).waitFor();
-      await inBothThemes(desk, 'command-desk', () =>
-        desk.getByRole('heading', { level: 1, name: /Rental command/ }).waitFor(),
-      );
+      await checkA11yInBothThemes(desk, 'command-desk', 'rental-command-desk');
       const act = async (name: string) => {
         const button = desk.getByRole('button', { name, exact: true });
         await button.waitFor();
@@ -236,9 +209,7 @@ describe('rental: a member from the rental models page to a confirmed command', 
     await page.getByText('The rental was cancelled.').first().waitFor();
     await page.getByText('Nothing is expected from you at the moment.').waitFor();
     expect(await cancel.count()).toBe(0);
-    await inBothThemes(page, 'command-cancelled', () =>
-      page.getByText('Nothing is expected from you at the moment.').waitFor(),
-    );
+    await checkA11yInBothThemes(page, 'command-cancelled', 'rental-command-cancelled');
 
     // the list of the member's commands says so too
     await page.goto('/services/rentals/commands');

@@ -1,5 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { shot } from './demo.ts';
+import { inBothThemes } from './themes.ts';
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA: what issue 3 asks of every public screen. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -23,4 +25,19 @@ export async function checkA11y(page: Page, label: string): Promise<void> {
   if (violations.length > 0) {
     throw new Error(`axe violations on ${label}:\n${violations.map((v) => `  - ${v}`).join('\n')}`);
   }
+}
+
+/**
+ * axe in the page's theme and in the other one, switched live (support/themes.ts), with a screenshot of each
+ * when `shotName` is given (`<shotName>-<theme>.png`); the page ends in the theme it started in.
+ */
+export async function checkA11yInBothThemes(page: Page, label: string, shotName?: string): Promise<void> {
+  await inBothThemes(
+    page,
+    async (theme) => {
+      await checkA11y(page, `${label} (${theme})`);
+      if (shotName) await shot(page, `${shotName}-${theme}`);
+    },
+    { restore: true },
+  );
 }

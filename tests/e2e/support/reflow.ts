@@ -127,27 +127,3 @@ export function measureReflow(page: Page): Promise<ReflowReport> {
     return { overflow, clipped, outside, widest };
   });
 }
-
-export type Theme = 'light' | 'dark';
-
-/**
- * Runs `check` in the page's theme, then in the other one: the reader switches it in another tab (the stored
- * flag and the tabs' broadcast, as the settings drawer does), so the page keeps its route, its loaded code and its
- * scroll. One page checked in both themes costs one load and one navigation rather than two of each.
- */
-export async function inBothThemes(page: Page, check: (theme: Theme) => Promise<void>): Promise<void> {
-  const first: Theme = (await page.locator('html').getAttribute('data-theme')) === 'dark' ? 'dark' : 'light';
-  await check(first);
-  const other: Theme = first === 'dark' ? 'light' : 'dark';
-  await page.emulateMedia({ colorScheme: other });
-  await page.evaluate((dark) => {
-    localStorage.setItem('dark-theme', String(dark));
-    const channel = new BroadcastChannel('platform');
-    channel.postMessage({ type: 'dark-theme' });
-    channel.close();
-  }, other === 'dark');
-  await page.locator(`html[data-theme="${other}"]`).waitFor({ state: 'attached' });
-  // the new colours are painted before the page is measured again
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await check(other);
-}
