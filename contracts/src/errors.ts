@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   /** an open badge training requested from an unknown organization, or one under the issuers' threshold */
   'validation.open_badge_issuer_unknown': 422,
   'validation.open_badge_issuer_level': 422,
+  /** an article filed in a category that takes the articles of publishers and contributors only */
+  'validation.category_closed': 422,
   'conflict.wrong_expected_version': 409,
   'conflict.duplicate_id': 409,
   'conflict.duplicate_path': 409,
@@ -49,6 +51,14 @@ export const ERROR_STATUS = {
   'conflict.open_badge_assertion_revoked': 409,
   /** a file that records' file fields still name, soft-deleted or deleted (ADR 0027) */
   'conflict.file_in_use': 409,
+  /** a publication request for an item that already has a pending one */
+  'conflict.publication_request_pending': 409,
+  /** a publication request (or its acceptance) for an item published already, or scheduled to be */
+  'conflict.already_published': 409,
+  /** a decision on a publication request that is not pending, or whose item was deleted */
+  'conflict.publication_request_state': 409,
+  /** a report resolved again */
+  'conflict.report_resolved': 409,
   'auth.unauthenticated': 401,
   'auth.session_expired': 419,
   'auth.forbidden': 403,
@@ -58,6 +68,8 @@ export const ERROR_STATUS = {
   'auth.link_invalid': 403,
   'auth.link_expired': 403,
   'auth.rate_limited': 429,
+  /** a message in a forum subject limited to administrators, by a member who is none */
+  'auth.forum_subject_limited': 403,
   not_found: 404,
   internal: 500,
   /** the platform is starting (migrating, catching up, seeding): try again after Retry-After */

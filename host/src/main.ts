@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   accountFeatures,
+  resourceFeatures,
   ConfigError,
   defaultPublicUrl,
   fileLimits,
@@ -74,7 +75,7 @@ async function main() {
     startNotReady: true,
     minPositionTimeoutMs: config.MIN_POSITION_TIMEOUT_MS,
     defaultLocale: config.DEFAULT_LOCALE,
-    features: { rental: config.FEATURE_RENTAL, openBadges: config.FEATURE_OPEN_BADGES },
+    features: resourceFeatures(config),
     trustProxy: config.TRUST_PROXY,
     files: {
       dir: filesDir,

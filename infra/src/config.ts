@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '@platform/contracts/enums';
+import type { ResourceFeatures } from '@platform/contracts/resources/definition';
 import { TrustProxySchema } from './http/trust-proxy.ts';
 
 const flag = z
@@ -60,6 +61,15 @@ const ConfigSchema = z.object({
   FEATURE_PAGE_NAVIGATION: flag.default('true'),
   FEATURE_RENTAL: flag.default('true'),
   FEATURE_OPEN_BADGES: flag.default('true'),
+  // publications and community (issue 21): a type of a feature that is off answers 404 and leaves the menu
+  FEATURE_ARTICLES: flag.default('true'),
+  FEATURE_FORUM: flag.default('true'),
+  FEATURE_REPOSITORY: flag.default('true'),
+  FEATURE_CALENDAR: flag.default('true'),
+  FEATURE_COMMENTS: flag.default('true'),
+  FEATURE_LIKES: flag.default('true'),
+  /** publication items are authored by the organization their writer acts for (with FEATURE_ORGANIZATIONS) */
+  FEATURE_AUTHOR_ORGANIZATION: flag.default('true'),
   // accounts (docs/adr/0008): a disabled feature's routes answer 404
   FEATURE_REGISTER: flag.default('true'),
   FEATURE_SOCIAL_LOGIN: flag.default('false'),
@@ -144,6 +154,20 @@ export function accountFeatures(config: Config) {
     organizations: config.FEATURE_ORGANIZATIONS,
     userOrganizations: config.FEATURE_USER_ORGANIZATIONS,
     validationRequests: config.FEATURE_VALIDATION_REQUESTS,
+  };
+}
+
+/** The resource features of the configuration (RESOURCE_FEATURES): the record types each one serves. */
+export function resourceFeatures(config: Config): ResourceFeatures {
+  return {
+    rental: config.FEATURE_RENTAL,
+    openBadges: config.FEATURE_OPEN_BADGES,
+    articles: config.FEATURE_ARTICLES,
+    forum: config.FEATURE_FORUM,
+    repository: config.FEATURE_REPOSITORY,
+    calendar: config.FEATURE_CALENDAR,
+    comments: config.FEATURE_COMMENTS,
+    likes: config.FEATURE_LIKES,
   };
 }
 

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { resourceCatalogue } from '../resources/catalogue.ts';
 import type { ViewerFacts } from '../resources/access.ts';
+import { ALL_RESOURCE_FEATURES } from '../resources/definition.ts';
 import { adminMenu } from './menu.ts';
 
-const features = { validationRequests: true, organizations: true, rental: true, openBadges: true };
+const features = { validationRequests: true, organizations: true, ...ALL_RESOURCE_FEATURES };
 const viewer = (roles: ViewerFacts['roles'], isAdmin = false): ViewerFacts => ({
   userId: '0a000000-0000-4000-8000-00000000000a',
   roles,
-  accessWeight: 300,
+  // a contact: below the contributors' level, so a member without roles sees no back office entry
+  accessWeight: 100,
   isAdmin,
 });
 const keys = (roles: ViewerFacts['roles'], isAdmin = false) =>
@@ -24,7 +26,17 @@ describe('the admin menu (seed 001 §6)', () => {
       entries: [{ key: 'dashboard', href: '/admin/dashboard', icon: 'dashboard' }],
     });
     const groups = menu.slice(1).map((s) => s.group);
-    expect(groups).toEqual(['application', 'accounts', 'community', 'contacts', 'openBadges', 'rental']);
+    expect(groups).toEqual([
+      'application',
+      'accounts',
+      'community',
+      'articles',
+      'repository',
+      'forum',
+      'contacts',
+      'openBadges',
+      'rental',
+    ]);
   });
 
   it('places the app menu items entry fifth in the application group for application administrators', () => {
@@ -124,5 +136,57 @@ describe('the admin menu (seed 001 §6)', () => {
     }).flatMap((s) => s.entries.map((e) => e.key));
     expect(keysOff).not.toContain('open-badge-training-sessions');
     expect(keysOff).not.toContain('open-badge-assertions');
+  });
+
+  it('lists the publications, the repository and the forum, with the publishers’ desks, each behind its feature', () => {
+    const entries = (facts: ViewerFacts, off: Partial<typeof features> = {}) =>
+      Object.fromEntries(
+        adminMenu(resourceCatalogue, facts, { ...features, ...off })
+          .filter((s) => s.group !== null)
+          .map((s) => [s.group, s.entries.map((e) => e.key)]),
+      );
+    const admin = entries(viewer(['admin'], true));
+    expect(admin.community).toEqual(
+      expect.arrayContaining([
+        'publication-requests-desk',
+        'publications-history',
+        'moderation-reports',
+        'comments',
+        'reports',
+        'publication-requests',
+      ]),
+    );
+    expect(admin.articles).toEqual([
+      'articles',
+      'categories',
+      'article-layouts',
+      'blog-posts',
+      'calendar-events',
+    ]);
+    expect(admin.repository).toEqual([
+      'repository-items',
+      'repository-categories',
+      'external-repository-interactions',
+    ]);
+    expect(admin.forum).toEqual(['forum-categories', 'forum-subjects', 'forum-subject-messages']);
+    // a member from level 1 writes publication items and reads their own requests; no desk, no categories
+    const member = entries({ ...viewer([]), accessWeight: 300 });
+    expect(member.articles).toEqual(['articles', 'blog-posts', 'calendar-events']);
+    expect(member.repository).toEqual(['repository-items']);
+    expect(member.community).toEqual(['publication-requests']);
+    expect(member.forum).toBeUndefined();
+    expect(entries(viewer(['contributor'])).articles).toEqual(['articles', 'blog-posts', 'calendar-events']);
+    // each feature off takes its types away; blog posts have no feature of their own
+    const off = entries(viewer(['admin'], true), {
+      articles: false,
+      calendar: false,
+      repository: false,
+      forum: false,
+      comments: false,
+    });
+    expect(off.articles).toEqual(['blog-posts']);
+    expect(off.repository).toBeUndefined();
+    expect(off.forum).toBeUndefined();
+    expect(off.community).not.toContain('comments');
   });
 });

@@ -17,6 +17,8 @@ export const commentResource = defineResource({
   category: 'comment',
   eventPrefix: 'Comment',
   module: 'content',
+  // FEATURE_COMMENTS: off, the comments' routes answer 404
+  feature: 'comments',
   menu: { group: 'community', icon: 'comment' },
   attributes: z.object({ content: z.string().trim().min(1).max(5000) }),
   relationships: {

@@ -1,9 +1,42 @@
 import { z } from 'zod';
+import { defineEvent, type EventContract } from '../event-contracts.ts';
 import { ADMINISTRATORS } from '../resources/access.ts';
-import { defineResource } from '../resources/definition.ts';
+import { defineResource, type WorkflowEvents } from '../resources/definition.ts';
 
 /** Why a member reports a record (seed 001 §3 names the field, not its values). */
 export const REPORT_REASONS = ['spam', 'abuse', 'inappropriate', 'other'] as const;
+
+/** How a report is resolved (issue 21 §3.3): dismissed, or the reported record removed (soft-deleted). */
+export const REPORT_RESOLUTIONS = ['dismissed', 'removed'] as const;
+export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
+
+/** A publisher's decision on a report, on the report's own stream (command-api/src/content/report-resolution.ts). */
+export const ReportResolved = defineEvent(
+  'ReportResolved',
+  z.object({
+    reportId: z.string().uuid(),
+    resolution: z.enum(REPORT_RESOLUTIONS),
+    note: z.string().trim().max(2000).nullable(),
+    resolvedAt: z.string().datetime({ offset: true }),
+    by: z.string().min(1).max(100),
+  }),
+);
+
+export const reportResolutionEventContracts: EventContract[] = [ReportResolved];
+
+/** The resolution in the report's history: its kind word and what it set. */
+const REPORT_WORKFLOW: WorkflowEvents = {
+  types: [ReportResolved.type],
+  kind: () => 'reportResolved',
+  fields: ({ data }) => {
+    const d = (data ?? {}) as Record<string, unknown>;
+    return {
+      resolution: d.resolution ?? null,
+      resolutionNote: d.note ?? null,
+      resolvedAt: d.resolvedAt ?? null,
+    };
+  },
+};
 
 /**
  * A report (seed 001 §3: reason, details, url, reportable) of a record of a type with the reportable trait: made
@@ -25,6 +58,9 @@ export const reportResource = defineResource({
   relationships: {
     reportable: { polymorphic: { trait: 'reportable' }, required: true, immutable: true },
   },
+  // kept from ReportResolved by the moderation workflow's projection handlers: null while unresolved
+  computed: { resolvedAt: 'datetime', resolution: 'enum' },
+  workflowEvents: REPORT_WORKFLOW,
   access: {
     see: ADMINISTRATORS,
     index: ADMINISTRATORS,
@@ -32,6 +68,8 @@ export const reportResource = defineResource({
     create: 'signedIn',
     delete: ADMINISTRATORS,
   },
+  // version 2: the resolution's columns (issue 21)
+  version: 2,
   filters: ['reason'],
   sorts: ['reason'],
   title: 'reason',

@@ -70,8 +70,12 @@ export const organizationResource = defineResource({
       },
     },
   },
-  // the image column came with version 2
-  version: 2,
+  // the image column came with version 2, the count of repository items with version 3
+  version: 3,
+  // the published repository items it shares (issue 21)
+  counts: {
+    repositoryItemsCount: { type: 'repository-items', via: 'organization', kind: 'count', published: true },
+  },
   // its members attach documents to it (secured files)
   traits: { attachable: true },
   unique: ['slug'],

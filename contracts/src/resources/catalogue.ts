@@ -5,6 +5,9 @@ import {
   userCategoryResource,
 } from '../accounts/reference-lists.ts';
 import { commentResource } from '../content/comment.ts';
+import { forumResources } from '../forum/records.ts';
+import { publicationResources } from '../publications/records.ts';
+import { repositoryResources } from '../repository/records.ts';
 import { reportResource } from '../content/report.ts';
 import { tagResource } from '../content/tag.ts';
 import { couponResource } from '../coupons/coupon.ts';
@@ -49,6 +52,9 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   ...openBadgeResources,
   openBadgeSessionResource,
   openBadgeAssertionResource,
+  ...publicationResources,
+  ...repositoryResources,
+  ...forumResources,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

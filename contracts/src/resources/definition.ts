@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LOCALES } from '../enums.ts';
 import { defineEvent, type EventContract } from '../event-contracts.ts';
-import { RESOURCE_ACTIONS, type AccessRule, type ResourceAction } from './access.ts';
+import { RESOURCE_ACTIONS, type AccessRule, type ResourceAction, type ViewerFacts } from './access.ts';
 import type { ErrorCode } from '../errors.ts';
-import type { FieldKind } from './fields.ts';
+import { fieldInfo, type FieldKind } from './fields.ts';
 import type { MediaFamily } from './files.ts';
 import type { ResourceReactor } from './hooks.ts';
 import type { ResourceState } from './state.ts';
@@ -15,6 +15,12 @@ import type { ResourceState } from './state.ts';
 export interface InvariantContext {
   now: Date;
   previous: Record<string, unknown> | null;
+  /**
+   * the record's id and the relationships it would hold (a forum category is not its own parent); absent where
+   * the caller does not give them, so a rule over them passes then
+   */
+  id?: string;
+  relationships?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -22,14 +28,32 @@ export interface InvariantContext {
  * (every route of its API answers 404) and its admin menu entry is left out. Its stored events and its table stay,
  * so turning the feature on again serves what it held.
  */
-export const RESOURCE_FEATURES = ['rental', 'openBadges'] as const;
+export const RESOURCE_FEATURES = [
+  'rental',
+  'openBadges',
+  'articles',
+  'forum',
+  'repository',
+  'calendar',
+  'comments',
+  'likes',
+] as const;
 export type ResourceFeature = (typeof RESOURCE_FEATURES)[number];
 
 /** Which of the resource features a deployment has on (config FEATURE_*). */
 export type ResourceFeatures = Readonly<Record<ResourceFeature, boolean>>;
 
 /** Every resource feature on: the default of a platform told nothing else. */
-export const ALL_RESOURCE_FEATURES: ResourceFeatures = { rental: true, openBadges: true };
+export const ALL_RESOURCE_FEATURES: ResourceFeatures = {
+  rental: true,
+  openBadges: true,
+  articles: true,
+  forum: true,
+  repository: true,
+  calendar: true,
+  comments: true,
+  likes: true,
+};
 
 /** The feature flags (seed 000) an admin menu entry may depend on. */
 export type AdminMenuFeature = 'validationRequests' | 'organizations' | ResourceFeature;
@@ -79,6 +103,11 @@ export interface RelationshipSpec {
   polymorphic?: { trait?: PolymorphicTrait; types?: readonly string[] };
   /** a create must name it (422 validation.required on /data/relationships/<name>); an update may not clear it */
   required?: boolean;
+  /**
+   * the target's id a create takes when it names none (an article's layout: 'pagination'): filled by the decider
+   * before validation, shown preselected by the create form
+   */
+  default?: string;
   /** set when the record is created and never changed (an update naming another value: 422 on its pointer) */
   immutable?: boolean;
   /**
@@ -93,12 +122,15 @@ export interface RelationshipSpec {
   readGate?: boolean;
   /**
    * a rule over the target's folded state that a write naming it must pass (comments disabled on an unpublished
-   * record): the problem's code and detail, or null. Pure: the command side loads the target's stream.
+   * record; a message in a forum subject limited to administrators): the problem's code and detail, or null.
+   * Pure: the command side loads the target's stream and passes the viewer who writes. A caller that passes no
+   * viewer gets the answer for a visitor.
    */
   targetRule?: (
     target: ResourceDefinition,
     state: ResourceState,
     now: Date,
+    viewer?: ViewerFacts,
   ) => { code: ErrorCode; detail: string } | null;
   /**
    * a file or image field (resources/files.ts `file(...)`): the target is a record of `files` of one of these media
@@ -136,10 +168,56 @@ export function polymorphicTypes(spec: RelationshipSpec, catalogue: readonly Res
  * layer (never SQL in a definition):
  * - `anyOf`: `filter[<name>]=id1,id2` keeps the records whose to-one `relationship` is one of the ids;
  * - `present`: `filter[<name>]=true` keeps the records whose `attributes` are all set, `false` those missing one
- *   (organizations on the map: a longitude and a latitude).
+ *   (organizations on the map: a longitude and a latitude);
+ * - `overlaps`: `filter[<name>]=<fromISO>,<toISO>` keeps the records whose [start, end] (two datetime attributes)
+ *   overlaps [from, to) (the calendar's events of a month); a bad value is a 400 on `filter[<name>]`.
  */
 export type ListFilter =
-  { kind: 'anyOf'; relationship: string } | { kind: 'present'; attributes: readonly string[] };
+  | { kind: 'anyOf'; relationship: string }
+  | { kind: 'present'; attributes: readonly string[] }
+  | { kind: 'overlaps'; start: string; end: string };
+
+/**
+ * How `filter[search]` looks into the `search` attributes: `substring` (case-insensitive, the default) or
+ * `fullText` (PostgreSQL full-text search under the reader's locale's configuration with unaccent, ranked:
+ * resources/search.ts).
+ */
+export type SearchMode = 'substring' | 'fullText';
+
+/**
+ * A count another type's records keep in this type's projection (a repository category's published items):
+ * `kind: 'count'` an integer attribute, `kind: 'latest'` a read-only to-one relationship to the newest record of
+ * `type` (a forum subject's latest message). The counted records are those of `type` whose relationship `via`
+ * (to-one or to-many) names this record, live (not soft-deleted), and with `published` only those whose
+ * publishedAt is set.
+ */
+export interface RelatedCount {
+  type: string;
+  via: string;
+  kind: 'count' | 'latest';
+  published?: boolean;
+}
+
+/**
+ * Events of a hand-written workflow on the record's own stream (a publication request on its item's stream):
+ * they do not move the record's version (an If-Match taken before them still holds), the fold passes over them,
+ * and the history shows each with its `kind` word and its `fields` (as before and after).
+ */
+export interface WorkflowEvents {
+  types: readonly string[];
+  kind(type: string): string;
+  fields(event: { type: string; data: unknown }): Record<string, unknown>;
+}
+
+/**
+ * The history of a record read from another record's stream: the one its to-one `relationship` names (found in
+ * the read model), keeping the events that `belongs` says are this record's (a publication request's, on its
+ * item's stream).
+ */
+export interface HistoryVia {
+  relationship: string;
+  belongs(event: { type: string; data: unknown }, id: string): boolean;
+}
 
 /** Attributes every record has, kept by the generic layer rather than declared (seed 001 §3). */
 export const RECORD_ATTRIBUTES = ['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'deletedAt'] as const;
@@ -236,7 +314,9 @@ export interface ResourceDefinitionInput<S extends Shape> {
    * - publishable: an `accessLevel` and a `publishedAt`; hidden from those below the level or before the date,
    *   but from those who may update the record;
    * - publicationItem: an `organization` (the acting organization on create), `createdBy` / `updatedBy` in the
-   *   documents, and `canEdit` / `canDelete` computed for the viewer;
+   *   documents, and `canEdit` / `canDelete` computed for the viewer; its object form (the publications) adds
+   *   `associatedOrganizations` and `recordsCount`, and with `requests: true` the `pendingPublicationRequest` and
+   *   the publication requests' events on the record's stream (PUBLICATION_REQUEST_EVENTS);
    * - taggable: `tags` (to-many, admin-free tags of the content module);
    * - categorised: a `category` of the given type;
    * - translatable: the text attributes that have a translation per locale (seed 001 §3: translations,
@@ -259,8 +339,16 @@ export interface ResourceDefinitionInput<S extends Shape> {
     reportable?: boolean;
     authored?: boolean;
     translatable?: readonly Key<S>[];
-    publishable?: boolean;
-    publicationItem?: boolean;
+    /**
+     * `{ publishedBy }`: only those the rule allows set `publishedAt` and `accessLevel` (a 403 on their pointer
+     * for the others, as `fieldAccess` and `relationshipAccess` would say)
+     */
+    publishable?: boolean | { publishedBy: AccessRule };
+    /**
+     * `{ requests: true }`: the record's authors submit it for publication (publication requests on its stream,
+     * the `pendingPublicationRequest` in its documents)
+     */
+    publicationItem?: boolean | { requests?: boolean };
     taggable?: boolean;
     categorised?: { type: string };
   };
@@ -286,11 +374,28 @@ export interface ResourceDefinitionInput<S extends Shape> {
   filters?: readonly Key<S>[];
   /** filters the attribute and relationship ones cannot say, by name (ListFilter) */
   listFilters?: Record<string, ListFilter>;
-  /** attributes filter[search] looks into (case-insensitive substring) */
+  /** attributes filter[search] looks into (case-insensitive substring, or full-text with `searchMode`) */
   search?: readonly Key<S>[];
+  /** how filter[search] looks into the `search` attributes (default 'substring') */
+  searchMode?: SearchMode;
+  /**
+   * counts kept in this type's projection from another type's events, by attribute name (RelatedCount): each
+   * `count` is a read-only integer attribute, each `latest` a read-only to-one relationship
+   */
+  counts?: Record<string, RelatedCount>;
+  /**
+   * `canEdit` / `canDelete` in the documents for the viewer, on a type that is no publication item (a content
+   * category the back office shows with its delete button)
+   */
+  viewerFlags?: boolean;
+  /** a workflow's events on the records' streams (WorkflowEvents) */
+  workflowEvents?: WorkflowEvents;
+  /** the history read from another record's stream (HistoryVia) */
+  historyVia?: HistoryVia;
   /** attributes a list may be sorted by (createdAt and updatedAt always may) */
   sorts?: readonly Key<S>[];
-  defaultSort?: { field: Key<S> | 'createdAt' | 'updatedAt'; direction: 'asc' | 'desc' };
+  /** publishedAt: a publishable type's newest publications first */
+  defaultSort?: { field: Key<S> | 'createdAt' | 'updatedAt' | 'publishedAt'; direction: 'asc' | 'desc' };
   /** the attribute that names a record in lists, titles and history; `id` when absent */
   title?: Key<S>;
   /** raise when the attributes change shape: the projection is rebuilt beside the old one (blue/green) */
@@ -336,6 +441,10 @@ export interface ResourceTraits {
   translatable: readonly string[];
   publishable: boolean;
   publicationItem: boolean;
+  /** publicationItem's object form: `associatedOrganizations` and `recordsCount` as well */
+  publicationItemMembers: boolean;
+  /** publicationItem `{ requests: true }`: the record is submitted for publication by publication requests */
+  publicationRequests: boolean;
   taggable: boolean;
   categorised: { type: string } | null;
 }
@@ -360,10 +469,16 @@ export interface ResourceDefinition<S extends Shape = any> extends Required<
     | 'lookupBy'
     | 'relationships'
     | 'feature'
+    | 'workflowEvents'
+    | 'historyVia'
   >
 > {
   /** the feature without which the type is not served; null: always served */
   feature: ResourceFeature | null;
+  /** null: no workflow keeps events on the records' streams */
+  workflowEvents: WorkflowEvents | null;
+  /** null: the history is the record's own stream */
+  historyVia: HistoryVia | null;
   /** every relationship, the traits' included; a polymorphic one has the type '' (see `polymorphic`) */
   relationships: Record<string, RelationshipSpec>;
   relationshipAccess: Record<string, { read: AccessRule; write: AccessRule }>;
@@ -392,6 +507,61 @@ export interface ResourceDefinition<S extends Shape = any> extends Required<
   streamId(id: string): string;
 }
 
+/**
+ * The events of a publication request (issue 21), kept on the stream of the item it asks to publish: their
+ * contracts are contracts/src/publications/requests.ts; here their names, for the publication items' workflow.
+ */
+export const PUBLICATION_REQUEST_EVENTS = {
+  submitted: 'PublicationRequestSubmitted',
+  accepted: 'PublicationRequestAccepted',
+  refused: 'PublicationRequestRefused',
+  published: 'PublicationRequestPublished',
+} as const;
+
+const PUBLICATION_REQUEST_KINDS: Record<string, string> = {
+  [PUBLICATION_REQUEST_EVENTS.submitted]: 'publicationRequested',
+  [PUBLICATION_REQUEST_EVENTS.accepted]: 'publicationAccepted',
+  [PUBLICATION_REQUEST_EVENTS.refused]: 'publicationRefused',
+  [PUBLICATION_REQUEST_EVENTS.published]: 'publicationPublished',
+};
+
+/** The history's words and fields of a publication request's events on its item's stream. */
+export const PUBLICATION_REQUEST_WORKFLOW: WorkflowEvents = {
+  types: Object.values(PUBLICATION_REQUEST_EVENTS),
+  kind: (type) => PUBLICATION_REQUEST_KINDS[type] ?? type,
+  fields: ({ type, data }) => {
+    const d = (data ?? {}) as Record<string, unknown>;
+    switch (type) {
+      case PUBLICATION_REQUEST_EVENTS.submitted:
+        return {
+          'publicationRequest.status': 'pending',
+          'publicationRequest.description': d.description ?? null,
+          'publicationRequest.targetedPublishedAt': d.targetedPublishedAt ?? null,
+        };
+      case PUBLICATION_REQUEST_EVENTS.accepted:
+        return { 'publicationRequest.status': 'accepted' };
+      case PUBLICATION_REQUEST_EVENTS.refused:
+        return {
+          'publicationRequest.status': 'refused',
+          'publicationRequest.refuseReason': d.refuseReason ?? null,
+        };
+      default:
+        return {};
+    }
+  },
+};
+
+/** Two workflows' events on the same streams as one (each event told by the workflow that names it). */
+function mergeWorkflowEvents(a: WorkflowEvents | null, b: WorkflowEvents | null): WorkflowEvents | null {
+  if (!a || !b) return a ?? b;
+  const owner = (type: string) => (a.types.includes(type) ? a : b);
+  return {
+    types: [...a.types, ...b.types.filter((t) => !a.types.includes(t))],
+    kind: (type) => owner(type).kind(type),
+    fields: (event) => owner(event.type).fields(event),
+  };
+}
+
 /** Drops a field's default so that an update leaving it out does not reset it. */
 function withoutDefault(schema: z.ZodTypeAny): z.ZodTypeAny {
   return schema instanceof z.ZodDefault ? withoutDefault(schema.removeDefault()) : schema;
@@ -418,6 +588,8 @@ function traitMembers(traits: ResourceTraits, own: Shape) {
   }
   if (traits.commentable) attributes.hasComments = z.boolean().default(true);
   if (traits.publicationItem) relationships.organization = { type: 'organizations' };
+  if (traits.publicationItemMembers)
+    relationships.associatedOrganizations = { type: 'organizations', many: true };
   if (traits.taggable) relationships.tags = { type: 'tags', many: true };
   if (traits.categorised) relationships.category = { type: traits.categorised.type };
   return { attributes, relationships };
@@ -432,8 +604,11 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     reportable: input.traits?.reportable ?? false,
     authored: input.traits?.authored ?? false,
     translatable: input.traits?.translatable ?? [],
-    publishable: input.traits?.publishable ?? false,
-    publicationItem: input.traits?.publicationItem ?? false,
+    publishable: Boolean(input.traits?.publishable),
+    publicationItem: Boolean(input.traits?.publicationItem),
+    publicationItemMembers: typeof input.traits?.publicationItem === 'object',
+    publicationRequests:
+      typeof input.traits?.publicationItem === 'object' && input.traits.publicationItem.requests === true,
     taggable: input.traits?.taggable ?? false,
     categorised: input.traits?.categorised ?? null,
   };
@@ -469,10 +644,20 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     if (!(name in attributes.shape)) throw new Error(`${input.type}: fieldAccess names no attribute ${name}`);
     fieldAccess[name] = { read: rule.read ?? 'everyone', write: rule.write ?? rule.read ?? 'everyone' };
   }
+  // publishable { publishedBy }: the publication's date and level are written by the publishers only
+  const publishable = input.traits?.publishable;
+  const publishedBy = typeof publishable === 'object' ? publishable.publishedBy : null;
+  if (publishedBy) {
+    const own = fieldAccess.publishedAt;
+    fieldAccess.publishedAt = { read: own?.read ?? 'everyone', write: publishedBy };
+  }
   const relationshipAccess: Record<string, { read: AccessRule; write: AccessRule }> = {};
+  if (publishedBy) relationshipAccess.accessLevel = { read: 'everyone', write: publishedBy };
   for (const [name, rule] of Object.entries(input.relationshipAccess ?? {})) {
     if (!(name in relationships))
       throw new Error(`${input.type}: relationshipAccess names no relationship ${name}`);
+    if (publishedBy && name === 'accessLevel')
+      throw new Error(`${input.type}: publishable { publishedBy } already rules who writes accessLevel`);
     relationshipAccess[name] = {
       read: rule.read ?? 'everyone',
       write: rule.write ?? rule.read ?? 'everyone',
@@ -481,11 +666,15 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
   for (const [name, spec] of Object.entries(relationships))
     if (spec.through && !(spec.many && spec.readOnly))
       throw new Error(`${input.type}: ${name} is read through a join table, so it is to-many and read-only`);
+  const isDatetime = (name: string) =>
+    name in attributes.shape && fieldInfo(name, attributes.shape[name] as z.ZodTypeAny).kind === 'datetime';
   for (const [name, filter] of Object.entries(input.listFilters ?? {})) {
     const known =
       filter.kind === 'anyOf'
         ? relationships[filter.relationship] !== undefined && !relationships[filter.relationship]!.many
-        : filter.attributes.length > 0 && filter.attributes.every((a) => a in attributes.shape);
+        : filter.kind === 'overlaps'
+          ? isDatetime(filter.start) && isDatetime(filter.end)
+          : filter.attributes.length > 0 && filter.attributes.every((a) => a in attributes.shape);
     if (!known || name in attributes.shape || name in relationships)
       throw new Error(
         `${input.type}: list filter ${name} names no to-one relationship or attributes of its own`,
@@ -493,6 +682,35 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
   }
   if (input.lookupBy !== undefined && !(input.unique ?? []).includes(input.lookupBy))
     throw new Error(`${input.type}: lookupBy must name a unique attribute`);
+  for (const [name, spec] of Object.entries(relationships))
+    if (
+      spec.default !== undefined &&
+      (spec.many || spec.polymorphic || !RecordIdSchema.safeParse(spec.default).success)
+    )
+      throw new Error(`${input.type}: ${name} has a default, so it is a plain to-one naming a record id`);
+  if (input.defaultSort?.field === 'publishedAt' && !traits.publishable)
+    throw new Error(`${input.type}: only a publishable type is sorted by publishedAt`);
+  if (input.searchMode === 'fullText' && !(input.search ?? []).length)
+    throw new Error(`${input.type}: a full-text search names the attributes it looks into`);
+  // counts: a `count` is a read-only integer, a `latest` a read-only to-one relationship to the counted type
+  const countColumns: Record<string, FieldKind> = {};
+  for (const [name, count] of Object.entries(input.counts ?? {})) {
+    if (name in attributes.shape || name in relationships || name in (input.computed ?? {}))
+      throw new Error(`${input.type}: the count ${name} has the name of another member`);
+    if (count.kind === 'count') countColumns[name] = 'integer';
+    else relationships[name] = { type: count.type, readOnly: true };
+  }
+  if (input.historyVia) {
+    const via = relationships[input.historyVia.relationship];
+    if (!via || via.many)
+      throw new Error(
+        `${input.type}: historyVia names no to-one relationship ${input.historyVia.relationship}`,
+      );
+  }
+  const workflowEvents = mergeWorkflowEvents(
+    traits.publicationRequests ? PUBLICATION_REQUEST_WORKFLOW : null,
+    input.workflowEvents ?? null,
+  );
   const before = input.beforeChange;
   return {
     ...input,
@@ -500,11 +718,19 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     relationships,
     traits,
     computed: {
+      ...(traits.publicationItemMembers ? { recordsCount: 'integer' as const } : {}),
+      ...(traits.publicationRequests ? { pendingPublicationRequest: 'json' as const } : {}),
       ...input.computed,
+      ...countColumns,
       ...(traits.likable ? { likesCount: 'integer' as const } : {}),
       ...(traits.commentable ? { commentsCount: 'integer' as const } : {}),
     },
     feature: input.feature ?? null,
+    searchMode: input.searchMode ?? 'substring',
+    counts: input.counts ?? {},
+    viewerFlags: input.viewerFlags ?? false,
+    workflowEvents,
+    historyVia: input.historyVia ?? null,
     softDeletable: input.softDeletable ?? false,
     ownedBy: input.ownedBy ?? null,
     unique: input.unique ?? [],

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { ResourceDefinition } from './definition.ts';
 
 /** What an attribute holds, read from its zod schema: the projection's column type and the form's widget. */
-export type FieldKind = 'text' | 'longText' | 'integer' | 'number' | 'boolean' | 'datetime' | 'enum' | 'json';
+export type FieldKind =
+  'text' | 'longText' | 'richText' | 'integer' | 'number' | 'boolean' | 'datetime' | 'enum' | 'json';
 
 export interface FieldInfo {
   name: string;
@@ -23,6 +24,7 @@ const SHORT_TEXT = 255;
 
 const SINGLE_LINE = 'resource-field:single-line';
 const BYTES = 'resource-field:bytes';
+const RICH_TEXT = 'resource-field:rich-text';
 
 /**
  * Marks a text attribute as one line whatever its length (a path, a URL): the forms give it a one-line field. A
@@ -40,13 +42,36 @@ export function byteSize<T extends z.ZodTypeAny>(schema: T): T {
   return schema.describe(BYTES);
 }
 
+/**
+ * Marks a text attribute as rich HTML written by members (an article's section, a forum message): the command
+ * side sanitises it before deciding (MEMBER_RICH_HTML_POLICY, content/rich-text.ts), wherever it is in the
+ * attribute (at the top level or inside objects and arrays), and the forms give it the rich text field. A zod
+ * description, so the schema validates exactly as before.
+ */
+export function richText<T extends z.ZodTypeAny>(schema: T): T {
+  return schema.describe(RICH_TEXT);
+}
+
+/** Whether a schema (or one of its wrappers: nullable, optional, default) is marked as rich text. */
+export function isRichText(schema: z.ZodTypeAny): boolean {
+  let inner: z.ZodTypeAny = schema;
+  for (;;) {
+    if (inner.description === RICH_TEXT) return true;
+    if (inner instanceof z.ZodNullable || inner instanceof z.ZodOptional) inner = inner.unwrap();
+    else if (inner instanceof z.ZodDefault) inner = inner.removeDefault();
+    else if (inner instanceof z.ZodEffects) inner = inner.innerType();
+    else return false;
+  }
+}
+
 export function fieldInfo(name: string, schema: z.ZodTypeAny): FieldInfo {
-  const flags = { nullable: false, optional: false, singleLine: false, bytes: false };
+  const flags = { nullable: false, optional: false, singleLine: false, bytes: false, richText: false };
   let inner = schema;
   // each wrapper may add a flag; unwrap until a plain type
   for (;;) {
     if (inner.description === SINGLE_LINE) flags.singleLine = true;
     if (inner.description === BYTES) flags.bytes = true;
+    if (inner.description === RICH_TEXT) flags.richText = true;
     if (inner instanceof z.ZodNullable) {
       flags.nullable = true;
       inner = inner.unwrap();
@@ -64,6 +89,8 @@ export function fieldInfo(name: string, schema: z.ZodTypeAny): FieldInfo {
   if (inner instanceof z.ZodString) {
     if (inner._def.checks.some((c) => c.kind === 'datetime')) return { ...base, kind: 'datetime' };
     const maxLength = inner.maxLength ?? undefined;
+    if (flags.richText)
+      return { ...base, kind: 'richText', ...(maxLength !== undefined ? { maxLength } : {}) };
     return {
       ...base,
       kind: flags.singleLine || (maxLength !== undefined && maxLength <= SHORT_TEXT) ? 'text' : 'longText',

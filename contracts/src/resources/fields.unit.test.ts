@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { byteSize, fieldInfo, singleLine } from './fields.ts';
+import { byteSize, fieldInfo, isRichText, richText, singleLine } from './fields.ts';
 
 describe('fieldInfo', () => {
   it('gives short texts one line and long ones several', () => {
@@ -28,5 +28,19 @@ describe('fieldInfo', () => {
     expect(fieldInfo('size', size.nullable())).toMatchObject({ kind: 'integer', display: 'bytes' });
     expect(fieldInfo('count', z.number().int()).display).toBeUndefined();
     expect(size.safeParse(-1).success).toBe(false);
+  });
+});
+
+describe('richText', () => {
+  it('marks a text as members’ rich HTML, under its wrappers, and validates as before', () => {
+    const html = richText(z.string().max(20_000));
+    expect(fieldInfo('content', html)).toMatchObject({ kind: 'richText', maxLength: 20_000 });
+    expect(fieldInfo('content', html.nullable().default(null))).toMatchObject({
+      kind: 'richText',
+      nullable: true,
+    });
+    expect(isRichText(html.default(''))).toBe(true);
+    expect(isRichText(z.string())).toBe(false);
+    expect(html.safeParse('x'.repeat(20_001)).success).toBe(false);
   });
 });

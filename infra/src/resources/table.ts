@@ -5,6 +5,7 @@ import { resourceFields, type FieldKind } from '@platform/contracts/resources/fi
 const COLUMN_TYPES: Record<FieldKind, string> = {
   text: 'text',
   longText: 'text',
+  richText: 'text',
   integer: 'bigint',
   number: 'double precision',
   boolean: 'boolean',

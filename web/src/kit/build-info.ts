@@ -16,4 +16,10 @@ export const FEATURES = {
   rental: typeof __FEATURE_RENTAL__ === 'boolean' ? __FEATURE_RENTAL__ : true,
   openBadges: typeof __FEATURE_OPEN_BADGES__ === 'boolean' ? __FEATURE_OPEN_BADGES__ : true,
   pageNavigation: typeof __FEATURE_PAGE_NAVIGATION__ === 'boolean' ? __FEATURE_PAGE_NAVIGATION__ : true,
+  articles: typeof __FEATURE_ARTICLES__ === 'boolean' ? __FEATURE_ARTICLES__ : true,
+  forum: typeof __FEATURE_FORUM__ === 'boolean' ? __FEATURE_FORUM__ : true,
+  repository: typeof __FEATURE_REPOSITORY__ === 'boolean' ? __FEATURE_REPOSITORY__ : true,
+  calendar: typeof __FEATURE_CALENDAR__ === 'boolean' ? __FEATURE_CALENDAR__ : true,
+  comments: typeof __FEATURE_COMMENTS__ === 'boolean' ? __FEATURE_COMMENTS__ : true,
+  likes: typeof __FEATURE_LIKES__ === 'boolean' ? __FEATURE_LIKES__ : true,
 } as const;

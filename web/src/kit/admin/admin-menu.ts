@@ -32,6 +32,13 @@ export function webAdminMenu(
     rental: FEATURES.rental,
     // the open badges records, likewise (FEATURE_OPEN_BADGES)
     openBadges: FEATURES.openBadges,
+    // the publications and community records, likewise (FEATURE_ARTICLES, ...)
+    articles: FEATURES.articles,
+    forum: FEATURES.forum,
+    repository: FEATURES.repository,
+    calendar: FEATURES.calendar,
+    comments: FEATURES.comments,
+    likes: FEATURES.likes,
   }).map((section) => ({
     ...section,
     entries: section.entries.filter((e) => WEB_SCREENS.has(e.key) || CATALOGUE_TYPES.has(e.key)),

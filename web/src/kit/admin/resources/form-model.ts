@@ -44,6 +44,8 @@ export type ClientProblem = 'required' | 'json' | 'datetime';
 const WIDGETS: Record<FieldKind, Widget> = {
   text: 'text',
   longText: 'multiline',
+  // the rich text field replaces it (issue 21, WP6)
+  richText: 'multiline',
   integer: 'number',
   number: 'number',
   boolean: 'switch',

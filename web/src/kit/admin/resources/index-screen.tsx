@@ -33,7 +33,9 @@ const TRASHED = ['none', 'with', 'only'] as const;
  * computed fields, then the last change.
  */
 export function listColumns(definition: ResourceDefinition, fields: readonly FieldInfo[]): string[] {
-  const short = fields.filter((f) => f.kind !== 'longText' && f.kind !== 'json').map((f) => f.name);
+  const short = fields
+    .filter((f) => f.kind !== 'longText' && f.kind !== 'richText' && f.kind !== 'json')
+    .map((f) => f.name);
   const title = definition.title ?? 'id';
   return [
     title,
