@@ -9,6 +9,7 @@ import { menuEventContracts } from './menu/events.ts';
 import { organizationEventContracts } from './organizations/events.ts';
 import { pagesEventContracts } from './pages/events.ts';
 import { pathClaimEventContracts } from './paths.ts';
+import { publicationRequestEventContracts } from './publications/requests.ts';
 import { couponEventContracts } from './coupons/coupon.ts';
 import { openBadgeAssertionEventContracts } from './open-badges/assertion.ts';
 import { openBadgeSessionEventContracts } from './open-badges/session.ts';
@@ -40,6 +41,8 @@ export const moduleEventContracts = {
   ],
   /** the training sessions and the assertions' revocations (the badges and assertions are resources) */
   openBadges: [...openBadgeSessionEventContracts, ...openBadgeAssertionEventContracts],
+  /** the publication requests, kept on their items' streams (publications/requests.ts) */
+  publications: publicationRequestEventContracts,
   /** the demo seeder's start and end markers */
   seed: seedEventContracts,
 } as const satisfies Record<string, readonly EventContract[]>;

@@ -1,6 +1,9 @@
+import type { Logger } from 'pino';
 import type { Sql } from 'postgres';
+import type { Clock } from '@platform/command-api/http/metadata';
+import type { EventStore } from '@platform/infra/event-store';
 import type { Locale } from '@platform/contracts/enums';
-import type { EventContract } from '@platform/contracts/event-contracts';
+import type { EventContract, EventContractRegistry } from '@platform/contracts/event-contracts';
 import { moduleEventContracts } from '@platform/contracts/registry';
 import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
 import {
@@ -13,6 +16,7 @@ import type { CommandModule } from '@platform/command-api/app';
 import type { AccountsAuth } from '@platform/command-api/auth/accounts-auth';
 import { couponCommandRoutes } from '@platform/command-api/coupons/routes';
 import { openBadgesModule } from './open-badges/module.ts';
+import { publicationsModule } from './publications/module.ts';
 import { rentalModule } from './rental/module.ts';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
 import { notificationCommandRoutes } from '@platform/command-api/notifications/routes';
@@ -77,6 +81,28 @@ export interface ServeContext {
   minPositionTimeoutMs: number;
 }
 
+/** What the platform hands a module's background jobs (the scheduled publications). */
+export interface JobContext {
+  sql: Sql;
+  eventStore: EventStore;
+  contracts: EventContractRegistry;
+  clock: Clock;
+  logger: Logger;
+  /** the resource features on: a job of a feature that is off is not run */
+  features: ResourceFeatures;
+}
+
+/**
+ * A module's work in the background: started once the read models have caught up (after the projection runner's
+ * start), stopped with the platform; `run` does one pass now (tests drive it with their clock).
+ */
+export interface ModuleJob {
+  name: string;
+  start(): void;
+  stop(): Promise<void>;
+  run(): Promise<unknown>;
+}
+
 /**
  * One module of the platform, declared once: every part it brings to each side. The platform's lists (the
  * event contracts, the command and query routers, the projections) are derived from the list of descriptors.
@@ -107,6 +133,8 @@ export interface ModuleDescriptor {
    * command side asks the streams behind them whether a user is in one (row rules such as `{ member }`)
    */
   joinTables?: Readonly<Record<string, JoinTableMembership>>;
+  /** its background jobs (ModuleJob) */
+  jobs?(context: JobContext): ModuleJob[];
 }
 
 /** A hand-written workflow on one resource of the layer (coupon purchases, the environment's signals). */
@@ -158,6 +186,7 @@ const handWrittenModules: ModuleDescriptor[] = [
   },
   rentalModule(),
   openBadgesModule(),
+  publicationsModule(),
   {
     // the notifications are a resource; the module adds marking one read
     name: 'notifications',
@@ -286,6 +315,9 @@ export const commandModulesOf = (
 
 export const queryModulesOf = (modules: readonly ModuleDescriptor[], context: ServeContext): QueryModule[] =>
   modules.flatMap((module) => module.query?.(context) ?? []);
+
+export const jobsOf = (modules: readonly ModuleDescriptor[], context: JobContext): ModuleJob[] =>
+  modules.flatMap((module) => module.jobs?.(context) ?? []);
 
 export const projectionsOf = (modules: readonly ModuleDescriptor[]): Projection[] =>
   modules.flatMap((module) => module.projections ?? []);

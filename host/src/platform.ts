@@ -37,8 +37,10 @@ import {
   eventContractsOf,
   platformModules,
   projectionsOf,
+  jobsOf,
   queryModulesOf,
   type ModuleDescriptor,
+  type ModuleJob,
   type ServeContext,
 } from './modules.ts';
 import { compressAnswers } from './compression.ts';
@@ -128,6 +130,8 @@ export interface Platform {
   apiRouters: { command: Router; query: Router };
   /** the files' housekeeping: unnamed blobs, expired resumable uploads */
   files: FilesMaintenance;
+  /** the modules' background jobs (the scheduled publications), started by `start` */
+  jobs: readonly ModuleJob[];
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -206,6 +210,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     currency: options.currency ?? CONFIG_DEFAULTS.CURRENCY,
     minPositionTimeoutMs,
   };
+  const jobs = jobsOf(modules, { sql, eventStore, contracts, clock, logger, features: serve.features });
   const readiness = createReadiness({ adminToken: options.adminToken, ready: !options.startNotReady });
   const app = express();
   app.disable('x-powered-by');
@@ -266,11 +271,14 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     readiness,
     apiRouters: { command: commandApi, query: queryApi },
     files,
+    jobs,
     async start() {
       await runner.start();
       if (options.files?.maintenanceEveryMs) files.start(options.files.maintenanceEveryMs);
+      for (const job of jobs) job.start();
     },
     async stop() {
+      for (const job of jobs) await job.stop();
       await files.stop();
       await runner.stop();
       await readPool.end();

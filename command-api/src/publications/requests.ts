@@ -93,10 +93,13 @@ export function publicationDecider(
       }
       default: {
         const record = evolveResource(definition, state.record, event);
-        // a publication or unpublication by hand settles the acceptances still waiting for their date: the
-        // platform does not publish again an item a publisher unpublished meanwhile
+        // a publication or unpublication by hand, or a deletion, settles the acceptances still waiting for their
+        // date: the platform does not publish an item a publisher unpublished or deleted meanwhile
         const resource = asResourceEvent(definition, event);
-        const byHand = resource?.kind === 'updated' && Object.hasOwn(resource.data.attributes, 'publishedAt');
+        const byHand =
+          resource?.kind === 'softDeleted' ||
+          resource?.kind === 'deleted' ||
+          (resource?.kind === 'updated' && Object.hasOwn(resource.data.attributes, 'publishedAt'));
         if (!byHand) return { ...state, record };
         const requests = Object.fromEntries(
           Object.entries(state.requests).map(([id, request]) => [

@@ -308,6 +308,10 @@ describe('the scheduled publication (the platform, when the date comes)', () => 
       .given([...waiting, softDeleted])
       .when(publishScheduled(when))
       .then([]);
+    spec
+      .given([...waiting, softDeleted, { type: articleResource.events.restored, data: { id: ITEM } }])
+      .when(publishScheduled(when))
+      .then([]);
   });
 
   it('an edit of another field meanwhile: still published', () => {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventMetadata } from '@platform/contracts/metadata';
-import { publicationRequestEventContracts } from '@platform/contracts/publications/requests';
 import {
   startAccountsApp,
   type AccountsTestApp,
@@ -11,8 +10,7 @@ import {
 /**
  * The publications', the repository's and the forum's records (issue 21) on the real platform, through the
  * generic API as an administrator: each new type is created (or, for the fixed and read-only ones, found), listed
- * and read back. The publication requests' events are appended to their item's stream as the workflow will (its
- * module is composed here until the platform's list has it).
+ * and read back. The publication requests' events are appended to their item's stream as the workflow does.
  */
 
 let app: AccountsTestApp;
@@ -61,10 +59,7 @@ async function listAndRead(type: string, id: string): Promise<Record<string, unk
 const ref = (type: string, id: string) => ({ type, id });
 
 beforeAll(async () => {
-  app = await startAccountsApp(
-    {},
-    { extraModules: [{ name: 'publications', eventContracts: publicationRequestEventContracts }] },
-  );
+  app = await startAccountsApp();
 });
 afterAll(async () => {
   await app?.close();

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Request, type Response, type Router } from 'express';
+import { z } from 'zod';
+import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
+import {
+  PUBLICATION_REQUEST_TYPES,
+  PublicationRequestRefuseSchema,
+  PublicationRequestSubmitSchema,
+  type PublicationRequestType,
+} from '@platform/contracts/publications/requests';
+import type { ResourceDefinition, ResourceFeatures } from '@platform/contracts/resources/definition';
+import { viewerOf } from '@platform/infra/http/viewer';
+import type { CommandModule, CommandModuleDeps } from '../app.ts';
+import { deriveId } from '../handler.ts';
+import { sendCommandResult } from '../http/respond.ts';
+import { parseDocument, resourceDocument } from '../http/validate.ts';
+import { publicationDecider, type PublicationCommand } from './requests.ts';
+
+const uuid = z.string().uuid();
+const TYPE = 'publication-requests';
+
+const SubmitDocument = resourceDocument({
+  type: TYPE,
+  attributes: PublicationRequestSubmitSchema,
+  id: uuid.optional(),
+});
+const RefuseDocument = z.object({
+  data: z.object({
+    type: z.literal(TYPE).optional(),
+    attributes: PublicationRequestRefuseSchema,
+  }),
+});
+
+/**
+ * A decision racing with another on the same request: the loser re-decides on the new stream and finds the
+ * request decided (409). Enough retries for a few publishers and the scheduler at once.
+ */
+const DECISION_RETRIES = 5;
+
+export interface PublicationRoutesOptions {
+  /** the publication items served, by type: the catalogue's definitions of PUBLICATION_REQUEST_TYPES */
+  items: readonly ResourceDefinition[];
+  /** the resource features on: an item type whose feature is off answers 404 */
+  features?: Partial<ResourceFeatures>;
+}
+
+/**
+ * The publication requests' commands (plan §4), each decided on the item's own stream (`article-<id>`, ...) with
+ * the stream's expected version:
+ * - POST /services/publishables/{type}/{id}/publication-requests: its keepers ask for the item's publication (201);
+ * - POST …/publication-requests/{requestId}/accept: a publisher accepts it (published at once or at its date);
+ * - POST …/publication-requests/{requestId}/refuse `{ refuseReason }`: a publisher refuses it.
+ * A type that is no publication item, or whose feature is off, answers 404; who may do what is the decider's.
+ */
+export function publicationRequestRoutes(options: PublicationRoutesOptions): CommandModule {
+  const byType = new Map<string, ResourceDefinition>();
+  for (const definition of options.items)
+    if ((PUBLICATION_REQUEST_TYPES as readonly string[]).includes(definition.type))
+      byType.set(definition.type, definition);
+  const features = options.features ?? {};
+
+  /** The item's definition and id from the path, or 404. */
+  const itemOf = (req: Request) => {
+    const type = String(req.params.type);
+    const itemId = String(req.params.id);
+    const definition = byType.get(type);
+    if (!definition || (definition.feature !== null && features[definition.feature] === false))
+      throw new NotFoundError(`No publication items of type ${type}`);
+    if (!uuid.safeParse(itemId).success)
+      throw new NotFoundError(`${definition.singular} ${itemId} not found`);
+    return { definition, itemType: type as PublicationRequestType, itemId };
+  };
+
+  return (deps: CommandModuleDeps): Router => {
+    const router = express.Router();
+
+    const run = async (
+      req: Request,
+      res: Response,
+      build: (target: {
+        definition: ResourceDefinition;
+        itemType: PublicationRequestType;
+        itemId: string;
+        viewer: ReturnType<typeof viewerOf>;
+        idempotencyKey: string | undefined;
+      }) => { command: Omit<PublicationCommand, 'metadata'>; status: 200 | 201 },
+    ) => {
+      const { definition, itemType, itemId } = itemOf(req);
+      const viewer = viewerOf(res);
+      if (viewer.userId === null) throw new UnauthenticatedError();
+      const request = deps.commandRequest(req, res);
+      const { command, status } = build({
+        definition,
+        itemType,
+        itemId,
+        viewer,
+        idempotencyKey: request.idempotencyKey,
+      });
+      const result = await deps.handle({
+        streamId: definition.streamId(itemId),
+        decider: publicationDecider(definition),
+        command: { ...command, metadata: request.metadata } as PublicationCommand,
+        maxRetries: DECISION_RETRIES,
+        ...(request.idempotencyKey !== undefined ? { idempotencyKey: request.idempotencyKey } : {}),
+      });
+      sendCommandResult(res, { type: TYPE, id: command.data.requestId, result, status });
+    };
+
+    router.post('/services/publishables/:type/:id/publication-requests', async (req, res) => {
+      await run(req, res, ({ itemType, itemId, viewer, idempotencyKey }) => {
+        const { data } = parseDocument(SubmitDocument, req.body);
+        const requestId = data.id ?? (idempotencyKey ? deriveId(idempotencyKey, TYPE, itemId) : randomUUID());
+        return {
+          status: 201,
+          command: {
+            type: 'SubmitPublicationRequest',
+            data: {
+              itemType,
+              itemId,
+              requestId,
+              description: data.attributes.description,
+              targetedPublishedAt: data.attributes.targetedPublishedAt,
+              viewer,
+            },
+          },
+        };
+      });
+    });
+
+    const requestIdOf = (req: Request) => {
+      const requestId = String(req.params.requestId);
+      if (!uuid.safeParse(requestId).success)
+        throw new NotFoundError(`publication request ${requestId} not found`);
+      return requestId;
+    };
+
+    router.post(
+      '/services/publishables/:type/:id/publication-requests/:requestId/accept',
+      async (req, res) => {
+        await run(req, res, ({ itemType, itemId, viewer }) => ({
+          status: 200,
+          command: {
+            type: 'AcceptPublicationRequest',
+            data: { itemType, itemId, requestId: requestIdOf(req), viewer },
+          },
+        }));
+      },
+    );
+
+    router.post(
+      '/services/publishables/:type/:id/publication-requests/:requestId/refuse',
+      async (req, res) => {
+        await run(req, res, ({ itemType, itemId, viewer }) => {
+          const requestId = requestIdOf(req);
+          const { data } = parseDocument(RefuseDocument, req.body);
+          return {
+            status: 200,
+            command: {
+              type: 'RefusePublicationRequest',
+              data: { itemType, itemId, requestId, refuseReason: data.attributes.refuseReason, viewer },
+            },
+          };
+        });
+      },
+    );
+
+    return router;
+  };
+}
