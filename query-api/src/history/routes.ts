@@ -1,5 +1,5 @@
 import express, { type Response } from 'express';
-import { sql } from 'slonik';
+import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { asOf, timeline, type HistoryEvent } from '@platform/contracts/history/timeline';
@@ -51,7 +51,7 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
        * a record whose history is on another record's stream (HistoryVia): the view of record `id`, on the stream
        * its relationship names in the read model; null when the record is not (yet) there
        */
-      via?: (id: string) => Promise<HistoryView<unknown> | null>;
+      via?: (id: string, readPool: DatabasePool) => Promise<HistoryView<unknown> | null>;
       /** the record's own rule (row rules, soft deletion), on its events: a history the viewer may not read is 404 */
       recordAllowed?: (res: Response, id: string, events: readonly HistoryEvent[]) => boolean;
     }
@@ -93,21 +93,19 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
       },
     });
   const byType = new Map(catalogue.map((d) => [d.type, d]));
-  /** filled when the routes are mounted: the read model a HistoryVia relationship is looked up in */
-  let readPool: Parameters<QueryModule>[0]['readPool'] | null = null;
   for (const definition of catalogue) {
     const via = definition.historyVia;
     const known = views.get(definition.type);
     if (!via || !known) continue;
     const spec = definition.relationships[via.relationship]!;
     const column = resourceTable(definition).relationships.find((r) => r.name === via.relationship)!;
-    known.via = async (id) => {
+    known.via = async (id, readPool) => {
       const columns = column.typeColumn
         ? sql.fragment`${sql.identifier([column.typeColumn])}::text as type, ${sql.identifier([column.column])}::text as id`
         : sql.fragment`${spec.type}::text as type, ${sql.identifier([column.column])}::text as id`;
-      const row = await readPool!.maybeOne(
+      const row = await readPool.maybeOne(
         sql.type(z.object({ type: z.string().nullable(), id: z.string().nullable() }))`
-          select ${columns} from ${sql.identifier(['read', resourceTable(definition).table])} where id::text = ${id}`,
+          select ${columns} from ${sql.identifier(['read', resourceTable(definition).table])} where id = ${id}`,
       );
       const owner = row?.type ? byType.get(row.type) : undefined;
       if (!row?.id || !owner) return null;
@@ -122,7 +120,6 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
 
   return (deps) => {
     const router = express.Router();
-    readPool = deps.readPool;
 
     const load = async (type: string, id: string, res: Response) => {
       const known = views.get(type);
@@ -134,7 +131,7 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
       }
       const notFound = new NotFoundError(`${type} ${id} not found`);
       if (!(known.idSchema ?? uuid).safeParse(id).success) throw notFound;
-      const via = known.via ? await known.via(id) : undefined;
+      const via = known.via ? await known.via(id, deps.readPool) : undefined;
       if (via === null) throw notFound;
       const read = await readStreamOrEmpty(deps.eventStore, (via ?? known.view).streamId(id));
       // on another record's stream, the events that are this record's only
