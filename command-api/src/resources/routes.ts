@@ -427,10 +427,17 @@ function mount(
    * made while a request is pending is not refused
    */
   const shared = new Set([...definition.sharedStreamEvents, ...(definition.workflowEvents?.types ?? [])]);
-  /** the rich text a member writes, sanitised before it is decided on (MEMBER_RICH_HTML_POLICY) */
+  /**
+   * the rich text a member writes, sanitised before it is decided on (MEMBER_RICH_HTML_POLICY), and checked again
+   * against the attributes' schema (`rel` makes a link longer: a text at its limit may no longer fit, a 422 then)
+   */
   const richText = richTextAttributes(definition.attributes);
-  const sanitized = async (attributes: Record<string, unknown>) =>
-    richText ? await richText(attributes) : attributes;
+  const sanitized = async (attributes: Record<string, unknown>, schema: z.ZodTypeAny) => {
+    if (!richText) return attributes;
+    const clean = await richText(attributes);
+    const checked = z.object({ data: z.object({ attributes: schema }) });
+    return parseDocument(checked, { data: { attributes: clean } }).data.attributes as Record<string, unknown>;
+  };
   const recordVersionOf = shared.size
     ? (stored: readonly RecordedEvent[]) =>
         stored.findLast((event) => !shared.has(event.type))?.streamVersion ?? ('no_stream' as const)
@@ -715,7 +722,10 @@ function mount(
       type: 'CreateResource',
       data: {
         id,
-        attributes: await sanitized(doc.data.attributes as Record<string, unknown>),
+        attributes: await sanitized(
+          doc.data.attributes as Record<string, unknown>,
+          definition.attributes.strict(),
+        ),
         relationships,
       },
       metadata: request.metadata,
@@ -766,7 +776,7 @@ function mount(
     const version = recordVersionOf ? recordVersionOf(stored) : streamVersion;
     const attributes = inEditionLocale(
       definition,
-      await sanitized(given),
+      await sanitized(given, definition.patch),
       current,
       editionLocaleOf(req),
       defaultLocale,

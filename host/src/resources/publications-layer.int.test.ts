@@ -163,6 +163,29 @@ describe('defaults and rich text on create', () => {
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect((await read(`/blog-posts/${post}`, updated)).body.data.attributes.content).toBe(clean);
   });
+  it('a text the links’ rel makes longer than its limit is refused on its attribute (422), never stored too long', async () => {
+    const category = created(
+      await app.admin('POST', '/forum-categories', doc('forum-categories', { name: 'Long texts' })),
+    );
+    const subject = created(
+      await app.admin(
+        'POST',
+        '/forum-subjects',
+        doc('forum-subjects', { title: 'Links' }, { category: one('forum-categories', category) }),
+      ),
+    );
+    const link = '<a href="https://e.org/">x</a>';
+    const content = link.repeat(Math.floor(20_000 / link.length));
+    expect(content.length).toBeLessThanOrEqual(20_000);
+    const answer = await api(
+      member,
+      'POST',
+      '/forum-subject-messages',
+      doc('forum-subject-messages', { content }, { subject: one('forum-subjects', subject) }),
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(422);
+    expect(pointers(answer)).toEqual(['/data/attributes/content']);
+  });
 });
 
 describe('the likes feature', () => {

@@ -26,6 +26,12 @@ import { badParameter } from '../jsonapi/query.ts';
 import { seesTrashed } from '../resources/visibility.ts';
 
 const uuid = z.string().uuid();
+
+/** PostgreSQL's undefined_table, as the pool's error carries it (itself or its cause). */
+const tableMissing = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '42P01' || e?.cause?.code === '42P01';
+};
 const Revision = z.string().regex(/^\d{1,18}$/);
 const UserName = z.object({ id: z.string(), first_name: z.string(), last_name: z.string() });
 
@@ -103,10 +109,16 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
       const columns = column.typeColumn
         ? sql.fragment`${sql.identifier([column.typeColumn])}::text as type, ${sql.identifier([column.column])}::text as id`
         : sql.fragment`${spec.type}::text as type, ${sql.identifier([column.column])}::text as id`;
-      const row = await readPool.maybeOne(
-        sql.type(z.object({ type: z.string().nullable(), id: z.string().nullable() }))`
+      // the record's projection not set up yet: the record is not there either
+      const row = await readPool
+        .maybeOne(
+          sql.type(z.object({ type: z.string().nullable(), id: z.string().nullable() }))`
           select ${columns} from ${sql.identifier(['read', resourceTable(definition).table])} where id = ${id}`,
-      );
+        )
+        .catch((error: unknown) => {
+          if (tableMissing(error)) return null;
+          throw error;
+        });
       const owner = row?.type ? byType.get(row.type) : undefined;
       if (!row?.id || !owner) return null;
       return viaHistoryView(definition, owner, owner.streamId(row.id), id) as HistoryView<unknown>;
