@@ -34,6 +34,20 @@ function changes(current: Record<string, unknown>, next: Record<string, unknown>
 }
 
 /**
+ * The relationships a create names, with each relationship's default (RelationshipSpec.default: an article's
+ * layout) where the create names none: what the checks of the relationships and the decider see.
+ */
+export function withRelationshipDefaults(
+  definition: ResourceDefinition,
+  relationships: Readonly<Record<string, RelationshipValue>>,
+): Record<string, RelationshipValue> {
+  const filled: Record<string, RelationshipValue> = { ...relationships };
+  for (const [name, spec] of Object.entries(definition.relationships))
+    if (spec.default !== undefined && filled[name] === undefined) filled[name] = spec.default;
+  return filled;
+}
+
+/**
  * The one decider of every plain record type: create, update (the changed values only), soft delete, restore,
  * delete. Field rules are the definition's zod schemas, applied at the edge; what the decider guards is the
  * record's life: no second create of an id, no change to a deleted or soft-deleted record.
@@ -45,15 +59,22 @@ export function resourceDecider(
 ): Decider<ResourceCommand, StoredResourceEvent, ResourceState> {
   const { events, singular } = definition;
   const notFound = (id: string) => new NotFoundError(`${singular} ${id} not found`);
-  /** the definition's rules over several attributes, on the values the record would hold */
+  /**
+   * the definition's rules over several attributes, on the values the record would hold (its id and
+   * relationships too); a problem named after a relationship points at it
+   */
   const checkInvariants = (attributes: Record<string, unknown>, context: InvariantContext) => {
     const problems = definition.invariants(attributes, context);
+    const member = (name: string) =>
+      Object.hasOwn(definition.relationships, name) && !(name in definition.attributes.shape)
+        ? `/data/relationships/${name}`
+        : `/data/attributes/${name}`;
     if (problems.length)
       throw new ValidationError(
         problems.map((p) => ({
           code: 'validation.invalid' as const,
           detail: p.detail,
-          pointer: `/data/attributes/${p.attribute}`,
+          pointer: member(p.attribute),
         })),
       );
   };
@@ -68,13 +89,13 @@ export function resourceDecider(
       case 'CreateResource': {
         if (state.status !== 'none')
           throw new ConflictError('conflict.duplicate_id', `${singular} ${id} already exists`, '/data/id');
-        const { relationships } = command.data;
+        const relationships = withRelationshipDefaults(definition, command.data.relationships);
         const given = command.data.attributes;
         // derived values (a slug from the name) are part of what is decided, so the event holds them
         const attributes = definition.beforeChange
           ? { ...given, ...definition.beforeChange(given, null) }
           : given;
-        checkInvariants(attributes, { now: command.metadata.now, previous: null });
+        checkInvariants(attributes, { now: command.metadata.now, previous: null, id, relationships });
         return [event(events.created, { id, attributes, relationships })];
       }
       case 'UpdateResource': {
@@ -96,7 +117,12 @@ export function resourceDecider(
         if (!Object.keys(attributes).length && !Object.keys(relationships).length) return [];
         checkInvariants(
           { ...state.attributes, ...attributes },
-          { now: command.metadata.now, previous: state.attributes },
+          {
+            now: command.metadata.now,
+            previous: state.attributes,
+            id,
+            relationships: { ...state.relationships, ...relationships },
+          },
         );
         return [event(events.updated, { id, attributes, relationships })];
       }

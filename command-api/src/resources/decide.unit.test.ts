@@ -1,6 +1,8 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConflictError, NotFoundError } from '@platform/contracts/errors';
+import { ConflictError, NotFoundError, ValidationError } from '@platform/contracts/errors';
+import { forumCategoryResource } from '@platform/contracts/forum/records';
+import { articleResource } from '@platform/contracts/publications/records';
 import { defineResource } from '@platform/contracts/resources/definition';
 import { deciderSpec, specMetadata } from '@platform/tests/support/decider-spec';
 import { resourceDecider, type ResourceCommand, type StoredResourceEvent } from './decide.ts';
@@ -86,5 +88,52 @@ describe('the generic resource decider', () => {
   it('deletes a live or soft-deleted record', () => {
     spec.given([created]).when(command('DeleteResource')).then([deleted]);
     spec.given([created, softDeleted]).when(command('DeleteResource')).then([deleted]);
+  });
+});
+
+describe('relationship defaults and invariants over relationships', () => {
+  const article = deciderSpec(resourceDecider(articleResource));
+  const category = deciderSpec(resourceDecider(forumCategoryResource));
+
+  it('fills a to-one default a create leaves out, and keeps the one it names', () => {
+    const create = (relationships: Record<string, unknown>) =>
+      ({
+        type: 'CreateResource',
+        data: { id: ID, attributes: articleResource.attributes.parse({ title: 'A' }), relationships },
+        metadata,
+      }) as ResourceCommand;
+    const [made] = article
+      .given([])
+      .when(create({}))
+      .then([expect.anything() as never]);
+    expect((made!.data as { relationships: unknown }).relationships).toEqual({ layout: 'pagination' });
+    const [chosen] = article
+      .given([])
+      .when(create({ layout: 'simple' }))
+      .then([expect.anything() as never]);
+    expect((chosen!.data as { relationships: unknown }).relationships).toEqual({ layout: 'simple' });
+  });
+
+  it('gives the invariants the id and relationships: a forum category is not its own parent', () => {
+    const attributes = forumCategoryResource.attributes.parse({ name: 'Aids' });
+    const created: StoredResourceEvent = {
+      type: 'ForumCategoryCreated',
+      data: { id: ID, attributes, relationships: {} },
+    };
+    const ownParent = { pointer: '/data/relationships/parent', code: 'validation.invalid' };
+    category
+      .given([])
+      .when(command('CreateResource', { attributes, relationships: { parent: ID } }))
+      .thenThrows(ValidationError, { issues: [expect.objectContaining(ownParent)] });
+    category
+      .given([created])
+      .when(command('UpdateResource', { relationships: { parent: ID } }))
+      .thenThrows(ValidationError, { issues: [expect.objectContaining(ownParent)] });
+    category
+      .given([created])
+      .when(command('UpdateResource', { relationships: { parent: OWNER } }))
+      .then([
+        { type: 'ForumCategoryUpdated', data: { id: ID, attributes: {}, relationships: { parent: OWNER } } },
+      ]);
   });
 });

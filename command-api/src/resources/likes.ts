@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
 import { UnauthenticatedError, NotFoundError } from '@platform/contracts/errors';
-import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import type { ResourceDefinition, ResourceFeatures } from '@platform/contracts/resources/definition';
 import {
   decideLike,
   evolveLike,
@@ -31,13 +31,43 @@ export const likeId = (userId: string, type: string, recordId: string) =>
   deriveId('like', userId, type, recordId);
 
 /**
+ * Whether a request path is a like route (`/{type}/{id}/like` of a likable type) while the likes feature is off
+ * (FEATURE_LIKES): such a path answers 404, whatever the method.
+ */
+export function likesSwitchedOff(
+  path: string,
+  catalogue: readonly ResourceDefinition[],
+  features: Partial<ResourceFeatures>,
+): boolean {
+  if (features.likes !== false) return false;
+  const segments = path.split('/').filter(Boolean);
+  return (
+    segments.length === 3 &&
+    segments[2] === 'like' &&
+    catalogue.some((d) => d.traits.likable && d.type === segments[0])
+  );
+}
+
+/**
  * POST /{type}/{id}/like and DELETE /{type}/{id}/like for the likable types: a signed-in member likes (or no
  * longer likes) a record; both are idempotent (a second like records nothing). A like of a record the member
- * cannot read answers 404, as its find does; an unlike is always taken.
+ * cannot read answers 404, as its find does; an unlike is always taken. With the likes feature off (`features`),
+ * both answer 404.
  */
-export function likeRoutes(catalogue: readonly ResourceDefinition[]): CommandModule {
+export function likeRoutes(
+  catalogue: readonly ResourceDefinition[],
+  options: { features?: Partial<ResourceFeatures> } = {},
+): CommandModule {
+  const features = options.features ?? {};
   return (deps): Router => {
     const router = express.Router();
+    router.use((req, _res, next) => {
+      next(
+        likesSwitchedOff(req.path, catalogue, features)
+          ? new NotFoundError('No route for this call')
+          : undefined,
+      );
+    });
     for (const definition of catalogue.filter((d) => d.traits.likable)) {
       for (const method of ['post', 'delete'] as const) {
         router[method](`/${definition.type}/:id/like`, async (req, res) => {

@@ -38,6 +38,7 @@ import {
   type RecordedEvent,
 } from '@platform/infra/event-store';
 import { requireAllowed, viewerOf } from '@platform/infra/http/viewer';
+import { richTextAttributes } from '@platform/infra/resources/rich-text';
 import type { CommandModule, CommandModuleDeps } from '../app.ts';
 import { deriveId } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
@@ -51,7 +52,13 @@ import {
   type UniqueValueChange,
   type UniqueValueScope,
 } from '../claims/unique-values.ts';
-import { resourceDecider, type ResourceCommand, type ResourceState } from './decide.ts';
+import {
+  resourceDecider,
+  withRelationshipDefaults,
+  type ResourceCommand,
+  type ResourceState,
+} from './decide.ts';
+import { likesSwitchedOff } from './likes.ts';
 
 const uuid = z.string().uuid();
 
@@ -328,10 +335,11 @@ export function resourceCommandRoutes(
   const features = options.features ?? {};
   return (deps: CommandModuleDeps): Router => {
     const router = express.Router();
-    // a type whose feature is off is not served: every write naming it answers 404
+    // a type whose feature is off is not served: every write naming it answers 404; so is a like with the
+    // likes feature off (the like routes are mounted after these)
     router.use((req, _res, next) => {
       next(
-        switchedOffType(req.path, catalogue, features)
+        switchedOffType(req.path, catalogue, features) || likesSwitchedOff(req.path, catalogue, features)
           ? new NotFoundError('No route for this call')
           : undefined,
       );
@@ -413,8 +421,23 @@ function mount(
   const ruleDeps = { eventStore: deps.eventStore, joinTables };
   /** the decider of one record: a fixed row exists before its stream's first event */
   const deciderOf = (id: string) => resourceDecider(definition, id);
-  /** a stream shared with other events: If-Match is the record's own version, as its read model shows it */
-  const shared = new Set(definition.sharedStreamEvents);
+  /**
+   * a stream shared with other events (a hand-written module's, a workflow's such as the publication requests on
+   * their item's stream): If-Match is the record's own version, as its read model shows it, so an author's edit
+   * made while a request is pending is not refused
+   */
+  const shared = new Set([...definition.sharedStreamEvents, ...(definition.workflowEvents?.types ?? [])]);
+  /**
+   * the rich text a member writes, sanitised before it is decided on (MEMBER_RICH_HTML_POLICY), and checked again
+   * against the attributes' schema (`rel` makes a link longer: a text at its limit may no longer fit, a 422 then)
+   */
+  const richText = richTextAttributes(definition.attributes);
+  const sanitized = async (attributes: Record<string, unknown>, schema: z.ZodTypeAny) => {
+    if (!richText) return attributes;
+    const clean = await richText(attributes);
+    const checked = z.object({ data: z.object({ attributes: schema }) });
+    return parseDocument(checked, { data: { attributes: clean } }).data.attributes as Record<string, unknown>;
+  };
   const recordVersionOf = shared.size
     ? (stored: readonly RecordedEvent[]) =>
         stored.findLast((event) => !shared.has(event.type))?.streamVersion ?? ('no_stream' as const)
@@ -523,7 +546,7 @@ function mount(
           });
           continue;
         }
-        const refused = spec.targetRule?.(target, state, now) ?? null;
+        const refused = spec.targetRule?.(target, state, now, viewer) ?? null;
         if (refused) issues.push({ ...refused, pointer: at(name) });
         else if (state.status !== 'active')
           issues.push({
@@ -558,6 +581,13 @@ function mount(
               pointer: at(name, `/data${Array.isArray(value) ? `/${index}` : ''}/id`),
             });
         }
+      // the target's rule, for the viewer who writes (a subject limited to administrators, a closed category)
+      const ruled = spec.targetRule && typeof value === 'string' ? served.byType.get(target) : undefined;
+      if (ruled && !issues.length) {
+        const state = await load(deps.eventStore, ruled, value as string);
+        const refused = spec.targetRule!(ruled, state, now, viewer);
+        if (refused) issues.push({ ...refused, pointer: at(name) });
+      }
       // the target's own relationship must be the record's (a reply on the same record as its comment)
       const other = spec.sameAs && typeof value === 'string' ? served.byType.get(target) : undefined;
       if (other && !issues.length) {
@@ -677,7 +707,11 @@ function mount(
     authorizeFields(definition, res, givenAttributes(req.body));
     const key = request.idempotencyKey;
     const id = doc.data.id ?? (key ? deriveId(key, type) : randomUUID());
-    const relationships = relationshipValues(definition, doc.data.relationships as never);
+    // a relationship the create leaves out takes its default (an article's layout)
+    const relationships = withRelationshipDefaults(
+      definition,
+      relationshipValues(definition, doc.data.relationships as never),
+    );
     // a publication item belongs to the organization its author acts as, unless the document names one
     const actingAs = viewerOf(res).actingAsOrganizationId ?? null;
     if (definition.traits.publicationItem && !('organization' in relationships) && actingAs)
@@ -686,7 +720,14 @@ function mount(
     authorizeNewRecord(definition, res, relationships);
     const command: ResourceCommand = {
       type: 'CreateResource',
-      data: { id, attributes: doc.data.attributes, relationships },
+      data: {
+        id,
+        attributes: await sanitized(
+          doc.data.attributes as Record<string, unknown>,
+          definition.attributes.strict(),
+        ),
+        relationships,
+      },
       metadata: request.metadata,
     };
     // refuse what the decider would refuse before claiming, so a bad request leaves no claim behind; the claims
@@ -733,7 +774,13 @@ function mount(
       events: stored,
     } = await loadState(deps.eventStore, definition.streamId(id), deciderOf(id));
     const version = recordVersionOf ? recordVersionOf(stored) : streamVersion;
-    const attributes = inEditionLocale(definition, given, current, editionLocaleOf(req), defaultLocale);
+    const attributes = inEditionLocale(
+      definition,
+      await sanitized(given, definition.patch),
+      current,
+      editionLocaleOf(req),
+      defaultLocale,
+    );
     await authorizeRecord(definition, 'update', res, current, ruleDeps);
     if (current.status === 'active')
       await checkTargets(relationships, {

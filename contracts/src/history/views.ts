@@ -27,22 +27,68 @@ export interface HistoryView<S> {
   kind?(eventType: string): string | null;
 }
 
-export function resourceHistoryView(definition: ResourceDefinition): HistoryView<ResourceState> {
+/**
+ * A resource's record as its history reads it: its fold's state, and the fields a workflow's events on its stream
+ * set (`publicationRequest.status`, …: WorkflowEvents), which the fold passes over.
+ */
+export interface ResourceHistoryState {
+  record: ResourceState;
+  workflow: Readonly<Record<string, unknown>>;
+}
+
+export function resourceHistoryView(definition: ResourceDefinition): HistoryView<ResourceHistoryState> {
+  const workflow = definition.workflowEvents;
+  const isWorkflow = (type: string) => workflow?.types.includes(type) ?? false;
   return {
     type: definition.type,
     streamId: definition.streamId,
-    // a hand-written module's events on the record's stream are none of its history
+    // a hand-written module's events on the record's stream are none of its history (a workflow's are)
     ...(definition.sharedStreamEvents.length
       ? { belongs: (event: { type: string }) => !definition.sharedStreamEvents.includes(event.type) }
       : {}),
+    initial: (id) => ({ record: resourceStartState(definition, id), workflow: {} }),
+    evolve: (state, event) =>
+      workflow && isWorkflow(event.type)
+        ? { record: state.record, workflow: { ...state.workflow, ...workflow.fields(event) } }
+        : { record: evolveResource(definition, state.record, event), workflow: state.workflow },
+    fields: ({ record, workflow: fields }) =>
+      record.status === 'active' || record.status === 'softDeleted'
+        ? { ...record.attributes, ...record.relationships, ...fields }
+        : null,
+    audience: 'appAdmins',
+    kind: (eventType) =>
+      workflow && isWorkflow(eventType) ? workflow.kind(eventType) : resourceEventKind(definition, eventType),
+  };
+}
+
+/**
+ * The history of a record kept on another record's stream (HistoryVia: a publication request's, on its item's
+ * stream): the events of `stream` that `belongs` says are record `id`'s, read through the record's own fold;
+ * each in the word the stream's owner gives it (`publicationRequested`, …) when it gives one.
+ */
+export function viaHistoryView(
+  definition: ResourceDefinition,
+  owner: ResourceDefinition | null,
+  stream: string,
+  id: string,
+): HistoryView<ResourceState> {
+  const via = definition.historyVia;
+  if (!via) throw new Error(`${definition.type} has no history through another record`);
+  const word = (type: string) =>
+    owner?.workflowEvents?.types.includes(type) ? owner.workflowEvents.kind(type) : null;
+  return {
+    type: definition.type,
+    streamId: () => stream,
+    belongs: (event, id) => via.belongs(event, id),
     initial: (id) => resourceStartState(definition, id),
-    evolve: (state, event) => evolveResource(definition, state, event),
+    // another record's events on the stream (another request of the same item) are none of this one's
+    evolve: (state, event) => (via.belongs(event, id) ? evolveResource(definition, state, event) : state),
     fields: (state) =>
       state.status === 'active' || state.status === 'softDeleted'
         ? { ...state.attributes, ...state.relationships }
         : null,
     audience: 'appAdmins',
-    kind: (eventType) => resourceEventKind(definition, eventType),
+    kind: (eventType) => word(eventType) ?? resourceEventKind(definition, eventType),
   };
 }
 

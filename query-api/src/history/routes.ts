@@ -1,11 +1,12 @@
 import express, { type Response } from 'express';
-import { sql } from 'slonik';
+import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { asOf, timeline, type HistoryEvent } from '@platform/contracts/history/timeline';
 import {
   handWrittenHistoryViews,
   resourceHistoryView,
+  viaHistoryView,
   type HistoryView,
 } from '@platform/contracts/history/views';
 import { ADMINISTRATORS, APP_ADMINS, allows } from '@platform/contracts/resources/access';
@@ -17,6 +18,7 @@ import {
   type ResourceState,
 } from '@platform/contracts/resources/state';
 import { readStreamOrEmpty } from '@platform/infra/event-store';
+import { resourceTable } from '@platform/infra/resources/table';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModule } from '../app.ts';
 import { resourceObject, sendDocument } from '../jsonapi/document.ts';
@@ -24,6 +26,12 @@ import { badParameter } from '../jsonapi/query.ts';
 import { seesTrashed } from '../resources/visibility.ts';
 
 const uuid = z.string().uuid();
+
+/** PostgreSQL's undefined_table, as the pool's error carries it (itself or its cause). */
+const tableMissing = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '42P01' || e?.cause?.code === '42P01';
+};
 const Revision = z.string().regex(/^\d{1,18}$/);
 const UserName = z.object({ id: z.string(), first_name: z.string(), last_name: z.string() });
 
@@ -45,6 +53,11 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
       idSchema?: z.ZodType<string>;
       /** records that exist before their stream's first event (a resource's fixed rows) */
       fixed?: ReadonlySet<string>;
+      /**
+       * a record whose history is on another record's stream (HistoryVia): the view of record `id`, on the stream
+       * its relationship names in the read model; null when the record is not (yet) there
+       */
+      via?: (id: string, readPool: DatabasePool) => Promise<HistoryView<unknown> | null>;
       /** the record's own rule (row rules, soft deletion), on its events: a history the viewer may not read is 404 */
       recordAllowed?: (res: Response, id: string, events: readonly HistoryEvent[]) => boolean;
     }
@@ -85,6 +98,32 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
         return state.status !== 'softDeleted' || seesTrashed(definition, viewer);
       },
     });
+  const byType = new Map(catalogue.map((d) => [d.type, d]));
+  for (const definition of catalogue) {
+    const via = definition.historyVia;
+    const known = views.get(definition.type);
+    if (!via || !known) continue;
+    const spec = definition.relationships[via.relationship]!;
+    const column = resourceTable(definition).relationships.find((r) => r.name === via.relationship)!;
+    known.via = async (id, readPool) => {
+      const columns = column.typeColumn
+        ? sql.fragment`${sql.identifier([column.typeColumn])}::text as type, ${sql.identifier([column.column])}::text as id`
+        : sql.fragment`${spec.type}::text as type, ${sql.identifier([column.column])}::text as id`;
+      // the record's projection not set up yet: the record is not there either
+      const row = await readPool
+        .maybeOne(
+          sql.type(z.object({ type: z.string().nullable(), id: z.string().nullable() }))`
+          select ${columns} from ${sql.identifier(['read', resourceTable(definition).table])} where id = ${id}`,
+        )
+        .catch((error: unknown) => {
+          if (tableMissing(error)) return null;
+          throw error;
+        });
+      const owner = row?.type ? byType.get(row.type) : undefined;
+      if (!row?.id || !owner) return null;
+      return viaHistoryView(definition, owner, owner.streamId(row.id), id) as HistoryView<unknown>;
+    };
+  }
   for (const view of handWrittenHistoryViews)
     views.set(view.type, {
       view,
@@ -104,7 +143,11 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
       }
       const notFound = new NotFoundError(`${type} ${id} not found`);
       if (!(known.idSchema ?? uuid).safeParse(id).success) throw notFound;
-      const stored = await readStreamOrEmpty(deps.eventStore, known.view.streamId(id));
+      const via = known.via ? await known.via(id, deps.readPool) : undefined;
+      if (via === null) throw notFound;
+      const read = await readStreamOrEmpty(deps.eventStore, (via ?? known.view).streamId(id));
+      // on another record's stream, the events that are this record's only
+      const stored = via?.belongs ? read.filter((e) => via.belongs!(e, id)) : read;
       // a fixed row nobody changed exists, with nothing in its history yet
       if (!stored.length && !known.fixed?.has(id)) throw notFound;
       const events: HistoryEvent[] = stored.map((e) => ({
@@ -115,7 +158,7 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
         metadata: { actor: e.metadata.actor, recordedAt: e.metadata.recordedAt },
       }));
       if (known.recordAllowed && !known.recordAllowed(res, id, events)) throw notFound;
-      const view = known.forViewer ? known.forViewer(res) : known.view;
+      const view = via ?? (known.forViewer ? known.forViewer(res) : known.view);
       const entries = timeline(view, id, events);
       if (!entries.length && !known.fixed?.has(id)) throw notFound;
       return { view, events, entries };
