@@ -64,6 +64,8 @@ describe('the history of a record whose stream holds a workflow’s events', () 
       expect.arrayContaining([
         { field: 'publicationRequest.description', before: 'First try', after: 'Second try' },
         { field: 'publicationRequest.status', before: 'refused', after: 'pending' },
+        // the earlier refusal's reason is not the new request's
+        { field: 'publicationRequest.refuseReason', before: 'Too short', after: null },
       ]),
     );
   });

@@ -537,6 +537,8 @@ export const PUBLICATION_REQUEST_WORKFLOW: WorkflowEvents = {
           'publicationRequest.status': 'pending',
           'publicationRequest.description': d.description ?? null,
           'publicationRequest.targetedPublishedAt': d.targetedPublishedAt ?? null,
+          // a new request after a refusal: the earlier reason is not this one's
+          'publicationRequest.refuseReason': null,
         };
       case PUBLICATION_REQUEST_EVENTS.accepted:
         return { 'publicationRequest.status': 'accepted' };
