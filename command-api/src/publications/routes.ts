@@ -19,12 +19,14 @@ import { publicationDecider, type PublicationCommand } from './requests.ts';
 const uuid = z.string().uuid();
 const TYPE = 'publication-requests';
 
-const SubmitDocument = resourceDocument({
+/** The body of a submission (exported for the API fuzz's map of bodies). */
+export const SubmitDocument = resourceDocument({
   type: TYPE,
   attributes: PublicationRequestSubmitSchema,
   id: uuid.optional(),
 });
-const RefuseDocument = z.object({
+/** The body of a refusal (exported for the API fuzz's map of bodies). */
+export const RefuseDocument = z.object({
   data: z.object({
     type: z.literal(TYPE).optional(),
     attributes: PublicationRequestRefuseSchema,
