@@ -39,6 +39,10 @@ import {
   UpdateComponentDocument,
   UpdatePageDocument,
 } from '@platform/command-api/pages/routes';
+import {
+  RefuseDocument as PublicationRefuseDocument,
+  SubmitDocument as PublicationSubmitDocument,
+} from '@platform/command-api/publications/routes';
 import { bookingDocument, confirmDocument } from '@platform/command-api/rental/booking-routes';
 import { ActionDocument as RentalActionDocument } from '@platform/command-api/rental/lifecycle-routes';
 
@@ -86,6 +90,10 @@ export const ROUTE_BODIES: Readonly<Record<string, RouteBody>> = {
   'POST /api/v1/services/open-badges/sessions/:id/actions': json(SessionActionDocument),
   'POST /api/v1/services/open-badges/sessions/:id/assertion': json(IssueDocument),
   'POST /api/v1/services/open-badges/assertions/:id/revoke': json(RevokeDocument),
+  // publication requests: a member submits an item, a publisher refuses (accepting reads no body)
+  'POST /api/v1/services/publishables/:type/:id/publication-requests': json(PublicationSubmitDocument),
+  'POST /api/v1/services/publishables/:type/:id/publication-requests/:requestId/refuse':
+    json(PublicationRefuseDocument),
   // accounts and organizations
   'POST /api/v1/users': json(CreateUserDocument),
   'PATCH /api/v1/users/:id': json(UpdateUserDocument),
@@ -118,6 +126,7 @@ export const BODYLESS_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/v1/services/app-pages/:id/publish',
   'POST /api/v1/coupons/:id/purchase',
   'POST /api/v1/notifications/:id/read',
+  'POST /api/v1/services/publishables/:type/:id/publication-requests/:requestId/accept',
   'POST /api/v1/services/open-badges/badges/:id/new-version',
   'POST /api/v1/services/users/:id/impersonate',
   'POST /auth/logout',

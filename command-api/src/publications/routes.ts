@@ -2,16 +2,24 @@ import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
+import type { CommandMetadata } from '@platform/contracts/metadata';
+import { notificationResource } from '@platform/contracts/notifications/notification';
 import {
   PUBLICATION_REQUEST_TYPES,
+  PublicationRequestAccepted,
+  PublicationRequestPublished,
+  PublicationRequestRefused,
+  PublicationRequestSubmitted,
   PublicationRequestRefuseSchema,
   PublicationRequestSubmitSchema,
   type PublicationRequestType,
 } from '@platform/contracts/publications/requests';
 import type { ResourceDefinition, ResourceFeatures } from '@platform/contracts/resources/definition';
+import { loadState } from '@platform/infra/event-store';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { CommandModule, CommandModuleDeps } from '../app.ts';
-import { deriveId } from '../handler.ts';
+import { deriveId, type CommandResult } from '../handler.ts';
+import { resourceDecider } from '../resources/decide.ts';
 import { sendCommandResult } from '../http/respond.ts';
 import { parseDocument, resourceDocument } from '../http/validate.ts';
 import { publicationDecider, type PublicationCommand } from './requests.ts';
@@ -19,12 +27,14 @@ import { publicationDecider, type PublicationCommand } from './requests.ts';
 const uuid = z.string().uuid();
 const TYPE = 'publication-requests';
 
-const SubmitDocument = resourceDocument({
+/** The body of a submission (exported for the API fuzz's map of bodies). */
+export const SubmitDocument = resourceDocument({
   type: TYPE,
   attributes: PublicationRequestSubmitSchema,
   id: uuid.optional(),
 });
-const RefuseDocument = z.object({
+/** The body of a refusal (exported for the API fuzz's map of bodies). */
+export const RefuseDocument = z.object({
   data: z.object({
     type: z.literal(TYPE).optional(),
     attributes: PublicationRequestRefuseSchema,
@@ -36,6 +46,104 @@ const RefuseDocument = z.object({
  * request decided (409). Enough retries for a few publishers and the scheduler at once.
  */
 const DECISION_RETRIES = 5;
+
+/** A notification's message is at most this long (notificationResource); the whole reason is in its details. */
+const MESSAGE_MAX = 1000;
+
+/** An instant as the notifications say it: `2030-05-01 09:00 UTC`. */
+const shownDate = (instant: string) =>
+  `${new Date(instant).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** An item's title as its stream holds it (a translated title: its first translation), or its id. */
+function titleOf(definition: ResourceDefinition, attributes: Record<string, unknown>, id: string): string {
+  const value = attributes[definition.title ?? 'title'];
+  if (typeof value === 'string' && value.trim()) return value;
+  if (value && typeof value === 'object') {
+    const first = Object.values(value).find((v) => typeof v === 'string' && v.trim());
+    if (typeof first === 'string') return first;
+  }
+  return id;
+}
+
+/**
+ * Tells the member who submitted a request that it was accepted or refused (plan §3.1; the notifications resource,
+ * as the open badges do): best effort after the decision, one notification per decision (its id derived from the
+ * decision's events, so a retried request adds none). The link opens the item in the back office.
+ */
+async function notifySubmitter(
+  deps: CommandModuleDeps,
+  definition: ResourceDefinition,
+  itemId: string,
+  requestId: string,
+  result: CommandResult,
+  metadata: CommandMetadata,
+): Promise<void> {
+  const accepted = result.events.find((e) => e.type === PublicationRequestAccepted.type);
+  const refused = result.events.find((e) => e.type === PublicationRequestRefused.type);
+  if (!accepted && !refused) return;
+  try {
+    const { state, events } = await loadState(
+      deps.eventStore,
+      definition.streamId(itemId),
+      publicationDecider(definition),
+    );
+    const submitted = events.find(
+      (e) =>
+        e.type === PublicationRequestSubmitted.type &&
+        (e.data as { requestId?: string }).requestId === requestId,
+    );
+    const submitter = (submitted?.data as { by?: string } | undefined)?.by;
+    if (!submitter) return;
+    const record = state.record;
+    const title = titleOf(
+      definition,
+      record.status === 'active' || record.status === 'softDeleted' ? record.attributes : {},
+      itemId,
+    );
+    const about = `Your publication request for “${title}” was`;
+    let notification: { notificationType: string; message: string; details: string | null };
+    if (accepted) {
+      const { publishAt } = accepted.data as { publishAt: string };
+      const now = result.events.some((e) => e.type === PublicationRequestPublished.type);
+      notification = {
+        notificationType: 'publication-request-accepted',
+        message: now
+          ? `${about} accepted; it is published.`
+          : `${about} accepted; it will be published on ${shownDate(publishAt)}.`,
+        details: null,
+      };
+    } else {
+      const { refuseReason } = refused!.data as { refuseReason: string };
+      const message = `${about} refused: ${refuseReason}`;
+      notification = {
+        notificationType: 'publication-request-refused',
+        message: message.length > MESSAGE_MAX ? `${message.slice(0, MESSAGE_MAX - 1)}…` : message,
+        details: refuseReason,
+      };
+    }
+    const cause = result.events.map((e) => e.eventId).join(',');
+    const id = deriveId(cause, 'notify', submitter);
+    await deps.handle({
+      streamId: notificationResource.streamId(id),
+      decider: resourceDecider(notificationResource, id),
+      command: {
+        type: 'CreateResource',
+        data: {
+          id,
+          attributes: notificationResource.attributes.parse({
+            ...notification,
+            actionUrl: `/admin/resources/${definition.type}/show/${itemId}`,
+          }),
+          relationships: { user: submitter },
+        },
+        metadata,
+      },
+      idempotencyKey: `${cause}:notify:${submitter}`,
+    });
+  } catch (error) {
+    deps.logger.warn({ err: error, requestId }, 'publication request notification not recorded');
+  }
+}
 
 export interface PublicationRoutesOptions {
   /** the publication items served, by type: the catalogue's definitions of PUBLICATION_REQUEST_TYPES */
@@ -103,6 +211,8 @@ export function publicationRequestRoutes(options: PublicationRoutesOptions): Com
         maxRetries: DECISION_RETRIES,
         ...(request.idempotencyKey !== undefined ? { idempotencyKey: request.idempotencyKey } : {}),
       });
+      if (command.type === 'AcceptPublicationRequest' || command.type === 'RefusePublicationRequest')
+        await notifySubmitter(deps, definition, itemId, command.data.requestId, result, request.metadata);
       sendCommandResult(res, { type: TYPE, id: command.data.requestId, result, status });
     };
 

@@ -64,6 +64,21 @@ async function submit(itemId: string, targetedPublishedAt: string | null = null)
 
 const codeOf = (answer: Answer) => answer.body?.errors?.[0]?.code as string | undefined;
 
+interface Notice {
+  notificationType: string;
+  message: string;
+  details: string | null;
+  actionUrl: string | null;
+}
+/** A member's notifications about one item (their link opens it in the back office). */
+async function noticesAbout(who: Browser, itemId: string): Promise<Notice[]> {
+  const answer = await who.call('GET', '/api/v1/notifications?page[size]=100');
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return (answer.body.data as Array<{ attributes: Notice }>)
+    .map((n) => n.attributes)
+    .filter((n) => n.actionUrl?.endsWith(`/${itemId}`));
+}
+
 describe('a member submits, a publisher accepts', () => {
   it('publishes at once; every bad case answers its 4xx code; an edit keeps the pending request', async () => {
     const id = await draft('Switch adapter for a toy');
@@ -136,6 +151,19 @@ describe('a member submits, a publisher accepts', () => {
     const request = await get(author.browser, `/publication-requests/${requestId}`);
     expect(request.body.data.attributes).toMatchObject({ status: 'accepted' });
     expect(request.body.data.attributes.publishedAt).not.toBeNull();
+
+    // the author is told, once, with a link to the item; another member is told nothing
+    await expect.poll(async () => (await noticesAbout(author.browser, id)).length).toBe(1);
+    expect(await noticesAbout(author.browser, id)).toMatchObject([
+      {
+        notificationType: 'publication-request-accepted',
+        message: 'Your publication request for “Switch adapter for a toy, v2” was accepted; it is published.',
+        details: null,
+        actionUrl: `/admin/resources/blog-posts/show/${id}`,
+        readAt: null,
+      },
+    ]);
+    expect(await noticesAbout(other.browser, id)).toEqual([]);
   });
 
   it('two accepts at once: one 200, one 409', async () => {
@@ -175,6 +203,14 @@ describe('a publisher refuses', () => {
     expect(byOther.status).toBeGreaterThanOrEqual(400);
     const item = await get(author.browser, `/blog-posts/${id}`);
     expect(item.body.data.attributes).toMatchObject({ publishedAt: null, pendingPublicationRequest: null });
+
+    // the author is told why, in the message and in full in its details
+    await expect.poll(async () => (await noticesAbout(author.browser, id)).length).toBe(1);
+    expect((await noticesAbout(author.browser, id))[0]).toMatchObject({
+      notificationType: 'publication-request-refused',
+      message: 'Your publication request for “Needs pictures” was refused: Add pictures of the switch',
+      details: 'Add pictures of the switch',
+    });
     await submit(id);
   });
 });
@@ -186,6 +222,13 @@ describe('the scheduled publication', () => {
     const requestId = await submit(id, target);
     const accepted = await post(publisher.browser, `${requests(id)}/${requestId}/accept`);
     expect(accepted.status).toBe(200);
+    // the author is told the date
+    await expect.poll(async () => (await noticesAbout(author.browser, id)).length).toBe(1);
+    const shown = `${target.slice(0, 10)} ${target.slice(11, 16)} UTC`;
+    expect((await noticesAbout(author.browser, id))[0]).toMatchObject({
+      notificationType: 'publication-request-accepted',
+      message: `Your publication request for “Calendar of the fab lab” was accepted; it will be published on ${shown}.`,
+    });
     const job = app.platform.jobs.find((j) => j.name === 'publications.schedule')!;
 
     // the schedule has the acceptance; before the date nothing is published

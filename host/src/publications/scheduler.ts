@@ -4,7 +4,11 @@ import type { Sql } from 'postgres';
 import type { EventContractRegistry } from '@platform/contracts/event-contracts';
 import { systemActor } from '@platform/contracts/metadata';
 import type { PublicationRequestType } from '@platform/contracts/publications/requests';
-import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import {
+  isServed,
+  type ResourceDefinition,
+  type ResourceFeatures,
+} from '@platform/contracts/resources/definition';
 import { handleCommand } from '@platform/command-api/handler';
 import type { Clock } from '@platform/command-api/http/metadata';
 import { publicationDecider } from '@platform/command-api/publications/requests';
@@ -23,6 +27,8 @@ export interface PublicationSchedulerDeps {
   logger: Logger;
   /** the publication items served (their definitions fold the items' streams) */
   items: readonly ResourceDefinition[];
+  /** the resource features on: the items of a type whose feature is off are left waiting, never published */
+  features?: Partial<ResourceFeatures>;
   everyMs?: number;
 }
 
@@ -56,7 +62,10 @@ interface DueRow {
 export function publicationScheduler(deps: PublicationSchedulerDeps): PublicationScheduler {
   const { sql, eventStore, contracts, clock, logger } = deps;
   const everyMs = deps.everyMs ?? SCHEDULE_EVERY_MS;
-  const byType = new Map(deps.items.map((d) => [d.type, d]));
+  const served = deps.items.filter((d) => isServed(d, deps.features ?? {}));
+  const byType = new Map(served.map((d) => [d.type, d]));
+  // a type switched off keeps its rows: they are published once the feature is on again and their date has come
+  const types = served.map((d) => d.type);
   let timer: NodeJS.Timeout | null = null;
   let stopped = true;
   let inFlight: Promise<unknown> = Promise.resolve();
@@ -90,11 +99,12 @@ export function publicationScheduler(deps: PublicationSchedulerDeps): Publicatio
   }
 
   async function run(): Promise<number> {
+    if (types.length === 0) return 0;
     const now = clock();
     const due = await sql<DueRow[]>`
       select request_id::text, item_type, item_id::text, accepted_event_id::text
         from read.publication_schedule
-       where published_at is null and publish_at <= ${now}
+       where published_at is null and publish_at <= ${now} and item_type in ${sql(types)}
        order by publish_at, request_id
        limit ${BATCH}`;
     let published = 0;
@@ -111,9 +121,10 @@ export function publicationScheduler(deps: PublicationSchedulerDeps): Publicatio
   /** How long until the next date, capped at `everyMs`. */
   async function nextDelay(): Promise<number> {
     // the due ones the decider settled with nothing wait for the next regular pass
+    if (types.length === 0) return everyMs;
     const [row] = await sql<{ next: Date | null }[]>`
       select min(publish_at) as next from read.publication_schedule
-       where published_at is null and publish_at > ${clock()}`;
+       where published_at is null and publish_at > ${clock()} and item_type in ${sql(types)}`;
     if (!row?.next) return everyMs;
     return Math.min(everyMs, Math.max(0, row.next.getTime() - clock().getTime()));
   }

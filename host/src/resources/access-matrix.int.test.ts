@@ -629,6 +629,68 @@ describe('the access matrix of the catalogue', () => {
   );
 });
 
+/**
+ * The publication requests' actions (issue 21, plan §3.1, §4): hand-written routes on the items' streams, so not
+ * walked from the catalogue. Each cell acts on a blog post of its own written by member A (its author), with a
+ * pending request for the decisions: a member submits what they keep, only publishers decide.
+ */
+describe('the access matrix of the publication requests', () => {
+  const EXPECTED: Record<'submit' | 'accept' | 'refuse', Record<ViewerName, string>> = {
+    submit: { visitor: '401', 'member A': '201', 'member B': '403', app_admin: '201', admin: '201' },
+    accept: { visitor: '401', 'member A': '403', 'member B': '403', app_admin: '200', admin: '200' },
+    refuse: { visitor: '401', 'member A': '403', 'member B': '403', app_admin: '200', admin: '200' },
+  };
+  const requestsOf = (id: string) => `/services/publishables/blog-posts/${id}/publication-requests`;
+  const submitBody = {
+    data: { type: 'publication-requests', attributes: { description: 'Ready', targetedPublishedAt: null } },
+  };
+
+  it('submit, accept and refuse answer as the rules say for every viewer', async () => {
+    const author = viewers.find((v) => v.name === 'member A')!;
+    const draft = async () =>
+      (
+        await setup(
+          author.call('POST', '/blog-posts', {
+            data: { type: 'blog-posts', attributes: { title: `Matrix request ${++serial}` } },
+          }),
+          'matrix blog post',
+        )
+      ).body.data.id as string;
+    const pending = async () => {
+      const id = await draft();
+      const submitted = await setup(author.call('POST', requestsOf(id), submitBody), 'matrix request');
+      return { id, requestId: submitted.body.data.id as string };
+    };
+    const got = await Promise.all(
+      viewers.map(async (viewer) => {
+        const submit = await viewer.call('POST', requestsOf(await draft()), submitBody);
+        const a = await pending();
+        const accept = await viewer.call('POST', `${requestsOf(a.id)}/${a.requestId}/accept`, {});
+        const r = await pending();
+        const refuse = await viewer.call('POST', `${requestsOf(r.id)}/${r.requestId}/refuse`, {
+          data: { attributes: { refuseReason: 'Not yet' } },
+        });
+        return [viewer.name, { submit, accept, refuse }] as const;
+      }),
+    );
+    const cells = (pick: (answer: Answer) => string) =>
+      Object.fromEntries(
+        (['submit', 'accept', 'refuse'] as const).map((action) => [
+          action,
+          Object.fromEntries(got.map(([name, answers]) => [name, pick(answers[action])])),
+        ]),
+      );
+    expect(cells((answer) => String(answer.status))).toEqual(EXPECTED);
+    // the refusals say why: a visitor is not signed in, the others may not
+    for (const [name, answers] of got)
+      for (const answer of Object.values(answers))
+        if (answer.status >= 400)
+          expect(answer.body.errors[0].code, name).toBe(
+            name === 'visitor' ? 'auth.unauthenticated' : 'auth.forbidden',
+          );
+  });
+});
+
 describe('the access matrix itself', () => {
   it('agrees with owner, author and member rules on every action', async () => {
     expectAgreement(await accessMatrix(probeResource, { fixture: probeFixture }));

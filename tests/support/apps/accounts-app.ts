@@ -63,16 +63,30 @@ async function answer(response: Response): Promise<Answer> {
   return { status: response.status, headers: response.headers, body };
 }
 
-/** The whole platform on a fresh database with a clock the test moves, listening on a free port. */
+/** Where a restarted platform runs: the database of a platform stopped before, its clock moved on. */
+export interface RestartOptions {
+  /** the database to start on (its events and read models kept); the test drops it, `close` does not */
+  databaseUrl?: string;
+  /** the platform's clock, ahead of the wall clock by this much from the start */
+  clockOffsetMs?: number;
+}
+
+/**
+ * The whole platform on a fresh database (or the given one, to start a platform again on the events of a stopped
+ * one) with a clock the test moves, listening on a free port.
+ */
 export async function startAccountsApp(
   accounts: PlatformOptions['accounts'] = {},
   options: Pick<
     PlatformOptions,
     'resources' | 'trustProxy' | 'minPositionTimeoutMs' | 'files' | 'features' | 'extraModules'
   > = {},
+  restart: RestartOptions = {},
 ): Promise<AccountsTestApp> {
-  const db: TestDatabase = await createTestDatabase();
-  let offset = 0;
+  const db: TestDatabase = restart.databaseUrl
+    ? { url: restart.databaseUrl, drop: async () => {} }
+    : await createTestDatabase();
+  let offset = restart.clockOffsetMs ?? 0;
   const clock = () => new Date(Date.now() + offset);
   const waits: number[] = [];
   const platform = await createPlatform({
