@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventMetadata } from '@platform/contracts/metadata';
-import { publicationRequestEventContracts } from '@platform/contracts/publications/requests';
 import {
   startAccountsApp,
   type AccountsTestApp,
@@ -35,13 +34,7 @@ const created = (answer: Answer): string => {
 };
 
 beforeAll(async () => {
-  app = await startAccountsApp(
-    {},
-    {
-      features: { likes: false },
-      extraModules: [{ name: 'publications', eventContracts: publicationRequestEventContracts }],
-    },
-  );
+  app = await startAccountsApp({}, { features: { likes: false } });
   [admin, member, writer, contributor] = await Promise.all([
     person(app, 'admin@layer.example', { roles: ['admin'] }),
     person(app, 'member@layer.example'),
