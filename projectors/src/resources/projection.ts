@@ -7,6 +7,8 @@ import {
   type ResourceDefinition,
 } from '@platform/contracts/resources/definition';
 import { commentResource } from '@platform/contracts/content/comment';
+import { LOCALES, type Locale } from '@platform/contracts/enums';
+import { SEARCH_CONFIGS, unaccentConfig } from '@platform/contracts/resources/search';
 import { RecordLiked, RecordUnliked } from '@platform/contracts/resources/likes';
 import type { RecordedEvent } from '@platform/infra/event-store';
 import { resourceTable } from '@platform/infra/resources/table';
@@ -32,7 +34,7 @@ export interface ResourceProjectionExtension {
  * changed definition changes. A test keeps a fingerprint of it per type and version, so that a definition whose
  * table changes without a new `version` (and so without a rebuild) fails before it ships.
  */
-export function projectionDdl(definition: ResourceDefinition) {
+export function projectionDdl(definition: ResourceDefinition, options: ProjectionOptions = {}) {
   const shape = resourceTable(definition);
   const { table } = shape;
   const indexed = new Set<string>([
@@ -64,6 +66,9 @@ export function projectionDdl(definition: ResourceDefinition) {
     'updated_by text null',
     'deleted_at timestamptz null',
     `version bigint ${since}`,
+    ...(definition.searchMode === 'fullText'
+      ? [`search_vector tsvector generated always as (${searchVector(definition, options)}) stored`]
+      : []),
   ];
   const statements = [
     // quoted: an attribute may carry a reserved word's name (a language line's group)
@@ -81,6 +86,10 @@ export function projectionDdl(definition: ResourceDefinition) {
           ? `create index "${table}_${r.column}" on ${table} ("${r.typeColumn}", "${r.column}")`
           : `create index "${table}_${r.column}" on ${table} ("${r.column}")`,
     ),
+    // full-text search (searchMode fullText): websearch_to_tsquery against the vector, through its GIN index
+    ...(definition.searchMode === 'fullText'
+      ? [`create index ${table}_search_vector on ${table} using gin (search_vector)`]
+      : []),
     // the commentable trait: which comments are on which record, and whether each counts (not soft-deleted)
     ...(definition.traits.commentable
       ? [
@@ -91,9 +100,43 @@ export function projectionDdl(definition: ResourceDefinition) {
   return { statements, fixedRows: fixed };
 }
 
+/** What a resource's projection takes from the deployment. */
+export interface ProjectionOptions {
+  /** the locale of the records' own text (not their translations): its configuration indexes it; 'en' if absent */
+  defaultLocale?: Locale;
+}
+
+/** A text search configuration made by the migration 0010 (`english_unaccent`), as a regconfig literal. */
+const regconfig = (locale: Locale) => `'public.${unaccentConfig(SEARCH_CONFIGS[locale])}'::regconfig`;
+
+/**
+ * The full-text vector of a record (issue 21 G7): its `search` attributes' own text under the default locale's
+ * unaccented configuration, and each locale's translations of them under that locale's own (`||`). A generated
+ * column: every write keeps it, and the projection's events need not know it.
+ */
+function searchVector(definition: ResourceDefinition, options: ProjectionOptions): string {
+  const shape = resourceTable(definition);
+  const columnOf = new Map(shape.attributes.map((a) => [a.name, a.column]));
+  const text = (parts: string[]) => parts.map((p) => `coalesce(${p}, '')`).join(` || ' ' || `);
+  const own = `to_tsvector(${regconfig(options.defaultLocale ?? 'en')}, ${text(
+    definition.search.map((name) => `"${columnOf.get(name)!}"`),
+  )})`;
+  const translated = definition.search.filter((name) => definition.traits.translatable.includes(name));
+  const translations = columnOf.get('translations');
+  if (!translated.length || !translations) return own;
+  const perLocale = LOCALES.map(
+    (locale) =>
+      `to_tsvector(${regconfig(locale)}, ${text(
+        translated.map((name) => `("${translations}" -> '${locale}' ->> '${name}')`),
+      )})`,
+  );
+  return [own, ...perLocale].join(' || ');
+}
+
 export function resourceProjection(
   definition: ResourceDefinition,
   extension?: ResourceProjectionExtension,
+  options: ProjectionOptions = {},
 ): Projection {
   const shape = resourceTable(definition);
   const { table } = shape;
@@ -140,7 +183,7 @@ export function resourceProjection(
       ...(extension?.tables ?? []),
     ],
     async setup(tx) {
-      const ddl = projectionDdl(definition);
+      const ddl = projectionDdl(definition, options);
       for (const statement of ddl.statements) await tx.unsafe(statement);
       for (const row of definition.fixedRows.rows)
         await tx`insert into ${tx(table)} ${tx({ id: row.id, ...attributeValues(tx, row.attributes) })}`;
