@@ -145,6 +145,8 @@ describe('authors of publication items', () => {
     });
     const own = await solo.browser.call('GET', after(`/api/v1/repository-items/${bySolo}`));
     expect(own.body.data.attributes.author).toEqual({ type: 'users', id: solo.id, name: 'Sol Owen' });
+    // the likes feature on: the viewer's own like is told (likes-off.int.test.ts: left out when off)
+    expect(own.body.data.attributes.likedByViewer).toBe(false);
 
     // what one member wrote, whoever they acted for; their own drafts are theirs to read
     const mine = await app.admin('GET', after(`/repository-items?filter[createdBy]=${maker.id}&sort=title`));

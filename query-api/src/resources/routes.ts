@@ -147,6 +147,8 @@ export function resourceQueryRoutes(
   const defaultLocale = options.defaultLocale ?? 'en';
   const features = options.features ?? {};
   const authorOrganization = options.authorOrganization ?? true;
+  // the likes feature (G10): off, GET /likes answers 404 and documents leave out likedByViewer (counts stay)
+  const likes = features.likes !== false;
   return (deps: QueryModuleDeps): Router => {
     const router = express.Router();
     // a type whose feature is off is not served: its lists, records, history and existence answer 404 (this
@@ -162,10 +164,11 @@ export function resourceQueryRoutes(
     for (const definition of catalogue)
       readers.set(
         definition.type,
-        resourceReader(definition, defaultLocale, catalogue, { authorOrganization }),
+        resourceReader(definition, defaultLocale, catalogue, { authorOrganization, likes }),
       );
-    for (const definition of catalogue) mount(router, definition, deps, readers, catalogue, defaultLocale);
-    mountLikes(router, catalogue, deps, readers);
+    for (const definition of catalogue)
+      mount(router, definition, deps, readers, catalogue, { defaultLocale, likes });
+    mountLikes(router, catalogue, deps, readers, { enabled: likes });
     return router;
   };
 }
@@ -201,10 +204,14 @@ export function resourceReader(
   defaultLocale: Locale,
   /** the catalogue served: the types a polymorphic relationship points at (its read gate, its includes) */
   catalogue: readonly ResourceDefinition[] = [],
-  /** authorOrganization: a publication item's author is its organization when it has one (default on) */
-  options: { authorOrganization?: boolean } = {},
+  /**
+   * authorOrganization: a publication item's author is its organization when it has one; likes: the likes
+   * feature, whose `likedByViewer` a likable type's documents carry (both default on)
+   */
+  options: { authorOrganization?: boolean; likes?: boolean } = {},
 ): FullReader {
   const authorOrganization = options.authorOrganization ?? true;
+  const likedByViewer = definition.traits.likable && options.likes !== false;
   const { type } = definition;
   const shape = resourceTable(definition);
   /** the rows of the action the viewer reads: the definition's rules, and the read gates (ADR 0025) */
@@ -238,7 +245,7 @@ export function resourceReader(
     ...(flags ? ['canEdit', 'canDelete'] : []),
     ...(item ? ['createdBy', 'updatedBy', 'author'] : []),
     ...(definition.traits.translatable.length ? ['otherTranslationsLocales'] : []),
-    ...(definition.traits.likable ? ['likedByViewer'] : []),
+    ...(likedByViewer ? ['likedByViewer'] : []),
     ...(definition.traits.commentable ? ['canComment'] : []),
     ...(definition.traits.authored ? ['authorName', 'createdBy'] : []),
     ...shape.relationships.map((r) => r.name),
@@ -286,8 +293,7 @@ export function resourceReader(
     for (const [name, rule] of Object.entries(definition.relationshipAccess))
       if (!allows(rule.read, viewer, facts)) delete relationships[name];
     // read with the record's own list or find (not through another's include)
-    if (definition.traits.likable && 'liked_by_viewer' in row)
-      attributes.likedByViewer = row.liked_by_viewer === true;
+    if (likedByViewer && 'liked_by_viewer' in row) attributes.likedByViewer = row.liked_by_viewer === true;
     // the commentable trait: whether the viewer may comment now (seed 001 §3)
     if (definition.traits.commentable)
       attributes.canComment = canComment(
@@ -493,7 +499,7 @@ function mount(
   deps: QueryModuleDeps,
   readers: Map<string, Reader>,
   catalogue: readonly ResourceDefinition[],
-  defaultLocale: Locale,
+  { defaultLocale, likes }: { defaultLocale: Locale; likes: boolean },
 ): void {
   const { type } = definition;
   const own = readers.get(type) as FullReader;
@@ -568,7 +574,8 @@ function mount(
       ...shape.relationships.flatMap((r) => (r.through ? [r.through.projection] : [])),
     ]),
   ];
-  if (definition.traits.likable) projections.push('likes');
+  const likedByViewer = definition.traits.likable && likes;
+  if (likedByViewer) projections.push('likes');
   // the authored trait reads the authors' names in the accounts' read model
   if ((definition.traits.authored || item) && !projections.includes('accounts')) projections.push('accounts');
   // a publication item's author may be its organization, named from the organizations' read model
@@ -576,7 +583,7 @@ function mount(
   const reads = deps.readAfter(projections);
   /** whether the viewer likes each record of a likable type (the likes read model) */
   const likedBy = (viewer: Viewer) =>
-    definition.traits.likable
+    likedByViewer
       ? viewer.userId === null
         ? sql.fragment`, false as liked_by_viewer`
         : sql.fragment`, exists(select 1 from read.likes l where l.user_id = ${viewer.userId}
