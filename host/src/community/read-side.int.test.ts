@@ -196,3 +196,32 @@ describe('viewer flags on a type that asks for them', () => {
     expect(read.body.data.attributes).not.toHaveProperty('canDelete');
   });
 });
+
+describe('descending sorts of values that may be missing', () => {
+  it('lists the forum subjects pinned on their category first, newest pin first, the others after', async () => {
+    const category = created(
+      await app.admin('POST', '/forum-categories', doc('forum-categories', { name: 'Help' })),
+    );
+    const subject = async (title: string, pinnedOnCategoryAt: string | null) =>
+      created(
+        await app.admin(
+          'POST',
+          '/forum-subjects',
+          doc(
+            'forum-subjects',
+            { title, pinnedOnCategoryAt },
+            { category: one('forum-categories', category) },
+          ),
+        ),
+      );
+    const plain = await subject('Plain question', null);
+    const older = await subject('Read me first', '2026-01-01T00:00:00Z');
+    const newer = await subject('Charter', '2026-06-01T00:00:00Z');
+    const sorted = await app.admin(
+      'GET',
+      after(`/forum-subjects?filter[category]=${category}&sort=-pinnedOnCategoryAt`),
+    );
+    expect(sorted.status, JSON.stringify(sorted.body)).toBe(200);
+    expect(ids(sorted)).toEqual([newer, older, plain]);
+  });
+});

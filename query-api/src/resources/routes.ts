@@ -761,7 +761,9 @@ function mount(
       [
         ...pinned,
         ...(rank ? [rank] : []),
-        orderBy(query.sort, { alias: 'r', columns: Object.fromEntries(columnOf) }),
+        // a descending sort lists the records with no value last (the subjects pinned on their category first,
+        // then the others), as an ascending one does
+        orderBy(query.sort, { alias: 'r', columns: Object.fromEntries(columnOf), nulls: 'last' }),
       ],
       sql.fragment`, `,
     );
