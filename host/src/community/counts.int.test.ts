@@ -5,7 +5,7 @@ import {
   type AccountsTestApp,
   type Answer,
 } from '@platform/tests/support/apps/accounts-app';
-import { doc, many, one, PAST } from '@platform/tests/support/layer-test-types';
+import { doc, many, one, PAST, person } from '@platform/tests/support/layer-test-types';
 
 /**
  * Related counts kept by projections (issue 21 G8): repository items per category (to-many) and per organization
@@ -136,5 +136,52 @@ describe('the forum’s subjects, messages and replies', () => {
     // deleted for good: out of every count once
     noted(await app.admin('DELETE', `/forum-subject-messages/${answer}`));
     expect(await thread()).toEqual({ messages: 2, latest: aside, replies: [0, 0] });
+  });
+});
+
+describe('counts under concurrent writers', () => {
+  it('keeps every comment of a crowd, and the likes of members toggling at once', async () => {
+    const post = await create('blog-posts', {
+      title: 'Busy post',
+      content: '<p>Talk here.</p>',
+      publishedAt: PAST,
+    });
+    const comments = await Promise.all(
+      Array.from({ length: 100 }, (_, n) =>
+        app.admin(
+          'POST',
+          '/comments',
+          doc('comments', { content: `Comment ${n}` }, { commentable: one('blog-posts', post) }),
+        ),
+      ),
+    );
+    for (const answer of comments) noted(answer);
+    expect((await read('blog-posts', post)).attributes.commentsCount).toBe(100);
+
+    const members = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => person(app, `toggler-${n}@example.test`)),
+    );
+    // each member sends a burst of likes and unlikes at once: each ends liking or not, never twice
+    await Promise.all(
+      members.flatMap((member, n) =>
+        ['POST', 'DELETE', 'POST', 'DELETE', 'POST'].slice(0, 3 + (n % 3)).map(async (method) => {
+          const answer = await member.browser.call(method, `/api/v1/blog-posts/${post}/like`);
+          expect([200, 409], JSON.stringify(answer.body)).toContain(answer.status);
+          if (answer.status === 200) noted(answer);
+        }),
+      ),
+    );
+    const liking = await Promise.all(
+      members.map(async (member) => {
+        const answer = await member.browser.call('GET', `/api/v1/blog-posts/${post}?minPosition=${position}`);
+        expect(answer.status).toBe(200);
+        return answer.body.data.attributes.likedByViewer as boolean;
+      }),
+    );
+    expect((await read('blog-posts', post)).attributes.likesCount).toBe(liking.filter(Boolean).length);
+    // then the others like it too: every member once
+    for (const [n, member] of members.entries())
+      if (!liking[n]) noted(await member.browser.call('POST', `/api/v1/blog-posts/${post}/like`));
+    expect((await read('blog-posts', post)).attributes.likesCount).toBe(members.length);
   });
 });
