@@ -503,7 +503,8 @@ function mount(
 ): void {
   const { type } = definition;
   const own = readers.get(type) as FullReader;
-  const authored = own.extraColumns;
+  // the authors' names of the authored trait and of publication items, read beside the row
+  const extra = own.extraColumns;
   /** the types each polymorphic relationship may point at */
   const polymorphic = new Map(
     own.shape.relationships.flatMap((r) => (r.typeColumn ? [[r.name, polymorphicTypes(r, catalogue)]] : [])),
@@ -771,7 +772,7 @@ function mount(
     // count is an uncorrelated subquery (run once, an index-only count where it can), not a window over the page's
     // query: a window makes PostgreSQL read and sort every matching row, whole, before the limit applies
     const rows = await deps.readPool.any(sql.type(Row)`
-      select r.*, (select count(*) from ${table} r where ${where}) as list_total${likedBy(viewer)}${authored}
+      select r.*, (select count(*) from ${table} r where ${where}) as list_total${likedBy(viewer)}${extra}
       from ${table} r
       where ${where} order by ${order} limit ${query.page.size} offset ${query.page.offset}`);
     const total = rows.length
@@ -809,7 +810,7 @@ function mount(
         : null;
     const row = by
       ? await deps.readPool.maybeOne(sql.type(Row)`
-          select r.*${likedBy(viewer)}${authored} from ${table} r where ${by} and ${own.visible(viewer, 'show', { trashed: 'any' })}`)
+          select r.*${likedBy(viewer)}${extra} from ${table} r where ${by} and ${own.visible(viewer, 'show', { trashed: 'any' })}`)
       : null;
     if (!row) throw new NotFoundError(`${definition.singular} ${id} not found`);
     const included = await includedOf([row], query.include, res, query.fields);
