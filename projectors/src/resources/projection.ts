@@ -5,11 +5,15 @@ import {
   type ResourceEvent,
   type RelationshipValue,
   type ResourceDefinition,
+  type RelatedCount,
 } from '@platform/contracts/resources/definition';
 import { commentResource } from '@platform/contracts/content/comment';
+import { resourceDefinition } from '@platform/contracts/resources/catalogue';
+import { LOCALES, type Locale } from '@platform/contracts/enums';
+import { SEARCH_CONFIGS, unaccentConfig } from '@platform/contracts/resources/search';
 import { RecordLiked, RecordUnliked } from '@platform/contracts/resources/likes';
 import type { RecordedEvent } from '@platform/infra/event-store';
-import { resourceTable } from '@platform/infra/resources/table';
+import { resourceTable, snake } from '@platform/infra/resources/table';
 import type { Projection } from '../projection.ts';
 
 /**
@@ -32,7 +36,7 @@ export interface ResourceProjectionExtension {
  * changed definition changes. A test keeps a fingerprint of it per type and version, so that a definition whose
  * table changes without a new `version` (and so without a rebuild) fails before it ships.
  */
-export function projectionDdl(definition: ResourceDefinition) {
+export function projectionDdl(definition: ResourceDefinition, options: ProjectionOptions = {}) {
   const shape = resourceTable(definition);
   const { table } = shape;
   const indexed = new Set<string>([
@@ -64,6 +68,9 @@ export function projectionDdl(definition: ResourceDefinition) {
     'updated_by text null',
     'deleted_at timestamptz null',
     `version bigint ${since}`,
+    ...(definition.searchMode === 'fullText'
+      ? [`search_vector tsvector generated always as (${searchVector(definition, options)}) stored`]
+      : []),
   ];
   const statements = [
     // quoted: an attribute may carry a reserved word's name (a language line's group)
@@ -81,6 +88,16 @@ export function projectionDdl(definition: ResourceDefinition) {
           ? `create index "${table}_${r.column}" on ${table} ("${r.typeColumn}", "${r.column}")`
           : `create index "${table}_${r.column}" on ${table} ("${r.column}")`,
     ),
+    // full-text search (searchMode fullText): websearch_to_tsquery against the vector, through its GIN index
+    ...(definition.searchMode === 'fullText'
+      ? [`create index ${table}_search_vector on ${table} using gin (search_vector)`]
+      : []),
+    // related counts (G8): per count, which records of the counted type name which of these, and whether each
+    // counts (live, published); a GIN index finds a record's counted ones
+    ...relatedCounts(definition).flatMap((c) => [
+      `create table ${c.side} (child_id ${c.childIdType} primary key, parent_ids text[] not null, live boolean not null, published boolean not null, created_at timestamptz not null)`,
+      `create index ${c.side}_parent_ids on ${c.side} using gin (parent_ids)`,
+    ]),
     // the commentable trait: which comments are on which record, and whether each counts (not soft-deleted)
     ...(definition.traits.commentable
       ? [
@@ -91,14 +108,177 @@ export function projectionDdl(definition: ResourceDefinition) {
   return { statements, fixedRows: fixed };
 }
 
+/** What a resource's projection takes from the deployment. */
+export interface ProjectionOptions {
+  /** the locale of the records' own text (not their translations): its configuration indexes it; 'en' if absent */
+  defaultLocale?: Locale;
+}
+
+/** A text search configuration made by the migration 0010 (`english_unaccent`), as a regconfig literal. */
+const regconfig = (locale: Locale) => `'public.${unaccentConfig(SEARCH_CONFIGS[locale])}'::regconfig`;
+
+/**
+ * The full-text vector of a record (issue 21 G7): its `search` attributes' own text under the default locale's
+ * unaccented configuration, and each locale's translations of them under that locale's own (`||`). A generated
+ * column: every write keeps it, and the projection's events need not know it.
+ */
+function searchVector(definition: ResourceDefinition, options: ProjectionOptions): string {
+  const shape = resourceTable(definition);
+  const columnOf = new Map(shape.attributes.map((a) => [a.name, a.column]));
+  const text = (parts: string[]) => parts.map((p) => `coalesce(${p}, '')`).join(` || ' ' || `);
+  const own = `to_tsvector(${regconfig(options.defaultLocale ?? 'en')}, ${text(
+    definition.search.map((name) => `"${columnOf.get(name)!}"`),
+  )})`;
+  const translated = definition.search.filter((name) => definition.traits.translatable.includes(name));
+  const translations = columnOf.get('translations');
+  if (!translated.length || !translations) return own;
+  const perLocale = LOCALES.map(
+    (locale) =>
+      `to_tsvector(${regconfig(locale)}, ${text(
+        translated.map((name) => `("${translations}" -> '${locale}' ->> '${name}')`),
+      )})`,
+  );
+  return [own, ...perLocale].join(' || ');
+}
+
+/** A related count of a definition (RelatedCount), with what its projection keeps it in. */
+interface CountKeeping {
+  name: string;
+  spec: RelatedCount;
+  /** the counted type */
+  child: ResourceDefinition;
+  childIdType: 'uuid' | 'text';
+  /** its side table: `<table>__<name>` */
+  side: string;
+  /** the column of this type's table it is kept in: the integer, or the latest one's id */
+  column: string;
+}
+
+function relatedCounts(definition: ResourceDefinition): CountKeeping[] {
+  const shape = resourceTable(definition);
+  return Object.entries(definition.counts).map(([name, spec]) => {
+    // the counted type: this one (a message's replies) or another of the catalogue
+    const child = spec.type === definition.type ? definition : resourceDefinition(spec.type);
+    if (!child) throw new Error(`${definition.type}: the count ${name} names no type ${spec.type}`);
+    const column =
+      spec.kind === 'count'
+        ? shape.computed.find((c) => c.name === name)!.column
+        : shape.relationships.find((r) => r.name === name)!.column;
+    return {
+      name,
+      spec,
+      child,
+      childIdType: child.fixedRows.rows.length ? 'text' : 'uuid',
+      side: `${shape.table}__${snake(name)}`,
+      column,
+    };
+  });
+}
+
+/**
+ * Keeps one related count from an event of its counted type (issue 21 G8, the way the comments are counted):
+ * the side table holds, per counted record, the records it names through `via` and whether it counts (live, and
+ * published when the count asks), so that a soft deletion, a restoration, an unpublication or a move that names
+ * only the counted record moves the right counts, once; a replayed event changes nothing twice. A `latest` count
+ * is read again from the side table for the records touched.
+ */
+async function keepCount(
+  tx: TransactionSql,
+  table: string,
+  keeping: CountKeeping,
+  event: ResourceEvent,
+  at: string,
+): Promise<void> {
+  const { spec, child, side } = keeping;
+  const id = event.data.id;
+  const parentsOf = (value: unknown): string[] =>
+    Array.isArray(value)
+      ? value.map(String)
+      : value && typeof value === 'object' && 'id' in value
+        ? [String((value as { id: unknown }).id)]
+        : typeof value === 'string'
+          ? [value]
+          : [];
+  const publishedOf = (attributes: Record<string, unknown>, fallback: boolean) =>
+    !(spec.published && child.traits.publishable)
+      ? true
+      : 'publishedAt' in attributes
+        ? attributes.publishedAt !== null && attributes.publishedAt !== undefined
+        : fallback;
+  type State = { parents: string[]; counted: boolean } | null;
+  let before: State = null;
+  let after: State = null;
+  const [row] = await tx<{ parent_ids: string[]; live: boolean; published: boolean }[]>`
+    select parent_ids, live, published from ${tx(side)} where child_id = ${id} for update`;
+  if (row) before = { parents: row.parent_ids, counted: row.live && row.published };
+  switch (event.kind) {
+    case 'created': {
+      if (row) return; // replayed
+      const parents = parentsOf((event.data.relationships ?? {})[spec.via]);
+      const published = publishedOf(event.data.attributes ?? {}, false);
+      await tx`insert into ${tx(side)} ${tx({
+        child_id: id,
+        parent_ids: parents,
+        live: true,
+        published,
+        created_at: at,
+      })}`;
+      after = { parents, counted: published };
+      break;
+    }
+    case 'updated': {
+      if (!row) return;
+      const parents =
+        spec.via in (event.data.relationships ?? {})
+          ? parentsOf(event.data.relationships[spec.via])
+          : row.parent_ids;
+      const published = publishedOf(event.data.attributes ?? {}, row.published);
+      await tx`update ${tx(side)} set parent_ids = ${parents}, published = ${published}
+        where child_id = ${id}`;
+      after = { parents, counted: row.live && published };
+      break;
+    }
+    case 'softDeleted':
+    case 'restored': {
+      if (!row) return;
+      const live = event.kind === 'restored';
+      await tx`update ${tx(side)} set live = ${live} where child_id = ${id}`;
+      after = { parents: row.parent_ids, counted: live && row.published };
+      break;
+    }
+    case 'deleted':
+      if (!row) return;
+      await tx`delete from ${tx(side)} where child_id = ${id}`;
+      break;
+  }
+  const touched = new Set([...(before?.parents ?? []), ...(after?.parents ?? [])]);
+  for (const parent of touched) {
+    if (spec.kind === 'count') {
+      const step =
+        (after?.counted && after.parents.includes(parent) ? 1 : 0) -
+        (before?.counted && before.parents.includes(parent) ? 1 : 0);
+      if (step !== 0)
+        await tx`update ${tx(table)} set ${tx(keeping.column)} = greatest(0, coalesce(${tx(keeping.column)}, 0) + ${step})
+          where id = ${parent}`;
+    } else
+      await tx`update ${tx(table)} set ${tx(keeping.column)} = (
+          select s.child_id from ${tx(side)} s
+          where s.parent_ids @> array[${parent}]::text[] and s.live and s.published
+          order by s.created_at desc, s.child_id desc limit 1)
+        where id = ${parent}`;
+  }
+}
+
 export function resourceProjection(
   definition: ResourceDefinition,
   extension?: ResourceProjectionExtension,
+  options: ProjectionOptions = {},
 ): Projection {
   const shape = resourceTable(definition);
   const { table } = shape;
   const columnOf = new Map(shape.attributes.map((a) => [a.name, a]));
   const relationshipColumn = new Map(shape.relationships.filter((r) => !r.through).map((r) => [r.name, r]));
+  const counts = relatedCounts(definition);
 
   const attributeValues = (tx: TransactionSql, attributes: Record<string, unknown>) => {
     const row: Record<string, unknown> = {};
@@ -129,7 +309,10 @@ export function resourceProjection(
     name: shape.projection,
     version: definition.version,
     eventTypes: [
-      ...resourceEventTypes(definition),
+      ...new Set([
+        ...resourceEventTypes(definition),
+        ...counts.flatMap((c) => (c.child === definition ? [] : resourceEventTypes(c.child))),
+      ]),
       ...(definition.traits.likable ? [RecordLiked.type, RecordUnliked.type] : []),
       ...(definition.traits.commentable ? resourceEventTypes(commentResource) : []),
       ...(extension?.eventTypes ?? []),
@@ -137,10 +320,11 @@ export function resourceProjection(
     tables: [
       table,
       ...(definition.traits.commentable ? [`${table}_comments`] : []),
+      ...counts.map((c) => c.side),
       ...(extension?.tables ?? []),
     ],
     async setup(tx) {
-      const ddl = projectionDdl(definition);
+      const ddl = projectionDdl(definition, options);
       for (const statement of ddl.statements) await tx.unsafe(statement);
       for (const row of definition.fixedRows.rows)
         await tx`insert into ${tx(table)} ${tx({ id: row.id, ...attributeValues(tx, row.attributes) })}`;
@@ -158,6 +342,11 @@ export function resourceProjection(
       const at = event.metadata.recordedAt;
       const by = event.metadata.actor.userId;
       const version = event.streamVersion.toString();
+      // the related counts first: a counted record of this very type (a reply) is counted on another record
+      for (const keeping of counts) {
+        const counted = keeping.child === definition ? resource : asResourceEvent(keeping.child, event);
+        if (counted) await keepCount(tx, table, keeping, counted, at);
+      }
       switch (kind) {
         case 'created': {
           const row = {

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { UnauthenticatedError } from '@platform/contracts/errors';
+import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModuleDeps } from '../app.ts';
@@ -21,13 +21,21 @@ const LikeRow = z.object({
 /**
  * GET /likes: the signed-in member's likes, newest first (seed 000: /account/profile/likes), each with the liked
  * record as a relationship; `include=record` adds the records the member can still read, whatever their type.
+ * With the likes feature off (FEATURE_LIKES=false) it answers 404, as the like routes do.
  */
 export function mountLikes(
   router: Router,
   catalogue: readonly ResourceDefinition[],
   deps: QueryModuleDeps,
   readers: Map<string, Reader>,
+  options: { enabled?: boolean } = {},
 ): void {
+  if (options.enabled === false) {
+    router.get('/likes', () => {
+      throw new NotFoundError('No route for this call');
+    });
+    return;
+  }
   // mounted whatever the catalogue holds: a member with nothing likable yet has an empty list, not a 404
   const likable = catalogue.filter((d) => d.traits.likable);
   const types = likable.map((d) => d.type);

@@ -6,6 +6,7 @@ import { NotFoundError } from '@platform/contracts/errors';
 import { allows, type ResourceAction } from '@platform/contracts/resources/access';
 import { recordFacts } from '@platform/contracts/resources/state';
 import { canComment } from '@platform/contracts/resources/comments';
+import { SEARCH_CONFIGS, unaccentConfig } from '@platform/contracts/resources/search';
 import {
   polymorphicTypes,
   translated,
@@ -133,11 +134,21 @@ const HAND_WRITTEN_FIELDS: Record<string, string[]> = {
  */
 export function resourceQueryRoutes(
   catalogue: readonly ResourceDefinition[],
-  /** features: the resource features on (config FEATURE_*); absent: on */
-  options: { defaultLocale?: Locale; features?: Partial<ResourceFeatures> } = {},
+  /**
+   * features: the resource features on (config FEATURE_*); absent: on. authorOrganization: a publication item's
+   * author is its organization when it has one (FEATURE_ORGANIZATIONS and FEATURE_AUTHOR_ORGANIZATION); absent: on
+   */
+  options: {
+    defaultLocale?: Locale;
+    features?: Partial<ResourceFeatures>;
+    authorOrganization?: boolean;
+  } = {},
 ): QueryModule {
   const defaultLocale = options.defaultLocale ?? 'en';
   const features = options.features ?? {};
+  const authorOrganization = options.authorOrganization ?? true;
+  // the likes feature (G10): off, GET /likes answers 404 and documents leave out likedByViewer (counts stay)
+  const likes = features.likes !== false;
   return (deps: QueryModuleDeps): Router => {
     const router = express.Router();
     // a type whose feature is off is not served: its lists, records, history and existence answer 404 (this
@@ -151,9 +162,13 @@ export function resourceQueryRoutes(
     });
     const readers = new Map<string, Reader>();
     for (const definition of catalogue)
-      readers.set(definition.type, resourceReader(definition, defaultLocale, catalogue));
-    for (const definition of catalogue) mount(router, definition, deps, readers, catalogue);
-    mountLikes(router, catalogue, deps, readers);
+      readers.set(
+        definition.type,
+        resourceReader(definition, defaultLocale, catalogue, { authorOrganization, likes }),
+      );
+    for (const definition of catalogue)
+      mount(router, definition, deps, readers, catalogue, { defaultLocale, likes });
+    mountLikes(router, catalogue, deps, readers, { enabled: likes });
     return router;
   };
 }
@@ -189,7 +204,14 @@ export function resourceReader(
   defaultLocale: Locale,
   /** the catalogue served: the types a polymorphic relationship points at (its read gate, its includes) */
   catalogue: readonly ResourceDefinition[] = [],
+  /**
+   * authorOrganization: a publication item's author is its organization when it has one; likes: the likes
+   * feature, whose `likedByViewer` a likable type's documents carry (both default on)
+   */
+  options: { authorOrganization?: boolean; likes?: boolean } = {},
 ): FullReader {
+  const authorOrganization = options.authorOrganization ?? true;
+  const likedByViewer = definition.traits.likable && options.likes !== false;
   const { type } = definition;
   const shape = resourceTable(definition);
   /** the rows of the action the viewer reads: the definition's rules, and the read gates (ADR 0025) */
@@ -204,6 +226,15 @@ export function resourceReader(
     [...shape.attributes, ...shape.computed].filter((a) => a.kind === 'datetime').map((a) => a.name),
   );
   const item = definition.traits.publicationItem;
+  // the viewer's canEdit / canDelete: on publication items, and on the types that ask for them (viewerFlags)
+  const flags = item || definition.viewerFlags;
+  const organizationColumn =
+    shape.relationships.find((r) => r.name === 'organization' && r.type === 'organizations' && !r.many)
+      ?.column ?? null;
+  /** the columns a row is read with beyond its table's: its authors' names (authored, publication item) */
+  const extraColumns = sql.fragment`${definition.traits.authored ? authorColumns : sql.fragment``}${
+    item ? itemAuthorColumns(organizationColumn) : sql.fragment``
+  }`;
   const fieldNames = [
     ...shape.attributes.map((a) => a.name),
     ...shape.computed.map((c) => c.name),
@@ -211,9 +242,10 @@ export function resourceReader(
     'createdAt',
     'updatedAt',
     ...(definition.softDeletable ? ['deletedAt'] : []),
-    ...(item ? ['canEdit', 'canDelete', 'createdBy', 'updatedBy'] : []),
+    ...(flags ? ['canEdit', 'canDelete'] : []),
+    ...(item ? ['createdBy', 'updatedBy', 'author'] : []),
     ...(definition.traits.translatable.length ? ['otherTranslationsLocales'] : []),
-    ...(definition.traits.likable ? ['likedByViewer'] : []),
+    ...(likedByViewer ? ['likedByViewer'] : []),
     ...(definition.traits.commentable ? ['canComment'] : []),
     ...(definition.traits.authored ? ['authorName', 'createdBy'] : []),
     ...shape.relationships.map((r) => r.name),
@@ -261,8 +293,7 @@ export function resourceReader(
     for (const [name, rule] of Object.entries(definition.relationshipAccess))
       if (!allows(rule.read, viewer, facts)) delete relationships[name];
     // read with the record's own list or find (not through another's include)
-    if (definition.traits.likable && 'liked_by_viewer' in row)
-      attributes.likedByViewer = row.liked_by_viewer === true;
+    if (likedByViewer && 'liked_by_viewer' in row) attributes.likedByViewer = row.liked_by_viewer === true;
     // the commentable trait: whether the viewer may comment now (seed 001 §3)
     if (definition.traits.commentable)
       attributes.canComment = canComment(
@@ -284,11 +315,14 @@ export function resourceReader(
         data: present ? { type: 'users', id: String(row.created_by) } : null,
       };
     }
-    if (item) {
+    if (flags) {
       attributes.canEdit = allows(definition.access.update, viewer, facts);
       attributes.canDelete =
         allows(definition.access.delete, viewer, facts) ||
         (definition.softDeletable && allows(definition.access.softDelete, viewer, facts));
+    }
+    if (item) {
+      attributes.author = authorOf(row, organizationColumn, authorOrganization);
       for (const [name, column] of [
         ['createdBy', 'created_by'],
         ['updatedBy', 'updated_by'],
@@ -314,11 +348,14 @@ export function resourceReader(
     table,
     visible,
     toResource,
+    extraColumns,
     selectByIds(ids, res) {
       const valid = ids.filter((id) => definition.idSchema.safeParse(id).success);
       if (!valid.length) return null;
-      return sql.fragment`select ${type}::text as type, to_jsonb(r) as row from ${table} r
-        where r.id = any(${sql.array(valid, idType(definition))}) and ${visible(viewerOf(res), 'show')}`;
+      // the row as a list reads it, its authors' names included (an included comment names its author too)
+      return sql.fragment`select ${type}::text as type, to_jsonb(x) as row from (
+        select r.*${extraColumns} from ${table} r
+        where r.id = any(${sql.array(valid, idType(definition))}) and ${visible(viewerOf(res), 'show')}) x`;
     },
   };
   return self;
@@ -329,6 +366,8 @@ const idType = (definition: ResourceDefinition) => (definition.fixedRows.rows.le
 type FullReader = Reader & {
   shape: ReturnType<typeof resourceTable>;
   table: FragmentSqlToken;
+  /** `, <expr> as <name>` columns to select beside `r.*` (the authors' names) */
+  extraColumns: FragmentSqlToken;
   /** the rows the viewer reads through an action, as one SQL condition on `r` */
   visible(
     viewer: Viewer,
@@ -345,6 +384,67 @@ const authorColumns = sql.fragment`, (select concat_ws(' ', u.first_name, u.last
     where u.id = (case when r.created_by ~ '^[0-9a-f-]{36}$' then r.created_by end)::uuid) as author_name,
   exists(select 1 from read.users u
     where u.id = (case when r.created_by ~ '^[0-9a-f-]{36}$' then r.created_by end)::uuid) as author_exists`;
+
+/**
+ * A publication item's author's names (issue 21 G9): its creator's full name (null when the account is gone or
+ * the creator is the platform itself), and its organization's name when it has one.
+ */
+const itemAuthorColumns = (organizationColumn: string | null) => sql.fragment`,
+  (select concat_ws(' ', u.first_name, u.last_name) from read.users u
+    where u.id = (case when r.created_by ~ '^[0-9a-f-]{36}$' then r.created_by end)::uuid) as item_creator_name${
+      organizationColumn
+        ? sql.fragment`, (select o.name from read.organizations o
+            where o.id = ${sql.identifier(['r', organizationColumn])}) as item_organization_name`
+        : sql.fragment``
+    }`;
+
+/** A publication item's author, as its documents carry it. */
+export interface ItemAuthor {
+  type: 'users' | 'organizations';
+  id: string;
+  name: string;
+}
+
+/**
+ * Who a publication item's author is (seed 001 §3): "the organization when the organizations and
+ * author-organization features are on, otherwise the creator". A record of no organization is its creator's;
+ * null when neither is there any more.
+ */
+function authorOf(row: Row, organizationColumn: string | null, byOrganization: boolean): ItemAuthor | null {
+  const organizationId = organizationColumn ? row[organizationColumn] : null;
+  if (byOrganization && typeof organizationId === 'string' && typeof row.item_organization_name === 'string')
+    return { type: 'organizations', id: organizationId, name: row.item_organization_name };
+  if (typeof row.item_creator_name === 'string' && typeof row.created_by === 'string')
+    return { type: 'users', id: row.created_by, name: row.item_creator_name.trim() };
+  return null;
+}
+
+/**
+ * An overlaps filter's value (issue 21 G6): `<from>,<to>`, two ISO 8601 instants (or dates, read as UTC
+ * midnight), the first before the second; anything else is a 400 on the parameter.
+ */
+function overlapsFilter(): FilterSchema {
+  const instant = z.union([z.string().datetime({ offset: true }), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]);
+  return z
+    .string()
+    .max(100)
+    .transform((v, ctx) => {
+      const parts = v.split(',').map((p) => p.trim());
+      const [from, to] = parts.map((p) => (instant.safeParse(p).success ? new Date(p) : null));
+      if (parts.length !== 2 || !from || !to || Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Expected <from>,<to>: two ISO 8601 instants' });
+        return z.NEVER;
+      }
+      if (from >= to) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: 'The start of the period is not before its end',
+        });
+        return z.NEVER;
+      }
+      return { from: from.toISOString(), to: to.toISOString() };
+    }) as unknown as FilterSchema;
+}
 
 /**
  * A polymorphic relationship's filter: `type:id` names one record, `null` none (ADR 0025); a type outside the
@@ -399,10 +499,12 @@ function mount(
   deps: QueryModuleDeps,
   readers: Map<string, Reader>,
   catalogue: readonly ResourceDefinition[],
+  { defaultLocale, likes }: { defaultLocale: Locale; likes: boolean },
 ): void {
   const { type } = definition;
   const own = readers.get(type) as FullReader;
-  const authored = definition.traits.authored ? authorColumns : sql.fragment``;
+  // the authors' names of the authored trait and of publication items, read beside the row
+  const extra = own.extraColumns;
   /** the types each polymorphic relationship may point at */
   const polymorphic = new Map(
     own.shape.relationships.flatMap((r) => (r.typeColumn ? [[r.name, polymorphicTypes(r, catalogue)]] : [])),
@@ -444,12 +546,15 @@ function mount(
         ? polymorphicFilter(polymorphicTypes(r, catalogue))
         : relationshipFilter(r, readers.get(r.type)?.definition);
   for (const [name, filter] of Object.entries(definition.listFilters))
-    // an overlaps filter is declared before its machinery (issue 21 G6): not offered yet
-    if (filter.kind !== 'overlaps')
-      filters[name] =
-        filter.kind === 'present'
-          ? (z.enum(['true', 'false']).transform((v) => v === 'true') as unknown as FilterSchema)
+    filters[name] =
+      filter.kind === 'present'
+        ? (z.enum(['true', 'false']).transform((v) => v === 'true') as unknown as FilterSchema)
+        : filter.kind === 'overlaps'
+          ? overlapsFilter()
           : relatedIdsFilter(readers.get(relationshipOf.get(filter.relationship)!.type)?.definition);
+  // what one member wrote (their profile's publications): the records they created
+  const byCreator = (item || definition.traits.authored) && !('createdBy' in filters);
+  if (byCreator) filters.createdBy = uuid as unknown as FilterSchema;
   if (definition.softDeletable) filters.trashed = z.enum(['with', 'only']);
   const include = [...includable.keys()];
   const listSpec = {
@@ -470,13 +575,16 @@ function mount(
       ...shape.relationships.flatMap((r) => (r.through ? [r.through.projection] : [])),
     ]),
   ];
-  if (definition.traits.likable) projections.push('likes');
+  const likedByViewer = definition.traits.likable && likes;
+  if (likedByViewer) projections.push('likes');
   // the authored trait reads the authors' names in the accounts' read model
-  if (definition.traits.authored && !projections.includes('accounts')) projections.push('accounts');
+  if ((definition.traits.authored || item) && !projections.includes('accounts')) projections.push('accounts');
+  // a publication item's author may be its organization, named from the organizations' read model
+  if (item && !projections.includes('resource_organizations')) projections.push('resource_organizations');
   const reads = deps.readAfter(projections);
   /** whether the viewer likes each record of a likable type (the likes read model) */
   const likedBy = (viewer: Viewer) =>
-    definition.traits.likable
+    likedByViewer
       ? viewer.userId === null
         ? sql.fragment`, false as liked_by_viewer`
         : sql.fragment`, exists(select 1 from read.likes l where l.user_id = ${viewer.userId}
@@ -609,9 +717,32 @@ function mount(
         );
         const all = sql.fragment`(${sql.join(set, sql.fragment` and `)})`;
         conditions.push(value === true ? all : sql.fragment`not ${all}`);
+      } else if (spec.kind === 'overlaps') {
+        // [start, end] overlaps [from, to); a record with no end lasts its start's instant
+        const { from, to } = value as { from: string; to: string };
+        const start = sql.identifier(['r', columnOf.get(spec.start)!]);
+        const end = sql.identifier(['r', columnOf.get(spec.end)!]);
+        conditions.push(
+          sql.fragment`(${start} < ${to}::timestamptz and coalesce(${end}, ${start}) >= ${from}::timestamptz)`,
+        );
       }
     }
-    if (typeof filter.search === 'string' && definition.search.length) {
+    if (byCreator && typeof filter.createdBy === 'string')
+      conditions.push(sql.fragment`r.created_by = ${filter.createdBy}`);
+    // full-text search (issue 21 G7): the reader's locale's unaccented configuration, ranked unless sorted
+    let rank: FragmentSqlToken | null = null;
+    if (
+      typeof filter.search === 'string' &&
+      definition.search.length &&
+      definition.searchMode === 'fullText'
+    ) {
+      const config = `public.${unaccentConfig(SEARCH_CONFIGS[localeOf(req, defaultLocale)])}`;
+      const tsquery = sql.fragment`websearch_to_tsquery(${config}::regconfig, ${filter.search})`;
+      conditions.push(sql.fragment`r.search_vector @@ ${tsquery}`);
+      if (!new URL(req.originalUrl, 'http://x').searchParams.has('sort'))
+        rank = sql.fragment`ts_rank(r.search_vector, ${tsquery}) desc`;
+      res.vary('Accept-Language');
+    } else if (typeof filter.search === 'string' && definition.search.length) {
       const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const terms = definition.search.map(
         (name) => sql.fragment`${sql.identifier(['r', columnOf.get(name)!])} ilike ${pattern}`,
@@ -628,14 +759,20 @@ function mount(
       ...(last.length ? [sql.fragment`(r.id = any(${sql.array([...last], 'text')})) asc`] : []),
     ];
     const order = sql.join(
-      [...pinned, orderBy(query.sort, { alias: 'r', columns: Object.fromEntries(columnOf) })],
+      [
+        ...pinned,
+        ...(rank ? [rank] : []),
+        // a descending sort lists the records with no value last (the subjects pinned on their category first,
+        // then the others), as an ascending one does
+        orderBy(query.sort, { alias: 'r', columns: Object.fromEntries(columnOf), nulls: 'last' }),
+      ],
       sql.fragment`, `,
     );
     // the page and the count of the whole list in one statement; a page past the end counts on its own. The
     // count is an uncorrelated subquery (run once, an index-only count where it can), not a window over the page's
     // query: a window makes PostgreSQL read and sort every matching row, whole, before the limit applies
     const rows = await deps.readPool.any(sql.type(Row)`
-      select r.*, (select count(*) from ${table} r where ${where}) as list_total${likedBy(viewer)}${authored}
+      select r.*, (select count(*) from ${table} r where ${where}) as list_total${likedBy(viewer)}${extra}
       from ${table} r
       where ${where} order by ${order} limit ${query.page.size} offset ${query.page.offset}`);
     const total = rows.length
@@ -673,7 +810,7 @@ function mount(
         : null;
     const row = by
       ? await deps.readPool.maybeOne(sql.type(Row)`
-          select r.*${likedBy(viewer)}${authored} from ${table} r where ${by} and ${own.visible(viewer, 'show', { trashed: 'any' })}`)
+          select r.*${likedBy(viewer)}${extra} from ${table} r where ${by} and ${own.visible(viewer, 'show', { trashed: 'any' })}`)
       : null;
     if (!row) throw new NotFoundError(`${definition.singular} ${id} not found`);
     const included = await includedOf([row], query.include, res, query.fields);
