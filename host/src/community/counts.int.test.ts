@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicationRequestEventContracts } from '@platform/contracts/publications/requests';
 import {
   startAccountsApp,
   type AccountsTestApp,
@@ -39,10 +38,7 @@ const counts = async (type: string, name: string, ids: readonly string[]) =>
   Promise.all(ids.map(async (id) => (await read(type, id)).attributes[name] as number));
 
 beforeAll(async () => {
-  app = await startAccountsApp(
-    {},
-    { extraModules: [{ name: 'publications', eventContracts: publicationRequestEventContracts }] },
-  );
+  app = await startAccountsApp({});
 });
 afterAll(async () => {
   await app?.close();

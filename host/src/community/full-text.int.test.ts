@@ -1,6 +1,5 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicationRequestEventContracts } from '@platform/contracts/publications/requests';
 import { SEARCH_CONFIGS, unaccentConfig } from '@platform/contracts/resources/search';
 import {
   startAccountsApp,
@@ -59,10 +58,7 @@ async function search(query: string, locale: 'en' | 'fr', extra = ''): Promise<s
 }
 
 beforeAll(async () => {
-  app = await startAccountsApp(
-    {},
-    { extraModules: [{ name: 'publications', eventContracts: publicationRequestEventContracts }] },
-  );
+  app = await startAccountsApp({});
 });
 afterAll(async () => {
   await app?.close();

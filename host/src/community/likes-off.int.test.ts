@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicationRequestEventContracts } from '@platform/contracts/publications/requests';
 import { startAccountsApp, type AccountsTestApp } from '@platform/tests/support/apps/accounts-app';
 import { doc, parameters, PAST, person } from '@platform/tests/support/layer-test-types';
 
@@ -14,7 +13,6 @@ beforeAll(async () => {
     {},
     {
       features: { likes: false },
-      extraModules: [{ name: 'publications', eventContracts: publicationRequestEventContracts }],
     },
   );
 });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicationRequestEventContracts } from '@platform/contracts/publications/requests';
 import {
   startAccountsApp,
   type AccountsTestApp,
@@ -23,10 +22,7 @@ const created = (answer: Answer): string => {
 const after = (path: string) => `${path}${path.includes('?') ? '&' : '?'}minPosition=${position}`;
 
 beforeAll(async () => {
-  app = await startAccountsApp(
-    {},
-    { extraModules: [{ name: 'publications', eventContracts: publicationRequestEventContracts }] },
-  );
+  app = await startAccountsApp({});
 });
 afterAll(async () => {
   await app?.close();

@@ -186,16 +186,21 @@ describe('the likes feature', () => {
     const category = created(
       await app.admin('POST', '/forum-categories', doc('forum-categories', { name: 'Likes' })),
     );
-    const subject = created(
-      await app.admin(
-        'POST',
-        '/forum-subjects',
-        doc('forum-subjects', { title: 'Liked?' }, { category: one('forum-categories', category) }),
-      ),
+    const answer = await app.admin(
+      'POST',
+      '/forum-subjects',
+      doc('forum-subjects', { title: 'Liked?' }, { category: one('forum-categories', category) }),
     );
+    const subject = created(answer);
     expect((await api(member, 'POST', `/forum-subjects/${subject}/like`)).status).toBe(404);
     expect((await api(member, 'DELETE', `/forum-subjects/${subject}/like`)).status).toBe(404);
-    expect((await api(member, 'GET', `/forum-subjects/${subject}`)).status).toBe(200);
+    // read once the subject is in the read model (the write's position)
+    const read = await api(
+      member,
+      'GET',
+      `/forum-subjects/${subject}?minPosition=${answer.body.meta.position}`,
+    );
+    expect(served.status, JSON.stringify(served.body)).toBe(200);
   });
 });
 
