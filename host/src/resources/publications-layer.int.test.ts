@@ -195,7 +195,7 @@ describe('the likes feature', () => {
     expect((await api(member, 'POST', `/forum-subjects/${subject}/like`)).status).toBe(404);
     expect((await api(member, 'DELETE', `/forum-subjects/${subject}/like`)).status).toBe(404);
     // read once the subject is in the read model (the write's position)
-    const read = await api(
+    const served = await api(
       member,
       'GET',
       `/forum-subjects/${subject}?minPosition=${answer.body.meta.position}`,
