@@ -43,6 +43,9 @@ const VideoUrlSchema = z
 export const RECORD_REFERENCE_PREFIX = 'record:';
 const recordIds = (type: string, max: number) =>
   z.array(z.string().uuid().describe(`${RECORD_REFERENCE_PREFIX}${type}`)).max(max);
+/** One record of a type an editor picks, or none (described as `recordIds`' items are). */
+const recordId = (type: string) =>
+  z.string().uuid().describe(`${RECORD_REFERENCE_PREFIX}${type}`).nullable().default(null);
 
 const base = { inverseBackground: z.boolean().default(false) };
 const props = <T extends z.ZodRawShape>(shape: T) => z.object({ ...base, ...shape }).strict();
@@ -197,6 +200,14 @@ export const COMPONENT_PROPS = {
   'selected-open-badges': props({
     title: text().default(''),
     badges: recordIds('open-badges', 24).default([]),
+  }),
+  /**
+   * the repository (seed 000 §2.8): the published repository items with a search box, category and tag filters and
+   * pages; an item at {path}/{item}; `category` presets the filter
+   */
+  repository: props({
+    title: text().default(''),
+    category: recordId('repository-categories'),
   }),
 } as const;
 

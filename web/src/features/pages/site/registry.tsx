@@ -45,6 +45,8 @@ const CMS_COMPONENTS: Loaders = {
     import('./components/open-badges-block.tsx').then((m) => withAllMessages(m.OpenBadgesBlock)),
   'selected-open-badges': () =>
     import('./components/open-badges-block.tsx').then((m) => withAllMessages(m.SelectedOpenBadgesBlock)),
+  repository: () =>
+    import('./components/repository-block.tsx').then((m) => withAllMessages(m.RepositoryBlock)),
 };
 
 const loading = new Map<ComponentType, Promise<ReactComponentType<{ props: unknown }>>>();
