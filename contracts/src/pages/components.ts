@@ -46,6 +46,8 @@ const recordIds = (type: string, max: number) =>
 /** One record of a type an editor picks, or none (described as `recordIds`' items are). */
 const recordId = (type: string) =>
   z.string().uuid().describe(`${RECORD_REFERENCE_PREFIX}${type}`).nullable().default(null);
+/** How many items a list of publications shows on a page. */
+const pageSize = z.number().int().min(3).max(24).default(9);
 
 const base = { inverseBackground: z.boolean().default(false) };
 const props = <T extends z.ZodRawShape>(shape: T) => z.object({ ...base, ...shape }).strict();
@@ -208,6 +210,19 @@ export const COMPONENT_PROPS = {
   repository: props({
     title: text().default(''),
     category: recordId('repository-categories'),
+  }),
+  /** the published articles (seed 000 §2.8), newest first, filtered by a category and a tag; an article at {path}/{article} */
+  articles: props({
+    title: text().default(''),
+    category: recordId('categories'),
+    tag: recordId('tags'),
+    pageSize,
+  }),
+  /** the published blog posts (seed 000 §2.8), newest first, filtered by a tag; a post at {path}/{slug or id} */
+  'blog-posts': props({
+    title: text().default(''),
+    tag: recordId('tags'),
+    pageSize,
   }),
 } as const;
 

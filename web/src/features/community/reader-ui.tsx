@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
 import { useNavigation } from '../../kit/routing/router.tsx';
 import { Link } from '../../kit/ui/link.tsx';
+import { VisuallyHidden } from '../../kit/ui/visually-hidden.tsx';
 import type { TagView } from './documents.ts';
 
 /**
@@ -107,7 +108,7 @@ const PagerList = styled.ul`
   margin: 1.5rem 0 0;
   padding: 0;
   a,
-  span {
+  [aria-current] {
     display: inline-block;
     min-width: 2.75rem;
     min-height: 2.75rem;
@@ -143,8 +144,9 @@ export function Pager({
         {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
           <li key={n}>
             {n === page ? (
-              <span aria-current="page" aria-label={pageLabel(n)}>
-                {n}
+              <span aria-current="page">
+                <VisuallyHidden>{pageLabel(n)}</VisuallyHidden>
+                <span aria-hidden="true">{n}</span>
               </span>
             ) : (
               <Link href={hrefOf(n)} aria-label={pageLabel(n)}>

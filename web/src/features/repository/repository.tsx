@@ -220,9 +220,13 @@ function RepositoryList({
       {state.status === 'ready' ? (
         <>
           <p role="status">
-            {search
-              ? t('repository.reader.foundFor', { count: state.value.total, search })
-              : t('repository.reader.found', { count: state.value.total })}
+            {state.value.total === 0
+              ? search
+                ? t('repository.reader.noneFoundFor', { search })
+                : t('repository.reader.noneFound')
+              : search
+                ? t('repository.reader.foundFor', { count: state.value.total, search })
+                : t('repository.reader.found', { count: state.value.total })}
           </p>
           {state.value.items.length > 0 ? (
             <Cards aria-label={t('repository.reader.list')}>

@@ -47,6 +47,9 @@ const CMS_COMPONENTS: Loaders = {
     import('./components/open-badges-block.tsx').then((m) => withAllMessages(m.SelectedOpenBadgesBlock)),
   repository: () =>
     import('./components/repository-block.tsx').then((m) => withAllMessages(m.RepositoryBlock)),
+  articles: () => import('./components/publications-block.tsx').then((m) => withAllMessages(m.ArticlesBlock)),
+  'blog-posts': () =>
+    import('./components/publications-block.tsx').then((m) => withAllMessages(m.BlogPostsBlock)),
 };
 
 const loading = new Map<ComponentType, Promise<ReactComponentType<{ props: unknown }>>>();
