@@ -169,4 +169,19 @@ describe('the repository CMS component', () => {
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the repository' })).toBeTruthy();
   });
+
+  it('sends the former paths {path}/items and {path}/items/{item} to {path} and {path}/{item}, keeping the query', async () => {
+    const { location } = openRepository(`/aids/items/${SWITCH_MOUNT}?ref=mail`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Switch mount' }, { timeout: 25_000 }),
+    ).toBeTruthy();
+    expect(location.history?.at(-1)).toBe(`/aids/${SWITCH_MOUNT}?ref=mail`);
+  });
+
+  it('sends {path}/items to the list', async () => {
+    const { location } = openRepository('/aids/items?search=spoon');
+    await screen.findByRole('list', { name: 'Repository items' }, { timeout: 25_000 });
+    expect(location.history?.at(-1)).toBe('/aids?search=spoon');
+    expect(screen.getByText('1 item found for “spoon”.')).toBeTruthy();
+  });
 });

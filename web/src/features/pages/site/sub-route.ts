@@ -21,6 +21,8 @@ export const SUB_ROUTE_COMPONENTS: readonly ComponentType[] = [
  */
 export const NESTED_SUB_ROUTES: Readonly<Record<string, readonly ComponentType[]>> = {
   assertions: ['open-badges', 'selected-open-badges'],
+  // the repository's former item paths, {path}/items/{item}: the component sends them to {path}/{item}
+  items: ['repository'],
 };
 
 /** The page's own path, and the segment below it when the route is a component's sub-route. */
