@@ -224,6 +224,12 @@ export const COMPONENT_PROPS = {
     tag: recordId('tags'),
     pageSize,
   }),
+  /** the published events of a month (seed 000 §2.8), as a month grid or a list, filtered by a tag; an event at {path}/{id} */
+  calendar: props({
+    title: text().default(''),
+    view: z.enum(['month', 'list']).default('month'),
+    tag: recordId('tags'),
+  }),
 } as const;
 
 export type ComponentType = keyof typeof COMPONENT_PROPS;

@@ -50,6 +50,7 @@ const CMS_COMPONENTS: Loaders = {
   articles: () => import('./components/publications-block.tsx').then((m) => withAllMessages(m.ArticlesBlock)),
   'blog-posts': () =>
     import('./components/publications-block.tsx').then((m) => withAllMessages(m.BlogPostsBlock)),
+  calendar: () => import('./components/calendar-block.tsx').then((m) => withAllMessages(m.CalendarBlock)),
 };
 
 const loading = new Map<ComponentType, Promise<ReactComponentType<{ props: unknown }>>>();

@@ -4,7 +4,7 @@ import type { ComponentType } from '@platform/contracts/pages/components';
 /**
  * The components that add a sub-route below their page's path (seed 000 §2.6): {path}/{segment} shows the
  * page's first component of these types with the segment (rental models: {path}/{rentalModel}; open badges:
- * {path}/{id}; repository: {path}/{item}; articles: {path}/{article}; blog posts: {path}/{slug or id}).
+ * {path}/{id}; repository: {path}/{item}; articles: {path}/{article}; blog posts: {path}/{slug or id}; calendar: {path}/{id}).
  */
 export const SUB_ROUTE_COMPONENTS: readonly ComponentType[] = [
   'rental-models',
@@ -13,6 +13,7 @@ export const SUB_ROUTE_COMPONENTS: readonly ComponentType[] = [
   'repository',
   'articles',
   'blog-posts',
+  'calendar',
 ];
 
 /**
