@@ -43,6 +43,11 @@ const VideoUrlSchema = z
 export const RECORD_REFERENCE_PREFIX = 'record:';
 const recordIds = (type: string, max: number) =>
   z.array(z.string().uuid().describe(`${RECORD_REFERENCE_PREFIX}${type}`)).max(max);
+/** One record of a type an editor picks, or none (described as `recordIds`' items are). */
+const recordId = (type: string) =>
+  z.string().uuid().describe(`${RECORD_REFERENCE_PREFIX}${type}`).nullable().default(null);
+/** How many items a list of publications shows on a page. */
+const pageSize = z.number().int().min(3).max(24).default(9);
 
 const base = { inverseBackground: z.boolean().default(false) };
 const props = <T extends z.ZodRawShape>(shape: T) => z.object({ ...base, ...shape }).strict();
@@ -197,6 +202,33 @@ export const COMPONENT_PROPS = {
   'selected-open-badges': props({
     title: text().default(''),
     badges: recordIds('open-badges', 24).default([]),
+  }),
+  /**
+   * the repository (seed 000 §2.8): the published repository items with a search box, category and tag filters and
+   * pages; an item at {path}/{item}; `category` presets the filter
+   */
+  repository: props({
+    title: text().default(''),
+    category: recordId('repository-categories'),
+  }),
+  /** the published articles (seed 000 §2.8), newest first, filtered by a category and a tag; an article at {path}/{article} */
+  articles: props({
+    title: text().default(''),
+    category: recordId('categories'),
+    tag: recordId('tags'),
+    pageSize,
+  }),
+  /** the published blog posts (seed 000 §2.8), newest first, filtered by a tag; a post at {path}/{slug or id} */
+  'blog-posts': props({
+    title: text().default(''),
+    tag: recordId('tags'),
+    pageSize,
+  }),
+  /** the published events of a month (seed 000 §2.8), as a month grid or a list, filtered by a tag; an event at {path}/{id} */
+  calendar: props({
+    title: text().default(''),
+    view: z.enum(['month', 'list']).default('month'),
+    tag: recordId('tags'),
   }),
 } as const;
 

@@ -1,6 +1,7 @@
 import DOMPurify from 'dompurify';
 import { domWindow } from '../../../kit/ui/dom-window.ts';
 import { parseVideoUrl } from '@platform/contracts/pages/video';
+import { isAllowedHref, memberLinkRel } from '@platform/contracts/content/rich-text';
 import { embedUrl, PROVIDER_NAMES, type VideoProvider } from './video-embed.ts';
 
 /**
@@ -25,6 +26,11 @@ export interface SanitizeOptions {
   allowsProvider: (provider: VideoProvider) => boolean;
   /** class of the note's span, hidden on screen by the rich-text styles */
   noteClass?: string;
+  /**
+   * members' HTML (MEMBER_RICH_HTML_POLICY, contracts/src/content/rich-text.ts): every link gets `rel="ugc
+   * noopener"` (and `noreferrer` when it opens a new tab), and a javascript:, vbscript: or data: link loses its href
+   */
+  ugc?: boolean;
 }
 
 function fixFrame(frame: HTMLIFrameElement, options: SanitizeOptions): void {
@@ -46,12 +52,17 @@ function fixFrame(frame: HTMLIFrameElement, options: SanitizeOptions): void {
 
 function fixLink(link: HTMLAnchorElement, options: SanitizeOptions): void {
   const target = link.getAttribute('target');
+  if (options.ugc) {
+    const href = link.getAttribute('href');
+    if (href !== null && !isAllowedHref(href)) link.removeAttribute('href');
+    link.setAttribute('rel', memberLinkRel(target === '_blank' ? target : null));
+  }
   if (target === null) return;
   if (target !== '_blank') {
     link.removeAttribute('target'); // named frames and _top/_parent have no meaning here
     return;
   }
-  link.setAttribute('rel', 'noopener noreferrer');
+  link.setAttribute('rel', options.ugc ? memberLinkRel(target) : 'noopener noreferrer');
   const note = link.ownerDocument.createElement('span');
   note.className = options.noteClass ?? 'visually-hidden';
   note.textContent = ` ${options.newTabNote}`;

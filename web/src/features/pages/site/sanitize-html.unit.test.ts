@@ -73,6 +73,24 @@ describe('rich HTML sanitising', () => {
     expect(plain?.outerHTML).toBe('<a href="/y">Plain</a>');
   });
 
+  it('marks members’ links as theirs with ugc: rel ugc noopener, noreferrer on a new tab, no script hrefs', () => {
+    const out = dom(
+      sanitizeHtml(
+        '<a href="https://example.org/a">Plain</a> <a href="https://example.org/b" target="_blank">New</a> <a href="jav&#x09;ascript:alert(1)">Bad</a>',
+        { ...all, ugc: true },
+      ),
+    );
+    const [plain, blank, bad] = Array.from(out.querySelectorAll('a'));
+    expect(plain?.getAttribute('rel')).toBe('ugc noopener');
+    expect(blank?.getAttribute('rel')).toBe('ugc noopener noreferrer');
+    expect(blank?.querySelector('.visually-hidden')?.textContent).toBe(' (opens in a new tab)');
+    expect(bad?.hasAttribute('href')).toBe(false);
+    // editors' links keep no rel of their own
+    expect(dom(sanitizeHtml('<a href="/y">Plain</a>', all)).querySelector('a')?.hasAttribute('rel')).toBe(
+      false,
+    );
+  });
+
   it('strips empty paragraphs and keeps the others', () => {
     expect(
       sanitizeHtml('<p></p><p>&nbsp;</p><p> <br> </p><p>Text</p><p><img src="/i.png" alt=""></p>', all),

@@ -4,12 +4,16 @@ import type { ComponentType } from '@platform/contracts/pages/components';
 /**
  * The components that add a sub-route below their page's path (seed 000 §2.6): {path}/{segment} shows the
  * page's first component of these types with the segment (rental models: {path}/{rentalModel}; open badges:
- * {path}/{id}).
+ * {path}/{id}; repository: {path}/{item}; articles: {path}/{article}; blog posts: {path}/{slug or id}; calendar: {path}/{id}).
  */
 export const SUB_ROUTE_COMPONENTS: readonly ComponentType[] = [
   'rental-models',
   'open-badges',
   'selected-open-badges',
+  'repository',
+  'articles',
+  'blog-posts',
+  'calendar',
 ];
 
 /**
@@ -18,6 +22,8 @@ export const SUB_ROUTE_COMPONENTS: readonly ComponentType[] = [
  */
 export const NESTED_SUB_ROUTES: Readonly<Record<string, readonly ComponentType[]>> = {
   assertions: ['open-badges', 'selected-open-badges'],
+  // the repository's former item paths, {path}/items/{item}: the component sends them to {path}/{item}
+  items: ['repository'],
 };
 
 /** The page's own path, and the segment below it when the route is a component's sub-route. */

@@ -37,16 +37,24 @@ const Html = styled.div`
 `;
 
 /**
- * Editors' rich HTML, sanitised (sanitize-html.ts). A video frame whose provider's cookies are refused becomes a
+ * Editors' rich HTML, sanitised (sanitize-html.ts); members' HTML with `ugc` (their links marked as theirs). A video frame whose provider's cookies are refused becomes a
  * consent placeholder, rendered into its spot; accepting the cookies re-renders the frame itself.
  */
-export function RichText({ html, className }: { html: string; className?: string }) {
+export function RichText({
+  html,
+  className,
+  ugc = false,
+}: {
+  html: string;
+  className?: string;
+  ugc?: boolean;
+}) {
   const t = useT();
   const { allows } = useConsent();
   const note = t('app.opensInNewTab');
   const clean = useMemo(
-    () => sanitizeHtml(html, { newTabNote: note, allowsProvider: (p) => allows(p) }),
-    [html, note, allows],
+    () => sanitizeHtml(html, { newTabNote: note, allowsProvider: (p) => allows(p), ugc }),
+    [html, note, allows, ugc],
   );
   const ref = useRef<HTMLDivElement>(null);
   const [slots, setSlots] = useState<Array<{ node: Element; provider: VideoProvider }>>([]);

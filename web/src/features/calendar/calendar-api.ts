@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { ApiClient } from '../../kit/api/client.ts';
+import type { FileView } from '../../kit/api/files.ts';
+import { imagesOf, Included, present, tagsOf, ToMany, ToOne, type TagView } from '../community/index.ts';
+
+const EventSchema = z.object({
+  type: z.literal('calendar-events'),
+  id: z.string(),
+  attributes: z
+    .object({
+      title: z.string(),
+      description: z.string().nullable().optional(),
+      creator: z.string().nullable().optional(),
+      externalUrl: z.string().nullable().optional(),
+      isRealLocation: z.boolean().optional(),
+      location: z.string().nullable().optional(),
+      startAt: z.string(),
+      endAt: z.string(),
+    })
+    .passthrough(),
+  relationships: z.object({ image: ToOne, tags: ToMany }).passthrough().optional(),
+});
+const ListSchema = z.object({ data: z.array(EventSchema), included: Included });
+const DocumentSchema = z.object({ data: EventSchema, included: Included });
+
+/** A calendar event as the readers' screens show it; an online event's location is its https link (R4). */
+export interface CalendarEvent {
+  id: string;
+  title: string;
+  description: string;
+  organiser: string | null;
+  externalUrl: string | null;
+  online: boolean;
+  location: string | null;
+  startAt: string;
+  endAt: string;
+  image: FileView | null;
+  tags: TagView[];
+}
+
+function toEvent(data: z.infer<typeof EventSchema>, included: z.infer<typeof Included>): CalendarEvent {
+  const a = data.attributes;
+  return {
+    id: data.id,
+    title: a.title,
+    description: a.description ?? '',
+    organiser: present(a.creator),
+    externalUrl: present(a.externalUrl),
+    online: a.isRealLocation === false,
+    location: present(a.location),
+    startAt: a.startAt,
+    endAt: a.endAt,
+    image:
+      imagesOf(data.relationships?.image?.data ? [data.relationships.image.data] : [], included)[0] ?? null,
+    tags: tagsOf(data.relationships?.tags?.data, included),
+  };
+}
+
+/** A month as `YYYY-MM`, its first instant and the next month's (local time), for `filter[between]`. */
+export function monthRange(month: string): { from: Date; to: Date } {
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  return { from: new Date(year, index - 1, 1), to: new Date(year, index, 1) };
+}
+
+export function monthOf(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+}
+
+/** The published events the reader may see that overlap the month, by start. */
+export async function readMonthEvents(
+  api: ApiClient,
+  month: string,
+  tag: string | null,
+  signal?: AbortSignal,
+): Promise<CalendarEvent[]> {
+  const { from, to } = monthRange(month);
+  const query: Record<string, string> = {
+    'filter[between]': `${from.toISOString()},${to.toISOString()}`,
+    sort: 'startAt',
+    include: 'image,tags',
+    'page[size]': '100',
+  };
+  if (tag) query['filter[tags]'] = tag;
+  const doc = await api.get('/calendar-events', ListSchema, { query, signal });
+  return doc.data.map((d) => toEvent(d, doc.included));
+}
+
+/** One event by id; a 404 is an ApiError of kind 'not-found'. */
+export async function readCalendarEvent(
+  api: ApiClient,
+  id: string,
+  signal?: AbortSignal,
+): Promise<CalendarEvent> {
+  const doc = await api.get(`/calendar-events/${encodeURIComponent(id)}`, DocumentSchema, {
+    query: { include: 'image,tags' },
+    signal,
+  });
+  return toEvent(doc.data, doc.included);
+}

@@ -1,0 +1,138 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { consent, pageAnswer } from '../../frame/testing/cms-testing.tsx';
+import { fakeJson, renderApp, type FakeRequest } from '../../frame/testing/render-app.tsx';
+
+const FAIR = 'e1111111-1111-4111-8111-111111111111';
+const WEBINAR = 'e2222222-2222-4222-8222-222222222222';
+const HIDDEN = 'e3333333-3333-4333-8333-333333333333';
+
+const event = (
+  id: string,
+  title: string,
+  startAt: string,
+  endAt: string,
+  online: boolean,
+  location: string,
+) => ({
+  type: 'calendar-events',
+  id,
+  attributes: {
+    title,
+    description: '<p>Come and try.</p>',
+    creator: 'The fab team',
+    externalUrl: null,
+    isRealLocation: !online,
+    location,
+    startAt,
+    endAt,
+  },
+  relationships: { image: { data: null }, tags: { data: [] } },
+});
+const EVENTS = [
+  event(FAIR, 'Aids fair', '2026-03-10T09:00:00', '2026-03-11T17:00:00', false, 'Town hall, Lyon'),
+  event(
+    WEBINAR,
+    'Switch webinar',
+    '2026-03-20T14:00:00',
+    '2026-03-20T15:00:00',
+    true,
+    'https://meet.example.org/w',
+  ),
+];
+
+function open(path: string, props: Record<string, unknown> = { title: 'Agenda' }) {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  consent();
+  const lists: URLSearchParams[] = [];
+  const handler = (request: FakeRequest) => {
+    const p = request.url.pathname;
+    if (p === '/api/v1/calendar-events') {
+      lists.push(request.url.searchParams);
+      return fakeJson(200, { data: EVENTS, meta: { total: EVENTS.length } });
+    }
+    const one = /^\/api\/v1\/calendar-events\/([^/]+)$/.exec(p);
+    if (one) {
+      const found = EVENTS.find((e) => e.id === one[1]);
+      return found
+        ? fakeJson(200, { data: found })
+        : fakeJson(404, { errors: [{ status: '404', code: 'not_found' }] });
+    }
+    const exists = /^\/api\/v1\/services\/publishables\/calendar-events\/([^/]+)$/.exec(p);
+    if (exists) return fakeJson(200, { data: { exists: exists[1] === HIDDEN } });
+    return undefined;
+  };
+  const view = renderApp(path, {
+    routes: { '/agenda': pageAnswer('/agenda', 'Agenda', [{ name: 'calendar', props }]) },
+    handlers: [handler],
+  });
+  return { ...view, lists };
+}
+
+describe('the calendar CMS component', () => {
+  it('shows the month of the URL as a Monday-first grid, each event on the days it spans', async () => {
+    const { lists } = open('/agenda?month=2026-03');
+    const grid = await screen.findByRole('table', { name: 'Events of March 2026' }, { timeout: 25_000 });
+    const between = lists.at(-1)!.get('filter[between]')!.split(',');
+    expect(between.map((d) => new Date(d).getTime())).toEqual([
+      new Date(2026, 2, 1).getTime(),
+      new Date(2026, 3, 1).getTime(),
+    ]);
+    expect(lists.at(-1)!.get('sort')).toBe('startAt');
+    expect(within(grid).getAllByRole('columnheader')[0]!.textContent).toBe('Mon');
+    const cellOf = (day: number) =>
+      within(grid)
+        .getByLabelText(new RegExp(`March ${day}, 2026`))
+        .closest('td')!;
+    expect(within(cellOf(10)).getByRole('link', { name: 'Aids fair' }).getAttribute('href')).toBe(
+      `/agenda/${FAIR}`,
+    );
+    expect(within(cellOf(11)).getByRole('link', { name: 'Aids fair' })).toBeTruthy();
+    expect(within(cellOf(12)).queryByRole('link')).toBeNull();
+    expect(within(cellOf(20)).getByRole('link', { name: 'Switch webinar' })).toBeTruthy();
+    const months = screen.getByRole('navigation', { name: 'Other months and views' });
+    expect(within(months).getByRole('link', { name: 'Previous month' }).getAttribute('href')).toBe(
+      '/agenda?month=2026-02',
+    );
+    expect(within(months).getByRole('link', { name: 'Next month' }).getAttribute('href')).toBe(
+      '/agenda?month=2026-04',
+    );
+    expect(within(months).getByRole('link', { name: 'Show as a list' }).getAttribute('href')).toBe(
+      '/agenda?month=2026-03&view=list',
+    );
+  });
+
+  it('shows the list view the editor chose, with where each event takes place', async () => {
+    open('/agenda?month=2026-03', { title: '', view: 'list' });
+    const list = await screen.findByRole('list', { name: 'Events of March 2026' }, { timeout: 25_000 });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => within(i).getByRole('link').textContent)).toEqual([
+      'Aids fair',
+      'Switch webinar',
+    ]);
+    expect(items[0]!.textContent).toContain('Town hall, Lyon');
+    expect(items[1]!.textContent).toContain('Online');
+  });
+
+  it('shows an online event at {path}/{id} with its link to join, its organiser and description', async () => {
+    open(`/agenda/${WEBINAR}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Switch webinar' }, { timeout: 25_000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Join the event online/ }).getAttribute('href')).toBe(
+      'https://meet.example.org/w',
+    );
+    expect(screen.getByText('Organised by The fab team')).toBeTruthy();
+    expect(await screen.findByText('Come and try.')).toBeTruthy();
+  });
+
+  it('an event above the reader’s level opens the unauthorized screen', async () => {
+    const { location } = open(`/agenda/${HIDDEN}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Access denied' }, { timeout: 25_000 }),
+    ).toBeTruthy();
+    expect(location.history?.at(-1)).toBe(
+      `/errors/unauthorized?redirectUrl=${encodeURIComponent(`/agenda/${HIDDEN}`)}`,
+    );
+  });
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { fileView, type FileView } from '../../kit/api/files.ts';
+
+/**
+ * What the readers' screens of publications (repository items, articles, blog posts) read of a JSON:API
+ * document: relationships to look up in `included`, the tags with their colour, the sharing organization, the
+ * files of a file field. Shared by the publication features so that each reads the same way.
+ */
+
+export const Ref = z.object({ type: z.string(), id: z.string() });
+export const ToOne = z.object({ data: Ref.nullable() }).optional();
+export const ToMany = z.object({ data: z.array(Ref) }).optional();
+
+export const Included = z
+  .array(z.object({ type: z.string(), id: z.string(), attributes: z.record(z.unknown()) }).passthrough())
+  .optional();
+export type IncludedRecords = z.infer<typeof Included>;
+
+export const ListMeta = z.object({ total: z.number().optional() }).passthrough().optional();
+
+export interface TagView {
+  id: string;
+  name: string;
+  colour: string | null;
+}
+
+export interface OrganizationView {
+  id: string;
+  /** its slug where it has one, else its id */
+  key: string;
+  name: string;
+}
+
+/** A downloadable file: its name and where its content is served. */
+export interface AttachmentView {
+  id: string;
+  name: string;
+  href: string;
+  size: number | null;
+  mimeType: string | null;
+}
+
+export const present = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() ? value.trim() : null;
+
+type Reference = z.infer<typeof Ref>;
+
+export function findIncluded(ref: Reference | null | undefined, included: IncludedRecords) {
+  if (!ref) return null;
+  return included?.find((r) => r.type === ref.type && r.id === ref.id) ?? null;
+}
+
+export function tagsOf(refs: readonly Reference[] | undefined, included: IncludedRecords): TagView[] {
+  return (refs ?? []).flatMap((ref) => {
+    const tag = findIncluded(ref, included);
+    const name = present(tag?.attributes.name);
+    return tag && name ? [{ id: tag.id, name, colour: present(tag.attributes.colour) }] : [];
+  });
+}
+
+export function organizationOf(
+  ref: Reference | null | undefined,
+  included: IncludedRecords,
+): OrganizationView | null {
+  const organization = findIncluded(ref, included);
+  const name = present(organization?.attributes.name);
+  if (!organization || !name) return null;
+  return { id: organization.id, key: present(organization.attributes.slug) ?? organization.id, name };
+}
+
+export function imagesOf(refs: readonly Reference[] | undefined, included: IncludedRecords): FileView[] {
+  return (refs ?? [])
+    .map((ref) => findIncluded(ref, included))
+    .map((record) => (record ? fileView(record.id, record.attributes) : null))
+    .filter((image): image is FileView => Boolean(image?.src));
+}
+
+/** A file to download: its own URL when the document gives one, else the file's current content by id. */
+export function attachmentsOf(
+  refs: readonly Reference[] | undefined,
+  included: IncludedRecords,
+): AttachmentView[] {
+  return (refs ?? []).flatMap((ref) => {
+    const file = findIncluded(ref, included);
+    if (!file) return [];
+    const a = file.attributes;
+    return [
+      {
+        id: file.id,
+        name: present(a.name) ?? file.id,
+        href: present(a.url) ?? `/api/v1/services/files/${encodeURIComponent(file.id)}`,
+        size: typeof a.size === 'number' ? a.size : null,
+        mimeType: present(a.mimeType),
+      },
+    ];
+  });
+}
