@@ -1,6 +1,5 @@
 import { ADMINISTRATORS, CONTENT_EDITORS } from '../accounts/rules.ts';
 import { OPEN_BADGE_DESK } from '../open-badges/issuer.ts';
-import { PUBLISHERS } from '../publications/access.ts';
 import { RENTAL_ADMINS } from '../rental/records.ts';
 import { allows, type AccessRule, type ViewerFacts } from '../resources/access.ts';
 import {
@@ -64,28 +63,6 @@ const HAND_WRITTEN: HandWrittenEntry[] = [
     group: 'openBadges',
     see: OPEN_BADGE_DESK,
     feature: 'openBadges',
-  },
-  // the publishers' desks (issue 21): publication requests by status, the publications' history, the reports
-  {
-    key: 'publication-requests-desk',
-    href: '/admin/publications/requests',
-    icon: 'pending_actions',
-    group: 'community',
-    see: PUBLISHERS,
-  },
-  {
-    key: 'publications-history',
-    href: '/admin/publications/history',
-    icon: 'history',
-    group: 'community',
-    see: PUBLISHERS,
-  },
-  {
-    key: 'moderation-reports',
-    href: '/admin/moderation/reports',
-    icon: 'report',
-    group: 'community',
-    see: PUBLISHERS,
   },
 ];
 

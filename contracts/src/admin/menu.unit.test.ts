@@ -138,7 +138,7 @@ describe('the admin menu (seed 001 §6)', () => {
     expect(keysOff).not.toContain('open-badge-assertions');
   });
 
-  it('lists the publications, the repository and the forum, with the publishers’ desks, each behind its feature', () => {
+  it('lists the publications, the repository and the forum, each behind its feature', () => {
     const entries = (facts: ViewerFacts, off: Partial<typeof features> = {}) =>
       Object.fromEntries(
         adminMenu(resourceCatalogue, facts, { ...features, ...off })
@@ -148,9 +148,6 @@ describe('the admin menu (seed 001 §6)', () => {
     const admin = entries(viewer(['admin'], true));
     expect(admin.community).toEqual(
       expect.arrayContaining([
-        'publication-requests-desk',
-        'publications-history',
-        'moderation-reports',
         'comments',
         'reports',
         'publication-requests',

@@ -143,8 +143,9 @@ describe('the dashboard', () => {
   it('sends the same member to their profile when their organization is under the issuers’ threshold', async () => {
     consentDecided();
     const { location } = renderApp('/admin/dashboard', {
-      me: actingMember(300),
-      environment: { openBadgeIssuerAccessLevel: 'member_level_2' },
+      // a friendly member (200): under the issuers' threshold, and not yet a contributor (member_level_1)
+      me: actingMember(200),
+      environment: ISSUER_THRESHOLD,
       features: { validationRequests: false },
     });
     await waitFor(() => expect(location.history?.at(-1)).toBe('/account/profile'), FIRST_RENDER);
