@@ -109,11 +109,22 @@ describe('the page painted on the server', () => {
       JSON.stringify(settings),
     );
     await context.addCookies([{ name: 'reading_settings', value: cookie.split('=')[1]!, url: baseUrl() }]);
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
-    expect(await page.locator('#first-paint').count()).toBe(1);
-    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+    // the app's code is held back until the paint is checked: what the reader sees before it runs (once it runs,
+    // the app may take the paint's place at any moment)
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
     // (32 px text at 1280 px is the phone's layout: the media queries follow the text size)
+    await page.locator('#first-paint h1:visible').waitFor();
     expect(await page.locator('#first-paint h1:visible').count()).toBe(1);
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+    release();
     await page.locator('#root').getByRole('heading', { level: 1, name: HOME_H1 }).waitFor();
     expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
     expect(await page.evaluate(() => document.documentElement.style.fontSize)).toBe('32px');
