@@ -146,13 +146,7 @@ describe('the admin menu (seed 001 §6)', () => {
           .map((s) => [s.group, s.entries.map((e) => e.key)]),
       );
     const admin = entries(viewer(['admin'], true));
-    expect(admin.community).toEqual(
-      expect.arrayContaining([
-        'comments',
-        'reports',
-        'publication-requests',
-      ]),
-    );
+    expect(admin.community).toEqual(expect.arrayContaining(['comments', 'reports', 'publication-requests']));
     expect(admin.articles).toEqual([
       'articles',
       'categories',
