@@ -26,6 +26,7 @@ export default defineConfig({
           // bounds for a hung test, not for a slow one: a loaded two-core machine runs these several times slower
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          expect: { poll: { timeout: 20_000, interval: 100 } },
           pool: 'forks',
           maxWorkers: 2,
           // each file starts its own apps on its own database; the platform's modules are loaded once per worker
@@ -62,6 +63,8 @@ export default defineConfig({
           sequence: { groupOrder: 3 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits for a condition, which on two loaded cores takes more than the default second
+          expect: { poll: { timeout: 20_000, interval: 100 } },
           pool: 'forks',
           // the platform, PostgreSQL and Chromium share two cores with the test workers
           maxWorkers: 2,

@@ -93,14 +93,37 @@ async function get(url: string, headers: Record<string, string> = {}) {
 }
 
 describe('npm start on a fresh data directory', () => {
-  it('answers 503 with Retry-After, and a "starting" page to browsers, until the demo site is there', async () => {
-    const started = await startHost(dataDir(), { LOG_FORMAT: 'json' });
+  // one data directory through three starts (each start initialises a cluster and seeds: minutes on two loaded
+  // cores, so the scenarios share them): a first start stopped half-way, a second one completing the seeding
+  // behind 503 answers and a "starting" page, a third one finding everything there
+  it('completes on the next start a first seeding stopped half-way, answering 503 and a "starting" page until the demo site is there, and appends nothing twice', async () => {
+    const dir = dataDir();
+    // development logs on the first start, production logs (JSON) on the second
+    const first = await startHost(dir);
+    // stop the first start once it has seeded some pages and before it reached the menu and the accounts
+    await until(
+      'the seeding to be under way',
+      async () =>
+        (first.output().match(/POST \/api\/v1\/app-page-components 201/g) ?? []).length >= 6
+          ? true
+          : undefined,
+      first,
+    );
+    first.child.kill('SIGINT');
+    await first.exited;
+    expect(first.output()).not.toContain('Platform listening on');
+    expect(first.output()).not.toContain('POST /api/v1/users 201');
+    // readable development logs: a time, a level and the request line
+    expect(first.output()).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: POST \/api\/v1\/app-pages 201 \d+ ms$/m);
+    expect(first.output()).not.toContain('"headers"');
+
+    const second = await startHost(dir, { LOG_FORMAT: 'json' });
     const before: Array<{ status: number; retryAfter: string | null; body: string }> = [];
     const pages: string[] = [];
     const menu = await until(
       'the first menu answered with 200',
       async () => {
-        const answer = await get(`${started.baseUrl}/api/v1/services/app-menu`);
+        const answer = await get(`${second.baseUrl}/api/v1/services/app-menu`);
         if (!answer) return undefined;
         if (answer.status === 200) return JSON.parse(answer.text) as { data: unknown[] };
         before.push({
@@ -109,7 +132,7 @@ describe('npm start on a fresh data directory', () => {
           body: answer.text,
         });
         if (pages.length < 2) {
-          const page = await get(`${started.baseUrl}/about`, {
+          const page = await get(`${second.baseUrl}/about`, {
             accept: 'text/html',
             'accept-language': pages.length === 0 ? 'en' : 'fr-FR,fr;q=0.9',
           });
@@ -117,7 +140,7 @@ describe('npm start on a fresh data directory', () => {
         }
         return undefined;
       },
-      started,
+      second,
     );
 
     // the very first 200 already holds the seeded menu: no visitor ever sees an empty site
@@ -134,51 +157,10 @@ describe('npm start on a fresh data directory', () => {
     expect(pages[1]).toContain('<html lang="fr">');
     expect(pages[1]).toContain('Le site démarre');
 
-    const ready = await get(`${started.baseUrl}/readyz`);
+    const ready = await get(`${second.baseUrl}/readyz`);
     expect(ready?.status).toBe(200);
-    const home = await get(`${started.baseUrl}/api/v1/services/routes/resolve?path=/`);
+    const home = await get(`${second.baseUrl}/api/v1/services/routes/resolve?path=/`);
     expect(home?.status).toBe(200);
-    await until(
-      'the listening line',
-      async () => (started.output().includes('Platform listening on') ? true : undefined),
-      started,
-    );
-
-    // production logs: one JSON object per line, request entries with their request line as the message
-    const entries = started
-      .output()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { level: number; msg: string; req?: unknown });
-    expect(entries.length).toBeGreaterThan(10);
-    expect(entries.some((e) => /^POST \/api\/v1\/app-pages 201 \d+ ms$/.test(e.msg) && e.req)).toBe(true);
-    const plain = started
-      .output()
-      .split('\n')
-      .filter((line) => line.trim() && !line.startsWith('{'));
-    expect(plain.filter((line) => !/^(Bootstrap admin API token|Platform listening on)/.test(line))).toEqual(
-      [],
-    );
-  }, 600_000);
-
-  it('completes on the next start a first seeding that was stopped half-way, appending nothing twice', async () => {
-    const dir = dataDir();
-    const first = await startHost(dir);
-    // stop the first start once it has seeded some pages and before it reached the menu and the accounts
-    await until(
-      'the seeding to be under way',
-      async () =>
-        (first.output().match(/POST \/api\/v1\/app-page-components 201/g) ?? []).length >= 6
-          ? true
-          : undefined,
-      first,
-    );
-    first.child.kill('SIGINT');
-    await first.exited;
-    expect(first.output()).not.toContain('Platform listening on');
-    expect(first.output()).not.toContain('POST /api/v1/users 201');
-
-    const second = await startHost(dir);
     await until(
       'the second start to open',
       async () => (second.output().includes('Platform listening on') ? true : undefined),
@@ -187,8 +169,6 @@ describe('npm start on a fresh data directory', () => {
     expect(second.output()).toContain('completing the demo seeding an earlier start began');
 
     const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-    const menu = await get(`${second.baseUrl}/api/v1/services/app-menu`);
-    expect(JSON.parse(menu!.text).data.length).toBeGreaterThan(0);
     const listed = await get(`${second.baseUrl}/api/v1/app-pages?page[size]=100`, admin);
     const paths = (JSON.parse(listed!.text).data as Array<{ attributes: { path: string } }>).map(
       (p) => p.attributes.path,
@@ -204,6 +184,22 @@ describe('npm start on a fresh data directory', () => {
     });
     expect(login.status).toBe(200);
 
+    // production logs: one JSON object per line, request entries with their request line as the message
+    const entries = second
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string; req?: unknown });
+    expect(entries.length).toBeGreaterThan(10);
+    expect(entries.some((e) => /^POST \/api\/v1\/users 201 \d+ ms$/.test(e.msg) && e.req)).toBe(true);
+    const plain = second
+      .output()
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('{'));
+    expect(plain.filter((line) => !/^(Bootstrap admin API token|Platform listening on)/.test(line))).toEqual(
+      [],
+    );
+
     // a third start finds the seeding complete and seeds nothing
     second.child.kill('SIGINT');
     await second.exited;
@@ -214,8 +210,5 @@ describe('npm start on a fresh data directory', () => {
       third,
     );
     expect(third.output()).not.toMatch(/POST \/api\/v1\//);
-    // readable development logs: a time, a level and the request line
-    expect(second.output()).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: POST \/api\/v1\/users 201 \d+ ms$/m);
-    expect(second.output()).not.toContain('"headers"');
   }, 600_000);
 });

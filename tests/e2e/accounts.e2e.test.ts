@@ -18,7 +18,7 @@ async function shot(page: Page, name: string) {
 
 /** The newest message sent to `to`, read from the dev mailbox with the machine credential. */
 async function lastMailTo(to: string): Promise<{ subject: string; text: string }> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const answer = await fetch(`${baseUrl()}/api/v1/dev/mailbox?filter[to]=${encodeURIComponent(to)}`, {
       headers: { Authorization: `Bearer ${inject('e2eAdminToken')}` },
@@ -39,11 +39,22 @@ function linkIn(text: string, pattern: RegExp): string {
   return parsed.pathname + parsed.search;
 }
 
-async function signIn(page: Page, email: string, password: string) {
+/**
+ * Signs in through the form and waits for the server's answer: the typed values are checked before the
+ * submit, so a failure says whether the form lost them or the server answered otherwise (its status).
+ */
+async function signIn(page: Page, email: string, password: string, status = 200) {
   await page.goto('/auth/sign-in');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  const emailField = page.getByLabel('E-mail address');
+  const passwordField = page.getByLabel('Password', { exact: true });
+  await emailField.fill(email);
+  await passwordField.fill(password);
+  await expect.poll(() => emailField.inputValue()).toBe(email);
+  await expect.poll(() => passwordField.inputValue()).toBe(password);
+  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/auth/login');
   await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  const response = await answer;
+  expect(response.status(), `sign-in of ${email}: ${await response.text()}`).toBe(status);
 }
 
 async function signOutFromMenu(page: Page, name: string) {
@@ -160,10 +171,10 @@ describe('accounts, end to end', () => {
 
   test('a wrong password is refused on the e-mail field, with no hint whether the address exists', async () => {
     const { page } = await openPage();
-    await signIn(page, 'member2@demo.example', 'not the password');
+    await signIn(page, 'member2@demo.example', 'not the password', 422);
     const known = page.getByText('These credentials do not match our records');
     await known.waitFor();
-    await signIn(page, `nobody-${randomBytes(3).toString('hex')}@example.org`, 'not the password');
+    await signIn(page, `nobody-${randomBytes(3).toString('hex')}@example.org`, 'not the password', 422);
     await known.waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/sign-in');
     await checkA11y(page, '/auth/sign-in with an error');

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { checkA11y, WCAG_TAGS } from './support/a11y.ts';
+import { axeOf, checkA11y } from './support/a11y.ts';
 import { baseUrl, openPage } from './support/browser.ts';
 import { shot, signIn } from './support/demo.ts';
 import { describeFocus, focusIndicator, isFocused, tabTo } from './support/focus.ts';
@@ -26,11 +25,7 @@ const fieldValue = (page: Page, label: string): Locator =>
  * Every other rule runs on the whole page, the open list included.
  */
 async function checkA11yWithListOpen(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .exclude('[data-live-announcer]')
-    .disableRules(['aria-hidden-focus'])
-    .analyze();
+  const results = await axeOf(page).disableRules(['aria-hidden-focus']).analyze();
   const violations = results.violations.map(
     (v) =>
       `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,

@@ -309,15 +309,21 @@ export function rentalBookingRoutes(deps: CommandModuleDeps, options: RentalBook
       }
     } catch (error) {
       if (error instanceof ConflictError) {
-        await settleCommandSlot(deps, request, slot);
-        await releaseHolds(deps, request, booking.models, 'refused');
-        await deps
-          .handle({
-            streamId: bookingStreamId(bookingId),
-            decider: bookingDecider,
-            command: { type: 'CancelBooking', data: { bookingId, userId }, metadata: request.metadata },
-          })
-          .catch(() => undefined);
+        const positions = [
+          await settleCommandSlot(deps, request, slot),
+          await releaseHolds(deps, request, booking.models, 'refused'),
+          await deps
+            .handle({
+              streamId: bookingStreamId(bookingId),
+              decider: bookingDecider,
+              command: { type: 'CancelBooking', data: { bookingId, userId }, metadata: request.metadata },
+            })
+            .then((result) => (result.events.length > 0 ? result.position : null))
+            .catch(() => null),
+        ].filter((position): position is bigint => position !== null);
+        // the refusal wrote the units' return: its position lets the member read the calendar with them back
+        if (positions.length > 0)
+          res.setHeader('X-Event-Position', positions.reduce((a, b) => (a > b ? a : b)).toString());
       }
       throw error;
     }

@@ -95,9 +95,9 @@ afterAll(async () => {
 });
 
 describe('no overbooking under a crowd', () => {
-  it('3,000 concurrent hold attempts on a model of 3 items (10,000 in the bench): each ends held or refused, and no day holds more than 3', async () => {
+  it('1,000 concurrent hold attempts on a model of 3 items (10,000 in the bench): each ends held or refused, and no day holds more than 3', async () => {
     const wheelchair = await model('Crowded wheelchair', 3);
-    const attempts = [...crowd(3_000, 7)];
+    const attempts = [...crowd(1_000, 7)];
     let held = 0;
     let refused = 0;
     let next = 0;
@@ -149,7 +149,7 @@ describe('no overbooking under a crowd', () => {
       }
     };
     await Promise.all(Array.from({ length: 64 }, worker));
-    expect(held + refused).toBe(3_000);
+    expect(held + refused).toBe(1_000);
     expect(held).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
     expect(await overbookedDays(wheelchair.id, 3)).toEqual([]);
@@ -213,7 +213,7 @@ describe('no overbooking under a crowd', () => {
 
   it('keeps the per-day sums of kept units equal to the kept holds themselves, through holds, keeps and releases', async () => {
     const bed = await model('Summed bed', 50);
-    const attempts = [...crowd(400, 23)];
+    const attempts = [...crowd(200, 23)];
     const kept: string[] = [];
     for (const [i, attempt] of attempts.entries()) {
       const holdId = randomUUID();
@@ -274,7 +274,7 @@ describe('no overbooking under a crowd', () => {
         if (released.position > position) position = released.position;
       }
     }
-    expect(kept.length).toBeGreaterThan(100);
+    expect(kept.length).toBeGreaterThan(60);
     await overbookedDays(bed.id, 50);
     const differences = await app.platform.sql`
       with raw as (

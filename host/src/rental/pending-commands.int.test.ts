@@ -31,6 +31,8 @@ async function created(answer: Promise<Answer>): Promise<string> {
 }
 
 let modelId: string;
+/** the position of the catalogue's last change: the member's requests read the catalogue at it */
+let catalogue = '0';
 let position = '0';
 
 beforeAll(async () => {
@@ -58,6 +60,7 @@ beforeAll(async () => {
     expect(item.status).toBe(201);
     position = item.body.meta?.position ?? position;
   }
+  catalogue = position;
 });
 afterAll(async () => {
   await app?.close();
@@ -67,7 +70,7 @@ afterAll(async () => {
 async function book(who: Call, from: number): Promise<string> {
   const startAt = addDays(calendarDateIn(app.now()), from);
   return created(
-    who('POST', '/services/rentals/bookings', {
+    who('POST', `/services/rentals/bookings?minPosition=${catalogue}`, {
       data: {
         type: 'rental-bookings',
         attributes: {
@@ -85,7 +88,9 @@ async function book(who: Call, from: number): Promise<string> {
 }
 
 const confirm = (who: Call, bookingId: string) =>
-  who('POST', '/services/rentals/commands', { data: { type: 'rental-commands', attributes: { bookingId } } });
+  who('POST', `/services/rentals/commands?minPosition=${catalogue}`, {
+    data: { type: 'rental-commands', attributes: { bookingId } },
+  });
 
 async function freeUnits(from: number): Promise<number> {
   const startAt = addDays(calendarDateIn(app.now()), from);
