@@ -76,6 +76,7 @@ async function main() {
     minPositionTimeoutMs: config.MIN_POSITION_TIMEOUT_MS,
     defaultLocale: config.DEFAULT_LOCALE,
     features: resourceFeatures(config),
+    authorOrganization: config.FEATURE_AUTHOR_ORGANIZATION,
     trustProxy: config.TRUST_PROXY,
     files: {
       dir: filesDir,

@@ -70,6 +70,8 @@ export interface ServeContext {
   files: FileServices;
   /** the resource features on (FEATURE_RENTAL, ...): the types of a feature that is off answer 404 */
   features: ResourceFeatures;
+  /** a publication item's author is its organization when it has one (FEATURE_ORGANIZATIONS and FEATURE_AUTHOR_ORGANIZATION) */
+  authorOrganization: boolean;
   /** the platform's database (the few reads and writes outside the event store: the open badges' signing key) */
   sql: Sql;
   /** OPEN_BADGES_SIGNING_KEY (ADR 0030): the open badges' configured signing key; absent: the kept one */
@@ -241,9 +243,9 @@ function resourcesModule(
       likeRoutes(resources),
       ...(servesFiles ? [fileUploadRoutes(resources, { files, joinTables })] : []),
     ],
-    query: ({ defaultLocale, files, features }) => [
+    query: ({ defaultLocale, files, features, authorOrganization }) => [
       // first: it answers 404 for the types whose feature is off, the publishable and history paths included
-      resourceQueryRoutes(resources, { defaultLocale, features }),
+      resourceQueryRoutes(resources, { defaultLocale, features, authorOrganization }),
       publishableRoutes(resources),
       historyRoutes(resources),
       ...(servesFiles ? [fileServingRoutes(resources, { store: files.store, limits: files.limits })] : []),

@@ -68,6 +68,11 @@ export interface PlatformOptions {
   defaultLocale?: Locale;
   /** the resource features (FEATURE_RENTAL, ...): a type whose feature is off answers 404; unnamed ones are on */
   features?: Partial<ResourceFeatures>;
+  /**
+   * FEATURE_AUTHOR_ORGANIZATION: a publication item's author is its organization when it has one (seed 001 §3),
+   * with the organizations feature on as well; absent: on
+   */
+  authorOrganization?: boolean;
   /** extra handlers mounted after the APIs (the built web, later) */
   mountAfterApis?: (app: Express) => void;
   /**
@@ -196,6 +201,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     devMailbox: mailer.toDevMailbox,
     defaultLocale: options.defaultLocale ?? 'en',
     features: { ...ALL_RESOURCE_FEATURES, ...options.features },
+    authorOrganization: accounts.context.features.organizations && (options.authorOrganization ?? true),
     files: {
       store: blobStore,
       limits: { ...DEFAULT_FILE_LIMITS, ...options.files?.limits },

@@ -90,37 +90,43 @@ describe('the calendar’s between filter (overlaps)', () => {
   });
 });
 
+/** An organization, a member acting for it (Mia Maker) and a member on their own (Sol Owen), on `on`. */
+async function makerAndSolo(on: AccountsTestApp) {
+  const organization = created(
+    await on.admin(
+      'POST',
+      '/organizations',
+      doc('organizations', { name: 'Demo Fab Lab' }, { accessLevel: one('access-levels', null) }),
+    ),
+  );
+  const maker = await person(on, 'maker@example.test', {
+    accessLevel: 'member_level_1',
+    firstName: 'Mia',
+    lastName: 'Maker',
+  });
+  const solo = await person(on, 'solo@example.test', {
+    accessLevel: 'member_level_1',
+    firstName: 'Sol',
+    lastName: 'Owen',
+  });
+  const joined = await on.admin(
+    'POST',
+    `/organizations/${organization}/relationships/users`,
+    many('users', [maker.id]),
+  );
+  expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+  const acting = await maker.browser.call(
+    'PATCH',
+    `/api/v1/users/me/relationships/acting-as-organization?minPosition=${joined.body.meta.position}`,
+    { body: one('organizations', organization) },
+  );
+  expect(acting.status, JSON.stringify(acting.body)).toBe(200);
+  return { organization, maker, solo };
+}
+
 describe('authors of publication items', () => {
   it('names the organization its writer acted for, else the writer; lists what one member wrote', async () => {
-    const organization = created(
-      await app.admin(
-        'POST',
-        '/organizations',
-        doc('organizations', { name: 'Demo Fab Lab' }, { accessLevel: one('access-levels', null) }),
-      ),
-    );
-    const maker = await person(app, 'maker@example.test', {
-      accessLevel: 'member_level_1',
-      firstName: 'Mia',
-      lastName: 'Maker',
-    });
-    const solo = await person(app, 'solo@example.test', {
-      accessLevel: 'member_level_1',
-      firstName: 'Sol',
-      lastName: 'Owen',
-    });
-    const joined = await app.admin(
-      'POST',
-      `/organizations/${organization}/relationships/users`,
-      many('users', [maker.id]),
-    );
-    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
-    const acting = await maker.browser.call(
-      'PATCH',
-      `/api/v1/users/me/relationships/acting-as-organization?minPosition=${joined.body.meta.position}`,
-      { body: one('organizations', organization) },
-    );
-    expect(acting.status, JSON.stringify(acting.body)).toBe(200);
+    const { organization, maker, solo } = await makerAndSolo(app);
 
     const write = async (who: typeof maker, title: string) =>
       created(
@@ -165,6 +171,28 @@ describe('authors of publication items', () => {
     const bad = await app.admin('GET', '/repository-items?filter[createdBy]=someone');
     expect(bad.status).toBe(400);
     expect(parameters(bad)).toEqual(['filter[createdBy]']);
+  });
+});
+
+describe('authors with FEATURE_AUTHOR_ORGANIZATION off', () => {
+  let off: AccountsTestApp;
+  beforeAll(async () => {
+    off = await startAccountsApp({}, { authorOrganization: false });
+  });
+  afterAll(async () => {
+    await off?.close();
+  });
+
+  it('names the writer, even one acting for an organization', async () => {
+    const { maker } = await makerAndSolo(off);
+    const item = created(
+      await maker.browser.call('POST', after('/api/v1/repository-items'), {
+        body: doc('repository-items', { title: 'Switch adapter', description: '<p>Printed in PLA.</p>' }),
+      }),
+    );
+    const read = await off.admin('GET', after(`/repository-items/${item}`));
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body.data.attributes.author).toEqual({ type: 'users', id: maker.id, name: 'Mia Maker' });
   });
 });
 

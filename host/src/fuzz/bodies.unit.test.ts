@@ -47,6 +47,7 @@ const serve: ServeContext = {
   auth,
   devMailbox: true,
   defaultLocale: 'en',
+  authorOrganization: true,
   appName: 'Platform',
   currency: 'EUR',
   minPositionTimeoutMs: 1000,

@@ -79,7 +79,13 @@ export async function startAccountsApp(
   accounts: PlatformOptions['accounts'] = {},
   options: Pick<
     PlatformOptions,
-    'resources' | 'trustProxy' | 'minPositionTimeoutMs' | 'files' | 'features' | 'extraModules'
+    | 'resources'
+    | 'trustProxy'
+    | 'minPositionTimeoutMs'
+    | 'files'
+    | 'features'
+    | 'extraModules'
+    | 'authorOrganization'
   > = {},
   restart: RestartOptions = {},
 ): Promise<AccountsTestApp> {
