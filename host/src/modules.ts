@@ -35,6 +35,7 @@ import { pagesProjection } from '@platform/projectors/pages/projection';
 import type { Projection } from '@platform/projectors/projection';
 import {
   resourceProjection,
+  type ProjectionOptions,
   type ResourceProjectionExtension,
 } from '@platform/projectors/resources/projection';
 import { likesProjection } from '@platform/projectors/resources/likes-projection';
@@ -230,6 +231,7 @@ function resourcesModule(
   resources: readonly ResourceDefinition[],
   extensions: Readonly<Record<string, ResourceProjectionExtension>>,
   joinTables: Readonly<Record<string, JoinTableMembership>>,
+  projectionOptions: ProjectionOptions,
 ): ModuleDescriptor {
   // the uploads and the contents of files and secured files (ADR 0027), when the catalogue serves them
   const servesFiles = [FILES_TYPE, securedFileResource.type].every((t) =>
@@ -255,6 +257,7 @@ function resourcesModule(
         resourceProjection(
           definition,
           definition.type === FILES_TYPE ? fileUsesExtension(resources) : extensions[definition.type],
+          projectionOptions,
         ),
       ),
       likesProjection,
@@ -291,10 +294,12 @@ export function workflowExtensions(
 
 /**
  * Every module the platform serves: the hand-written ones and the resource layer over `resources` (the
- * catalogue; tests may bring their own).
+ * catalogue; tests may bring their own). `defaultLocale` (DEFAULT_LOCALE, 'en' if absent): the language whose
+ * text search configuration indexes the records' own text (their translations are indexed in their own).
  */
 export function platformModules(
   resources: readonly ResourceDefinition[] = resourceCatalogue,
+  options: ProjectionOptions = {},
 ): ModuleDescriptor[] {
   const extensions = workflowExtensions(handWrittenModules);
   const joinTables = Object.assign(
@@ -304,7 +309,7 @@ export function platformModules(
   const served = [...resources];
   for (const needed of handWrittenModules.flatMap((module) => module.resources ?? []))
     if (!served.some((definition) => definition.type === needed.type)) served.push(needed);
-  return [...handWrittenModules, resourcesModule(served, extensions, joinTables)];
+  return [...handWrittenModules, resourcesModule(served, extensions, joinTables, options)];
 }
 
 export const eventContractsOf = (modules: readonly ModuleDescriptor[]): EventContract[] =>

@@ -152,7 +152,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const sql = createSql(options.databaseUrl, { max: 20 });
   const readPool = await createReadPool(options.databaseUrl);
   // every list below (contracts, routers, projections) comes from the one list of modules (modules.ts)
-  const modules = [...platformModules(options.resources), ...(options.extraModules ?? [])];
+  const modules = [
+    ...platformModules(options.resources, { defaultLocale: options.defaultLocale ?? 'en' }),
+    ...(options.extraModules ?? []),
+  ];
   const contracts = new EventContractRegistry(eventContractsOf(modules));
   const eventStore = new PostgresEventStore({ sql, contracts });
   const projections = projectionsOf(modules);

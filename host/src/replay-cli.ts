@@ -30,10 +30,13 @@ async function main(): Promise<void> {
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000)
     usage('--batch-size must be an integer from 1 to 100000.');
   if (!name) usage('Which projection?');
-  const projection = projections.find((p) => p.name === name);
-  if (!projection) usage(`Unknown projection "${name}".`);
+  if (!projections.some((p) => p.name === name)) usage(`Unknown projection "${name}".`);
 
   const config = loadConfig();
+  // the platform's projections as it runs them: the default locale's text search configuration indexes its text
+  const projection = projectionsOf(platformModules(undefined, { defaultLocale: config.DEFAULT_LOCALE })).find(
+    (p) => p.name === name,
+  )!;
   const { url, embedded } = await connectToPlatformDatabase(config);
   const sql = createSql(url);
   const controller = new AbortController();

@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     });
     events.stop();
 
-    const modules = platformModules();
+    const modules = platformModules(undefined, { defaultLocale: config.DEFAULT_LOCALE });
     const projections = projectionsOf(modules);
     const eventStore = new PostgresEventStore({
       sql,

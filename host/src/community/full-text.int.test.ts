@@ -27,9 +27,10 @@ const after = (path: string) => `${path}${path.includes('?') ? '&' : '?'}minPosi
 async function item(
   attributes: { title: string; description: string; publishedAt?: string | null },
   french?: { title: string; description: string },
+  on: AccountsTestApp = app,
 ): Promise<string> {
   const made = noted(
-    await app.admin(
+    await on.admin(
       'POST',
       '/repository-items',
       doc('repository-items', { publishedAt: PAST, ...attributes }),
@@ -46,8 +47,13 @@ async function item(
 }
 
 /** The ids a search answers, read in a locale. */
-async function search(query: string, locale: 'en' | 'fr', extra = ''): Promise<string[]> {
-  const answer = await app.admin(
+async function search(
+  query: string,
+  locale: 'en' | 'fr',
+  extra = '',
+  on: AccountsTestApp = app,
+): Promise<string[]> {
+  const answer = await on.admin(
     'GET',
     after(`/repository-items?filter[search]=${encodeURIComponent(query)}${extra}`),
     undefined,
@@ -131,5 +137,24 @@ describe('full-text search of repository items', () => {
     expect(visitor.status).toBe(200);
     expect(ids(visitor)).toEqual([once, often]);
     expect(visitor.body.meta.total).toBe(2);
+  });
+});
+
+describe('a platform whose records are written in French (DEFAULT_LOCALE=fr)', () => {
+  let french: AccountsTestApp;
+  beforeAll(async () => {
+    french = await startAccountsApp({}, { defaultLocale: 'fr' });
+  });
+  afterAll(async () => {
+    await french?.close();
+  });
+
+  it('indexes the records’ own text with the French configuration, not the English one', async () => {
+    const text = { title: 'Coussin chaleureux', description: '<p>Une housse douce.</p>' };
+    const there = await item(text, undefined, french);
+    // French stems "chaleureux" and "chaleur" alike (chaleur); English keeps "chaleureux" whole
+    expect(await search('chaleur', 'fr', '', french)).toEqual([there]);
+    const here = await item(text);
+    expect(await search('chaleur', 'fr')).not.toContain(here);
   });
 });

@@ -86,6 +86,7 @@ export async function startAccountsApp(
     | 'features'
     | 'extraModules'
     | 'authorOrganization'
+    | 'defaultLocale'
   > = {},
   restart: RestartOptions = {},
 ): Promise<AccountsTestApp> {
