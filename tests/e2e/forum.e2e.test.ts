@@ -31,7 +31,8 @@ async function asAdmin(path: string, body: unknown): Promise<any> {
 
 /** The record's id and the write's position. */
 async function created(type: string, attributes: object, relationships: object = {}) {
-  const answer = await asAdmin(`/${type}`, { data: { type, attributes, relationships } });
+  const data = Object.keys(relationships).length ? { type, attributes, relationships } : { type, attributes };
+  const answer = await asAdmin(`/${type}`, { data });
   return { id: answer.data.id as string, position: answer.meta.position as string };
 }
 const one = (type: string, id: string) => ({ data: { type, id } });
