@@ -211,6 +211,14 @@ export const COMPONENT_PROPS = {
     title: text().default(''),
     category: recordId('repository-categories'),
   }),
+  /**
+   * the forum (seed 000 §2.8): its categories and subjects, the pinned ones first, filtered by category and tag; a
+   * subject at {path}/{id}, a new subject at {path}/create; `category` presets the filter
+   */
+  forum: props({
+    title: text().default(''),
+    category: recordId('forum-categories'),
+  }),
   /** the published articles (seed 000 §2.8), newest first, filtered by a category and a tag; an article at {path}/{article} */
   articles: props({
     title: text().default(''),

@@ -19,7 +19,7 @@ describe('the component registry', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     renderCmsPage([
       { name: 'title', props: { title: 'First block', level: 1 } },
-      { name: 'forum', props: { title: 'Not in this build' } },
+      { name: 'guestbook', props: { title: 'Not in this build' } },
       { name: 'title', props: { title: 'Bad level', level: 12 } },
       {
         name: 'buttons',
@@ -39,7 +39,7 @@ describe('the component registry', () => {
     const messages = warn.mock.calls.map((c) => String(c[0]));
     expect(messages).toEqual(
       expect.arrayContaining([
-        expect.stringContaining('unknown component type "forum"'),
+        expect.stringContaining('unknown component type "guestbook"'),
         expect.stringContaining('props of a "title" component do not parse'),
         expect.stringContaining('props of a "buttons" component do not parse'),
       ]),

@@ -4,13 +4,15 @@ import type { ComponentType } from '@platform/contracts/pages/components';
 /**
  * The components that add a sub-route below their page's path (seed 000 §2.6): {path}/{segment} shows the
  * page's first component of these types with the segment (rental models: {path}/{rentalModel}; open badges:
- * {path}/{id}; repository: {path}/{item}; articles: {path}/{article}; blog posts: {path}/{slug or id}; calendar: {path}/{id}).
+ * {path}/{id}; repository: {path}/{item}; forum: {path}/{id} and
+ * {path}/create; articles: {path}/{article}; blog posts: {path}/{slug or id}; calendar: {path}/{id}).
  */
 export const SUB_ROUTE_COMPONENTS: readonly ComponentType[] = [
   'rental-models',
   'open-badges',
   'selected-open-badges',
   'repository',
+  'forum',
   'articles',
   'blog-posts',
   'calendar',

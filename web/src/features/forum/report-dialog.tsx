@@ -1,0 +1,117 @@
+import { REPORT_REASONS } from '@platform/contracts/content/report';
+import { useState } from 'react';
+import { Form } from 'react-aria-components';
+import { useApi } from '../../kit/api/api-context.tsx';
+import { fieldOfPointer, formErrorsOf, type FieldErrors } from '../../kit/api/field-errors.ts';
+import { useMessageLookup } from '../../kit/i18n/use-t.ts';
+import { useToast } from '../../kit/toast/toast-context.tsx';
+import { Button } from '../../kit/ui/button.tsx';
+import { Dialog, DialogActions } from '../../kit/ui/dialog.tsx';
+import { NoticeBox } from '../../kit/ui/notice-box.ts';
+import { RadioGroup } from '../../kit/ui/radio-group.tsx';
+import { TextField } from '../../kit/ui/text-field.tsx';
+import { reportRecord, type REPORTED_TYPES } from './forum-api.ts';
+import { useForumT, useProblemText } from './forum-ui.tsx';
+
+const DETAILS_MAX_LENGTH = 2000;
+
+/**
+ * Reporting a subject or a message to the moderators (contracts/src/content/report.ts): a reason, optional
+ * details. A refused report keeps what was typed and shows why, on its field (422) or above the form.
+ */
+export function ReportDialog({
+  record,
+  title,
+  onClose,
+}: {
+  record: { type: (typeof REPORTED_TYPES)[number]; id: string };
+  /** the dialog's heading: what is reported */
+  title: string;
+  onClose: () => void;
+}) {
+  const t = useForumT();
+  const api = useApi();
+  const toast = useToast();
+  const lookup = useMessageLookup();
+  const problem = useProblemText();
+  const [reason, setReason] = useState<string | null>(null);
+  const [details, setDetails] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (busy) return;
+    if (!reason) {
+      setErrors({ reason: t('forum.report.reasonRequired') });
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    setFormError(null);
+    try {
+      await reportRecord(api, record, reason, details, window.location.href);
+      toast(t('forum.report.sent'), 'success');
+      onClose();
+    } catch (error) {
+      const fields = formErrorsOf(error, lookup, (pointer) => {
+        const field = fieldOfPointer(pointer);
+        return field === 'reason' || field === 'details' ? field : '_form';
+      });
+      if (fields) {
+        const { _form, ...onFields } = fields;
+        setErrors(onFields);
+        setFormError(_form ?? null);
+      } else setFormError(problem(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      isOpen
+      unsaved={details.trim() !== ''}
+      onOpenChange={(open) => !open && !busy && onClose()}
+      title={title}
+    >
+      <Form
+        validationBehavior="aria"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {formError ? (
+          <div role="alert">
+            <NoticeBox $tone="error">{formError}</NoticeBox>
+          </div>
+        ) : null}
+        <RadioGroup
+          label={t('forum.report.reason')}
+          value={reason}
+          onChange={setReason}
+          errorMessage={errors.reason}
+          options={REPORT_REASONS.map((id) => ({ id, label: t(`forum.report.reason.${id}`) }))}
+        />
+        <TextField
+          label={t('forum.report.details')}
+          description={t('forum.report.detailsHelp')}
+          multiline
+          value={details}
+          onChange={setDetails}
+          maxLength={DETAILS_MAX_LENGTH}
+          errorMessage={errors.details}
+        />
+        <DialogActions>
+          <Button variant="secondary" onPress={onClose} isDisabled={busy}>
+            {t('forum.cancel')}
+          </Button>
+          <Button type="submit" isDisabled={busy}>
+            {t('forum.report.send')}
+          </Button>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}
