@@ -114,7 +114,7 @@ async function main() {
       publicUrl: platform.accounts.context.publicUrl,
       adminToken,
       logger,
-      features: { rental: config.FEATURE_RENTAL, openBadges: config.FEATURE_OPEN_BADGES },
+      features: resourceFeatures(config),
     });
     if (outcome === 'seeded') logger.info('demo site and accounts seeded');
   }

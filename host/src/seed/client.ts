@@ -1,3 +1,5 @@
+import { SEEDER_PASS_HEADER } from '../readiness.ts';
+
 /** A small JSON:API client for the seeder: real HTTP commands against the running platform. */
 export interface SeedClient {
   command(
@@ -38,4 +40,117 @@ export function seedClient(baseUrl: string, adminToken: string): SeedClient {
       return (await res.json()) as { data: unknown; meta?: Record<string, unknown> };
     },
   };
+}
+
+/** An answer of a member's call: its status, its JSON body (null for a document's bytes) and its bytes. */
+export interface SeedAnswer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  bytes: Uint8Array;
+}
+
+/** A signed-in demo account over HTTP, as the web calls the APIs (memberSession). */
+export interface MemberSession {
+  call(method: string, path: string, body?: unknown, key?: string): Promise<SeedAnswer>;
+  /** uploads a private document (a signed contract) through POST /services/files */
+  upload(bytes: Uint8Array, name: string): Promise<SeedAnswer>;
+}
+
+/**
+ * A demo account signed in over HTTP (its session cookie), as the web would call the APIs. The seeder's pass (the
+ * machine credential in SEEDER_PASS_HEADER) takes its requests past the "starting" gate of a first start, which
+ * holds every other request until the seeding is done (host/src/readiness.ts); the session decides the rest.
+ */
+export async function memberSession(
+  baseUrl: string,
+  email: string,
+  password: string,
+  adminToken: string,
+): Promise<MemberSession> {
+  const pass = { [SEEDER_PASS_HEADER]: adminToken };
+  const login = await fetch(`${baseUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...pass },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((set) => /^atc_session=([^;]+)/.exec(set)?.[1])
+    .find(Boolean);
+  if (!login.ok || !cookie) throw new Error(`Seeding: ${email} could not sign in (${login.status})`);
+  const headers = { cookie: `atc_session=${cookie}`, 'x-requested-with': 'XMLHttpRequest', ...pass };
+  const answer = async (response: Response): Promise<SeedAnswer> => {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    let body: unknown = null;
+    try {
+      body = JSON.parse(Buffer.from(bytes).toString('utf8'));
+    } catch {
+      // a document's bytes
+    }
+    return { status: response.status, body, bytes };
+  };
+  return {
+    async call(method, path, body, key) {
+      return answer(
+        await fetch(`${baseUrl}/api/v1${path}`, {
+          method,
+          headers: {
+            ...headers,
+            accept: 'application/vnd.api+json',
+            ...(body !== undefined ? { 'content-type': 'application/vnd.api+json' } : {}),
+            ...(key ? { 'idempotency-key': key } : {}),
+          },
+          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        }),
+      );
+    },
+    async upload(bytes, name) {
+      const form = new FormData();
+      form.append('isPublic', 'false');
+      form.append('family', 'doc');
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), name);
+      return answer(await fetch(`${baseUrl}/api/v1/services/files`, { method: 'POST', headers, body: form }));
+    },
+  };
+}
+
+/** The answer, or an error naming what failed when it is not a success. */
+export const must = (answer: SeedAnswer, what: string): SeedAnswer => {
+  if (answer.status >= 300)
+    throw new Error(`Seeding ${what} failed (${answer.status}): ${JSON.stringify(answer.body)}`);
+  return answer;
+};
+
+/**
+ * Uploads a public file through the file fields' route (POST /services/files) with the machine credential, as
+ * the rental models' images are: answers the file's id.
+ */
+export async function uploadPublicFile(
+  options: { baseUrl: string; adminToken: string },
+  file: {
+    bytes: Uint8Array;
+    fileName: string;
+    mimeType: string;
+    family: string;
+    name: string;
+    description: string;
+  },
+): Promise<string> {
+  const form = new FormData();
+  form.append('family', file.family);
+  form.append('name', file.name);
+  form.append('description', file.description);
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.mimeType }), file.fileName);
+  const uploaded = await fetch(`${options.baseUrl}/api/v1/services/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${options.adminToken}`, 'x-requested-with': 'XMLHttpRequest' },
+    body: form,
+  });
+  const doc = (await uploaded.json()) as { data?: { id: string }; errors?: unknown };
+  if (!uploaded.ok || !doc.data)
+    throw new Error(
+      `Seeding the file ${file.fileName} failed (${uploaded.status}): ${JSON.stringify(doc.errors)}`,
+    );
+  return doc.data.id;
 }

@@ -1,3 +1,7 @@
+import type { z } from 'zod';
+import { COMPONENT_PROPS, isComponentType } from '@platform/contracts/pages/components';
+import type { ResourceFeature, ResourceFeatures } from '@platform/contracts/resources/definition';
+
 /** The demo site's content: what a new platform shows before its editors write their own. */
 
 export interface DemoComponent {
@@ -254,25 +258,104 @@ export const demoOpenBadgesMenuItem: DemoMenuItem = {
   attributes: {},
 };
 
-/** The demo pages the site's features add: the rental catalogue, the open badges. */
-export function featurePages(features: { rental?: boolean; openBadges?: boolean } = {}): DemoPage[] {
+/** The features a demo site serves (FEATURE_*): a feature not named is on. */
+export type DemoFeatures = Partial<ResourceFeatures>;
+
+const served = (features: DemoFeatures, feature: ResourceFeature | null) =>
+  feature === null || features[feature] !== false;
+
+/**
+ * The component type of the forum (seed 000 §2.8 "forum"). Its page is seeded once the platform has the type (the
+ * forum's component is not in the registry yet): until then the forum's records are seeded without a page.
+ */
+export const FORUM_COMPONENT = 'forum';
+const forumComponentServed = () =>
+  isComponentType(FORUM_COMPONENT) &&
+  (COMPONENT_PROPS as Record<string, z.ZodTypeAny>)[FORUM_COMPONENT]!.safeParse({ title: '' }).success;
+
+/** A community page: its title, then the component that lists the feature's records (an item at {path}/{id}). */
+const communityPage = (path: string, title: string, description: string, name: string): DemoPage => ({
+  path,
+  attributes: { path, title, description },
+  components: [
+    { name: 'title', props: { title, level: 1 } },
+    { name, props: { title: '' } },
+  ],
+});
+
+/**
+ * The community's pages (issue 21), each with its menu entry under "Community" and the feature that serves its
+ * records (null: blog posts, always served); the forum's only once its component type exists.
+ */
+export const demoCommunityPages = (): Array<{
+  page: DemoPage;
+  menu: DemoMenuItem;
+  feature: ResourceFeature | null;
+}> => [
+  {
+    feature: 'articles',
+    page: communityPage('/articles', 'Articles', 'Guides and how-tos written by the community.', 'articles'),
+    menu: { name: 'Articles', page: '/articles', attributes: {} },
+  },
+  {
+    feature: null,
+    page: communityPage('/blog', 'Blog', 'News and stories from the community.', 'blog-posts'),
+    menu: { name: 'Blog', page: '/blog', attributes: {} },
+  },
+  {
+    feature: 'calendar',
+    page: communityPage('/calendar', 'Events', 'Workshops, meetups and online sessions.', 'calendar'),
+    menu: { name: 'Events', page: '/calendar', attributes: {} },
+  },
+  {
+    feature: 'repository',
+    page: communityPage(
+      '/repository',
+      'Technical aids',
+      'Technical aids shared by the community: designs, files and instructions.',
+      'repository',
+    ),
+    menu: { name: 'Technical aids', page: '/repository', attributes: {} },
+  },
+  ...(forumComponentServed()
+    ? [
+        {
+          feature: 'forum' as const,
+          page: communityPage('/forum', 'Forum', 'Ask the community, share what worked.', FORUM_COMPONENT),
+          menu: { name: 'Forum', page: '/forum', attributes: {} },
+        },
+      ]
+    : []),
+];
+
+/** The demo pages the site's features add: the rental catalogue, the open badges, the community's pages. */
+export function featurePages(features: DemoFeatures = {}): DemoPage[] {
   return [
-    ...(features.rental === false ? [] : [demoRentalPage]),
-    ...(features.openBadges === false ? [] : [demoOpenBadgesPage]),
+    ...(served(features, 'rental') ? [demoRentalPage] : []),
+    ...(served(features, 'openBadges') ? [demoOpenBadgesPage] : []),
+    ...demoCommunityPages()
+      .filter((c) => served(features, c.feature))
+      .map((c) => c.page),
   ];
 }
 
 /**
- * The demo menu, with the rental and open badges entries before the legal group when the site serves their
- * features.
+ * The demo menu, with the community's entries after "Contact" (under "Community"), and the rental and open badges
+ * entries before the legal group, when the site serves their features.
  */
-export function demoMenuFor(features: { rental?: boolean; openBadges?: boolean } = {}): DemoMenuItem[] {
+export function demoMenuFor(features: DemoFeatures = {}): DemoMenuItem[] {
   const added = [
-    ...(features.rental === false ? [] : [demoRentalMenuItem]),
-    ...(features.openBadges === false ? [] : [demoOpenBadgesMenuItem]),
+    ...(served(features, 'rental') ? [demoRentalMenuItem] : []),
+    ...(served(features, 'openBadges') ? [demoOpenBadgesMenuItem] : []),
   ];
-  const legal = demoMenu.findIndex((item) => item.name === 'Legal');
-  return [...demoMenu.slice(0, legal), ...added, ...demoMenu.slice(legal)];
+  const community = demoCommunityPages()
+    .filter((c) => served(features, c.feature))
+    .map((c) => c.menu);
+  const menu = demoMenu.map((item) =>
+    item.name === 'Community' ? { ...item, children: [...(item.children ?? []), ...community] } : item,
+  );
+  const legal = menu.findIndex((item) => item.name === 'Legal');
+  return [...menu.slice(0, legal), ...added, ...menu.slice(legal)];
 }
 
 export const demoRedirections = [{ name: 'Former about page', fromPath: '/who-we-are', toPath: '/about' }];

@@ -3,8 +3,8 @@ import { deriveId } from '@platform/command-api/handler';
 import type { RentalCommandAction, RentalCommandActionName } from '@platform/contracts/rental/command';
 import { addDays, calendarDateIn } from '@platform/contracts/rental/period';
 import type { RentalStrategy } from '@platform/contracts/rental/strategies';
+import { memberSession, must, type MemberSession, type SeedAnswer } from './client.ts';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
-import { SEEDER_PASS_HEADER } from '../readiness.ts';
 
 /**
  * The demo rental commands: a few commands of the demo members, each booked and confirmed through the checkout's
@@ -105,72 +105,6 @@ const RECORDED: Partial<Record<RentalCommandActionName, string>> = {
   cancel: 'RentalCommandCancelled',
 };
 
-interface Answer {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-  bytes: Uint8Array;
-}
-
-/**
- * A signed-in demo account over HTTP (its session cookie), as the web would call the APIs. The seeder's pass (the
- * machine credential in SEEDER_PASS_HEADER) takes its requests past the "starting" gate of a first start, which
- * holds every other request until the seeding is done (host/src/readiness.ts); the session decides the rest.
- */
-async function signIn(baseUrl: string, email: string, adminToken: string) {
-  const pass = { [SEEDER_PASS_HEADER]: adminToken };
-  const login = await fetch(`${baseUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...pass },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((set) => /^atc_session=([^;]+)/.exec(set)?.[1])
-    .find(Boolean);
-  if (!login.ok || !cookie) throw new Error(`Seeding: ${email} could not sign in (${login.status})`);
-  const headers = { cookie: `atc_session=${cookie}`, 'x-requested-with': 'XMLHttpRequest', ...pass };
-  const answer = async (response: Response): Promise<Answer> => {
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    let body: unknown = null;
-    try {
-      body = JSON.parse(Buffer.from(bytes).toString('utf8'));
-    } catch {
-      // a document's bytes
-    }
-    return { status: response.status, body, bytes };
-  };
-  return {
-    async call(method: string, path: string, body?: unknown, key?: string): Promise<Answer> {
-      return answer(
-        await fetch(`${baseUrl}/api/v1${path}`, {
-          method,
-          headers: {
-            ...headers,
-            accept: 'application/vnd.api+json',
-            ...(body !== undefined ? { 'content-type': 'application/vnd.api+json' } : {}),
-            ...(key ? { 'idempotency-key': key } : {}),
-          },
-          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-        }),
-      );
-    },
-    async upload(bytes: Uint8Array, name: string): Promise<Answer> {
-      const form = new FormData();
-      form.append('isPublic', 'false');
-      form.append('family', 'doc');
-      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), name);
-      return answer(await fetch(`${baseUrl}/api/v1/services/files`, { method: 'POST', headers, body: form }));
-    },
-  };
-}
-
-const must = (answer: Answer, what: string): Answer => {
-  if (answer.status >= 300)
-    throw new Error(`Seeding ${what} failed (${answer.status}): ${JSON.stringify(answer.body)}`);
-  return answer;
-};
-
 /**
  * Seeds the demo rental commands. `models`: the demo models' ids and their items' ids by stock id;
  * `position`: the catalogue's last position, so that the bookings see the items just seeded.
@@ -185,10 +119,15 @@ export async function seedDemoRentalCommands(options: {
   position: string;
 }) {
   const today = calendarDateIn((options.clock ?? (() => new Date()))());
-  const desk = await signIn(options.baseUrl, 'rental-admin@demo.example', options.adminToken);
-  const members = new Map<string, Awaited<ReturnType<typeof signIn>>>();
+  const desk = await memberSession(
+    options.baseUrl,
+    'rental-admin@demo.example',
+    DEMO_PASSWORD,
+    options.adminToken,
+  );
+  const members = new Map<string, MemberSession>();
   let position = options.position;
-  const at = (answer: Answer) => {
+  const at = (answer: SeedAnswer) => {
     const next = answer.body?.meta?.position;
     if (typeof next === 'string' && BigInt(next) > BigInt(position)) position = next;
     return answer;
@@ -196,7 +135,8 @@ export async function seedDemoRentalCommands(options: {
 
   for (const spec of demoRentalCommands) {
     const member =
-      members.get(spec.member) ?? (await signIn(options.baseUrl, spec.member, options.adminToken));
+      members.get(spec.member) ??
+      (await memberSession(options.baseUrl, spec.member, DEMO_PASSWORD, options.adminToken));
     members.set(spec.member, member);
     const model = options.models.get(spec.model);
     if (!model) throw new Error(`Seeding: no demo rental model ${spec.model}`);
@@ -276,7 +216,7 @@ export async function seedDemoRentalCommands(options: {
 async function actionFor(
   name: RentalCommandActionName,
   context: {
-    desk: Awaited<ReturnType<typeof signIn>>;
+    desk: MemberSession;
     commandId: string;
     lineId: string;
     model: { items: string[] };

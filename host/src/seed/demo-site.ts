@@ -1,6 +1,13 @@
 import type { Logger } from 'pino';
 import { seedClient, type SeedClient } from './client.ts';
-import { demoMenuFor, demoPages, demoRedirections, featurePages, type DemoMenuItem } from './demo-content.ts';
+import {
+  demoMenuFor,
+  demoPages,
+  demoRedirections,
+  featurePages,
+  type DemoFeatures,
+  type DemoMenuItem,
+} from './demo-content.ts';
 
 /**
  * Seeds the demo site through the command API, as an editor would: pages and their components, a menu with
@@ -12,10 +19,10 @@ export async function seedDemoSite(options: {
   adminToken: string;
   logger: Logger;
   /**
-   * the features the site serves: the rental page, the open badges page and their menu entries only with their
-   * feature
+   * the features the site serves: the rental page, the open badges page, the community's pages and their menu
+   * entries only with their feature
    */
-  features?: { rental?: boolean; openBadges?: boolean };
+  features?: DemoFeatures;
 }) {
   const client = seedClient(options.baseUrl, options.adminToken);
   const pages = [...demoPages, ...featurePages(options.features)];

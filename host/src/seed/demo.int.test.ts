@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startAccountsApp, type AccountsTestApp } from '@platform/tests/support/apps/accounts-app';
 import { capturedLogger, TEST_ADMIN_TOKEN } from '@platform/tests/support/http';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts.ts';
-import { DEMO_OPEN_BADGES_PATH } from './demo-content.ts';
+import {
+  demoArticles,
+  demoBlogPosts,
+  demoEvents,
+  demoPendingBlogPost,
+  demoRepositoryItems,
+  demoSubjects,
+  seedDemoCommunity,
+} from './demo-community.ts';
+import { DEMO_OPEN_BADGES_PATH, demoCommunityPages } from './demo-content.ts';
 import { DEMO_OPEN_BADGE_ASSERTION_ID } from './demo-open-badge-assertion.ts';
 import { demoOpenBadgeId } from './demo-open-badges.ts';
 import { demoRentalCommands } from './demo-rental-commands.ts';
@@ -21,6 +30,21 @@ let app: AccountsTestApp;
 const storedEvents = async (site: AccountsTestApp): Promise<number> => {
   const [row] = await site.platform.sql<{ n: string }[]>`select count(*)::text as n from es_events`;
   return Number(row?.n);
+};
+
+/** The events a run appended beyond the demo accounts' sign-ins (a run signs its authors in again). */
+const seededEvents = async (site: AccountsTestApp): Promise<number> => {
+  const [row] = await site.platform.sql<{ n: string }[]>`
+    select count(*)::text as n from es_events where event_type <> 'UserSignedIn'`;
+  return Number(row?.n);
+};
+
+/** The latest event stored: every seeding command was answered, so a read at it sees them all. */
+const head = async (site: AccountsTestApp): Promise<string> => {
+  const [row] = await site.platform.sql<
+    { head: string }[]
+  >`select max(global_position)::text as head from es_events`;
+  return row!.head;
 };
 
 let filesDir = '';
@@ -172,6 +196,156 @@ describe('demo seed', () => {
     const stored = await storedEvents(app);
     expect(await seedDemo(options)).toBe('already-seeded');
     expect(await storedEvents(app)).toBe(stored);
+  });
+});
+
+describe('demo community', () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  type Doc = { id: string; attributes: Record<string, any>; relationships: Record<string, any> };
+  const titles = (docs: Doc[]) => docs.map((d) => d.attributes.title as string).sort();
+  const specTitles = (specs: Array<{ title: string }>) => specs.map((s) => s.title).sort();
+
+  it('is read by a visitor: pages, articles in each layout, posts, events, technical aids, the forum', async () => {
+    // the demo seed test above seeded this site
+    const at = await head(app);
+    const visitor = app.browser();
+    const read = async (path: string) => {
+      const answer = await visitor.call(
+        'GET',
+        `/api/v1${path}${path.includes('?') ? '&' : '?'}minPosition=${at}`,
+      );
+      expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
+      return answer.body as { data: Doc[] };
+    };
+    const readOne = async (path: string) => (await read(path)) as unknown as { data: Doc };
+    const byTitle = (docs: Doc[], title: string) => docs.find((d) => d.attributes.title === title)!;
+
+    // each community page with its component, and its entry in the "Community" menu
+    const menu = JSON.stringify((await read('/services/app-menu')).data);
+    for (const { page, menu: entry } of demoCommunityPages()) {
+      const resolved = (await read(`/services/routes/resolve?path=${page.path}`)) as unknown as {
+        data: { components: Doc[] };
+      };
+      expect(resolved.data.components.map((c) => c.attributes.name)).toEqual(
+        page.components.map((c) => c.name),
+      );
+      expect(menu).toContain(entry.name);
+    }
+
+    // three published articles, one in each layout, filed in the category, by the demo editor
+    const articles = (await read('/articles?page[size]=50')).data;
+    expect(titles(articles)).toEqual(specTitles(demoArticles));
+    expect(articles.map((a) => a.relationships.layout.data.id).sort()).toEqual([
+      'navigation',
+      'pagination',
+      'simple',
+    ]);
+    for (const article of articles) {
+      expect(article.relationships.category.data).not.toBeNull();
+      expect(article.attributes.author).toMatchObject({ type: 'users', name: 'Adam Demo' });
+    }
+    const keyguard = byTitle(articles, 'Printing a keyguard for a tablet');
+    expect(keyguard.attributes.sections).toHaveLength(3);
+    expect(keyguard.attributes.likesCount).toBe(1);
+
+    // the published blog posts, not the member's draft; a like of two members and a comment with its reply
+    const posts = (await read('/blog-posts?page[size]=50')).data;
+    expect(titles(posts)).toEqual(specTitles(demoBlogPosts));
+    const announced = byTitle(posts, demoBlogPosts[0]!.title);
+    expect(announced.attributes).toMatchObject({ likesCount: 2, commentsCount: 2 });
+    const bySlug = await readOne(`/blog-posts/${announced.attributes.slug as string}`);
+    expect(bySlug.data.id).toBe(announced.id);
+    const comments = (await read(`/comments?filter[commentable]=blog-posts:${announced.id}`)).data;
+    expect(comments).toHaveLength(2);
+    const reply = comments.find((c) => c.relationships.parentComment.data !== null)!;
+    expect(reply.relationships.parentComment.data.id).toBe(
+      comments.find((c) => c.relationships.parentComment.data === null)!.id,
+    );
+
+    // the events around the seeding's date: one online at its link, the others at a place
+    const events = (await read('/calendar-events?page[size]=50')).data;
+    expect(titles(events)).toEqual(specTitles(demoEvents));
+    const online = events.filter((e) => e.attributes.isRealLocation === false);
+    expect(online).toHaveLength(1);
+    expect(online[0]!.attributes.location).toMatch(/^https:\/\//);
+    for (const event of events) {
+      const days = (Date.parse(event.attributes.startAt as string) - Date.now()) / 86_400_000;
+      expect(Math.abs(days)).toBeLessThan(10);
+    }
+
+    // four technical aids in two categories, each with its image; the ramp's print notes to download
+    const items = (await read('/repository-items?page[size]=50')).data;
+    expect(titles(items)).toEqual(specTitles(demoRepositoryItems));
+    for (const item of items) expect(item.relationships.image.data, item.attributes.title).not.toBeNull();
+    const ramp = byTitle(items, 'Printable threshold ramp');
+    expect(ramp.attributes.likesCount).toBe(1);
+    const attachments = ramp.relationships.attachments.data as Array<{ id: string }>;
+    expect(attachments).toHaveLength(1);
+    const notes = await readOne(`/files/${attachments[0]!.id}`);
+    expect(notes.data.attributes).toMatchObject({ family: 'doc', mimeType: 'text/plain', isPublic: true });
+    const download = await fetch(app.url(notes.data.attributes.url as string));
+    expect(download.status).toBe(200);
+    expect(await download.text()).toContain('Printable threshold ramp');
+    const image = await readOne(`/files/${ramp.relationships.image.data.id as string}`);
+    expect((await fetch(app.url(image.data.attributes.url as string))).status).toBe(200);
+    const categories = (await read('/repository-categories')).data;
+    expect(categories.map((c) => c.attributes.repositoryItemsCount)).toEqual([2, 2]);
+    // the member's aids, published through the requests the administrator accepted, are the member's
+    const shared = items.filter((i) => i.attributes.author?.name !== 'Adam Demo');
+    expect(shared).toHaveLength(demoRepositoryItems.filter((i) => i.by === 'member').length);
+
+    // the forum: two categories, three subjects (the welcome pinned), threaded messages
+    const forumCategories = (await read('/forum-categories')).data;
+    expect(forumCategories.map((c) => c.attributes.subjectsCount)).toEqual([2, 1]);
+    const subjects = (await read('/forum-subjects?page[size]=50')).data;
+    expect(titles(subjects)).toEqual(specTitles(demoSubjects));
+    for (const spec of demoSubjects) {
+      const subject = byTitle(subjects, spec.title);
+      expect(subject.attributes.messagesCount, spec.title).toBe(spec.messages.length);
+      expect(subject.attributes.pinnedOnHomeAt !== null, spec.title).toBe(spec.pinned);
+      const messages = (await read(`/forum-subject-messages?filter[subject]=${subject.id}`)).data;
+      const ids = new Map(spec.messages.map((m, index) => [m.key, messages[index]!.id]));
+      for (const [index, message] of spec.messages.entries())
+        expect(messages[index]!.relationships.parentMessage.data?.id ?? null).toBe(
+          message.replyTo ? ids.get(message.replyTo) : null,
+        );
+    }
+    const liked = (await read(`/forum-subject-messages?page[size]=50`)).data.filter(
+      (m) => m.attributes.likesCount > 0,
+    );
+    expect(liked).toHaveLength(1);
+  });
+
+  it('holds one pending publication request, by the demo member, that the publishers decide', async () => {
+    const at = await head(app);
+    const requests = await app.admin('GET', `/publication-requests?page[size]=50&minPosition=${at}`);
+    expect(requests.status, JSON.stringify(requests.body)).toBe(200);
+    const all = requests.body.data as Array<{
+      attributes: { status: string };
+      relationships: { publishable: { data: { type: string; id: string } } };
+    }>;
+    const pending = all.filter((r) => r.attributes.status === 'pending');
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.relationships.publishable.data.type).toBe('blog-posts');
+    // the member's technical aids: asked for and accepted
+    expect(all.filter((r) => r.attributes.status === 'accepted')).toHaveLength(
+      demoRepositoryItems.filter((i) => i.by === 'member').length,
+    );
+    const draft = await app.admin('GET', `/blog-posts/${pending[0]!.relationships.publishable.data.id}`);
+    expect(draft.body.data.attributes).toMatchObject({ title: demoPendingBlogPost.title, publishedAt: null });
+    // the member's, or the organization the member acts as (the open badges' issuer) when authors are organizations
+    expect(['Mia Demo', 'Demo Fab Lab']).toContain(draft.body.data.attributes.author.name);
+  });
+
+  it('seeds nothing twice when a run resumes: every record, like and file is there already', async () => {
+    const before = await seededEvents(app);
+    await seedDemoCommunity({
+      eventStore: app.platform.eventStore,
+      baseUrl: app.url(''),
+      adminToken: TEST_ADMIN_TOKEN,
+      logger: capturedLogger().logger,
+    });
+    expect(await seededEvents(app)).toBe(before);
   });
 });
 

@@ -7,6 +7,8 @@ import { DEMO_SEED_STREAM } from '@platform/contracts/seed/events';
 import { loadState, type EventStore } from '@platform/infra/event-store';
 import { seedClient } from './client.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoCommunity } from './demo-community.ts';
+import type { DemoFeatures } from './demo-content.ts';
 import { seedDemoOpenBadgeAssertion } from './demo-open-badge-assertion.ts';
 import { seedDemoOpenBadges } from './demo-open-badges.ts';
 import { seedDemoRental } from './demo-rental.ts';
@@ -17,8 +19,9 @@ import { demoSeedDecider, isSeeded, type DemoSeedCommand } from './progress.ts';
 /** Raise it when the demo content grows: a site seeded by an earlier version is topped up on its next start. */
 // 3: the open badges (their issuer threshold, issuer member and badges); 4: an awarded assertion; 5: the open
 // badges' page and its menu entry; 6: the rental models' images and rental commands of the demo members in several
-// states
-export const DEMO_CONTENT_VERSION = 6;
+// states; 7: the community (issue 21): articles, blog posts, events, repository, forum, likes, a comment, a pending
+// publication request, and their pages and menu entries
+export const DEMO_CONTENT_VERSION = 7;
 
 /** the demo account that keeps the demo stock: the rental administrator */
 const DEMO_RENTAL_KEEPER = 'rental-admin@demo.example';
@@ -36,10 +39,10 @@ export interface DemoSeedDeps {
   logger: Logger;
   clock?: () => Date;
   /**
-   * the features the site serves (FEATURE_RENTAL, FEATURE_OPEN_BADGES): the rental catalogue and the open badges
-   * are seeded when their feature is on (default)
+   * the features the site serves (FEATURE_RENTAL, FEATURE_OPEN_BADGES, FEATURE_ARTICLES, ...): what a feature
+   * serves is seeded when it is on (default)
    */
-  features?: { rental?: boolean; openBadges?: boolean };
+  features?: DemoFeatures;
 }
 
 export type DemoSeedOutcome = 'seeded' | 'already-seeded' | 'not-a-demo-site';
@@ -77,6 +80,7 @@ export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedOutcome> {
     const badges = await seedDemoOpenBadges({ ...deps, accounts });
     await seedDemoOpenBadgeAssertion({ ...deps, accounts, badges });
   }
+  await seedDemoCommunity(deps);
   await record(deps, 'CompleteDemoSeed');
   return 'seeded';
 }
