@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-import { COMPONENT_PROPS, isComponentType } from '@platform/contracts/pages/components';
 import type { ResourceFeature, ResourceFeatures } from '@platform/contracts/resources/definition';
 
 /** The demo site's content: what a new platform shows before its editors write their own. */
@@ -264,15 +262,6 @@ export type DemoFeatures = Partial<ResourceFeatures>;
 const served = (features: DemoFeatures, feature: ResourceFeature | null) =>
   feature === null || features[feature] !== false;
 
-/**
- * The component type of the forum (seed 000 §2.8 "forum"). Its page is seeded once the platform has the type (the
- * forum's component is not in the registry yet): until then the forum's records are seeded without a page.
- */
-export const FORUM_COMPONENT = 'forum';
-const forumComponentServed = () =>
-  isComponentType(FORUM_COMPONENT) &&
-  (COMPONENT_PROPS as Record<string, z.ZodTypeAny>)[FORUM_COMPONENT]!.safeParse({ title: '' }).success;
-
 /** A community page: its title, then the component that lists the feature's records (an item at {path}/{id}). */
 const communityPage = (path: string, title: string, description: string, name: string): DemoPage => ({
   path,
@@ -285,7 +274,7 @@ const communityPage = (path: string, title: string, description: string, name: s
 
 /**
  * The community's pages (issue 21), each with its menu entry under "Community" and the feature that serves its
- * records (null: blog posts, always served); the forum's only once its component type exists.
+ * records (null: blog posts, always served).
  */
 export const demoCommunityPages = (): Array<{
   page: DemoPage;
@@ -317,15 +306,11 @@ export const demoCommunityPages = (): Array<{
     ),
     menu: { name: 'Technical aids', page: '/repository', attributes: {} },
   },
-  ...(forumComponentServed()
-    ? [
-        {
-          feature: 'forum' as const,
-          page: communityPage('/forum', 'Forum', 'Ask the community, share what worked.', FORUM_COMPONENT),
-          menu: { name: 'Forum', page: '/forum', attributes: {} },
-        },
-      ]
-    : []),
+  {
+    feature: 'forum',
+    page: communityPage('/forum', 'Forum', 'Ask the community, share what worked.', 'forum'),
+    menu: { name: 'Forum', page: '/forum', attributes: {} },
+  },
 ];
 
 /** The demo pages the site's features add: the rental catalogue, the open badges, the community's pages. */
