@@ -4,7 +4,7 @@ import { describe, expect, inject, test } from 'vitest';
 import { checkA11yInBothThemes } from './support/a11y.ts';
 import { baseUrl, openPage } from './support/browser.ts';
 import { shot, signIn } from './support/demo.ts';
-import { tabTo } from './support/focus.ts';
+import { isFocused, tabTo } from './support/focus.ts';
 
 const JSON_API = {
   Accept: 'application/vnd.api+json',
@@ -80,7 +80,11 @@ describe('publication requests, end to end', () => {
     const accept = admin.page.getByRole('button', { name: 'Accept the request' });
     await accept.waitFor();
     await checkA11yInBothThemes(admin.page, 'a pending publication request', 'publication-request-pending');
-    await tabTo(admin.page, accept, 150);
+    // past the admin menu as a keyboard user goes: the skip link first, then into the content
+    await admin.page.keyboard.press('Tab');
+    expect(await isFocused(admin.page.getByRole('link', { name: 'Skip to main content' }))).toBe(true);
+    await admin.page.keyboard.press('Enter');
+    await tabTo(admin.page, accept, 30);
     await admin.page.keyboard.press('Enter');
     await toast(admin.page, `The publication request of “${title}” is accepted.`).waitFor();
     await admin.page.locator('dd', { hasText: /^Accepted$/ }).waitFor();
@@ -91,7 +95,10 @@ describe('publication requests, end to end', () => {
 
     // the item's history, reached by the keyboard, tells the request and its acceptance beside the creation
     const history = admin.page.getByRole('link', { name: `History of “${title}”` });
-    await tabTo(admin.page, history, 150);
+    // the decided request's buttons are gone: the focus waits on the section's heading, just before the links
+    const section = admin.page.getByRole('heading', { level: 2, name: 'Publication request', exact: true });
+    await expect.poll(() => isFocused(section)).toBe(true);
+    await tabTo(admin.page, history, 5);
     await admin.page.keyboard.press('Enter');
     await admin.page.waitForURL(`**/admin/resources/repository-items/history/${item.id}`);
     const entry = (name: RegExp) =>
@@ -105,5 +112,5 @@ describe('publication requests, end to end', () => {
     await entry(/^Published as requested — /).waitFor();
     await checkA11yInBothThemes(admin.page, 'the item history', 'publication-request-history');
     await shot(admin.page, 'publication-request-history');
-  });
+  }, 300_000);
 });

@@ -20,6 +20,7 @@ export function DecisionButtons({
   decisions,
   reload,
   onError,
+  onDecided,
 }: {
   item: ItemRef;
   itemTitle: string;
@@ -27,6 +28,8 @@ export function DecisionButtons({
   decisions: ReturnType<typeof requestDecisions>;
   reload: (position?: string) => void;
   onError: (message: string | null) => void;
+  /** after a decision, where the focus goes (the buttons leave the screen with the pending request) */
+  onDecided: () => void;
 }) {
   const t = useDeskT();
   const api = useApi();
@@ -41,6 +44,7 @@ export function DecisionButtons({
     try {
       const answer = await publicationRequestsApi.accept(api, item, requestId);
       toast(t('publications.desk.accepted', { title: itemTitle }), 'success');
+      onDecided();
       reload(answer.meta?.position);
     } catch (error) {
       onError(errorText(error));
@@ -54,6 +58,7 @@ export function DecisionButtons({
     const answer = await publicationRequestsApi.refuse(api, item, requestId, refuseReason);
     setRefusing(false);
     toast(t('publications.desk.refused', { title: itemTitle }), 'success');
+    onDecided();
     reload(answer.meta?.position);
   };
 

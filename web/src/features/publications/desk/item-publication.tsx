@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ShowActionsProps } from '../../../kit/admin/resources/extensions.tsx';
 import { resourcePaths } from '../../../kit/admin/resources/paths.ts';
@@ -10,7 +10,7 @@ import { Button } from '../../../kit/ui/button.tsx';
 import { ButtonLink } from '../../../kit/ui/link.tsx';
 import { DecisionButtons } from './decision-buttons.tsx';
 import { useDeskT } from './desk-ui.ts';
-import { isPublicationRequestType, itemActions, pendingRequestOf } from './publication-facts.ts';
+import { focusSoon, isPublicationRequestType, itemActions, pendingRequestOf } from './publication-facts.ts';
 import { SubmitRequestDialog } from './request-dialogs.tsx';
 import { publicationRequestsApi } from './requests-api.ts';
 
@@ -27,13 +27,16 @@ export function ItemPublication({ definition, record, viewer, reload, onError }:
   const api = useApi();
   const toast = useToast();
   const [submitting, setSubmitting] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
   const { type } = definition;
   if (!isPublicationRequestType(type)) return null;
   const item = { type, id: record.id };
   const itemTitle = recordTitle(definition, record);
   const actions = itemActions(record.attributes, viewer);
   const pending = pendingRequestOf(record.attributes);
-  if (!pending && !actions.includes('submit')) return null;
+  const publishedAt =
+    typeof record.attributes.publishedAt === 'string' ? record.attributes.publishedAt : null;
+  if (!pending && !publishedAt && !actions.includes('submit')) return null;
   const date = (instant: string) =>
     intl.formatDate(new Date(instant), { dateStyle: 'long', timeStyle: 'short' });
   const decisions = actions.filter((a): a is 'accept' | 'refuse' => a !== 'submit');
@@ -43,12 +46,15 @@ export function ItemPublication({ definition, record, viewer, reload, onError }:
     const answer = await publicationRequestsApi.submit(api, item, attributes);
     setSubmitting(false);
     toast(t('publications.desk.submitted', { title: itemTitle }), 'success');
+    focusSoon(heading.current);
     reload(answer.meta?.position);
   };
 
   return (
     <section aria-labelledby="item-publication">
-      <h2 id="item-publication">{t('publications.desk.item.heading')}</h2>
+      <h2 id="item-publication" ref={heading} tabIndex={-1}>
+        {t('publications.desk.item.heading')}
+      </h2>
       {pending ? (
         <p>
           {pending.submittedAt
@@ -58,6 +64,8 @@ export function ItemPublication({ definition, record, viewer, reload, onError }:
             ? t('publications.desk.targeted', { date: date(pending.targetedPublishedAt) })
             : t('publications.desk.untargeted')}
         </p>
+      ) : publishedAt ? (
+        <p>{t('publications.desk.published', { date: date(publishedAt) })}</p>
       ) : (
         <p>{t('publications.desk.unpublished')}</p>
       )}
@@ -75,6 +83,7 @@ export function ItemPublication({ definition, record, viewer, reload, onError }:
             decisions={decisions}
             reload={reload}
             onError={onError}
+            onDecided={() => focusSoon(heading.current)}
           />
         ) : null}
         {actions.includes('submit') ? (

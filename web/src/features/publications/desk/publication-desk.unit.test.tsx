@@ -172,6 +172,12 @@ describe('a publication request in the back office', () => {
     ).not.toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Accept the request' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Refuse the request' })).toBeNull();
+    // the focus is not lost with the button: it waits on the section's heading
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { level: 2, name: 'Publication request' }),
+      ),
+    );
   });
 
   it('shows a 409 from the server on the screen', async () => {
@@ -331,5 +337,9 @@ describe('a publication item in the back office', () => {
       expect(screen.queryByRole('link', { name: 'Open the publication request' })).toBeNull(),
     );
     expect(decided.writes.map((w) => w.url.pathname)).toEqual([`${REQUESTS}/${REQUEST}/accept`]);
+    expect(await screen.findByText(/^Published on /)).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Publication' })),
+    );
   });
 });

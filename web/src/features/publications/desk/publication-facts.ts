@@ -75,3 +75,11 @@ export function requestDecisions(
   if (facts.pendingPublicationRequest?.id !== request.id) return [];
   return allowedPublicationActions(facts, viewer).filter((a) => a !== 'submit');
 }
+
+/**
+ * Moves the focus to an element once the frame has settled: after a decision its button leaves the screen, and a
+ * closing dialog gives the focus back to its trigger, which leaves too; a keyboard user goes on from here.
+ */
+export function focusSoon(element: { focus: () => void } | null): void {
+  requestAnimationFrame(() => element?.focus());
+}
