@@ -190,9 +190,9 @@ describe('a publication request in the back office', () => {
       handlers: server.handlers,
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Accept the request' }, FIRST_RENDER));
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(
-      'Only a pending request of an item that still exists can be decided.',
+    const message = 'Only a pending request of an item that still exists can be decided.';
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes(message))).toBe(true),
     );
     expect(statusValue()).toBe('Pending');
   });
