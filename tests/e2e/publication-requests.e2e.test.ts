@@ -109,6 +109,9 @@ describe('publication requests, end to end', () => {
     await entry(/^Publication request accepted — /)
       .getByText('By Alice Demo.')
       .waitFor();
+    await entry(/^Publication request accepted — /)
+      .locator('.after', { hasText: 'Accepted' })
+      .waitFor();
     await entry(/^Published as requested — /).waitFor();
     await checkA11yInBothThemes(admin.page, 'the item history', 'publication-request-history');
     await shot(admin.page, 'publication-request-history');
