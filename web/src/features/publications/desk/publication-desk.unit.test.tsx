@@ -140,6 +140,9 @@ function fakeServer(answers: { accept?: Response[]; refuse?: Response[]; submit?
   return { handlers, reads, writes, state };
 }
 
+/** A command's answer, then the read at its position, on a machine the other tests keep busy. */
+const AFTER_COMMAND = { timeout: 5_000 };
+
 const statusValue = () => {
   const term = screen.getByText('Status', { selector: 'dt' });
   return term.nextElementSibling?.textContent;
@@ -164,7 +167,7 @@ describe('a publication request in the back office', () => {
     expect(statusValue()).toBe('Pending');
 
     await userEvent.click(accept);
-    await waitFor(() => expect(statusValue()).toBe('Accepted'));
+    await waitFor(() => expect(statusValue()).toBe('Accepted'), AFTER_COMMAND);
     expect(server.writes.map((w) => w.url.pathname)).toEqual([`${REQUESTS}/${REQUEST}/accept`]);
     expect(server.reads.at(-1)!.url.searchParams.get('minPosition')).toBe('51');
     expect(
@@ -228,7 +231,7 @@ describe('a publication request in the back office', () => {
     expect(server.writes).toHaveLength(1);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Refuse' }));
-    await waitFor(() => expect(statusValue()).toBe('Refused'));
+    await waitFor(() => expect(statusValue()).toBe('Refused'), AFTER_COMMAND);
     expect(server.writes.at(-1)!.body).toEqual({
       data: { type: 'publication-requests', attributes: { refuseReason: 'Add pictures of the switch' } },
     });
