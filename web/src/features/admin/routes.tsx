@@ -13,9 +13,10 @@ const ValidationRequestsScreen = lazy(() =>
 );
 const UsersScreen = lazy(() => import('./users.tsx').then((m) => ({ default: m.UsersScreen })));
 const MailboxScreen = lazy(() => import('./mailbox.tsx').then((m) => ({ default: m.MailboxScreen })));
-// every screen of the resource back office is one chunk (resources/resource-screen.tsx)
+// every screen of the resource back office is one chunk (kit/admin/resources/resource-screen.tsx), with what the
+// modules add to it (resource-screen.tsx)
 const ResourceScreen = lazy(() =>
-  import('../../kit/admin/resources/resource-screen.tsx').then((m) => ({ default: m.ResourceScreen })),
+  import('./resource-screen.tsx').then((m) => ({ default: m.ExtendedResourceScreen })),
 );
 // with the admin screens, not with every page (issue 10)
 const AdministratorsOnly = lazy(() =>

@@ -83,6 +83,11 @@ export function HistoryScreen({ definition, id }: { definition: ResourceDefiniti
       : person.kind === 'system'
         ? t('admin.resources.history.system')
         : t('admin.resources.history.unknown', { id: person.id ?? '—' });
+  // a workflow's value on the record's stream (`publicationRequest.status`: pending) by its label for every type
+  const shown = (field: string, value: unknown) =>
+    (field.includes('.') && typeof value === 'string'
+      ? lookup(`admin.resources.enum.${field}.${value}`)
+      : undefined) ?? format(value, kinds[field]);
   const what = (entry: HistoryEntryView) =>
     (entry.kind ? lookup(`admin.resources.history.kind.${entry.kind}`) : undefined) ?? entry.eventType;
 
@@ -123,12 +128,12 @@ export function HistoryScreen({ definition, id }: { definition: ResourceDefiniti
                         <span className="field">{labels.field(change.field)}</span>:{' '}
                         <span className="before">
                           <VisuallyHidden>{t('admin.resources.history.before')} </VisuallyHidden>
-                          {format(change.before, kinds[change.field])}
+                          {shown(change.field, change.before)}
                         </span>{' '}
                         <span aria-hidden="true">→</span>{' '}
                         <span className="after">
                           <VisuallyHidden>{t('admin.resources.history.after')} </VisuallyHidden>
-                          {format(change.after, kinds[change.field])}
+                          {shown(change.field, change.after)}
                         </span>
                       </li>
                     ))}

@@ -11,6 +11,7 @@ import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { Filters } from '../admin-ui.tsx';
 import { ListFrame, useListRead, type ListColumn } from '../list-frame.tsx';
 import { pageParam, useListQuery } from '../use-list-query.ts';
+import { ANY_FILTER, useResourceExtension } from './extensions.tsx';
 import { ariaSort, nextSort, readSort, sortableFields, sortParam } from './list-query.ts';
 import { resourcePaths } from './paths.ts';
 import { RecordActions, recordTitle } from './record-actions.tsx';
@@ -75,12 +76,18 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
   const filterFields = definition.filters
     .map((name) => fields.find((f) => f.name === name))
     .filter((f): f is FieldInfo => f !== undefined);
+  // a module may open the list on some filters (the pending publication requests): "any" then says none
+  const defaults = useResourceExtension(type).defaultFilters ?? {};
+  const filterValue = (name: string) => {
+    const value = params.get(`f.${name}`) ?? defaults[name] ?? '';
+    return value === ANY_FILTER && Object.hasOwn(defaults, name) ? '' : value;
+  };
   const filterKey = JSON.stringify(
-    Object.fromEntries(filterFields.map((f) => [f.name, params.get(`f.${f.name}`) ?? ''])),
+    Object.fromEntries(filterFields.map((f) => [f.name, filterValue(f.name)])),
   );
   const [draft, setDraft] = useState(search);
   const [drafts, setDrafts] = useState<Record<string, string>>(() =>
-    Object.fromEntries(filterFields.map((f) => [f.name, params.get(`f.${f.name}`) ?? ''])),
+    Object.fromEntries(filterFields.map((f) => [f.name, filterValue(f.name)])),
   );
   const [actionError, setActionError] = useState<string | null>(null);
   const sortValue = sortParam(sort);
@@ -184,7 +191,10 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
                 search: draft.trim() || null,
                 page: null,
                 ...Object.fromEntries(
-                  filterFields.map((f) => [`f.${f.name}`, drafts[f.name]?.trim() || null]),
+                  filterFields.map((f) => [
+                    `f.${f.name}`,
+                    drafts[f.name]?.trim() || (Object.hasOwn(defaults, f.name) ? ANY_FILTER : null),
+                  ]),
                 ),
               });
             }}

@@ -57,7 +57,9 @@ export function useResourceLabels(definition: ResourceDefinition) {
         const label = intl.formatMessage({ id: 'admin.resources.history.block' }, { number: block[1] });
         return block[2] ? `${label} · ${block[2]}` : label;
       }
-      return lookup(fieldMessageId(type, name)) ?? name;
+      // a workflow's field on the record's stream (`publicationRequest.status`): one label for every type
+      const shared = name.includes('.') ? lookup(`admin.resources.field.${name}`) : undefined;
+      return lookup(fieldMessageId(type, name)) ?? shared ?? name;
     },
     [intl, lookup, type],
   );

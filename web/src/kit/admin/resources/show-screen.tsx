@@ -10,6 +10,7 @@ import { useNavigation } from '../../routing/router.tsx';
 import { ButtonLink, Link } from '../../ui/link.tsx';
 import { LoadError, Notice, useAdminErrorText, WidePage } from '../admin-ui.tsx';
 import { resourcePaths } from './paths.ts';
+import { ShowActionsSlot } from './extensions.tsx';
 import { isSoftDeleted, RecordActions, recordTitle } from './record-actions.tsx';
 import { indexIncluded, relatedViews } from './record-title.ts';
 import { RelatedRecords } from './related-records.tsx';
@@ -94,6 +95,18 @@ export function ShowScreen({
               {t('admin.resources.history')}
             </ButtonLink>
           </ActionBar>
+          {/* a workflow's own commands, declared by its module (extensions.tsx) */}
+          <ShowActionsSlot
+            definition={definition}
+            record={record}
+            included={included}
+            viewer={viewer}
+            reload={(position) => {
+              setActionError(null);
+              reload(position);
+            }}
+            onError={setActionError}
+          />
           {actionError ? (
             <div role="alert">
               <Notice $tone="error">{actionError}</Notice>

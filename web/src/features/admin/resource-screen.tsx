@@ -1,0 +1,25 @@
+import { PUBLICATION_REQUEST_TYPES } from '@platform/contracts/publications/requests';
+import {
+  ResourceExtensionsProvider,
+  type ResourceScreenExtensions,
+} from '../../kit/admin/resources/extensions.tsx';
+import { ResourceScreen } from '../../kit/admin/resources/resource-screen.tsx';
+import { publicationItemScreens, publicationRequestScreens } from '../publications/index.ts';
+
+/**
+ * What the modules add to the generic screens of their types (kit/admin/resources/extensions.tsx), declared once:
+ * a workflow's commands on a record's screen, the filters a list opens with.
+ */
+export const RESOURCE_SCREEN_EXTENSIONS: ResourceScreenExtensions = {
+  'publication-requests': publicationRequestScreens,
+  ...Object.fromEntries(PUBLICATION_REQUEST_TYPES.map((type) => [type, publicationItemScreens])),
+};
+
+/** The generic back office of the resource catalogue, with the modules' extensions (one lazy chunk). */
+export function ExtendedResourceScreen() {
+  return (
+    <ResourceExtensionsProvider value={RESOURCE_SCREEN_EXTENSIONS}>
+      <ResourceScreen />
+    </ResourceExtensionsProvider>
+  );
+}

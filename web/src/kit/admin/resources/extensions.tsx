@@ -1,0 +1,61 @@
+import type { ViewerFacts } from '@platform/contracts/resources/access';
+import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import { createContext, Suspense, useContext, type ComponentType } from 'react';
+import type { IncludedIndex } from './record-title.ts';
+import type { ResourceRecord } from './resource-api.ts';
+
+/** What a type's own actions on its show screen are given: the record as read, and how to read it again. */
+export interface ShowActionsProps {
+  definition: ResourceDefinition;
+  record: ResourceRecord;
+  /** the records of its relationships, by type and id (the show screen asks for every relationship) */
+  included: IncludedIndex;
+  viewer: ViewerFacts;
+  /** reads the record again, at least at `position` (a command's answer) */
+  reload: (position?: string) => void;
+  /** shows a failed command's message on the screen, or clears it (null) */
+  onError: (message: string | null) => void;
+}
+
+/**
+ * What a module adds to the generic screens of one of its types (a workflow's commands beside the record's own),
+ * declared once per type by the feature that owns the workflow: the generic screens stay one, the workflow's rules
+ * stay in its module. The frame of the back office (features/admin) provides every module's extensions.
+ */
+export interface ResourceScreenExtension {
+  /** more actions on the record's show screen (a lazy component is welcome: the slot waits for it) */
+  showActions?: ComponentType<ShowActionsProps>;
+  /**
+   * the filters the list opens with (`{ status: 'pending' }`), until the reader chooses others; "any" is then kept
+   * in the address, so that a reload shows what was chosen
+   */
+  defaultFilters?: Readonly<Record<string, string>>;
+}
+
+export type ResourceScreenExtensions = Readonly<Record<string, ResourceScreenExtension>>;
+
+const ExtensionsContext = createContext<ResourceScreenExtensions>({});
+
+/** Provides every module's extensions of the generic screens, by type. */
+export const ResourceExtensionsProvider = ExtensionsContext.Provider;
+
+const NONE: ResourceScreenExtension = {};
+
+/** The extensions of one type's screens (none by default). */
+export function useResourceExtension(type: string): ResourceScreenExtension {
+  return useContext(ExtensionsContext)[type] ?? NONE;
+}
+
+/** A filter chosen as "any" where the list would otherwise open with a default one. */
+export const ANY_FILTER = 'any';
+
+/** The type's own actions on its show screen, when its module declares some. */
+export function ShowActionsSlot(props: ShowActionsProps) {
+  const { showActions: Actions } = useResourceExtension(props.definition.type);
+  if (!Actions) return null;
+  return (
+    <Suspense fallback={null}>
+      <Actions {...props} />
+    </Suspense>
+  );
+}
