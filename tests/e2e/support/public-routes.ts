@@ -30,6 +30,12 @@ export const PUBLIC_ROUTES: ReadonlyArray<[path: string, h1: string]> = [
     `${DEMO_OPEN_BADGES_PATH}/assertions/${DEMO_OPEN_BADGE_ASSERTION_ID}`,
     'Switch access basics, awarded to Member Two',
   ],
+  // the community's pages, each with its list component (host/src/seed/demo-content.ts demoCommunityPages)
+  ['/articles', 'Articles'],
+  ['/blog', 'Blog'],
+  ['/calendar', 'Events'],
+  ['/repository', 'Technical aids'],
+  ['/forum', 'Forum'],
   ['/errors/not-found', 'Page not found'],
   ['/errors/unauthorized', 'Access denied'],
 ];

@@ -61,9 +61,15 @@ const Bar = styled.div`
   h3 {
     margin: 0;
   }
+  nav {
+    min-width: 0;
+    max-width: 100%;
+  }
   ul {
     display: flex;
-    gap: 1rem;
+    /* the month links wrap onto lines of their own with large text on a narrow screen */
+    flex-wrap: wrap;
+    gap: 0.5rem 1rem;
     list-style: none;
     margin: 0;
     padding: 0;
