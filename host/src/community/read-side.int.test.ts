@@ -121,6 +121,8 @@ async function makerAndSolo(on: AccountsTestApp) {
     { body: one('organizations', organization) },
   );
   expect(acting.status, JSON.stringify(acting.body)).toBe(200);
+  // the maker's next requests are read as acting for it once the accounts' read model has the switch
+  position = acting.body.meta.position as string;
   return { organization, maker, solo };
 }
 
