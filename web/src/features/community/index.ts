@@ -1,7 +1,28 @@
 /*
  * What the community feature offers the publication features' readers' screens (repository, articles, blog
- * posts): reading a publication's document (tags, organization, images, attachments) and the widgets every list
- * shares (the URL's query as the list's state, tag chips, the pager).
+ * posts) and the forum: reading a publication's document (tags, organization, images, attachments), the widgets
+ * every list shares (the URL's query as the list's state, tag chips, the pager), and what members do on a record
+ * (like it, report it, comment on it).
  */
 export * from './documents.ts';
 export { Pager, pageParam, TagChips, useQueryState } from './reader-ui.tsx';
+export {
+  ANONYMOUS,
+  reportRecord,
+  setLiked,
+  textAsHtml,
+  threadComments,
+  type CommentNode,
+  type CommentView,
+  type RecordRef,
+} from './community-api.ts';
+export {
+  CommunityActions,
+  LikeToggle,
+  useCommunityViewer,
+  useSignInHref,
+  type CommunityMessages,
+} from './community-ui.tsx';
+export { ReportDialog } from './report-dialog.tsx';
+export { CommentsSection } from './comments.tsx';
+export { RecordEngagement, engagementOf, type Engagement } from './engagement.tsx';

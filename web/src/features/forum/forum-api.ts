@@ -10,12 +10,13 @@ import {
   ToOne,
   type IncludedRecords,
   type TagView,
+  textAsHtml,
 } from '../community/index.ts';
 
 /**
  * The forum's reads and writes on the resource layer's generic JSON:API routes (contracts/src/forum/records.ts):
  * the categories, the subjects with their counts and latest message, a subject's messages, and what a member
- * writes (a subject, a message), likes and reports.
+ * writes (a subject, a message). Likes and reports are the community's (features/community/community-api.ts).
  */
 
 const CategorySchema = z.object({
@@ -276,18 +277,7 @@ export function threadMessages(messages: readonly ForumMessage[]): MessageNode[]
   return roots;
 }
 
-/** A member's plain text as the rich text a message holds: paragraphs at blank lines, line breaks kept. */
-export function textAsHtml(text: string): string {
-  const escape = (s: string) =>
-    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  return text
-    .trim()
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean)
-    .map((paragraph) => `<p>${escape(paragraph).replace(/\r?\n/g, '<br>')}</p>`)
-    .join('');
-}
+export { textAsHtml };
 
 const ref = (type: string, id: string) => ({ data: { type, id } });
 
@@ -323,33 +313,5 @@ export function writeMessage(api: ApiClient, subjectId: string, parentId: string
       subject: ref('forum-subjects', subjectId),
       ...(parentId ? { parentMessage: ref('forum-subject-messages', parentId) } : {}),
     },
-  );
-}
-
-/** POST or DELETE /{type}/{id}/like (both idempotent); answers the write's position. */
-export async function setLiked(api: ApiClient, type: string, id: string, like: boolean) {
-  const answer = await api.request(
-    like ? 'POST' : 'DELETE',
-    `/${encodeURIComponent(type)}/${encodeURIComponent(id)}/like`,
-    CommandAnswerSchema,
-  );
-  return answer.meta?.position;
-}
-
-export const REPORTED_TYPES = ['forum-subjects', 'forum-subject-messages'] as const;
-
-/** A report of a record with its reason (contracts/src/content/report.ts), from the page the member is on. */
-export function reportRecord(
-  api: ApiClient,
-  record: { type: (typeof REPORTED_TYPES)[number]; id: string },
-  reason: string,
-  details: string,
-  url: string | null,
-) {
-  return create(
-    api,
-    'reports',
-    { reason, details: details.trim() === '' ? null : details.trim(), ...(url ? { url } : {}) },
-    { reportable: ref(record.type, record.id) },
   );
 }

@@ -1,19 +1,12 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { forumSubjectMessageResource, forumSubjectResource } from '@platform/contracts/forum/records';
 import { reportResource } from '@platform/contracts/content/report';
-import { useLocation, useSearch } from 'wouter';
 import styled from 'styled-components';
-import { useApi } from '../../kit/api/api-context.tsx';
 import { ApiError, isErrorCode } from '../../kit/api/errors.ts';
 import { serverMessageId } from '../../kit/api/field-errors.ts';
 import { may, viewerFacts } from '../../kit/admin/resources/viewer.ts';
-import { FEATURES } from '../../kit/build-info.ts';
 import { useMessageLookup, useT } from '../../kit/i18n/use-t.ts';
-import { ROUTES } from '../../kit/session/guard.ts';
 import { useSession } from '../../kit/session/session.tsx';
-import { useToast } from '../../kit/toast/toast-context.tsx';
-import { Button } from '../../kit/ui/button.tsx';
-import { setLiked } from './forum-api.ts';
 import type en from './messages/en.json';
 
 export type ForumMessages = typeof en;
@@ -32,15 +25,7 @@ export function useForumViewer() {
     mayCreateSubject: may(forumSubjectResource, 'create', facts),
     mayWriteMessage: may(forumSubjectMessageResource, 'create', facts),
     mayReport: may(reportResource, 'create', facts),
-    mayLike: session.user !== null && FEATURES.likes,
   };
-}
-
-/** Where a visitor signs in to come back here. */
-export function useSignInHref(): string {
-  const [path] = useLocation();
-  const search = useSearch();
-  return `${ROUTES.signIn}?redirectUrl=${encodeURIComponent(search ? `${path}?${search}` : path)}`;
 }
 
 /**
@@ -81,56 +66,5 @@ export const Actions = styled.div`
   margin-top: 0.5rem;
 `;
 
-const Count = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-/**
- * A like of a subject or a message: a toggle button (aria-pressed) for a signed-in member when the likes feature
- * is on, beside the count, which changes with it; the count alone for the others.
- */
-export function LikeToggle({
-  type,
-  id,
-  liked: initialLiked,
-  count: initialCount,
-  label,
-}: {
-  type: 'forum-subjects' | 'forum-subject-messages';
-  id: string;
-  liked: boolean | null;
-  count: number;
-  /** the button's accessible name, starting with its visible "Like" */
-  label: string;
-}) {
-  const t = useForumT();
-  const api = useApi();
-  const toast = useToast();
-  const problem = useProblemText();
-  const { mayLike } = useForumViewer();
-  const [state, setState] = useState({ liked: initialLiked === true, count: initialCount });
-  const busy = useRef(false);
-  const countText = t('forum.likes.count', { count: state.count });
-  if (!mayLike || initialLiked === null) return <Count>{countText}</Count>;
-  const toggle = async () => {
-    if (busy.current) return;
-    busy.current = true;
-    const like = !state.liked;
-    try {
-      await setLiked(api, type, id, like);
-      setState((s) => ({ liked: like, count: Math.max(0, s.count + (like ? 1 : -1)) }));
-    } catch (error) {
-      toast(problem(error), 'error');
-    } finally {
-      busy.current = false;
-    }
-  };
-  return (
-    <span>
-      <Button variant="secondary" size="small" aria-pressed={state.liked} aria-label={label} onPress={toggle}>
-        {t('forum.likes.like')}
-      </Button>{' '}
-      <Count>{countText}</Count>
-    </span>
-  );
-}
+/** The like toggle and the way to sign in are the community's, shared by every reader of its records. */
+export { LikeToggle, useSignInHref } from '../community/index.ts';

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { Button } from '../../kit/ui/button.tsx';
 import { Link } from '../../kit/ui/link.tsx';
 import { RichText } from '../pages/index.ts';
-import { TagChips } from '../community/index.ts';
+import { ReportDialog, TagChips } from '../community/index.ts';
 import {
   ANONYMOUS,
   readForumCategories,
@@ -23,7 +23,6 @@ import {
 } from './forum-api.ts';
 import { Actions, LikeToggle, Meta, useForumT, useForumViewer, useSignInHref } from './forum-ui.tsx';
 import { MessageForm } from './message-form.tsx';
-import { ReportDialog } from './report-dialog.tsx';
 
 const Detail = styled.article`
   overflow-wrap: anywhere;

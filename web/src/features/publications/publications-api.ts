@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import type { FileView } from '../../kit/api/files.ts';
 import {
+  engagementOf,
   imagesOf,
   Included,
   ListMeta,
@@ -11,6 +12,7 @@ import {
   tagsOf,
   ToMany,
   ToOne,
+  type Engagement,
   type IncludedRecords,
   type OrganizationView,
   type TagView,
@@ -68,6 +70,8 @@ export interface Publication {
   tags: TagView[];
   organization: OrganizationView | null;
   categoryId: string | null;
+  /** its likes and comments as its document tells them (the likable and commentable traits) */
+  engagement: Engagement;
 }
 
 export type PublicationType = 'articles' | 'blog-posts';
@@ -95,6 +99,7 @@ function toPublication(data: z.infer<typeof PublicationSchema>, included: Includ
     tags: tagsOf(r?.tags?.data, included),
     organization: organizationOf(r?.organization?.data, included),
     categoryId: r?.category?.data?.id ?? null,
+    engagement: engagementOf(a),
   };
 }
 

@@ -1,3 +1,4 @@
+import { articleResource, blogPostResource } from '@platform/contracts/publications/records';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { ApiError } from '../../kit/api/errors.ts';
@@ -9,7 +10,7 @@ import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { hiddenAsForbidden, useRefusedRead } from '../../kit/routing/refused-read.ts';
 import { Button } from '../../kit/ui/button.tsx';
 import { Link } from '../../kit/ui/link.tsx';
-import { Pager, pageParam, TagChips, useQueryState } from '../community/index.ts';
+import { Pager, pageParam, RecordEngagement, TagChips, useQueryState } from '../community/index.ts';
 import { RichText } from '../pages/index.ts';
 import type en from './messages/en.json';
 import {
@@ -290,6 +291,12 @@ function PublicationPage({
           </Link>
         </p>
       ) : null}
+      <RecordEngagement
+        definition={type === 'articles' ? articleResource : blogPostResource}
+        id={shown.id}
+        title={shown.title}
+        engagement={shown.engagement}
+      />
     </Detail>
   );
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { consent, pageAnswer } from '../../frame/testing/cms-testing.tsx';
 import { renderApp } from '../../frame/testing/render-app.tsx';
+import { communityServer } from '../community/testing.ts';
 import {
   HIDDEN_ARTICLE,
   NAVIGATION,
@@ -27,7 +28,7 @@ function open(
       ]),
       '/blog': pageAnswer('/blog', 'Blog', [{ name: 'blog-posts', props: props.blog ?? { title: '' } }]),
     },
-    handlers: [server.handler],
+    handlers: [server.handler, communityServer().handler],
   });
   return { ...view, server };
 }
@@ -121,11 +122,15 @@ describe('the articles and blog posts CMS components', () => {
   it('show an article in the simple layout whole, with its source', async () => {
     open(`/articles/${SIMPLE}`);
     await screen.findByRole('heading', { level: 1, name: 'Eye gaze basics' }, { timeout: 25_000 });
-    expect((await screen.findAllByRole('heading', { level: 2 })).map((h) => h.textContent)).toEqual([
-      'Getting started',
-      'Going further',
-      'Resources',
-    ]);
+    // the sections, then the comments once read
+    await waitFor(() =>
+      expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+        'Getting started',
+        'Going further',
+        'Resources',
+        '0 comments',
+      ]),
+    );
     expect(screen.queryByRole('navigation', { name: 'Sections of the article' })).toBeNull();
     expect(screen.getByText('Source: The eye gaze handbook')).toBeTruthy();
     // a member's link in a section is marked as theirs

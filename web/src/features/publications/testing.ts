@@ -33,6 +33,9 @@ const ARTICLES = [
     source: a.id === SIMPLE ? 'The eye gaze handbook' : null,
     externalUrl: null,
     publishedAt: '2026-02-01T09:00:00.000Z',
+    likesCount: 3,
+    // the simple article has its comments turned off (seed 001 §3, the commentable rule)
+    hasComments: a.id !== SIMPLE,
   },
   relationships: {
     layout: { data: { type: 'article-layouts', id: a.layout } },
@@ -55,6 +58,8 @@ const POSTS = [
       content: '<p>We opened a <em>workshop</em>.</p><p></p>',
       externalUrl: 'https://example.org/workshop',
       publishedAt: '2026-04-10T09:00:00.000Z',
+      likesCount: 0,
+      hasComments: true,
     },
     relationships: {
       image: { data: { type: 'files', id: 'cover' } },
@@ -75,10 +80,29 @@ const included = [
 ];
 
 /**
- * The articles' and blog posts' reads answered like the API's contract: lists (with `total` as `totalOverride`
- * when given), one by id (a blog post by slug too), and the exists-answer for `hidden` keys; lists are kept.
+ * What a document says to its viewer besides the record (the likable and commentable traits): a member reads
+ * whether they like it and whether they may comment; a visitor reads neither.
  */
-export function publicationsServer(options: { hidden?: string[]; totalOverride?: number } = {}) {
+const forViewer = <T extends { attributes: Record<string, unknown> }>(record: T, member: boolean): T =>
+  member
+    ? {
+        ...record,
+        attributes: {
+          ...record.attributes,
+          likedByViewer: false,
+          canComment: record.attributes.hasComments === true,
+        },
+      }
+    : { ...record, attributes: { ...record.attributes, canComment: false } };
+
+/**
+ * The articles' and blog posts' reads answered like the API's contract: lists (with `total` as `totalOverride`
+ * when given), one by id (a blog post by slug too) as a member or a visitor reads it, and the exists-answer for
+ * `hidden` keys; lists are kept.
+ */
+export function publicationsServer(
+  options: { hidden?: string[]; totalOverride?: number; member?: boolean } = {},
+) {
   const lists: URL[] = [];
   const handler = (request: FakeRequest): Response | undefined => {
     const path = request.url.pathname;
@@ -97,7 +121,7 @@ export function publicationsServer(options: { hidden?: string[]; totalOverride?:
         one[1] === 'articles' ? ARTICLES : POSTS;
       const found = data.find((d) => d.id === key || d.attributes.slug === key);
       if (!found) return fakeJson(404, { errors: [{ status: '404', code: 'not_found' }] });
-      return fakeJson(200, { data: found, included });
+      return fakeJson(200, { data: forViewer(found, options.member === true), included });
     }
     const exists = /^\/api\/v1\/services\/publishables\/(articles|blog-posts)\/([^/]+)$/.exec(path);
     if (exists) {

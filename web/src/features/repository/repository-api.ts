@@ -3,6 +3,7 @@ import type { ApiClient } from '../../kit/api/client.ts';
 import type { FileView } from '../../kit/api/files.ts';
 import {
   attachmentsOf,
+  engagementOf,
   imagesOf,
   Included,
   ListMeta,
@@ -12,6 +13,7 @@ import {
   ToMany,
   ToOne,
   type AttachmentView,
+  type Engagement,
   type IncludedRecords,
   type OrganizationView,
   type TagView,
@@ -77,6 +79,8 @@ export interface RepositoryItem {
   categoryIds: string[];
   tags: TagView[];
   organization: OrganizationView | null;
+  /** its likes and comments as its document tells them (the likable and commentable traits) */
+  engagement: Engagement;
 }
 
 /** What the list is filtered by: the URL's query parameters (seed 000 §2.6). */
@@ -106,6 +110,7 @@ function toItem(data: z.infer<typeof ItemSchema>, included: IncludedRecords): Re
     categoryIds: (r?.categories?.data ?? []).map((c) => c.id),
     tags: tagsOf(r?.tags?.data, included),
     organization: organizationOf(r?.organization?.data, included),
+    engagement: engagementOf(data.attributes),
   };
 }
 

@@ -14,8 +14,9 @@ import { Select } from '../../kit/ui/select.tsx';
 import { TextField } from '../../kit/ui/text-field.tsx';
 import { htmlText } from '@platform/contracts/content/rich-text';
 import { excerpt } from '@platform/contracts/publications/access';
+import { repositoryItemResource } from '@platform/contracts/repository/records';
 import { RichText } from '../pages/index.ts';
-import { Pager, pageParam, TagChips, useQueryState } from '../community/index.ts';
+import { Pager, pageParam, RecordEngagement, TagChips, useQueryState } from '../community/index.ts';
 import type en from './messages/en.json';
 import {
   readRepositoryCategories,
@@ -408,6 +409,12 @@ function RepositoryItemPage({ basePath, itemId }: { basePath: string; itemId: st
           </ul>
         </section>
       ) : null}
+      <RecordEngagement
+        definition={repositoryItemResource}
+        id={shown.id}
+        title={shown.title}
+        engagement={shown.engagement}
+      />
     </Detail>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { consent, pageAnswer } from '../../frame/testing/cms-testing.tsx';
 import { renderApp } from '../../frame/testing/render-app.tsx';
+import { communityServer } from '../community/testing.ts';
 import {
   HIDDEN_ITEM,
   KITCHEN,
@@ -24,7 +25,10 @@ function openRepository(
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   consent();
   const server = repositoryServer(options);
-  const view = renderApp(path, { routes: { '/aids': page(props) }, handlers: [server.handler] });
+  const view = renderApp(path, {
+    routes: { '/aids': page(props) },
+    handlers: [server.handler, communityServer().handler],
+  });
   return { ...view, server };
 }
 
@@ -139,6 +143,10 @@ describe('the repository CMS component', () => {
     );
     expect(screen.getByRole('link', { name: 'Back to the repository' }).getAttribute('href')).toBe('/aids');
     await waitFor(() => expect(document.title).toMatch(/^Switch mount \|/));
+    // a likable, commentable item: its count of likes and its comments, a visitor asked to sign in
+    expect(screen.getByText('2 likes')).toBeTruthy();
+    expect(await screen.findByText('No comments yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in to comment' })).toBeTruthy();
   });
 
   it('an item without attachments or printer settings shows neither section', async () => {

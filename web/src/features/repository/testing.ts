@@ -64,6 +64,9 @@ const record = (item: FakeItem) => ({
     description: item.description,
     printerSettingsDescription: item.printerSettingsDescription,
     publishedAt: '2026-03-02T10:00:00.000Z',
+    likesCount: 2,
+    hasComments: true,
+    canComment: false,
   },
   relationships: {
     image: { data: item.image ? { type: 'files', id: item.image } : null },

@@ -10,30 +10,30 @@ import { Dialog, DialogActions } from '../../kit/ui/dialog.tsx';
 import { NoticeBox } from '../../kit/ui/notice-box.ts';
 import { RadioGroup } from '../../kit/ui/radio-group.tsx';
 import { TextField } from '../../kit/ui/text-field.tsx';
-import { reportRecord, type REPORTED_TYPES } from './forum-api.ts';
-import { useForumT, useProblemText } from './forum-ui.tsx';
+import { reportRecord, type RecordRef } from './community-api.ts';
+import { useCommunityProblemText, useCommunityT } from './community-ui.tsx';
 
 const DETAILS_MAX_LENGTH = 2000;
 
 /**
- * Reporting a subject or a message to the moderators (contracts/src/content/report.ts): a reason, optional
- * details. A refused report keeps what was typed and shows why, on its field (422) or above the form.
+ * Reporting a record of a reportable type (an article, a forum message, a comment...) to the moderators
+ * (contracts/src/content/report.ts): a reason, optional details. A refused report keeps what was typed and shows why, on its field (422) or above the form.
  */
-export function ReportDialog({
+export function ReportDialog<Type extends string>({
   record,
   title,
   onClose,
 }: {
-  record: { type: (typeof REPORTED_TYPES)[number]; id: string };
+  record: RecordRef & { type: Type };
   /** the dialog's heading: what is reported */
   title: string;
   onClose: () => void;
 }) {
-  const t = useForumT();
+  const t = useCommunityT();
   const api = useApi();
   const toast = useToast();
   const lookup = useMessageLookup();
-  const problem = useProblemText();
+  const problem = useCommunityProblemText();
   const [reason, setReason] = useState<string | null>(null);
   const [details, setDetails] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -43,7 +43,7 @@ export function ReportDialog({
   const submit = async () => {
     if (busy) return;
     if (!reason) {
-      setErrors({ reason: t('forum.report.reasonRequired') });
+      setErrors({ reason: t('community.report.reasonRequired') });
       return;
     }
     setBusy(true);
@@ -51,7 +51,7 @@ export function ReportDialog({
     setFormError(null);
     try {
       await reportRecord(api, record, reason, details, window.location.href);
-      toast(t('forum.report.sent'), 'success');
+      toast(t('community.report.sent'), 'success');
       onClose();
     } catch (error) {
       const fields = formErrorsOf(error, lookup, (pointer) => {
@@ -88,15 +88,15 @@ export function ReportDialog({
           </div>
         ) : null}
         <RadioGroup
-          label={t('forum.report.reason')}
+          label={t('community.report.reason')}
           value={reason}
           onChange={setReason}
           errorMessage={errors.reason}
-          options={REPORT_REASONS.map((id) => ({ id, label: t(`forum.report.reason.${id}`) }))}
+          options={REPORT_REASONS.map((id) => ({ id, label: t(`community.report.reason.${id}`) }))}
         />
         <TextField
-          label={t('forum.report.details')}
-          description={t('forum.report.detailsHelp')}
+          label={t('community.report.details')}
+          description={t('community.report.detailsHelp')}
           multiline
           value={details}
           onChange={setDetails}
@@ -105,10 +105,10 @@ export function ReportDialog({
         />
         <DialogActions>
           <Button variant="secondary" onPress={onClose} isDisabled={busy}>
-            {t('forum.cancel')}
+            {t('community.cancel')}
           </Button>
           <Button type="submit" isDisabled={busy}>
-            {t('forum.report.send')}
+            {t('community.report.send')}
           </Button>
         </DialogActions>
       </Form>

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import type { ApiClient } from '../../kit/api/client.ts';
+import { ListMeta, present, ToOne } from './documents.ts';
+
+/**
+ * What members do on any record of a likable, reportable or commentable type (contracts/src/resources/likes.ts,
+ * contracts/src/content/report.ts, contracts/src/content/comment.ts), on the resource layer's generic routes:
+ * like and unlike, report with a reason, read a record's comments and write one or a reply.
+ */
+
+const CommandAnswerSchema = z.object({
+  data: z.object({ type: z.string(), id: z.string() }),
+  meta: z.object({ position: z.string().optional() }).passthrough().optional(),
+});
+
+/** A JSON:API record's type and id. */
+export interface RecordRef {
+  type: string;
+  id: string;
+}
+
+const ref = (type: string, id: string) => ({ data: { type, id } });
+
+async function create(
+  api: ApiClient,
+  type: string,
+  attributes: Record<string, unknown>,
+  relationships: Record<string, unknown>,
+): Promise<{ id: string; position: string | undefined }> {
+  const answer = await api.request('POST', `/${type}`, CommandAnswerSchema, {
+    body: { data: { type, attributes, relationships } },
+  });
+  return { id: answer.data.id, position: answer.meta?.position };
+}
+
+/** Like (POST) or unlike (DELETE) a record; the write's position. */
+export async function setLiked(api: ApiClient, type: string, id: string, like: boolean) {
+  const answer = await api.request(
+    like ? 'POST' : 'DELETE',
+    `/${encodeURIComponent(type)}/${encodeURIComponent(id)}/like`,
+    CommandAnswerSchema,
+  );
+  return answer.meta?.position;
+}
+
+/** A report of a record (a reason of REPORT_REASONS, optional details) with the page it was read on. */
+export function reportRecord(
+  api: ApiClient,
+  record: RecordRef,
+  reason: string,
+  details: string,
+  url: string | null,
+) {
+  return create(
+    api,
+    'reports',
+    { reason, details: details.trim() === '' ? null : details.trim(), ...(url ? { url } : {}) },
+    { reportable: ref(record.type, record.id) },
+  );
+}
+
+/** A member's plain text as the rich text a message or a comment holds: paragraphs at blank lines, line breaks kept. */
+export function textAsHtml(text: string): string {
+  const escape = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return text
+    .trim()
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${escape(paragraph).replace(/\r?\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+/** A missing author (an account gone, the platform itself) as the documents name it. */
+export const ANONYMOUS = 'anonymous';
+
+const CommentSchema = z.object({
+  type: z.literal('comments'),
+  id: z.string(),
+  attributes: z
+    .object({
+      content: z.string(),
+      authorName: z.string().nullable().optional(),
+      createdAt: z.string().nullable().optional(),
+    })
+    .passthrough(),
+  relationships: z.object({ parentComment: ToOne }).passthrough().optional(),
+});
+const CommentListSchema = z.object({ data: z.array(CommentSchema), meta: ListMeta });
+
+export interface CommentView {
+  id: string;
+  /** rich text, sanitised when shown */
+  content: string;
+  authorName: string;
+  createdAt: string | null;
+  parentId: string | null;
+}
+
+/** A comment as a thread shows it: the comment and its replies, each in the order they were written. */
+export interface CommentNode {
+  comment: CommentView;
+  replies: CommentNode[];
+}
+
+const COMMENTS_PAGE_SIZE = 100;
+const COMMENTS_PAGES_AT_MOST = 10;
+
+/** The comments of a record the reader may see, oldest first (the comments' default sort). */
+export async function readComments(
+  api: ApiClient,
+  record: RecordRef,
+  options: { signal?: AbortSignal; minPosition?: string } = {},
+): Promise<CommentView[]> {
+  const page = (n: number) =>
+    api.get('/comments', CommentListSchema, {
+      query: {
+        'filter[commentable]': `${record.type}:${record.id}`,
+        sort: 'createdAt',
+        'page[number]': String(n),
+        'page[size]': String(COMMENTS_PAGE_SIZE),
+        ...(options.minPosition ? { minPosition: options.minPosition } : {}),
+      },
+      signal: options.signal,
+    });
+  const first = await page(1);
+  const total = first.meta?.total ?? first.data.length;
+  const pages = Math.min(COMMENTS_PAGES_AT_MOST, Math.ceil(total / COMMENTS_PAGE_SIZE));
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => page(i + 2)));
+  return [first, ...rest].flatMap((doc) =>
+    doc.data.map((c) => ({
+      id: c.id,
+      content: c.attributes.content,
+      authorName: present(c.attributes.authorName) ?? ANONYMOUS,
+      createdAt: c.attributes.createdAt ?? null,
+      parentId: c.relationships?.parentComment?.data?.id ?? null,
+    })),
+  );
+}
+
+/** Comments nested by their parent; a reply whose parent is not in the list stands at the top. */
+export function threadComments(comments: readonly CommentView[]): CommentNode[] {
+  const nodes = new Map(comments.map((c) => [c.id, { comment: c, replies: [] as CommentNode[] }]));
+  const roots: CommentNode[] = [];
+  for (const comment of comments) {
+    const node = nodes.get(comment.id)!;
+    const parent = comment.parentId && comment.parentId !== comment.id ? nodes.get(comment.parentId) : null;
+    if (parent) parent.replies.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** A comment on a record, or a reply to one of its comments. */
+export function writeComment(api: ApiClient, record: RecordRef, parentId: string | null, text: string) {
+  return create(
+    api,
+    'comments',
+    { content: textAsHtml(text) },
+    {
+      commentable: ref(record.type, record.id),
+      ...(parentId ? { parentComment: ref('comments', parentId) } : {}),
+    },
+  );
+}
