@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import type { FileView } from '../../kit/api/files.ts';
-import { imagesOf, Included, present, tagsOf, ToMany, ToOne, type TagView } from '../community/index.ts';
+import {
+  engagementOf,
+  imagesOf,
+  Included,
+  present,
+  tagsOf,
+  ToMany,
+  ToOne,
+  type Engagement,
+  type TagView,
+} from '../community/index.ts';
 
 const EventSchema = z.object({
   type: z.literal('calendar-events'),
@@ -36,6 +46,8 @@ export interface CalendarEvent {
   endAt: string;
   image: FileView | null;
   tags: TagView[];
+  /** its likes and comments as the reader sees them (community/engagement.tsx) */
+  engagement: Engagement;
 }
 
 function toEvent(data: z.infer<typeof EventSchema>, included: z.infer<typeof Included>): CalendarEvent {
@@ -53,6 +65,7 @@ function toEvent(data: z.infer<typeof EventSchema>, included: z.infer<typeof Inc
     image:
       imagesOf(data.relationships?.image?.data ? [data.relationships.image.data] : [], included)[0] ?? null,
     tags: tagsOf(data.relationships?.tags?.data, included),
+    engagement: engagementOf(a),
   };
 }
 

@@ -1,3 +1,4 @@
+import { calendarEventResource } from '@platform/contracts/publications/records';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { ApiError } from '../../kit/api/errors.ts';
@@ -10,7 +11,7 @@ import { hiddenAsForbidden, useRefusedRead } from '../../kit/routing/refused-rea
 import { Button } from '../../kit/ui/button.tsx';
 import { Link } from '../../kit/ui/link.tsx';
 import { VisuallyHidden } from '../../kit/ui/visually-hidden.tsx';
-import { TagChips, useQueryState } from '../community/index.ts';
+import { RecordEngagement, TagChips, useQueryState } from '../community/index.ts';
 import { RichText } from '../pages/index.ts';
 import type en from './messages/en.json';
 import {
@@ -337,6 +338,12 @@ function EventPage({ basePath, eventId }: { basePath: string; eventId: string })
           </Link>
         </p>
       ) : null}
+      <RecordEngagement
+        definition={calendarEventResource}
+        id={shown.id}
+        title={shown.title}
+        engagement={shown.engagement}
+      />
     </Detail>
   );
 }

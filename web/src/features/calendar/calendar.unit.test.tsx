@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { consent, pageAnswer } from '../../frame/testing/cms-testing.tsx';
 import { fakeJson, renderApp, type FakeRequest } from '../../frame/testing/render-app.tsx';
+import { communityServer } from '../community/testing.ts';
 
 const FAIR = 'e1111111-1111-4111-8111-111111111111';
 const WEBINAR = 'e2222222-2222-4222-8222-222222222222';
@@ -26,6 +27,9 @@ const event = (
     location,
     startAt,
     endAt,
+    publishedAt: '2026-01-01T00:00:00.000Z',
+    likesCount: 3,
+    hasComments: true,
   },
   relationships: { image: { data: null }, tags: { data: [] } },
 });
@@ -62,9 +66,21 @@ function open(path: string, props: Record<string, unknown> = { title: 'Agenda' }
     if (exists) return fakeJson(200, { data: { exists: exists[1] === HIDDEN } });
     return undefined;
   };
+  const community = communityServer({
+    comments: [
+      {
+        id: 'c0000001-0000-4000-8000-000000000000',
+        on: `calendar-events:${WEBINAR}`,
+        parent: null,
+        content: '<p>Will it be recorded?</p>',
+        authorName: 'Noor Member',
+        createdAt: '2026-03-01T09:00:00.000Z',
+      },
+    ],
+  });
   const view = renderApp(path, {
     routes: { '/agenda': pageAnswer('/agenda', 'Agenda', [{ name: 'calendar', props }]) },
-    handlers: [handler],
+    handlers: [handler, community.handler],
   });
   return { ...view, lists };
 }
@@ -114,7 +130,7 @@ describe('the calendar CMS component', () => {
     expect(items[1]!.textContent).toContain('Online');
   });
 
-  it('shows an online event at {path}/{id} with its link to join, its organiser and description', async () => {
+  it('shows an online event at {path}/{id} with its link to join, its organiser, description, likes and comments', async () => {
     open(`/agenda/${WEBINAR}`);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Switch webinar' }, { timeout: 25_000 }),
@@ -124,6 +140,11 @@ describe('the calendar CMS component', () => {
     );
     expect(screen.getByText('Organised by The fab team')).toBeTruthy();
     expect(await screen.findByText('Come and try.')).toBeTruthy();
+    // its likes and comments, as a visitor reads them
+    expect(screen.getByText('3 likes')).toBeTruthy();
+    expect(await screen.findByText('Will it be recorded?', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '1 comment' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in to comment' })).toBeTruthy();
   });
 
   it('an event above the reader’s level opens the unauthorized screen', async () => {
