@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import postgres from 'postgres';
 import { inject } from 'vitest';
+import { startEmbeddedPostgres } from '@platform/infra/db/embedded';
 import { migrate } from '@platform/infra/db/migrate';
+import { freePort } from './free-port.ts';
 
 export interface TestDatabase {
   url: string;
@@ -24,6 +29,35 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
       await a.unsafe(`drop database if exists ${name} with (force)`);
       await a.end();
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database on a PostgreSQL cluster of its own, stopped and deleted by `drop()`. Snapshots are
+ * a cluster's: a transaction a test holds open on the shared test server holds back every other test file's
+ * readers (their projections and minPosition waits) while it is open. A test that holds one uses this instead.
+ */
+export async function createIsolatedDatabase(): Promise<TestDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), 'platform-isolated-pg-'));
+  chmodSync(dir, 0o777); // the cluster runs as the postgres user when we are root
+  const cluster = await startEmbeddedPostgres({
+    dataDir: join(dir, 'data'),
+    port: await freePort(),
+    persistent: false,
+    durable: false,
+  });
+  const admin = postgres(cluster.url, { max: 1, onnotice: () => {} });
+  await admin.unsafe('create database isolated');
+  await admin.end();
+  const url = new URL(cluster.url);
+  url.pathname = '/isolated';
+  await migrate(url.toString());
+  return {
+    url: url.toString(),
+    async drop() {
+      await cluster.stop();
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }

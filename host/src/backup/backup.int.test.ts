@@ -15,7 +15,11 @@ import {
   startAccountsApp,
   type AccountsTestApp,
 } from '@platform/tests/support/apps/accounts-app';
-import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
+import {
+  createIsolatedDatabase,
+  createTestDatabase,
+  type TestDatabase,
+} from '@platform/tests/support/database';
 import { capturedLogger, TEST_ADMIN_TOKEN } from '@platform/tests/support/http';
 import { defaultPublicUrl } from '@platform/infra/config';
 import { createPlatform, type Platform } from '../platform.ts';
@@ -45,6 +49,17 @@ afterAll(async () => {
 
 async function freshDatabase(): Promise<{ db: TestDatabase; sql: Sql }> {
   const db = await createTestDatabase();
+  const sql = createSql(db.url);
+  opened.push(async () => {
+    await sql.end({ timeout: 5 });
+    await db.drop();
+  });
+  return { db, sql };
+}
+
+/** A migrated database on a cluster of its own (a transaction held open there holds back no other file). */
+async function isolatedDatabase(): Promise<{ db: TestDatabase; sql: Sql }> {
+  const db = await createIsolatedDatabase();
   const sql = createSql(db.url);
   opened.push(async () => {
     await sql.end({ timeout: 5 });
@@ -138,13 +153,13 @@ describe('backup and restore', () => {
     const held = new Promise<void>((resolve) => {
       holding = resolve;
     });
-    const elsewhere = app.platform.sql.begin(async (tx) => {
+    const target = await isolatedDatabase();
+    const elsewhere = target.sql.begin(async (tx) => {
       await tx`select pg_current_xact_id()`;
       holding();
       await released;
     });
     await held;
-    const target = await freshDatabase();
     const restored = await restoreBackup(target.sql, () => createReadStream(file));
     expect(restored.events).toBe(backup.events);
     expect(restored.rows).toEqual(backup.rows);

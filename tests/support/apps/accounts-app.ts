@@ -102,6 +102,9 @@ export async function startAccountsApp(
     // ACCOUNTS_TEST_LOG=1 shows the platform's log (the 500s' causes) while debugging a test
     logger: process.env.ACCOUNTS_TEST_LOG ? pino({ level: 'error' }) : capturedLogger().logger,
     clock,
+    // a read naming a minPosition waits for the read models up to this bound, then answers with what they hold: in
+    // tests a bound for a hung projector, not for a slow one (two loaded cores can lag more than production's 5 s)
+    minPositionTimeoutMs: 60_000,
     ...options,
     accounts: {
       secret: 'test-secret-for-verification-links-0123456789',
