@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listDocument, resourceObject, singleDocument } from './document.ts';
+import { listDocument, resourceObject, serializeDocument, singleDocument } from './document.ts';
 
 const page = (n: number) =>
   resourceObject(
@@ -94,5 +94,22 @@ describe('singleDocument', () => {
     expect(singleDocument({ data: null, url: '/u', consistency: { position: '9' } }).meta).toEqual({
       position: '9',
     });
+  });
+});
+
+describe('serializeDocument', () => {
+  it('writes a bigint anywhere in a document as a string, and a document without one as it is', () => {
+    expect(serializeDocument({ data: { id: '1', meta: { version: 12n } }, meta: { total: 3 } })).toBe(
+      '{"data":{"id":"1","meta":{"version":"12"}},"meta":{"total":3}}',
+    );
+    expect(serializeDocument({ data: [{ id: 'a', attributes: { n: 1, s: 'x' } }] })).toBe(
+      '{"data":[{"id":"a","attributes":{"n":1,"s":"x"}}]}',
+    );
+  });
+
+  it('lets any other failure through (a document that refers to itself)', () => {
+    const looped: Record<string, unknown> = {};
+    looped.self = looped;
+    expect(() => serializeDocument(looped)).toThrow(TypeError);
   });
 });

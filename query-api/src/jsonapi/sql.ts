@@ -14,6 +14,27 @@ export function isoTimestamp(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();
 }
 
+/**
+ * A timestamp as ISO 8601: a column read by the pool arrives as epoch milliseconds, one read through json (an
+ * included record) as text; null stays null.
+ */
+export const isoOfValue = (value: unknown) =>
+  typeof value === 'number' ? isoTimestamp(value) : typeof value === 'string' ? isoOfText(value) : null;
+
+/** PostgreSQL's text of a timestamptz in UTC (`2026-11-26T09:30:00.123456+00:00`, the fraction optional). */
+const UTC_TEXT = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00:00$/;
+
+/**
+ * A timestamptz read as text (json) as ISO 8601 with milliseconds, as `Date` writes it: a UTC text is rewritten
+ * (the fraction cut to milliseconds, as `Date` cuts it), any other is parsed. Parsing a date per included
+ * timestamp was a visible part of a list's CPU in issue 15's profile.
+ */
+export function isoOfText(text: string): string {
+  const utc = UTC_TEXT.exec(text);
+  if (!utc) return new Date(text).toISOString();
+  return `${utc[1]}.${(utc[2] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+}
+
 /** A timestamptz column of a row schema, read as ISO 8601. */
 export const timestamp = z.number().transform((ms) => isoTimestamp(ms));
 

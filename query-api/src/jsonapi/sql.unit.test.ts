@@ -1,6 +1,6 @@
 import { sql } from 'slonik';
 import { describe, expect, it } from 'vitest';
-import { isoTimestamp, orderBy, timestamp } from './sql.ts';
+import { isoOfText, isoOfValue, isoTimestamp, orderBy, timestamp } from './sql.ts';
 
 describe('timestamps of the read models', () => {
   it('reads epoch milliseconds as ISO 8601 and keeps null', () => {
@@ -10,6 +10,21 @@ describe('timestamps of the read models', () => {
     expect(timestamp.parse(ms)).toBe('2025-05-14T10:30:05.120Z');
     expect(timestamp.nullable().parse(null)).toBeNull();
     expect(timestamp.safeParse('2025-05-14').success).toBe(false);
+  });
+
+  it('reads the text of a timestamptz (an included record, read as json) as Date would write it', () => {
+    for (const text of [
+      '2026-11-26T09:30:00.123456+00:00',
+      '2026-11-26T09:30:00+00:00',
+      '2026-11-26T09:30:00.1+00:00',
+      '2026-11-26T09:30:00.999999+00:00',
+      '2026-11-26T10:30:00.5+01:00',
+      '2026-11-26T04:00:00.25-05:30',
+    ])
+      expect(isoOfText(text), text).toBe(new Date(text).toISOString());
+    expect(isoOfValue('2026-11-26T09:30:00.123456+00:00')).toBe('2026-11-26T09:30:00.123Z');
+    expect(isoOfValue(Date.UTC(2026, 10, 26))).toBe('2026-11-26T00:00:00.000Z');
+    expect(isoOfValue(null)).toBeNull();
   });
 });
 

@@ -1,22 +1,25 @@
 import type { Response } from 'express';
 import type { FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
+import { anyRow } from '../db.ts';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import type { ResourceObject } from '../jsonapi/document.ts';
 
 /** A row of a resource's read table, as the read pool hands it over. */
-export const Row = z.record(z.unknown());
+export const Row = anyRow(z.record(z.unknown()));
 export type Row = z.infer<typeof Row>;
 
-/** A related record read through a document's includes: its type and its row as jsonb. */
-export const IncludedRow = z.object({ type: z.string(), row: z.record(z.unknown()) });
+/** A related record read through a document's includes: its type and its row as json. */
+export const IncludedRow = anyRow(z.object({ type: z.string(), row: z.record(z.unknown()) }));
 
 /** How one resource's rows are read and shown: shared by its own routes and by the includes of others. */
 export interface Reader {
   definition: ResourceDefinition;
   projection: string;
   fieldNames: string[];
-  /** the records by id the viewer may read (show), as `type, row` (jsonb): a part of a document's includes */
+  /** the records by id the viewer may read (show), as `type, row` (json): a part of a document's includes */
   selectByIds(ids: readonly string[], res: Response): FragmentSqlToken | null;
+  /** the same, the ids being a subquery's (read from the rows of the page the includes belong to) */
+  selectByIdsIn(ids: FragmentSqlToken, res: Response): FragmentSqlToken;
   toResource(row: Row, res: Response, fields: Record<string, string[]>): ResourceObject;
 }

@@ -26,7 +26,7 @@ import {
   type ResourceObject,
 } from '../jsonapi/document.ts';
 import { badParameter, parseListQuery, parseResourceQuery, type FilterSchema } from '../jsonapi/query.ts';
-import { isoTimestamp, orderBy } from '../jsonapi/sql.ts';
+import { isoOfValue as iso, orderBy } from '../jsonapi/sql.ts';
 import { consistencyOf } from '../min-position.ts';
 import { mountLikes } from './likes.ts';
 import { IncludedRow, Row, type Reader } from './reader.ts';
@@ -78,44 +78,42 @@ function typedFilter(field: FieldInfo): FilterSchema {
   }
 }
 
-/**
- * A timestamp as ISO 8601: a column read by the pool arrives as epoch milliseconds, one read through jsonb (an
- * included record) as text; null stays null.
- */
-const iso = (value: unknown) =>
-  typeof value === 'number'
-    ? isoTimestamp(value)
-    : typeof value === 'string'
-      ? new Date(value).toISOString()
-      : null;
+/** `id` among the given ids (an include's ids read from a page's rows in JavaScript). */
+const idsAmong = (ids: readonly string[], cast: 'uuid' | 'text') =>
+  sql.fragment`id = any(${sql.array([...ids], cast)})`;
+/** `id` among a subquery's (an include's ids read from the page's rows in the page's own statement). */
+const idsFrom = (subquery: FragmentSqlToken) => sql.fragment`id in (${subquery})`;
 
 /** The record types outside the layer a relationship may point at: where their rows are, what an include shows. */
 const HAND_WRITTEN_INCLUDES: Record<
   string,
   {
     projection: string;
-    /** the related rows by id, as `type, row` (jsonb) for the one statement of a document's includes */
-    select(ids: readonly string[]): FragmentSqlToken;
+    /**
+     * the related rows whose `id` meets the condition (`idsAmong`, `idsFrom`), as `type, row` (json) for the one
+     * statement of a document's includes
+     */
+    select(ids: FragmentSqlToken): FragmentSqlToken;
     attributes: (row: Row) => Record<string, unknown>;
   }
 > = {
   users: {
     projection: 'accounts',
-    select: (ids) => sql.fragment`select 'users'::text as type, to_jsonb(x) as row from (
-      select id::text, first_name, last_name from read.users where id = any(${sql.array([...ids], 'uuid')})) x`,
+    select: (ids) => sql.fragment`select 'users'::text as type, to_json(x) as row from (
+      select id::text, first_name, last_name from read.users where ${ids}) x`,
     attributes: (row) => ({ firstName: row.first_name, lastName: row.last_name }),
   },
   organizations: {
     projection: 'resource_organizations',
-    select: (ids) => sql.fragment`select 'organizations'::text as type, to_jsonb(x) as row from (
-      select id::text, name, slug from read.organizations where id = any(${sql.array([...ids], 'uuid')})) x`,
+    select: (ids) => sql.fragment`select 'organizations'::text as type, to_json(x) as row from (
+      select id::text, name, slug from read.organizations where ${ids}) x`,
     attributes: (row) => ({ name: row.name, slug: row.slug }),
   },
   'app-pages': {
     projection: 'pages',
-    select: (ids) => sql.fragment`select 'app-pages'::text as type, to_jsonb(x) as row from (
+    select: (ids) => sql.fragment`select 'app-pages'::text as type, to_json(x) as row from (
       select id::text, title, path from read.app_pages
-      where not is_draft and deleted_at is null and id = any(${sql.array([...ids], 'uuid')})) x`,
+      where not is_draft and deleted_at is null and ${ids}) x`,
     attributes: (row) => ({ title: row.title, path: row.path }),
   },
 };
@@ -251,10 +249,18 @@ export function resourceReader(
     ...shape.relationships.map((r) => r.name),
   ];
 
+  // what every row's document needs from the definition, worked out once rather than per row (a page of 25
+  // with its includes builds 75 documents; the profile of issue 15 found these copies among the layer's costs)
+  const valueFields = [...shape.attributes, ...shape.computed];
+  const derivedFields = Object.entries(definition.derived);
+  const fieldRules = Object.entries(definition.fieldAccess);
+  const relationshipRules = Object.entries(definition.relationshipAccess);
+  const needsFacts = fieldRules.length > 0 || relationshipRules.length > 0 || Boolean(flags);
+
   const toResource = (row: Row, res: Response, fields: Record<string, string[]>) => {
     const viewer = viewerOf(res);
     const attributes: Record<string, unknown> = {};
-    for (const a of [...shape.attributes, ...shape.computed]) {
+    for (const a of valueFields) {
       const value = row[a.column];
       attributes[a.name] = isDatetime.has(a.name)
         ? iso(value)
@@ -269,13 +275,11 @@ export function resourceReader(
       attributes.otherTranslationsLocales = read.otherTranslationsLocales;
       res.vary('Accept-Language').vary('Accept-Edition-Language');
     }
-    for (const [name, derive] of Object.entries(definition.derived))
-      attributes[name] = derive(attributes, String(row.id));
+    for (const [name, derive] of derivedFields) attributes[name] = derive(attributes, String(row.id));
     // field-level access: what the viewer may not read is left out, derived values having been made first; the
     // rules are evaluated on this record (an organization's members read its member list)
-    const facts = rowFacts(definition, shape, row);
-    for (const [name, rule] of Object.entries(definition.fieldAccess))
-      if (!allows(rule.read, viewer, facts)) delete attributes[name];
+    const facts = needsFacts ? rowFacts(definition, shape, row) : undefined;
+    for (const [name, rule] of fieldRules) if (!allows(rule.read, viewer, facts!)) delete attributes[name];
     attributes.createdAt = iso(row.created_at);
     attributes.updatedAt = iso(row.updated_at);
     if (definition.softDeletable) attributes.deletedAt = iso(row.deleted_at);
@@ -290,8 +294,8 @@ export function resourceReader(
         return [r.name, { data }];
       }),
     );
-    for (const [name, rule] of Object.entries(definition.relationshipAccess))
-      if (!allows(rule.read, viewer, facts)) delete relationships[name];
+    for (const [name, rule] of relationshipRules)
+      if (!allows(rule.read, viewer, facts!)) delete relationships[name];
     // read with the record's own list or find (not through another's include)
     if (likedByViewer && 'liked_by_viewer' in row) attributes.likedByViewer = row.liked_by_viewer === true;
     // the commentable trait: whether the viewer may comment now (seed 001 §3)
@@ -316,10 +320,10 @@ export function resourceReader(
       };
     }
     if (flags) {
-      attributes.canEdit = allows(definition.access.update, viewer, facts);
+      attributes.canEdit = allows(definition.access.update, viewer, facts!);
       attributes.canDelete =
-        allows(definition.access.delete, viewer, facts) ||
-        (definition.softDeletable && allows(definition.access.softDelete, viewer, facts));
+        allows(definition.access.delete, viewer, facts!) ||
+        (definition.softDeletable && allows(definition.access.softDelete, viewer, facts!));
     }
     if (item) {
       attributes.author = authorOf(row, organizationColumn, authorOrganization);
@@ -340,6 +344,11 @@ export function resourceReader(
     });
   };
 
+  // the row as a list reads it, its authors' names included (an included comment names its author too)
+  const selectWhere = (ids: FragmentSqlToken, res: Response) =>
+    sql.fragment`select ${type}::text as type, to_json(x) as row from (
+      select r.*${extraColumns} from ${table} r where ${ids} and ${visible(viewerOf(res), 'show')}) x`;
+
   const self: FullReader & { toResource: typeof toResource } = {
     definition,
     projection: shape.projection,
@@ -352,10 +361,10 @@ export function resourceReader(
     selectByIds(ids, res) {
       const valid = ids.filter((id) => definition.idSchema.safeParse(id).success);
       if (!valid.length) return null;
-      // the row as a list reads it, its authors' names included (an included comment names its author too)
-      return sql.fragment`select ${type}::text as type, to_jsonb(x) as row from (
-        select r.*${extraColumns} from ${table} r
-        where r.id = any(${sql.array(valid, idType(definition))}) and ${visible(viewerOf(res), 'show')}) x`;
+      return selectWhere(sql.fragment`r.${idsAmong(valid, idType(definition))}`, res);
+    },
+    selectByIdsIn(ids, res) {
+      return selectWhere(sql.fragment`r.${idsFrom(ids)}`, res);
     },
   };
   return self;
@@ -636,13 +645,64 @@ function mount(
       if (other) return other.selectByIds([...ids], res) ?? [];
       const valid = [...ids].filter((id) => uuid.safeParse(id).success);
       const hand = HAND_WRITTEN_INCLUDES[target];
-      return hand && valid.length ? [hand.select(valid)] : [];
+      return hand && valid.length ? [hand.select(idsAmong(valid, 'uuid'))] : [];
     });
     if (!selects.length) return [];
     const found = await deps.readPool.any(
       sql.type(IncludedRow)`${sql.join(selects, sql.fragment` union all `)}`,
     );
     return found.map(({ type: target, row }) => {
+      const other = readers.get(target);
+      if (other) return other.toResource(row, res, fieldsQuery);
+      const hand = HAND_WRITTEN_INCLUDES[target]!;
+      return resourceObject(target, String(row.id), hand.attributes(row), { fields: fieldsQuery });
+    });
+  };
+
+  /**
+   * The included records of a page as a part of the page's own statement, their ids read from the page's rows in
+   * SQL (`page`): a list with includes costs one round trip, as a join written by hand does (issue 15's bench
+   * found the second, sequential one a tenth of such a list's cost). Null when an include needs the rows in
+   * JavaScript first: a polymorphic relationship (its target type is per row), one read through a join table, or
+   * one with a read rule (evaluated per row).
+   */
+  const includesFromPage = (names: readonly string[], res: Response): FragmentSqlToken | null => {
+    const idsByType = new Map<string, FragmentSqlToken[]>();
+    for (const name of names) {
+      const r = relationshipOf.get(name);
+      if (r && (r.typeColumn || r.through)) return null;
+      if (definition.relationshipAccess[name]?.read) return null;
+      const column = sql.identifier([
+        'p',
+        name === 'createdBy' ? 'created_by' : name === 'updatedBy' ? 'updated_by' : r!.column,
+      ]);
+      const target = includable.get(name)!;
+      idsByType.set(target, [
+        ...(idsByType.get(target) ?? []),
+        r?.many
+          ? sql.fragment`select unnest(${column}) from page p`
+          : sql.fragment`select ${column} from page p`,
+      ]);
+    }
+    const selects = [...idsByType].flatMap(([target, subqueries]) => {
+      const ids = sql.fragment`${sql.join(subqueries, sql.fragment` union `)}`;
+      const other = readers.get(target);
+      if (other) return [other.selectByIdsIn(ids, res)];
+      const hand = HAND_WRITTEN_INCLUDES[target];
+      return hand ? [hand.select(idsFrom(ids))] : [];
+    });
+    return selects.length ? sql.fragment`${sql.join(selects, sql.fragment` union all `)}` : null;
+  };
+
+  /** The included records a page's statement read (`list_included` of one of its rows, if any). */
+  const includedFromPage = (
+    rows: readonly Row[],
+    res: Response,
+    fieldsQuery: Record<string, string[]>,
+  ): ResourceObject[] => {
+    const carrier = rows.find((row) => row.list_included !== null && row.list_included !== undefined);
+    const found = (carrier?.list_included ?? []) as Array<[string, Row]>;
+    return found.map(([target, row]) => {
       const other = readers.get(target);
       if (other) return other.toResource(row, res, fieldsQuery);
       const hand = HAND_WRITTEN_INCLUDES[target]!;
@@ -771,17 +831,29 @@ function mount(
     // the page and the count of the whole list in one statement; a page past the end counts on its own. The
     // count is an uncorrelated subquery (run once, an index-only count where it can), not a window over the page's
     // query: a window makes PostgreSQL read and sort every matching row, whole, before the limit applies
-    const rows = await deps.readPool.any(sql.type(Row)`
-      select r.*, (select count(*) from ${table} r where ${where}) as list_total${likedBy(viewer)}${extra}
+    const page = sql.fragment`
+      select r.*, (select count(*)::int from ${table} r where ${where}) as list_total${likedBy(viewer)}${extra}
       from ${table} r
-      where ${where} order by ${order} limit ${query.page.size} offset ${query.page.offset}`);
+      where ${where} order by ${order} limit ${query.page.size} offset ${query.page.offset}`;
+    // with includes that SQL can gather from the page's rows, one statement: the page, and its included records
+    // as one json array carried by one of its rows
+    const fromPage = query.include.length ? includesFromPage(query.include, res) : null;
+    const rows = fromPage
+      ? await deps.readPool.any(sql.type(Row)`
+          with page as materialized (${page})
+          select r.*, case when r.id = (select p.id from page p limit 1) then
+            (select json_agg(json_build_array(i.type, i.row)) from (${fromPage}) i) end as list_included
+          from page r order by ${order}`)
+      : await deps.readPool.any(sql.type(Row)`${page}`);
     const total = rows.length
       ? Number(rows[0]!.list_total)
       : query.page.offset === 0
         ? 0
         : await deps.readPool.oneFirst(sql.type(z.object({ total: z.number() }))`
             select count(*)::int as total from ${table} r where ${where}`);
-    const included = await includedOf(rows, query.include, res, query.fields);
+    const included = fromPage
+      ? includedFromPage(rows, res, query.fields)
+      : await includedOf(rows, query.include, res, query.fields);
     sendDocument(
       res,
       listDocument({

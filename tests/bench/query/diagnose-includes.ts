@@ -1,7 +1,8 @@
 /**
  * What a page with two includes costs, the layer beside the hand-written join (issue 15): `npx tsx
  * tests/bench/query/diagnose-includes.ts [rows]` seeds the resource bench's products (10,000 by default), then for
- * each side (and a hand-written read sending the layer's four statements) sends a fixed number of requests and reports per request: the SQL statements (transactions counted
+ * each side (and a hand-written read sending four statements: the page, its count and each included type by id)
+ * sends a fixed number of requests and reports per request: the SQL statements (transactions counted
  * by pg_stat_database; every read is one autocommit statement), the CPU of the served Node process and of the
  * database's backends (/proc), and a CPU profile of the served process grouped by package; last, each statement's
  * plan and server time (EXPLAIN ANALYZE, median of repeated runs).
@@ -141,7 +142,8 @@ async function main() {
         log(`${name}: by function`);
         for (const line of functions) log(`  ${line}`);
       }
-      // the statements each side sends (the layer's as routes.ts builds them for an administrator)
+      // the statements each side sends (the layer's one statement in its parts, as routes.ts builds them for an
+      // administrator: the page and its count, then each included type by the page's ids)
       const [sample] = await db<{ category_ids: string[]; owner_ids: string[] }[]>`
         select array_agg(category_id::text) as category_ids, array_agg(owner_id::text) as owner_ids
           from (select category_id, owner_id from read.bench_products where deleted_at is null
