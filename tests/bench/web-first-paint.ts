@@ -35,6 +35,7 @@ import { chromium, type Browser } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.ts';
 import startPlatform from '../e2e/support/global-setup.ts';
+import { READY_PATH } from '../e2e/support/ready-path.ts';
 
 type Who = 'visitor' | 'reader' | 'member';
 interface Case {
@@ -340,6 +341,12 @@ async function main() {
     stop = await startPlatform(project as unknown as TestProject);
     baseUrl = provided.e2eBaseUrl!;
     browser = await chromium.connect(provided.e2eBrowserWsEndpoint!);
+    // the setup builds and seeds in the background, answering 503 until the platform is there (ready.ts)
+    for (;;) {
+      const answer = await fetch(`${baseUrl}${READY_PATH}`);
+      if (answer.status === 200) break;
+      if (answer.status === 500) throw new Error(`the platform did not start:\n${await answer.text()}`);
+    }
   }
   baseUrl = baseUrl.replace(/\/$/, '');
   log(`base URL ${baseUrl}, ${runs} runs per case after one warm-up round, cold contexts`);
