@@ -59,5 +59,32 @@ describe('likes and comments on a blog post', () => {
     await page.getByRole('heading', { name: '1 comment' }).waitFor();
     await page.getByText('The jack socket needs a little glue.').waitFor();
     await checkA11yInBothThemes(page, 'a blog post with a comment', 'community-blog-post-commented');
+
+    // the member edits the comment, then deletes it after the confirmation, from the keyboard
+    const edit = page.getByRole('button', { name: /^Edit the comment of / });
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    const edited = page.getByLabel('Your comment, edited');
+    await expect.poll(() => isFocused(edited)).toBe(true);
+    expect(await edited.inputValue()).toBe('The jack socket needs a little glue.');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Hot glue holds best.');
+    await page.keyboard.press('Tab');
+    expect(await isFocused(page.getByRole('button', { name: 'Save the comment' }))).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByText('The jack socket needs a little glue. Hot glue holds best.').waitFor();
+    await checkA11yInBothThemes(page, 'a blog post with an edited comment', 'community-comment-edited');
+
+    const remove = page.getByRole('button', { name: /^Delete the comment of / });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: /^Delete the comment of / });
+    await dialog.waitFor();
+    await checkA11yInBothThemes(page, 'the comment deletion dialog', 'community-comment-delete-dialog');
+    await dialog.getByRole('button', { name: 'Yes, delete it' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: '0 comments' }).waitFor();
+    await page.getByText('The comment was deleted.').first().waitFor();
+    expect(await page.getByText('Hot glue holds best.').count()).toBe(0);
   });
 });

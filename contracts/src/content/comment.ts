@@ -33,6 +33,8 @@ export const commentResource = defineResource({
     parentComment: { type: 'comments', immutable: true, sameAs: 'commentable' },
   },
   traits: { reportable: true, authored: true },
+  // canEdit / canDelete per comment: its author edits and deletes it from the thread, as do administrators
+  viewerFlags: true,
   softDeletable: true,
   access: {
     see: APP_ADMINS,

@@ -240,10 +240,30 @@ describe('comments on a commentable record', () => {
     const edited = ok(await edit(alice), 200);
     const shown = await read(bruno, `/comments/${created.id}?minPosition=${edited.position}`);
     expect(shown.body.data.attributes.content).toBe('Fixed');
+    // each reader is told whether they may edit and delete it (the thread offers the buttons by these)
+    const flags = async (who: Person | null) => {
+      const list = await read(
+        who,
+        `/comments?filter[commentable]=test-posts:${id}&minPosition=${edited.position}`,
+      );
+      const { canEdit, canDelete } = list.body.data[0].attributes;
+      return { canEdit, canDelete };
+    };
+    expect(await flags(alice)).toEqual({ canEdit: true, canDelete: true });
+    expect(await flags(bruno)).toEqual({ canEdit: false, canDelete: false });
+    expect(await flags(null)).toEqual({ canEdit: false, canDelete: false });
+    expect(await flags(admin)).toEqual({ canEdit: true, canDelete: true });
     // the comment's history, its record named as it was written
     const history = await read(admin, `/comments/${created.id}/history?minPosition=${edited.position}`);
     expect(history.status, JSON.stringify(history.body)).toBe(200);
     expect(JSON.stringify(history.body)).toContain(id);
+    // its author deletes it: gone from the record's thread
+    const removed = ok(await alice.browser.call('POST', `/api/v1/comments/${created.id}/soft-delete`), 200);
+    const after = await read(
+      bruno,
+      `/comments?filter[commentable]=test-posts:${id}&minPosition=${removed.position}`,
+    );
+    expect(after.body.data).toEqual([]);
   });
 });
 

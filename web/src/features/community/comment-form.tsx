@@ -7,7 +7,7 @@ import { useMessageLookup } from '../../kit/i18n/use-t.ts';
 import { Button } from '../../kit/ui/button.tsx';
 import { NoticeBox } from '../../kit/ui/notice-box.ts';
 import { TextField } from '../../kit/ui/text-field.tsx';
-import { writeComment, type RecordRef } from './community-api.ts';
+import { editComment, writeComment, type RecordRef } from './community-api.ts';
 import { useCommunityProblemText, useCommunityT } from './community-ui.tsx';
 
 /** The contract's limit of a comment (commentResource: content, 5,000 characters). */
@@ -24,9 +24,9 @@ const Root = styled(Form)`
 `;
 
 /**
- * A comment on a record, or a reply to one of its comments: its text (paragraphs at blank lines). What the server
- * refuses shows on the text (422 on the content) or above it (comments turned off on the record, in the server's
- * translated words), the text kept.
+ * A comment on a record, a reply to one of its comments, or a comment's new text (`edit`): its text (paragraphs at
+ * blank lines). What the server refuses shows on the text (422 on the content) or above it (comments turned off
+ * on the record, in the server's translated words), the text kept.
  */
 export function CommentForm({
   record,
@@ -34,11 +34,14 @@ export function CommentForm({
   label,
   submitLabel,
   autoFocus = false,
+  edit,
   onWritten,
   onCancel,
 }: {
   record: RecordRef;
   parentId: string | null;
+  /** the comment edited and its text as its author typed it; absent: a new comment */
+  edit?: { id: string; text: string };
   /** the text field's label: what is answered */
   label: string;
   submitLabel: string;
@@ -51,7 +54,7 @@ export function CommentForm({
   const api = useApi();
   const lookup = useMessageLookup();
   const problem = useCommunityProblemText();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(edit?.text ?? '');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -66,7 +69,9 @@ export function CommentForm({
     setFieldError(undefined);
     setFormError(null);
     try {
-      const written = await writeComment(api, record, parentId, text);
+      const written = edit
+        ? { id: edit.id, position: await editComment(api, edit.id, text) }
+        : await writeComment(api, record, parentId, text);
       setText('');
       onWritten(written.id, written.position);
     } catch (error) {

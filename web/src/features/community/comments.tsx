@@ -2,20 +2,31 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { useApi } from '../../kit/api/api-context.tsx';
+import { useToast } from '../../kit/toast/toast-context.tsx';
 import { InlineLoader } from '../../kit/loading/chrome.tsx';
 import { useLoadedAt } from '../../kit/loading/use-loaded.ts';
 import { Button } from '../../kit/ui/button.tsx';
+import { Dialog } from '../../kit/ui/dialog.tsx';
+import { NoticeBox } from '../../kit/ui/notice-box.ts';
 import { Link } from '../../kit/ui/link.tsx';
 import { RichText } from '../pages/index.ts';
 import {
   ANONYMOUS,
+  deleteComment,
+  htmlAsText,
   readComments,
   threadComments,
   type CommentNode,
   type RecordRef,
 } from './community-api.ts';
 import { CommentForm } from './comment-form.tsx';
-import { CommunityActions, useCommunityT, useCommunityViewer, useSignInHref } from './community-ui.tsx';
+import {
+  CommunityActions,
+  useCommunityProblemText,
+  useCommunityT,
+  useCommunityViewer,
+  useSignInHref,
+} from './community-ui.tsx';
 import { ReportDialog } from './report-dialog.tsx';
 
 const Thread = styled.ol`
@@ -82,6 +93,12 @@ export function CommentsSection({
   const headingId = useId();
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
   const [reporting, setReporting] = useState<{ id: string; author: string } | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<{ id: string; author: string } | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const toast = useToast();
+  const problem = useCommunityProblemText();
   const [focusId, setFocusId] = useState<string | null>(null);
   const { state, reload } = useLoadedAt(
     ({ signal, minPosition }) => readComments(api, record, { signal, minPosition }),
@@ -105,8 +122,25 @@ export function CommentsSection({
     iso ? intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' }) : null;
   const written = (id: string, at: string | undefined) => {
     setReplyingTo(null);
+    setEditing(null);
     setFocusId(id);
     reload(at);
+  };
+  const confirmDelete = async () => {
+    if (!deleting || deleteBusy) return;
+    setDeleteBusy(true);
+    setDeleteError(null);
+    try {
+      const at = await deleteComment(api, deleting.id);
+      setDeleting(null);
+      toast(t('community.comments.deleted'), 'success');
+      reload(at);
+      document.getElementById(headingId)?.focus();
+    } catch (error) {
+      setDeleteError(problem(error));
+    } finally {
+      setDeleteBusy(false);
+    }
   };
 
   const renderComment = (node: CommentNode) => {
@@ -125,9 +159,51 @@ export function CommentsSection({
               </>
             ) : null}
           </h3>
-          <RichText html={c.content} ugc />
-          {(mayWrite && replyingTo !== c.id) || viewer.mayReport ? (
+          {editing === c.id ? (
+            <CommentForm
+              record={record}
+              parentId={c.parentId}
+              edit={{ id: c.id, text: htmlAsText(c.content) }}
+              label={t('community.comments.editLabel', { author })}
+              submitLabel={t('community.comments.save')}
+              autoFocus
+              onWritten={written}
+              onCancel={() => {
+                setEditing(null);
+                setFocusId(c.id);
+              }}
+            />
+          ) : (
+            <RichText html={c.content} ugc />
+          )}
+          {(mayWrite && replyingTo !== c.id) || viewer.mayReport || c.canEdit || c.canDelete ? (
             <CommunityActions>
+              {c.canEdit && editing !== c.id ? (
+                <Button
+                  variant="secondary"
+                  size="small"
+                  aria-label={t('community.comments.editOf', { author })}
+                  onPress={() => {
+                    setReplyingTo(null);
+                    setEditing(c.id);
+                  }}
+                >
+                  {t('community.comments.edit')}
+                </Button>
+              ) : null}
+              {c.canDelete ? (
+                <Button
+                  variant="text"
+                  size="small"
+                  aria-label={t('community.comments.deleteOf', { author })}
+                  onPress={() => {
+                    setDeleteError(null);
+                    setDeleting({ id: c.id, author });
+                  }}
+                >
+                  {t('community.comments.delete')}
+                </Button>
+              ) : null}
               {mayWrite && replyingTo !== c.id ? (
                 <Button
                   variant="secondary"
@@ -177,7 +253,7 @@ export function CommentsSection({
   const count = state.status === 'ready' ? state.value.length : null;
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId}>
+      <h2 id={headingId} tabIndex={-1}>
         {count === null ? t('community.comments.title') : t('community.comments.heading', { count })}
       </h2>
       {state.status === 'loading' ? (
@@ -207,6 +283,32 @@ export function CommentsSection({
       ) : (
         <p>{t('community.comments.closed')}</p>
       )}
+      {deleting ? (
+        <Dialog
+          isOpen
+          role="alertdialog"
+          size="small"
+          onOpenChange={(isOpen) => !isOpen && !deleteBusy && setDeleting(null)}
+          title={t('community.comments.deleteTitle', { author: deleting.author })}
+          actions={
+            <>
+              <Button variant="secondary" isDisabled={deleteBusy} onPress={() => setDeleting(null)} autoFocus>
+                {t('community.cancel')}
+              </Button>
+              <Button variant="danger" isDisabled={deleteBusy} onPress={() => void confirmDelete()}>
+                {t('community.comments.deleteConfirm')}
+              </Button>
+            </>
+          }
+        >
+          <p>{t('community.comments.deleteWarning')}</p>
+          {deleteError ? (
+            <div role="alert">
+              <NoticeBox $tone="error">{deleteError}</NoticeBox>
+            </div>
+          ) : null}
+        </Dialog>
+      ) : null}
       {reporting ? (
         <ReportDialog
           record={{ type: 'comments', id: reporting.id }}

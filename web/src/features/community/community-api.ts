@@ -83,6 +83,8 @@ const CommentSchema = z.object({
       content: z.string(),
       authorName: z.string().nullable().optional(),
       createdAt: z.string().nullable().optional(),
+      canEdit: z.boolean().optional(),
+      canDelete: z.boolean().optional(),
     })
     .passthrough(),
   relationships: z.object({ parentComment: ToOne }).passthrough().optional(),
@@ -96,6 +98,10 @@ export interface CommentView {
   authorName: string;
   createdAt: string | null;
   parentId: string | null;
+  /** the server's answer whether the reader may edit it (its author, administrators) */
+  canEdit: boolean;
+  /** the server's answer whether the reader may delete it */
+  canDelete: boolean;
 }
 
 /** A comment as a thread shows it: the comment and its replies, each in the order they were written. */
@@ -135,6 +141,8 @@ export async function readComments(
       authorName: present(c.attributes.authorName) ?? ANONYMOUS,
       createdAt: c.attributes.createdAt ?? null,
       parentId: c.relationships?.parentComment?.data?.id ?? null,
+      canEdit: c.attributes.canEdit === true,
+      canDelete: c.attributes.canDelete === true,
     })),
   );
 }
@@ -150,6 +158,39 @@ export function threadComments(comments: readonly CommentView[]): CommentNode[] 
     else roots.push(node);
   }
   return roots;
+}
+
+/** A comment's new text (PATCH /comments/{id}); the write's position. */
+export async function editComment(api: ApiClient, id: string, text: string) {
+  const answer = await api.request('PATCH', `/comments/${encodeURIComponent(id)}`, CommandAnswerSchema, {
+    body: { data: { type: 'comments', id, attributes: { content: textAsHtml(text) } } },
+  });
+  return answer.meta?.position;
+}
+
+/** Deletes a comment (soft: administrators may restore it); the write's position. */
+export async function deleteComment(api: ApiClient, id: string) {
+  const answer = await api.request(
+    'POST',
+    `/comments/${encodeURIComponent(id)}/soft-delete`,
+    CommandAnswerSchema,
+  );
+  return answer.meta?.position;
+}
+
+/**
+ * A comment's rich text as the plain text its author typed (textAsHtml undone): paragraphs apart by a blank line,
+ * line breaks kept; any other markup read as its text.
+ */
+export function htmlAsText(html: string): string {
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  const blocks = [...body.children].filter((e) => e.tagName === 'P');
+  const textOf = (element: Element) => {
+    const copy = element.cloneNode(true) as Element;
+    for (const br of copy.querySelectorAll('br')) br.replaceWith('\n');
+    return (copy.textContent ?? '').trim();
+  };
+  return blocks.length ? blocks.map(textOf).join('\n\n') : textOf(body);
 }
 
 /** A comment on a record, or a reply to one of its comments. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textAsHtml, threadComments, type CommentView } from './community-api.ts';
+import { htmlAsText, textAsHtml, threadComments, type CommentView } from './community-api.ts';
 import { engagementOf } from './engagement.tsx';
 
 const comment = (id: string, parentId: string | null): CommentView => ({
@@ -8,6 +8,8 @@ const comment = (id: string, parentId: string | null): CommentView => ({
   authorName: 'anonymous',
   createdAt: null,
   parentId,
+  canEdit: false,
+  canDelete: false,
 });
 
 describe('the community’s reading of a record', () => {
@@ -50,5 +52,12 @@ describe('the community’s reading of a record', () => {
     expect(textAsHtml(' One\n<b>two</b>\n\n\nThree ')).toBe(
       '<p>One<br>&lt;b&gt;two&lt;/b&gt;</p><p>Three</p>',
     );
+  });
+
+  it('gives back the plain text a member typed, to edit it (textAsHtml undone)', () => {
+    for (const text of ['One\n<b>two</b>\n\nThree', 'A & B "quoted"', 'Single line'])
+      expect(htmlAsText(textAsHtml(text))).toBe(text);
+    // a comment written elsewhere with other markup is read as its text
+    expect(htmlAsText('See <a href="https://example.org">this list</a>.')).toBe('See this list.');
   });
 });

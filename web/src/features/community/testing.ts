@@ -9,6 +9,8 @@ export interface FakeComment {
   content: string;
   authorName: string;
   createdAt: string;
+  /** the reader wrote it: the documents say canEdit and canDelete */
+  mine?: boolean;
 }
 
 type Body = { data?: { attributes?: Record<string, unknown>; relationships?: Record<string, unknown> } };
@@ -33,7 +35,8 @@ export function communityServer(options: { comments?: FakeComment[]; closed?: st
   const handler = (request: FakeRequest): Response | undefined => {
     const path = request.url.pathname;
     const like = /^\/api\/v1\/[a-z-]+\/[^/]+\/like$/.test(path);
-    if (!like && path !== '/api/v1/comments' && path !== '/api/v1/reports') return undefined;
+    const one = /^\/api\/v1\/comments\/([^/]+)(\/soft-delete)?$/.exec(path);
+    if (!like && !one && path !== '/api/v1/comments' && path !== '/api/v1/reports') return undefined;
     state.requests.push(request);
     if (like && (request.method === 'POST' || request.method === 'DELETE'))
       return fakeJson(200, { data: { type: 'likes', id: 'like-1' }, meta: { position: '77' } });
@@ -46,7 +49,13 @@ export function communityServer(options: { comments?: FakeComment[]; closed?: st
         data: found.map((c) => ({
           type: 'comments',
           id: c.id,
-          attributes: { content: c.content, authorName: c.authorName, createdAt: c.createdAt },
+          attributes: {
+            content: c.content,
+            authorName: c.authorName,
+            createdAt: c.createdAt,
+            canEdit: c.mine === true,
+            canDelete: c.mine === true,
+          },
           relationships: {
             commentable: { data: { type: c.on.split(':')[0], id: c.on.split(':')[1] } },
             parentComment: { data: c.parent ? { type: 'comments', id: c.parent } : null },
@@ -77,8 +86,27 @@ export function communityServer(options: { comments?: FakeComment[]; closed?: st
         content,
         authorName: 'Ada Lovelace',
         createdAt: '2026-03-05T09:00:00.000Z',
+        mine: true,
       });
       return fakeJson(201, { data: { type: 'comments', id }, meta: { position: String(200 + state.next) } });
+    }
+    // a comment's new text (PATCH) or its deletion (POST …/soft-delete), by its author only
+    if (one) {
+      const comment = state.comments.find((c) => c.id === decodeURIComponent(one[1]!));
+      if (!comment) return error(404, 'not_found', 'No comment has this id');
+      if (!comment.mine) return error(403, 'forbidden', 'Only its author may change it');
+      const position = String(300 + ++state.next);
+      if (request.method === 'PATCH' && !one[2]) {
+        const content = String((request.body as Body).data?.attributes?.content ?? '');
+        if (content.includes('forbidden word'))
+          return error(422, 'validation.invalid', 'The content is refused', '/data/attributes/content');
+        comment.content = content;
+        return fakeJson(200, { data: { type: 'comments', id: comment.id }, meta: { position } });
+      }
+      if (request.method === 'POST' && one[2]) {
+        state.comments = state.comments.filter((c) => c !== comment);
+        return fakeJson(200, { data: { type: 'comments', id: comment.id }, meta: { position } });
+      }
     }
     return undefined;
   };

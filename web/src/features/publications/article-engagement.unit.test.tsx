@@ -160,6 +160,45 @@ describe('an article’s likes, report and comments', () => {
     expect(screen.queryByRole('textbox', { name: 'Your reply to Parent' })).toBeNull();
   });
 
+  it('a member edits their own comment and deletes it after a confirmation; others’ comments offer neither', async () => {
+    const user = userEvent.setup();
+    const { community } = openArticle(NAVIGATION, { member: true });
+    await screen.findByRole('list', { name: '3 comments' }, SLOW);
+    expect(screen.queryByRole('button', { name: /^Edit the comment/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete the comment/ })).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Your comment' }), 'Very clear.\n\nThank you.');
+    await user.click(screen.getByRole('button', { name: 'Send the comment' }));
+    await screen.findByRole('list', { name: '4 comments' });
+
+    // the text comes back as typed, and the new one replaces it in the thread
+    await user.click(await screen.findByRole('button', { name: 'Edit the comment of Ada Lovelace' }));
+    const field = screen.getByRole('textbox', { name: 'Your comment, edited' });
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect((field as HTMLTextAreaElement).value).toBe('Very clear.\n\nThank you.');
+    await user.clear(field);
+    await user.type(field, 'Very clear, thanks.');
+    await user.click(screen.getByRole('button', { name: 'Save the comment' }));
+    expect(await screen.findByText('Very clear, thanks.')).toBeTruthy();
+    const patch = community.writes('PATCH', /^\/api\/v1\/comments\/[^/]+$/)[0]!;
+    expect((patch.body as Sent).data.attributes).toEqual({ content: '<p>Very clear, thanks.</p>' });
+    expect(screen.queryByRole('textbox', { name: 'Your comment, edited' })).toBeNull();
+
+    // deleting asks first; "Cancel" keeps it
+    await user.click(screen.getByRole('button', { name: 'Delete the comment of Ada Lovelace' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete the comment of Ada Lovelace?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(community.writes('POST', /soft-delete$/)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Delete the comment of Ada Lovelace' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete it' }),
+    );
+    await screen.findByRole('list', { name: '3 comments' });
+    expect(screen.queryByText('Very clear, thanks.')).toBeNull();
+    expect(community.writes('POST', /soft-delete$/)).toHaveLength(1);
+    const reads = community.state.requests.filter((r) => r.method === 'GET');
+    expect(reads.at(-1)!.url.searchParams.get('minPosition')).toBe(community.state.next + 300 + '');
+  });
+
   it('shows a refused comment on its field, and an empty one is not sent', async () => {
     const user = userEvent.setup();
     const { community } = openArticle(NAVIGATION, { member: true });
