@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
+import { RENTAL_BOOKING_STORAGE_KEY } from '@platform/contracts/rental/cart';
 import { addDays, calendarDateIn } from '@platform/contracts/rental/period';
 import { checkA11yInBothThemes } from './support/a11y.ts';
 import { baseUrl, openPage } from './support/browser.ts';
@@ -156,6 +157,119 @@ describe('rental: a member from the rental models page to a confirmed command', 
       for (const what of ['Command placed', 'Validated', 'Signed contract uploaded', 'Contract accepted'])
         await history.getByRole('cell', { name: what }).first().waitFor();
       await shot(desk, 'rental-command-desk-closed');
+    },
+  );
+
+  test(
+    'a hold lapses at its expiry with no request: another member sees the model free again',
+    { timeout: 240_000 },
+    async () => {
+      // the environment's hold, one minute for this test (the file's tests run one after another; no other file
+      // holds items), given back whatever happens
+      const asAdmin = (method: string, path: string, body?: unknown) =>
+        fetch(`${baseUrl()}/api/v1${path}`, {
+          method,
+          headers: {
+            ...HEADERS,
+            'Content-Type': 'application/vnd.api+json',
+            Authorization: `Bearer ${inject('e2eAdminToken')}`,
+          },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
+      const environment = (await (await asAdmin('GET', '/app-environments/main')).json()) as {
+        data: { attributes: { rentalBookingExpirationDelay: number | null } };
+      };
+      const previous = environment.data.attributes.rentalBookingExpirationDelay;
+      const delay = (value: number | null) =>
+        asAdmin('PATCH', '/app-environments/main', {
+          data: { type: 'app-environments', id: 'main', attributes: { rentalBookingExpirationDelay: value } },
+        });
+      const shortened = await delay(1);
+      const shortenedText = await shortened.text();
+      expect(shortened.status, shortenedText).toBe(200);
+      const position = (JSON.parse(shortenedText) as { meta: { position: string } }).meta.position;
+      try {
+        // a member holds every free ramp over a period of this test's own
+        const { page: holder } = await openPage();
+        await signIn(holder, 'friendly@demo.example');
+        const json = { ...HEADERS, 'Content-Type': 'application/vnd.api+json' };
+        const model = await holder.request.get(`${baseUrl()}/api/v1/rental-models/portable-ramp`, {
+          headers: HEADERS,
+        });
+        const modelId = ((await model.json()) as { data: { id: string } }).data.id;
+        const startAt = addDays(calendarDateIn(new Date()), 400 + Math.floor(Math.random() * 300));
+        const endAt = addDays(startAt, 7);
+        const availability = await holder.request.get(
+          `${baseUrl()}/api/v1/services/rentals/availability?startAt=${startAt}&endAt=${endAt}&models=${modelId}`,
+          { headers: HEADERS },
+        );
+        const free = ((await availability.json()) as { data: Array<{ attributes: { free: number } }> })
+          .data[0]!.attributes.free;
+        expect(free).toBeGreaterThan(0);
+        const booked = await holder.request.post(
+          `${baseUrl()}/api/v1/services/rentals/bookings?minPosition=${position}`,
+          {
+            headers: json,
+            data: JSON.stringify({
+              data: {
+                type: 'rental-bookings',
+                attributes: {
+                  models: [{ modelId, quantity: free }],
+                  startAt,
+                  endAt,
+                  strategy: 'pick_up',
+                  phone: '+33 6 12 34 56 78',
+                  billingAddress: '1 rue de la Paix, 75002 Paris',
+                  shippingAddress: null,
+                },
+              },
+            }),
+          },
+        );
+        expect(booked.status(), await booked.text()).toBe(201);
+        const expiresAt = ((await booked.json()) as { data: { attributes: { expiresAt: string } } }).data
+          .attributes.expiresAt;
+        expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(61_000);
+
+        // another member, who chose that period, reads the ramp's page: none is free while the hold lasts
+        const { page } = await openPage();
+        await signIn(page, 'member2@demo.example');
+        const stored = {
+          step: 'period',
+          period: { startAt, endAt },
+          addresses: { billingAddress: '', shippingAddress: '', phone: '' },
+          bookingId: null,
+          booking: null,
+          commandId: null,
+        };
+        // the period as the checkout keeps it in the browser, there before the page's own scripts run
+        await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+          RENTAL_BOOKING_STORAGE_KEY,
+          JSON.stringify(stored),
+        ] as const);
+        await page.goto('/rental/portable-ramp');
+        await page.getByRole('heading', { level: 1, name: 'Portable ramp' }).waitFor();
+        await page.getByText(/none is free/).waitFor();
+        await checkA11yInBothThemes(page, 'a model held by another member', 'rental-model-held');
+
+        // the hold lapses at expiresAt: the page read again shows the ramps free, the first member silent
+        const freeAgain = page.getByText(new RegExp(`${free} (is|are) free`));
+        await expect
+          .poll(
+            async () => {
+              await page.reload();
+              await page.getByRole('heading', { level: 1, name: 'Portable ramp' }).waitFor();
+              return freeAgain.count();
+            },
+            { timeout: 150_000, interval: 5_000 },
+          )
+          .toBe(1);
+        expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(expiresAt));
+        await shot(page, 'rental-model-free-again');
+      } finally {
+        const restored = await delay(previous);
+        expect(restored.status, await restored.text()).toBe(200);
+      }
     },
   );
 
