@@ -3,7 +3,7 @@ import type { MenuItemProps, MenuProps as AriaMenuProps } from 'react-aria-compo
 import { useDeferredGate } from '../lazy/deferred.tsx';
 
 interface TriggerProps {
-  onPress?: () => void;
+  onPress?: (event?: { pointerType?: string }) => void;
   onHoverStart?: () => void;
   onFocus?: () => void;
   onBlur?: () => void;
@@ -42,6 +42,9 @@ export function Menu<T extends object>({ trigger, ...props }: MenuProps<T>) {
   const [isOpen, setOpen] = useState(false);
   /** what the reader did with the trigger while the code loaded */
   const handOver = useRef<'focused' | 'pressed' | null>(null);
+  /** that press came from the keyboard: the menu it opens puts the focus on its first item, as a keyboard opening does */
+  const pressedByKeyboard = useRef(false);
+  const [focusFirst, setFocusFirst] = useState(false);
   const triggerRef = useRef<HTMLElement>(null);
   /** the trigger shown while the code loads */
   const placeholderRef = useRef<HTMLElement>(null);
@@ -69,7 +72,10 @@ export function Menu<T extends object>({ trigger, ...props }: MenuProps<T>) {
     handOver.current = null;
     // focus first: the menu gives it back to what had it when it opened
     triggerRef.current?.focus();
-    if (done === 'pressed') setOpen(true);
+    if (done === 'pressed') {
+      setFocusFirst(pressedByKeyboard.current);
+      setOpen(true);
+    }
   }, [module]);
 
   if (!module) {
@@ -89,9 +95,10 @@ export function Menu<T extends object>({ trigger, ...props }: MenuProps<T>) {
         own.onBlur?.();
         if (handOver.current === 'focused') handOver.current = null;
       },
-      onPress: () => {
-        own.onPress?.();
+      onPress: (event?: { pointerType?: string }) => {
+        own.onPress?.(event);
         handOver.current = 'pressed';
+        pressedByKeyboard.current = event?.pointerType === 'keyboard' || event?.pointerType === 'virtual';
         setWanted(true);
       },
     });
@@ -101,8 +108,12 @@ export function Menu<T extends object>({ trigger, ...props }: MenuProps<T>) {
     <PopoverMenu
       trigger={cloneElement(trigger, { ref: triggerRef })}
       isOpen={isOpen}
-      onOpenChange={setOpen}
+      onOpenChange={(open) => {
+        setOpen(open);
+        if (!open) setFocusFirst(false);
+      }}
       {...props}
+      {...(focusFirst ? { autoFocus: 'first' as const } : {})}
     />
   );
 }
