@@ -600,6 +600,19 @@ function mount(
             and l.record_type = ${type} and l.record_id = r.id::text) as liked_by_viewer`
       : sql.fragment``;
 
+  /** An included record as its document shows it: by its type's reader, or as a hand-written type shows it. */
+  const includedResource = (
+    target: string,
+    row: Row,
+    res: Response,
+    fieldsQuery: Record<string, string[]>,
+  ): ResourceObject => {
+    const other = readers.get(target);
+    if (other) return other.toResource(row, res, fieldsQuery);
+    const hand = HAND_WRITTEN_INCLUDES[target]!;
+    return resourceObject(target, String(row.id), hand.attributes(row), { fields: fieldsQuery });
+  };
+
   /** The records the document's resources point at through the included relationships, each once. */
   const includedOf = async (
     rows: readonly Row[],
@@ -651,12 +664,7 @@ function mount(
     const found = await deps.readPool.any(
       sql.type(IncludedRow)`${sql.join(selects, sql.fragment` union all `)}`,
     );
-    return found.map(({ type: target, row }) => {
-      const other = readers.get(target);
-      if (other) return other.toResource(row, res, fieldsQuery);
-      const hand = HAND_WRITTEN_INCLUDES[target]!;
-      return resourceObject(target, String(row.id), hand.attributes(row), { fields: fieldsQuery });
-    });
+    return found.map(({ type: target, row }) => includedResource(target, row, res, fieldsQuery));
   };
 
   /**
@@ -702,12 +710,7 @@ function mount(
   ): ResourceObject[] => {
     const carrier = rows.find((row) => row.list_included !== null && row.list_included !== undefined);
     const found = (carrier?.list_included ?? []) as Array<[string, Row]>;
-    return found.map(([target, row]) => {
-      const other = readers.get(target);
-      if (other) return other.toResource(row, res, fieldsQuery);
-      const hand = HAND_WRITTEN_INCLUDES[target]!;
-      return resourceObject(target, String(row.id), hand.attributes(row), { fields: fieldsQuery });
-    });
+    return found.map(([target, row]) => includedResource(target, row, res, fieldsQuery));
   };
 
   router.get(`/${type}`, reads, async (req, res) => {
