@@ -58,6 +58,8 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
        * its relationship names in the read model; null when the record is not (yet) there
        */
       via?: (id: string, readPool: DatabasePool) => Promise<HistoryView<unknown> | null>;
+      /** the projection `via` reads: a request's minPosition waits for it before the lookup */
+      viaProjection?: string;
       /** the record's own rule (row rules, soft deletion), on its events: a history the viewer may not read is 404 */
       recordAllowed?: (res: Response, id: string, events: readonly HistoryEvent[]) => boolean;
     }
@@ -105,6 +107,7 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
     if (!via || !known) continue;
     const spec = definition.relationships[via.relationship]!;
     const column = resourceTable(definition).relationships.find((r) => r.name === via.relationship)!;
+    known.viaProjection = resourceTable(definition).projection;
     known.via = async (id, readPool) => {
       const columns = column.typeColumn
         ? sql.fragment`${sql.identifier([column.typeColumn])}::text as type, ${sql.identifier([column.column])}::text as id`
@@ -163,6 +166,19 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
       if (!entries.length && !known.fixed?.has(id)) throw notFound;
       return { view, events, entries };
     };
+
+    // the history itself is read from the event store, always whole; a record read through another record's
+    // stream is first looked up in its read model, so a minPosition read waits for that projection
+    const viaReads = new Map(
+      [...views].flatMap(([type, known]) =>
+        known.viaProjection ? [[type, deps.readAfter([known.viaProjection])] as const] : [],
+      ),
+    );
+    router.use('/:type/:id/history', (req, res, next) => {
+      const wait = viaReads.get(String(req.params.type));
+      if (!wait) return next();
+      return wait(req, res, next);
+    });
 
     router.get('/:type/:id/history', async (req, res, next) => {
       const id = String(req.params.id);
