@@ -4,6 +4,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { messageChunkOf } from './src/kit/i18n/message-chunks.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -111,7 +112,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         rollupOptions: {
           output: {
-            manualChunks: (id: string) => (VENDOR.test(id) ? 'vendor' : undefined),
+            // message files travel in two chunks per locale (src/kit/i18n/message-chunks.ts)
+            manualChunks: (id: string) => (VENDOR.test(id) ? 'vendor' : messageChunkOf(id)),
           },
         },
       },

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { SESSION_COOKIE } from '@platform/command-api/auth/cookies';
 
 /**
- * CMS pages painted on the server (ADR 0018): for a browser's navigation to a CMS path, the host reads the page's
+ * CMS pages, and the application screens the web names (a member's profile), painted on the server (ADR 0018): for a browser's navigation to a CMS path, the host reads the page's
  * boot answers from its own API as the reader (the same URLs, headers and read cache the app uses; a member's
  * with their session cookie, so 'me' and the menu are theirs), asks the web's server build for the page's HTML
  * with the reader's settings (their reading_settings cookie), and sends index.html with the painted page, its
@@ -37,7 +37,8 @@ interface ServerEntry {
     member: boolean;
   }): Promise<{
     title: string;
-    description: string;
+    /** absent for an application screen: index.html's stays */
+    description?: string;
     htmlAttributes: Record<string, string>;
     bodyStyle: string;
     styles: string;
@@ -214,9 +215,10 @@ export function firstPaintRenderer(
       return scriptsAfterFirstFrame(template(), nonce)
         .replace(/<html[^>]*>/, () => `<html ${htmlAttributes}>`)
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-        .replace(
-          /<meta name="description" content="[^"]*" \/>/,
-          () => `<meta name="description" content="${escapeHtml(page.description)}" />`,
+        .replace(/<meta name="description" content="[^"]*" \/>/, (tag) =>
+          page.description === undefined
+            ? tag
+            : `<meta name="description" content="${escapeHtml(page.description)}" />`,
         )
         .replace('</head>', () => `${page.styles}${page.headScripts?.(nonce) ?? ''}</head>`)
         .replace('<body>', () => `<body style="${escapeHtml(page.bodyStyle)}">`)

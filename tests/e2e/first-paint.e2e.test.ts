@@ -171,6 +171,42 @@ describe('the page painted on the server', () => {
     expect(errors).toEqual([]);
   });
 
+  test("a member's profile is painted by the server, theirs, and gives way to the app's own screen", async () => {
+    const { page, context } = await openPage();
+    const login = await context.request.post('/auth/login', {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      data: { email: 'member2@demo.example', password: 'demo-password-2025' },
+    });
+    expect(login.ok()).toBe(true);
+    const served = await context.request.get('/account/profile', { headers: { Accept: 'text/html' } });
+    expect(served.status()).toBe(200);
+    expect(served.headers()['cache-control']).toBe('private, no-store');
+    const text = await served.text();
+    expect(text).toContain('<title>My profile | Assistive Tech Commons</title>');
+    const painted = text.slice(text.indexOf('id="first-paint"'), text.indexOf('id="boot-answers"'));
+    expect(painted).toMatch(/<h1[^>]*>My profile<\/h1>/);
+    // their own profile: their e-mail address in its field, their name in the top bar
+    expect(painted).toContain('value="member2@demo.example"');
+    expect(painted).toContain('Max Demo');
+
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto('/account/profile', { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('#first-paint').count()).toBe(1);
+    await page.locator('#root').getByRole('heading', { level: 1, name: 'My profile' }).waitFor();
+    expect(await page.locator('#first-paint').count()).toBe(0);
+    // the app's own form: the e-mail field is there to edit
+    await page
+      .locator('#root')
+      .getByRole('textbox', { name: /e-mail/i })
+      .first()
+      .waitFor();
+    expect(errors).toEqual([]);
+
+    // a visitor is sent to sign in by the app: nothing is painted for them
+    expect(await html('/account/profile')).not.toContain('id="first-paint"');
+  });
+
   test('is painted in the language the browser asks for, for anonymous visitors of pages only', async () => {
     const french = await html('/', { 'Accept-Language': 'fr-FR,fr;q=0.9,en;q=0.5' });
     expect(french).toContain('<html lang="fr"');

@@ -5,7 +5,6 @@ import {
   createElement,
   Fragment,
   isValidElement,
-  lazy,
   Suspense,
   useEffect,
   useLayoutEffect,
@@ -47,6 +46,8 @@ import {
 } from '../kit/i18n/later-messages.tsx';
 import { useT } from '../kit/i18n/use-t.ts';
 import { DeferredGateOpener, useDeferredGate } from '../kit/lazy/deferred.tsx';
+import { revealApp } from '../kit/loading/reveal.ts';
+import { routeAnnouncementAtom } from '../kit/routing/page-title.ts';
 import { RouteFallback } from './lazy/route-fallback.tsx';
 import { FullPageLoader } from '../kit/loading/chrome.tsx';
 import { Shell } from './shell/shell.tsx';
@@ -66,24 +67,26 @@ import { STORAGE_KEYS } from '../kit/state/storage-keys.ts';
 import { applyThemeToDocument } from '../kit/theme/apply-to-document.ts';
 import { GlobalStyle } from '../kit/theme/global-style.ts';
 import { buildTheme } from '../kit/theme/theme.ts';
+import { lazyScreen, preloadScreensIn } from '../kit/lazy/lazy-screen.ts';
 
 // screens other than CMS pages are loaded when first visited (seed 000 §7: application code in lazy chunks)
-const NotFoundScreen = lazy(() =>
+const NotFoundScreen = lazyScreen(() =>
   import('./screens/not-found.tsx').then((m) => ({ default: m.NotFoundScreen })),
 );
-const UnauthorizedScreen = lazy(() =>
+const UnauthorizedScreen = lazyScreen(() =>
   import('./screens/unauthorized.tsx').then((m) => ({ default: m.UnauthorizedScreen })),
 );
-const SiteMapScreen = lazy(() =>
+const SiteMapScreen = lazyScreen(() =>
   import('./screens/site-map.tsx').then((m) => ({ default: m.SiteMapScreen })),
 );
-const AccessibilityScreen = lazy(() =>
+const AccessibilityScreen = lazyScreen(() =>
   import('./screens/accessibility-page.tsx').then((m) => ({ default: m.AccessibilityScreen })),
 );
 
 /**
  * A route's screen rendered in AllMessages: every screen but a CMS page's reads the words of its module, which
- * the first screen does not load (kit/i18n/load-messages.ts). Fragments (a feature's routes) are walked.
+ * the first screen does not load (kit/i18n/load-messages.ts). Its lazy screens' code is asked for at the same
+ * time. Fragments (a feature's routes) are walked.
  */
 function withAllMessages(routes: ReactNode): ReactNode {
   const wrap = (node: ReactNode): ReactNode => {
@@ -93,15 +96,16 @@ function withAllMessages(routes: ReactNode): ReactNode {
     const { children, component } = node.props;
     return cloneElement(node, {
       component: undefined,
-      children: (params: unknown) => (
-        <AllMessages>
-          {component
-            ? createElement(component, { params })
-            : typeof children === 'function'
-              ? (children as (p: unknown) => ReactNode)(params)
-              : (children as ReactNode)}
-        </AllMessages>
-      ),
+      children: (params: unknown) => {
+        const screen = component
+          ? createElement(component, { params })
+          : typeof children === 'function'
+            ? (children as (p: unknown) => ReactNode)(params)
+            : (children as ReactNode);
+        // the screen's code loads beside the messages, not after them (kit/lazy/lazy-screen.ts)
+        preloadScreensIn(screen);
+        return <AllMessages>{screen}</AllMessages>;
+      },
     });
   };
   const wrapAll = (nodes: ReactNode): ReactNode[] => (Array.isArray(nodes) ? nodes : [nodes]).flatMap(wrap);
@@ -123,6 +127,19 @@ const APP_SCREENS = withAllMessages(
     {openBadgeRoutes}
   </>,
 );
+
+/**
+ * The server's paint of an application screen (a member's profile) gives way when the app's own screen has named
+ * itself (usePageTitle): then it shows what the picture showed, and more. A CMS page gives way on its own
+ * (pages/site/cms-page.tsx); main.tsx's limit covers a screen that never gets there.
+ */
+function RevealWhenScreenShown() {
+  const announcement = useAtomValue(routeAnnouncementAtom);
+  useEffect(() => {
+    if (announcement) revealApp();
+  }, [announcement]);
+  return null;
+}
 
 export function AppRoutes() {
   return (
@@ -274,6 +291,7 @@ export function App({ locale: forced, messages: preloaded, fetchFn, routerHook, 
                               <AppRoutes />
                             </Shell>
                             <DeferredGateOpener />
+                            <RevealWhenScreenShown />
                           </BootData>
                         </SessionProvider>
                       </ConsentProvider>

@@ -6,7 +6,7 @@
 import { deferred } from '../../kit/lazy/deferred.tsx';
 
 export { authRoutes, preloadAuthScreen } from './auth/routes.tsx';
-export { accountRoutes } from './profile/routes.tsx';
+export { accountPaintedScreens, accountRoutes } from './profile/routes.tsx';
 export { twoFactorRoutes } from './two-factor/routes.tsx';
 export { AccountActions, signInHref } from './auth/account-actions.tsx';
 

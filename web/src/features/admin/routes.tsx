@@ -1,25 +1,27 @@
-import { lazy } from 'react';
 import { Route } from 'wouter';
 import { Guarded } from '../../kit/session/guarded.tsx';
 import { ADMIN_ROUTES } from '../../kit/admin/access.ts';
 // the menu tree editor and the pages' list, editor, preview and history, matched before the generic back office
 import { MenuEditorRoute } from '../menu/index.ts';
 import { AppPagesScreen } from '../pages/index.ts';
+import { lazyScreen } from '../../kit/lazy/lazy-screen.ts';
 
 // each screen is its own chunk, loaded when first visited (seed 000 §7)
-const DashboardScreen = lazy(() => import('./dashboard.tsx').then((m) => ({ default: m.DashboardScreen })));
-const ValidationRequestsScreen = lazy(() =>
+const DashboardScreen = lazyScreen(() =>
+  import('./dashboard.tsx').then((m) => ({ default: m.DashboardScreen })),
+);
+const ValidationRequestsScreen = lazyScreen(() =>
   import('./validation-requests.tsx').then((m) => ({ default: m.ValidationRequestsScreen })),
 );
-const UsersScreen = lazy(() => import('./users.tsx').then((m) => ({ default: m.UsersScreen })));
-const MailboxScreen = lazy(() => import('./mailbox.tsx').then((m) => ({ default: m.MailboxScreen })));
+const UsersScreen = lazyScreen(() => import('./users.tsx').then((m) => ({ default: m.UsersScreen })));
+const MailboxScreen = lazyScreen(() => import('./mailbox.tsx').then((m) => ({ default: m.MailboxScreen })));
 // every screen of the resource back office is one chunk (kit/admin/resources/resource-screen.tsx), with what the
 // modules add to it (resource-screen.tsx)
-const ResourceScreen = lazy(() =>
+const ResourceScreen = lazyScreen(() =>
   import('./resource-screen.tsx').then((m) => ({ default: m.ExtendedResourceScreen })),
 );
 // with the admin screens, not with every page (issue 10)
-const AdministratorsOnly = lazy(() =>
+const AdministratorsOnly = lazyScreen(() =>
   import('../../kit/admin/admin-ui.tsx').then((m) => ({ default: m.AdministratorsOnly })),
 );
 

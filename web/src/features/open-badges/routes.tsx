@@ -1,25 +1,25 @@
-import { lazy } from 'react';
 import { Route } from 'wouter';
 import { FEATURES } from '../../kit/build-info.ts';
 import { Guarded } from '../../kit/session/guarded.tsx';
 import { ACCOUNT_BADGES_PATH, DESK_SESSIONS_PATH } from './paths.ts';
+import { lazyScreen } from '../../kit/lazy/lazy-screen.ts';
 
-const StartScreen = lazy(() =>
+const StartScreen = lazyScreen(() =>
   import('./start-screen.tsx').then((m) => ({ default: m.TrainingStartScreen })),
 );
-const SessionScreen = lazy(() =>
+const SessionScreen = lazyScreen(() =>
   import('./session-screen.tsx').then((m) => ({ default: m.TrainingSessionScreen })),
 );
-const DeskSessionsScreen = lazy(() =>
+const DeskSessionsScreen = lazyScreen(() =>
   import('./desk-sessions-screen.tsx').then((m) => ({ default: m.DeskSessionsScreen })),
 );
-const DeskSessionScreen = lazy(() =>
+const DeskSessionScreen = lazyScreen(() =>
   import('./desk-session-screen.tsx').then((m) => ({ default: m.DeskSessionScreen })),
 );
-const AccountBadgesScreen = lazy(() =>
+const AccountBadgesScreen = lazyScreen(() =>
   import('./account-badges-screen.tsx').then((m) => ({ default: m.AccountBadgesScreen })),
 );
-const IssuerDeskOnly = lazy(() =>
+const IssuerDeskOnly = lazyScreen(() =>
   import('./desk-sessions-screen.tsx').then((m) => ({ default: m.IssuerDeskOnly })),
 );
 

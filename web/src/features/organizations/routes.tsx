@@ -1,8 +1,8 @@
-import { lazy } from 'react';
 import { Route } from 'wouter';
 import { Guarded } from '../../kit/session/guarded.tsx';
+import { lazyScreen } from '../../kit/lazy/lazy-screen.ts';
 
-const OrganizationScreen = lazy(() =>
+const OrganizationScreen = lazyScreen(() =>
   import('./organization-screen.tsx').then((m) => ({ default: m.OrganizationScreen })),
 );
 

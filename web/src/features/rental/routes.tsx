@@ -1,10 +1,10 @@
-import { lazy } from 'react';
 import { Route } from 'wouter';
 import { FEATURES } from '../../kit/build-info.ts';
 import { isCheckoutStep } from './checkout-problems.ts';
 import { rentalCommandRoutes } from './commands/routes.tsx';
+import { lazyScreen } from '../../kit/lazy/lazy-screen.ts';
 
-const CheckoutScreen = lazy(() =>
+const CheckoutScreen = lazyScreen(() =>
   import('./checkout-screen.tsx').then((m) => ({ default: m.CheckoutScreen })),
 );
 

@@ -1,5 +1,6 @@
 /**
- * The first paint of a public CMS page, rendered on the server (ADR 0018). The host (host/src/first-paint.ts)
+ * The first paint of a CMS page, or of an application screen made of the boot answers alone (a member's profile:
+ * kit/routing/painted-screen.ts), rendered on the server (ADR 0018). The host (host/src/first-paint.ts)
  * loads this module from the server build (web/dist/server), reads the page's boot answers from its own API as
  * the reader (a visitor, or a signed-in member with their session cookie), and asks for the page's HTML: the
  * same components the app renders, with the reader's settings as their reading_settings cookie tells them
@@ -10,7 +11,7 @@
 import type { Locale } from '@platform/contracts/enums';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { prerender } from 'react-dom/static';
-import { IntlProvider } from 'react-intl';
+import { createIntl, IntlProvider } from 'react-intl';
 import { ServerStyleSheet, ThemeProvider } from 'styled-components';
 import { Router } from 'wouter';
 import {
@@ -31,7 +32,9 @@ import { menuAtom } from '../../kit/routing/menu.ts';
 import { documentTitle } from '../../kit/routing/page-title.ts';
 import { collapseSlashes, NavigationProvider } from '../../kit/routing/router.tsx';
 import { ToastProvider } from '../../kit/toast/toast-context.tsx';
-import { AccountActions } from '../../features/accounts/index.ts';
+import { AccountActions, accountPaintedScreens } from '../../features/accounts/index.ts';
+import type { PaintedScreen } from '../../kit/routing/painted-screen.ts';
+import { guardNavigation } from '../../kit/session/guard.ts';
 import { DEFAULT_LOCALE } from '../../kit/build-info.ts';
 import { CmsPage } from '../../features/pages/index.ts';
 import { setServerWindow } from '../../kit/ui/dom-window.ts';
@@ -66,9 +69,16 @@ export function configureFirstPaint({ window }: { window: Window & typeof global
   setServerWindow(window);
 }
 
-/** Whether a path is painted on the server: CMS paths only (the application screens are the app's). */
+/** The application screens painted on the server too (kit/routing/painted-screen.ts), by path. */
+const PAINTED_SCREENS = new Map<string, PaintedScreen>(accountPaintedScreens.map((s) => [s.path, s]));
+
+/**
+ * Whether a path is painted on the server: CMS paths, and the application screens made of the boot answers alone
+ * (a member's profile); the other application screens are the app's.
+ */
 export function isFirstPaintPath(pathname: string): boolean {
-  return !isScreenPath(collapseSlashes(pathname));
+  const path = collapseSlashes(pathname);
+  return !isScreenPath(path) || PAINTED_SCREENS.has(path);
 }
 
 export type { ReadingSettings } from '../../kit/state/reading-cookie.ts';
@@ -125,9 +135,9 @@ export interface FirstPaintInput {
 }
 
 export interface FirstPaint {
-  /** the document title, the page description */
+  /** the document title, the page description (none for an application screen: the site's stays) */
   title: string;
-  description: string;
+  description?: string;
   /** the root element's attributes and the body's inline style, as the app sets them (theme/apply-to-document.ts); not escaped */
   htmlAttributes: { lang: string; 'data-theme': string; 'data-grayscale-images': string; style: string };
   bodyStyle: string;
@@ -189,19 +199,47 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
   // a visitor: 'me' answered 401; a member: 'me' answered who they are
   const me = member ? MeDocumentSchema.safeParse(body(meUrl)) : null;
   if (member ? !me?.success : answers[meUrl!]?.status !== 401) return null;
-  if (!route.success || route.data.data.kind !== 'page' || !features.success || !menu.success) return null;
-  const page = route.data.data;
+  if (!features.success || !menu.success) return null;
+  const session = me?.success
+    ? ({ status: 'authenticated', user: toSessionUser(me.data) } as const)
+    : ({ status: 'anonymous', user: null } as const);
+  // an application screen: painted when its guard lets this reader in (a redirect is the app's to make)
+  const screen = PAINTED_SCREENS.get(collapseSlashes(pathname));
+  if (
+    screen &&
+    guardNavigation({
+      requirement: screen.requirement,
+      path: pathname,
+      search: search.replace(/^\?/, ''),
+      session,
+      features: features.data.data.features,
+    }).kind !== 'allow'
+  )
+    return null;
+  const page = route.success && route.data.data.kind === 'page' ? route.data.data : null;
+  if (!screen && !page) return null;
 
   const linesAnswer = body(languageLinesUrl(locale)) as { data?: Record<string, string> } | undefined;
   const messages = withLanguageLines(await loadBundledMessages(locale), linesAnswer?.data ?? {});
+  const { content, title } = screen
+    ? {
+        content: <screen.Screen />,
+        title: createIntl({ locale, messages, defaultLocale: 'en' }).formatMessage({ id: screen.titleId }),
+      }
+    : {
+        content: page && (
+          <CmsPage
+            pageId={page.page.id}
+            title={page.page.attributes.title}
+            styles={page.page.attributes.styles}
+            components={page.components}
+          />
+        ),
+        title: page?.page.attributes.title ?? '',
+      };
 
   const store = createStore();
-  store.set(
-    sessionAtom,
-    me?.success
-      ? { status: 'authenticated', user: toSessionUser(me.data) }
-      : { status: 'anonymous', user: null },
-  );
+  store.set(sessionAtom, session);
   store.set(featuresAtom, features.data.data.features);
   store.set(menuAtom, menu.data.data);
   store.set(localeAtom, locale);
@@ -225,14 +263,7 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
                   <ToastProvider>
                     <ConsentProvider>
                       <StaticSessionProvider>
-                        <Shell accountActions={<AccountActions />}>
-                          <CmsPage
-                            pageId={page.page.id}
-                            title={page.page.attributes.title}
-                            styles={page.page.attributes.styles}
-                            components={page.components}
-                          />
-                        </Shell>
+                        <Shell accountActions={<AccountActions />}>{content}</Shell>
                       </StaticSessionProvider>
                     </ConsentProvider>
                   </ToastProvider>
@@ -271,8 +302,9 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
     const guard = `(${firstPaintGuard.toString()})(${scriptJson(options)})`;
     const bootAnswers = scriptJson(inline);
     return {
-      title: documentTitle(page.page.attributes.title),
-      description: page.page.attributes.description,
+      title: documentTitle(title),
+      // an application screen keeps the site's description
+      ...(page ? { description: page.page.attributes.description } : {}),
       htmlAttributes: {
         lang: locale,
         'data-theme': theme.mode,

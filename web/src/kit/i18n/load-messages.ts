@@ -1,9 +1,11 @@
 import type { Locale } from '@platform/contracts/enums';
 import { languageLines, withLanguageLines, type Messages } from './language-lines.ts';
+import { isFirstScreenMessageFile } from './message-chunks.ts';
 
 export type { Messages };
 
-// One lazy chunk per locale and message file: a visitor downloads only the language they read. The shell's
+// Each message file is a lazy import, and the build puts a locale's files in two chunks (message-chunks.ts): a
+// visitor downloads only the language they read. The shell's
 // messages live in ./messages; a feature (or a part of the kit) keeps its own beside its screens (src/features/<module>/messages), so
 // modules never edit each other's files. Keys are prefixed by module and must not repeat across files.
 const shellLoaders = import.meta.glob<Messages>('./messages/*.json', { import: 'default' });
@@ -11,12 +13,9 @@ const moduleLoaders = import.meta.glob<Messages>(['../../**/messages/*.json', '!
   import: 'default',
 });
 
-/**
- * The message files whose words the first screen of a CMS page shows (issue 16: a member's first screen loads
- * what it shows): the shell's, the route fallback's and the top bar's account actions'. The others load after the
- * page has painted, or as soon as a screen that reads them opens (later-messages.tsx).
- */
-const FIRST_SCREEN_FOLDERS = ['../../frame/lazy/messages/', '../../features/accounts/auth/messages/'];
+/** A glob key (relative to this folder) as a path from web/src, for isFirstScreenMessageFile. */
+const fromSrc = (key: string) =>
+  key.startsWith('./') ? `kit/i18n/${key.slice(2)}` : key.replace(/^\.\.\/\.\.\//, '');
 
 function loadersFor(locale: Locale, which: 'all' | 'first-screen' = 'all') {
   const suffix = `/messages/${locale}.json`;
@@ -26,7 +25,7 @@ function loadersFor(locale: Locale, which: 'all' | 'first-screen' = 'all') {
     shell,
     ...Object.entries(moduleLoaders)
       .filter(([path]) => path.endsWith(suffix))
-      .filter(([path]) => which === 'all' || FIRST_SCREEN_FOLDERS.some((folder) => path.startsWith(folder)))
+      .filter(([path]) => which === 'all' || isFirstScreenMessageFile(fromSrc(path)))
       .map(([, load]) => load),
   ];
 }
@@ -68,7 +67,7 @@ function merged(locale: Locale, which: 'all' | 'first-screen'): Promise<Messages
 }
 
 /**
- * The messages of a locale the first screen needs (FIRST_SCREEN_FOLDERS), with the language lines over them.
+ * The messages of a locale the first screen needs (FIRST_SCREEN_MESSAGE_FOLDERS, message-chunks.ts), with the language lines over them.
  * main.tsx starts this before the first render and the app asks again: both get the same promise.
  */
 export function loadMessages(locale: Locale): Promise<Messages> {

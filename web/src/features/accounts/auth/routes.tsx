@@ -1,14 +1,14 @@
-import { lazy } from 'react';
 import { Route } from 'wouter';
 import { Guarded } from '../../../kit/session/guarded.tsx';
+import { lazyScreen } from '../../../kit/lazy/lazy-screen.ts';
 
 // each screen is its own chunk, loaded when first visited (seed 000 §7)
 const loadSignIn = () => import('./sign-in.tsx');
 const loadRegister = () => import('./register.tsx');
 const loadForgotPassword = () => import('./forgot-password.tsx');
-const SignInScreen = lazy(() => loadSignIn().then((m) => ({ default: m.SignInScreen })));
-const RegisterScreen = lazy(() => loadRegister().then((m) => ({ default: m.RegisterScreen })));
-const ForgotPasswordScreen = lazy(() =>
+const SignInScreen = lazyScreen(() => loadSignIn().then((m) => ({ default: m.SignInScreen })));
+const RegisterScreen = lazyScreen(() => loadRegister().then((m) => ({ default: m.RegisterScreen })));
+const ForgotPasswordScreen = lazyScreen(() =>
   loadForgotPassword().then((m) => ({ default: m.ForgotPasswordScreen })),
 );
 
@@ -24,16 +24,16 @@ export function preloadAuthScreen(path: string): void {
   };
   void loaders[path]?.().catch(() => undefined);
 }
-const ResetPasswordScreen = lazy(() =>
+const ResetPasswordScreen = lazyScreen(() =>
   import('./reset-password.tsx').then((m) => ({ default: m.ResetPasswordScreen })),
 );
-const VerifyEmailScreen = lazy(() =>
+const VerifyEmailScreen = lazyScreen(() =>
   import('./verify-email.tsx').then((m) => ({ default: m.VerifyEmailScreen })),
 );
-const VerifyEmailLinkScreen = lazy(() =>
+const VerifyEmailLinkScreen = lazyScreen(() =>
   import('./verify-email-link.tsx').then((m) => ({ default: m.VerifyEmailLinkScreen })),
 );
-const NotValidatedScreen = lazy(() =>
+const NotValidatedScreen = lazyScreen(() =>
   import('./not-validated.tsx').then((m) => ({ default: m.NotValidatedScreen })),
 );
 

@@ -1,19 +1,31 @@
-import { lazy } from 'react';
 import { Route } from 'wouter';
+import type { PaintedScreen } from '../../../kit/routing/painted-screen.ts';
 import { ROUTES } from '../../../kit/session/guard.ts';
 import { Guarded } from '../../../kit/session/guarded.tsx';
 import { CouponsScreen } from '../../coupons/index.ts';
 import { LikesScreen } from '../../likes/index.ts';
 import { NotificationsScreen } from '../../notifications/index.ts';
+import { lazyScreen } from '../../../kit/lazy/lazy-screen.ts';
 
-const ProfileScreen = lazy(() => import('./profile-screen.tsx').then((m) => ({ default: m.ProfileScreen })));
+const ProfileScreen = lazyScreen(() =>
+  import('./profile-screen.tsx').then((m) => ({ default: m.ProfileScreen })),
+);
+
+/** The account screens the server paints for a member who may open them (frame/first-paint). */
+const profile: PaintedScreen = {
+  path: ROUTES.profile,
+  // account.profile: signed in, verified and validated (seed 000 §2.10 rules 3 and 4)
+  requirement: 'validated',
+  titleId: 'account.profile.title',
+  Screen: ProfileScreen,
+};
+export const accountPaintedScreens: readonly PaintedScreen[] = [profile];
 
 /** The account screens of seed 000 §2.1 (profile, coupons), the notifications list and the member's likes, each a <Route> wrapped in <Guarded>. */
 export const accountRoutes = (
   <>
-    {/* account.profile: signed in, verified and validated (seed 000 §2.10 rules 3 and 4) */}
-    <Route path={ROUTES.profile}>
-      <Guarded requirement="validated">
+    <Route path={profile.path}>
+      <Guarded requirement={profile.requirement}>
         <ProfileScreen />
       </Guarded>
     </Route>

@@ -1,12 +1,13 @@
-import { lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Route, useLocation } from 'wouter';
 import { useNavigation } from '../../../kit/routing/router.tsx';
 import { ROUTES } from '../../../kit/session/guard.ts';
 import { Guarded } from '../../../kit/session/guarded.tsx';
 import { markLoadShown, startsAtChallenge } from './entry.ts';
 import type { TwoFactorStrategy } from './two-factor-sign-in.machine.ts';
+import { lazyScreen } from '../../../kit/lazy/lazy-screen.ts';
 
-const TwoFactorScreen = lazy(() =>
+const TwoFactorScreen = lazyScreen(() =>
   import('./two-factor-screen.tsx').then((m) => ({ default: m.TwoFactorScreen })),
 );
 

@@ -1,20 +1,20 @@
-import { lazy } from 'react';
 import { Route } from 'wouter';
 import { Guarded } from '../../../kit/session/guarded.tsx';
+import { lazyScreen } from '../../../kit/lazy/lazy-screen.ts';
 
-const MemberCommandsScreen = lazy(() =>
+const MemberCommandsScreen = lazyScreen(() =>
   import('./member-commands-screen.tsx').then((m) => ({ default: m.MemberCommandsScreen })),
 );
-const MemberCommandScreen = lazy(() =>
+const MemberCommandScreen = lazyScreen(() =>
   import('./member-command-screen.tsx').then((m) => ({ default: m.MemberCommandScreen })),
 );
-const DeskCommandsScreen = lazy(() =>
+const DeskCommandsScreen = lazyScreen(() =>
   import('./desk-commands-screen.tsx').then((m) => ({ default: m.DeskCommandsScreen })),
 );
-const DeskCommandScreen = lazy(() =>
+const DeskCommandScreen = lazyScreen(() =>
   import('./desk-command-screen.tsx').then((m) => ({ default: m.DeskCommandScreen })),
 );
-const RentalDeskOnly = lazy(() =>
+const RentalDeskOnly = lazyScreen(() =>
   import('./desk-commands-screen.tsx').then((m) => ({ default: m.RentalDeskOnly })),
 );
 
