@@ -10,6 +10,7 @@ import { InlineLoader } from '../loading/chrome.tsx';
 import { Button } from '../ui/button.tsx';
 import { Link } from '../ui/link.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
+import { StepPager } from '../ui/step-pager.tsx';
 import { ADMIN_ROUTES } from './access.ts';
 import { viewerFacts } from './resources/viewer.ts';
 import type en from './messages/en.json';
@@ -176,13 +177,6 @@ export const Filters = styled.form`
   }
 `;
 
-const PagerRoot = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 1rem;
-`;
-
 /** Previous / next over a JSON:API list (meta.page of query-api). */
 export function Pager({
   meta,
@@ -194,22 +188,18 @@ export function Pager({
   onPage: (page: number) => void;
 }) {
   const t = useAdminT();
-  const { number, totalPages } = meta.page;
-  if (totalPages <= 1) return null;
   return (
-    <PagerRoot aria-label={label}>
-      <Button variant="secondary" size="small" isDisabled={number <= 1} onPress={() => onPage(number - 1)}>
-        {t('admin.pager.previous')}
-      </Button>
-      <span>{t('admin.pager.position', { page: number, pages: totalPages })}</span>
-      <Button
-        variant="secondary"
-        size="small"
-        isDisabled={number >= totalPages}
-        onPress={() => onPage(number + 1)}
-      >
-        {t('admin.pager.next')}
-      </Button>
-    </PagerRoot>
+    <StepPager
+      compact
+      page={meta.page.number}
+      totalPages={meta.page.totalPages}
+      label={label}
+      onPage={onPage}
+      words={{
+        previous: t('admin.pager.previous'),
+        next: t('admin.pager.next'),
+        position: (page, pages) => t('admin.pager.position', { page, pages }),
+      }}
+    />
   );
 }
