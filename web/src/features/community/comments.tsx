@@ -6,8 +6,7 @@ import { useToast } from '../../kit/toast/toast-context.tsx';
 import { InlineLoader } from '../../kit/loading/chrome.tsx';
 import { useLoadedAt } from '../../kit/loading/use-loaded.ts';
 import { Button } from '../../kit/ui/button.tsx';
-import { Dialog } from '../../kit/ui/dialog.tsx';
-import { NoticeBox } from '../../kit/ui/notice-box.ts';
+import { ConfirmDialog } from '../../kit/ui/confirm-dialog.tsx';
 import { Link } from '../../kit/ui/link.tsx';
 import { RichText } from '../pages/index.ts';
 import {
@@ -284,30 +283,17 @@ export function CommentsSection({
         <p>{t('community.comments.closed')}</p>
       )}
       {deleting ? (
-        <Dialog
-          isOpen
-          role="alertdialog"
-          size="small"
-          onOpenChange={(isOpen) => !isOpen && !deleteBusy && setDeleting(null)}
+        <ConfirmDialog
           title={t('community.comments.deleteTitle', { author: deleting.author })}
-          actions={
-            <>
-              <Button variant="secondary" isDisabled={deleteBusy} onPress={() => setDeleting(null)} autoFocus>
-                {t('community.cancel')}
-              </Button>
-              <Button variant="danger" isDisabled={deleteBusy} onPress={() => void confirmDelete()}>
-                {t('community.comments.deleteConfirm')}
-              </Button>
-            </>
-          }
+          cancelLabel={t('community.cancel')}
+          confirmLabel={t('community.comments.deleteConfirm')}
+          pending={deleteBusy}
+          error={deleteError}
+          onCancel={() => setDeleting(null)}
+          onConfirm={confirmDelete}
         >
           <p>{t('community.comments.deleteWarning')}</p>
-          {deleteError ? (
-            <div role="alert">
-              <NoticeBox $tone="error">{deleteError}</NoticeBox>
-            </div>
-          ) : null}
-        </Dialog>
+        </ConfirmDialog>
       ) : null}
       {reporting ? (
         <ReportDialog

@@ -12,7 +12,7 @@ import {
 import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { useToast } from '../../kit/toast/toast-context.tsx';
 import { Button } from '../../kit/ui/button.tsx';
-import { Dialog } from '../../kit/ui/dialog.tsx';
+import { ConfirmDialog } from '../../kit/ui/confirm-dialog.tsx';
 import { VisuallyHidden } from '../../kit/ui/visually-hidden.tsx';
 import type { CommandAnswer } from './menu-editor-api.ts';
 import { MenuItemDialog, type FormMode } from './menu-item-dialog.tsx';
@@ -205,26 +205,17 @@ export function MenuEditorScreen() {
         />
       ) : null}
       {deleting ? (
-        <Dialog
-          isOpen
-          role="alertdialog"
-          size="small"
+        <ConfirmDialog
           title={t('menuEditor.delete.title', { name: deleting.name })}
-          onOpenChange={(open) => !open && !deleteBusy && setDeleting(null)}
-          actions={
-            <>
-              <Button variant="secondary" isDisabled={deleteBusy} onPress={() => setDeleting(null)} autoFocus>
-                {t('admin.cancel')}
-              </Button>
-              <Button variant="danger" isDisabled={deleteBusy} onPress={() => void confirmDelete()}>
-                {t('menuEditor.delete.confirm')}
-              </Button>
-            </>
-          }
+          cancelLabel={t('admin.cancel')}
+          confirmLabel={t('menuEditor.delete.confirm')}
+          pending={deleteBusy}
+          onCancel={() => setDeleting(null)}
+          onConfirm={confirmDelete}
         >
           <p>{t('menuEditor.delete.warning')}</p>
           {descendants > 0 ? <p>{t('menuEditor.delete.children', { count: descendants })}</p> : null}
-        </Dialog>
+        </ConfirmDialog>
       ) : null}
     </WidePage>
   );

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
 import { useToast } from '../../toast/toast-context.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { ButtonLink } from '../../ui/link.tsx';
 import { useAdminErrorText } from '../admin-ui.tsx';
 import { resourcePaths } from './paths.ts';
@@ -137,25 +137,16 @@ export function RecordActions({
         </Button>
       ) : null}
       {confirming ? (
-        <Dialog
-          isOpen
-          role="alertdialog"
-          size="small"
-          onOpenChange={(open) => !open && !busy && setConfirming(false)}
+        <ConfirmDialog
           title={t('admin.resources.delete.title', { title })}
-          actions={
-            <>
-              <Button variant="secondary" isDisabled={busy} onPress={() => setConfirming(false)} autoFocus>
-                {t('admin.cancel')}
-              </Button>
-              <Button variant="danger" isDisabled={busy} onPress={() => void run('delete')}>
-                {t('admin.resources.delete.confirm')}
-              </Button>
-            </>
-          }
+          cancelLabel={t('admin.cancel')}
+          confirmLabel={t('admin.resources.delete.confirm')}
+          pending={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => run('delete')}
         >
           <p>{t('admin.resources.delete.warning')}</p>
-        </Dialog>
+        </ConfirmDialog>
       ) : null}
     </div>
   );
