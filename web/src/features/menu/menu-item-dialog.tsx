@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { useAdminErrorText } from '../../kit/admin/admin-ui.tsx';
 import { useApi } from '../../kit/api/api-context.tsx';
 import type { FieldErrors } from '../../kit/api/field-errors.ts';
 import { useMessageLookup } from '../../kit/i18n/use-t.ts';
+import { useLoaded, type Loaded } from '../../kit/loading/use-loaded.ts';
 import { hasEdits, useLeaveGuard } from '../../kit/state/leave-guard.ts';
 import { Button } from '../../kit/ui/button.tsx';
 import { Dialog, DialogActions } from '../../kit/ui/dialog.tsx';
@@ -24,10 +25,8 @@ import { useMenuEditorT } from './messages.ts';
 
 export type FormMode = { kind: 'create'; parent: EditorItem | null } | { kind: 'update'; item: EditorItem };
 
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'failed'; error: unknown }
-  | { status: 'ready'; item: EditorItem | null; initial: MenuItemFormValues };
+/** A new item's form: nothing to read. */
+const NEW_ITEM: Loaded<EditorItem | null> = { status: 'ready', value: null };
 
 /**
  * Adds or edits one menu item (seed 000 §3): label, description, the link (a page of the site, an address, or
@@ -51,46 +50,35 @@ export function MenuItemDialog({
   const lookup = useMessageLookup();
   const errorText = useAdminErrorText();
   const editedId = mode.kind === 'update' ? mode.item.id : null;
-  const [loaded, setLoaded] = useState<Loaded>(() =>
-    mode.kind === 'create'
-      ? { status: 'ready', item: null, initial: initialFormValues(null) }
-      : { status: 'loading' },
+  const read = useLoaded(
+    (signal) => (editedId ? menuEditorApi.item(api, editedId, signal) : Promise.resolve(null)),
+    [api, editedId],
   );
-  const [attempt, setAttempt] = useState(0);
+  const loaded = editedId ? read.state : NEW_ITEM;
   const [values, setValues] = useState<MenuItemFormValues>(() => initialFormValues(null));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // the form starts again from each reading of the item
+  const [formOf, setFormOf] = useState<Loaded<EditorItem | null> | null>(null);
+  if (loaded.status === 'ready' && formOf !== loaded) {
+    setFormOf(loaded);
+    setValues(initialFormValues(loaded.value));
+    setErrors({});
+    setFormError(null);
+  }
+  const initial = useMemo(() => initialFormValues(loaded.status === 'ready' ? loaded.value : null), [loaded]);
   const [busy, setBusy] = useState(false);
-  const unsaved = loaded.status === 'ready' && hasEdits(values, loaded.initial);
+  const unsaved = loaded.status === 'ready' && hasEdits(values, initial);
   useLeaveGuard(unsaved);
-  const [pages, setPages] = useState<PageOption[] | 'failed' | null>(null);
+  const pagesRead = useLoaded((signal) => menuEditorApi.pages(api, signal), [api]);
+  const pages: PageOption[] | 'failed' | null =
+    pagesRead.state.status === 'ready'
+      ? pagesRead.state.value
+      : pagesRead.state.status === 'failed'
+        ? 'failed'
+        : null;
   const summary = useRef<HTMLDivElement>(null);
   const idempotencyKey = useMemo(randomKey, []);
-
-  useEffect(() => {
-    if (!editedId) return;
-    const controller = new AbortController();
-    setLoaded({ status: 'loading' });
-    menuEditorApi.item(api, editedId, controller.signal).then(
-      (item) => {
-        const initial = initialFormValues(item);
-        setLoaded({ status: 'ready', item, initial });
-        setValues(initial);
-        setErrors({});
-        setFormError(null);
-      },
-      (error: unknown) => controller.signal.aborted || setLoaded({ status: 'failed', error }),
-    );
-    return () => controller.abort();
-  }, [api, editedId, attempt]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    menuEditorApi.pages(api, controller.signal).then(setPages, () => {
-      if (!controller.signal.aborted) setPages('failed');
-    });
-    return () => controller.abort();
-  }, [api]);
 
   const set = <K extends keyof MenuItemFormValues>(name: K, value: MenuItemFormValues[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -117,8 +105,8 @@ export function MenuItemDialog({
       summary.current?.focus();
       return;
     }
-    const item = loaded.item;
-    const body = item ? updateBody(values, loaded.initial) : createBody(values, parentOf(mode));
+    const item = loaded.value;
+    const body = item ? updateBody(values, initial) : createBody(values, parentOf(mode));
     if (item && !hasChanges(body)) {
       onClose();
       return;
@@ -165,7 +153,7 @@ export function MenuItemDialog({
             <Button variant="secondary" onPress={onClose}>
               {t('admin.cancel')}
             </Button>
-            <Button onPress={() => setAttempt((n) => n + 1)}>{t('admin.retry')}</Button>
+            <Button onPress={() => read.retry()}>{t('admin.retry')}</Button>
           </DialogActions>
         </div>
       ) : null}
@@ -182,18 +170,18 @@ export function MenuItemDialog({
             {formError ? <ErrorNote>{formError}</ErrorNote> : null}
             {invalid && !formError ? <ErrorNote>{t('menuEditor.form.invalid')}</ErrorNote> : null}
           </div>
-          {loaded.item ? (
+          {loaded.value ? (
             <>
               <TextField
                 label={t('menuEditor.form.id')}
-                value={loaded.item.id}
+                value={loaded.value.id}
                 isReadOnly
                 errorMessage={errors.id}
-                description={t('menuEditor.form.versionHelp', { version: loaded.item.version })}
+                description={t('menuEditor.form.versionHelp', { version: loaded.value.version })}
               />
               {errors.id ? (
                 <p>
-                  <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+                  <Button variant="secondary" onPress={() => read.retry()}>
                     {t('menuEditor.form.reload')}
                   </Button>
                 </p>

@@ -53,24 +53,20 @@ export function SiteMapScreen() {
   const t = useT();
   const api = useApi();
   const menu = useAtomValue(menuAtom) ?? [];
-  const [pages, setPages] = useState<PageEntry[] | null>(null);
   usePageTitle(t('siteMap.title'));
-
-  useEffect(() => {
-    const controller = new AbortController();
-    endpoints
-      .pages(api, controller.signal)
-      .then((list) =>
-        setPages(
+  const { state } = useLoaded(
+    (signal) =>
+      endpoints
+        .pages(api, signal)
+        .then((list) =>
           list
-            .map((p) => ({ id: p.id, path: p.attributes.path, title: p.attributes.title }))
+            .map((p): PageEntry => ({ id: p.id, path: p.attributes.path, title: p.attributes.title }))
             .sort((a, b) => a.path.localeCompare(b.path)),
         ),
-      )
-      // an aborted read (the screen left, or StrictMode's second mount) must not show an empty list
-      .catch(() => controller.signal.aborted || setPages([]));
-    return () => controller.abort();
-  }, [api]);
+    [api],
+  );
+  // a failed read lists no page: the menu and the service pages are still there
+  const pages = state.status === 'ready' ? state.value : state.status === 'failed' ? [] : null;
 
   return (
     <PageContainer>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type DependencyList, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type DependencyList, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '../ui/button.tsx';
 import { NoticeBox } from '../ui/notice-box.ts';
@@ -35,35 +35,16 @@ export function usePagedRead<T>(
   deps: DependencyList,
 ): PagedRead<T> {
   const [page, setPage] = useState(1);
-  const { state, reload } = useLoadedAt(
+  const { state, reload, reloadAndWait } = useLoadedAt(
     ({ signal, minPosition }) => read({ page, signal, minPosition }),
     [...deps, page],
     { keep: true },
   );
-  const current = useRef(state);
-  current.current = state;
-  const waiting = useRef<Array<{ from: Loaded<ListPageOf<T>>; resolve: () => void }>>([]);
-  useEffect(() => {
-    if (state.status === 'loading') return;
-    waiting.current = waiting.current.filter((w) => {
-      if (w.from === state) return true;
-      w.resolve();
-      return false;
-    });
-  }, [state]);
   useEffect(() => {
     if (state.status === 'ready' && pastTheEnd(state.value, page)) setPage(state.value.totalPages);
   }, [state, page]);
-  const reloadAt = useCallback(
-    (minPosition?: string) =>
-      new Promise<void>((resolve) => {
-        waiting.current.push({ from: current.current, resolve });
-        reload(minPosition);
-      }),
-    [reload],
-  );
   const retry = useCallback(() => reload(), [reload]);
-  return { state, page, setPage, retry, reload: reloadAt };
+  return { state, page, setPage, retry, reload: reloadAndWait };
 }
 
 const pastTheEnd = (value: ListPageOf<unknown>, page: number) =>

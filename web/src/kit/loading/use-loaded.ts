@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type DependencyList } from 'react';
+import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
 
 export type Loaded<T> =
   { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; value: T };
@@ -33,12 +33,18 @@ export function useLoaded<T>(
 /**
  * useLoaded for what a command changes: `reload(position)` reads again at least at a command's position, once
  * the read models have what it did (the first read at `position`, e.g. the `minPosition` of a link).
+ * `reloadAndWait(position)` does the same and resolves once the screen shows what it read (or that the read
+ * failed): a command's confirmation, and where focus goes next, follow what the screen shows.
  */
 export function useLoadedAt<T>(
   load: (options: { signal: AbortSignal; minPosition?: string }) => Promise<T>,
   deps: DependencyList,
   { keep = false, position }: { keep?: boolean; position?: string } = {},
-): { state: Loaded<T>; reload: (minPosition?: string) => void } {
+): {
+  state: Loaded<T>;
+  reload: (minPosition?: string) => void;
+  reloadAndWait: (minPosition?: string) => Promise<void>;
+} {
   const [reading, setReading] = useState<{ n: number; minPosition?: string }>({
     n: 0,
     minPosition: position,
@@ -51,5 +57,24 @@ export function useLoadedAt<T>(
     },
   );
   const reload = useCallback((minPosition?: string) => setReading((r) => ({ n: r.n + 1, minPosition })), []);
-  return { state, reload };
+  const shown = useRef(state);
+  shown.current = state;
+  const waiting = useRef<Array<{ from: Loaded<T>; resolve: () => void }>>([]);
+  useEffect(() => {
+    if (state.status === 'loading') return;
+    waiting.current = waiting.current.filter((w) => {
+      if (w.from === state) return true;
+      w.resolve();
+      return false;
+    });
+  }, [state]);
+  const reloadAndWait = useCallback(
+    (minPosition?: string) =>
+      new Promise<void>((resolve) => {
+        waiting.current.push({ from: shown.current, resolve });
+        reload(minPosition);
+      }),
+    [reload],
+  );
+  return { state, reload, reloadAndWait };
 }

@@ -1,5 +1,5 @@
 import { ValidationRequestAttributesSchema } from '@platform/contracts/accounts/requests';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../../kit/api/errors.ts';
 import { useApi } from '../../../kit/api/api-context.tsx';
@@ -7,6 +7,7 @@ import { useNavigation } from '../../../kit/routing/router.tsx';
 import { useT } from '../../../kit/i18n/use-t.ts';
 import { useSession, useSignedInUser } from '../../../kit/session/session.tsx';
 import { InlineLoader } from '../../../kit/loading/chrome.tsx';
+import { useLoadedAt } from '../../../kit/loading/use-loaded.ts';
 import { Button } from '../../../kit/ui/button.tsx';
 import { TextField } from '../../../kit/ui/text-field.tsx';
 import {
@@ -28,9 +29,6 @@ import {
   type ValidationRequest,
 } from './validation-requests.ts';
 
-type Latest =
-  { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; request: ValidationRequest | null };
-
 /**
  * /auth/not-validated (seed 000 §2.5, §4): the account waits for an administrator's validation. With the
  * validation-requests feature the member sees their latest request and, when none is pending, may send one.
@@ -41,7 +39,6 @@ export function NotValidatedScreen() {
   const { features, signOut, refresh } = useSession();
   const { navigate } = useNavigation();
   const api = useApi();
-  const [latest, setLatest] = useState<Latest>({ status: 'loading' });
   const [justSent, setJustSent] = useState(false);
   const done = user.validated;
   const next = nextStepPath(user, features);
@@ -50,27 +47,22 @@ export function NotValidatedScreen() {
     if (done) navigate(next, { replace: true });
   }, [done, next, navigate]);
 
-  const load = useCallback(
-    async (minPosition?: string, signal?: AbortSignal) => {
-      try {
-        const request = await latestValidationRequest(api, user.id, { minPosition, signal });
-        setLatest({ status: 'loaded', request });
-        // accepted: the account is validated; reading it again moves this screen on
-        if (request?.attributes.status === 'accepted') await refresh().catch(() => null);
-      } catch (error) {
-        if (error instanceof ApiError && error.kind === 'aborted') return;
-        setLatest({ status: 'failed' });
-      }
+  const reading = features.validationRequests && !done;
+  const {
+    state: latest,
+    reload,
+    reloadAndWait,
+  } = useLoadedAt(
+    async ({ signal, minPosition }) => {
+      if (!reading) return null;
+      const request = await latestValidationRequest(api, user.id, { minPosition, signal });
+      // accepted: the account is validated; reading it again moves this screen on
+      if (request?.attributes.status === 'accepted') await refresh().catch(() => null);
+      return request;
     },
-    [api, user.id, refresh],
+    [api, user.id, reading, refresh],
+    { keep: true },
   );
-
-  useEffect(() => {
-    if (!features.validationRequests || done) return;
-    const controller = new AbortController();
-    void load(undefined, controller.signal);
-    return () => controller.abort();
-  }, [features.validationRequests, done, load]);
 
   const form = useAuthForm<'description'>({
     initial: { description: '' },
@@ -84,12 +76,12 @@ export function NotValidatedScreen() {
     send: async (values) => {
       const position = await sendValidationRequest(api, values.description.trim());
       setJustSent(true);
-      await load(position);
+      await reloadAndWait(position);
     },
     handle: (error) => {
       // a request is already pending (sent from another tab): show it instead of an error
       if (error instanceof ApiError && error.kind === 'conflict') {
-        void load();
+        reload();
         return true;
       }
       return false;
@@ -97,8 +89,8 @@ export function NotValidatedScreen() {
   });
 
   if (done) return <InlineLoader aria-label={t('app.loading')} />;
-  const request = latest.status === 'loaded' ? latest.request : null;
-  const canRequest = latest.status === 'loaded' && request?.attributes.status !== 'pending';
+  const request = latest.status === 'ready' ? latest.value : null;
+  const canRequest = latest.status === 'ready' && request?.attributes.status !== 'pending';
 
   return (
     <AuthPage title={t('auth.notValidated.title')}>
@@ -114,13 +106,13 @@ export function NotValidatedScreen() {
             <>
               <FormAlert>{t('auth.notValidated.loadFailed')}</FormAlert>
               <Actions>
-                <Button variant="secondary" onPress={() => void load()}>
+                <Button variant="secondary" onPress={() => reload()}>
                   {t('auth.notValidated.retry')}
                 </Button>
               </Actions>
             </>
           ) : null}
-          {latest.status === 'loaded' ? <RequestStatus request={request} /> : null}
+          {latest.status === 'ready' ? <RequestStatus request={request} /> : null}
           {canRequest ? (
             <>
               {form.formError ? <FormAlert ref={form.alertRef}>{form.formError}</FormAlert> : null}
