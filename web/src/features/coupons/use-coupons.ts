@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../kit/api/api-context.tsx';
+import { useLoadedAt } from '../../kit/loading/use-loaded.ts';
 import {
   couponOffers,
   COUPON_CURRENCY,
@@ -21,35 +22,28 @@ export type CouponData =
  */
 export function useCouponData() {
   const api = useApi();
-  const [data, setData] = useState<CouponData>({ status: 'loading' });
-
-  const load = useCallback(
-    async (minPosition?: string, signal?: AbortSignal) => {
-      try {
-        const [coupons, purchases] = await Promise.all([
-          readCoupons(api, minPosition, signal),
-          readPurchases(api, minPosition, signal),
-        ]);
-        if (!signal?.aborted) setData({ status: 'ready', coupons, purchases, readAt: new Date() });
-      } catch {
-        // network and unexpected failures also raise the shell's dialog; the screen offers to try again
-        if (!signal?.aborted) setData({ status: 'failed' });
-      }
+  const { state, reloadAndWait } = useLoadedAt(
+    async ({ signal, minPosition }) => {
+      const [coupons, purchases] = await Promise.all([
+        readCoupons(api, minPosition, signal),
+        readPurchases(api, minPosition, signal),
+      ]);
+      return { coupons, purchases, readAt: new Date() };
     },
     [api],
+    { keep: true },
   );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(undefined, controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
+  // network and unexpected failures also raise the shell's dialog; the screen offers to try again
+  const data: CouponData =
+    state.status === 'ready' ? { status: 'ready', ...state.value } : { status: state.status };
   const offers = useMemo(
-    () => (data.status === 'ready' ? couponOffers(data.coupons, data.purchases, data.readAt) : []),
-    [data],
+    () =>
+      state.status === 'ready'
+        ? couponOffers(state.value.coupons, state.value.purchases, state.value.readAt)
+        : [],
+    [state],
   );
-  return { data, offers, reload: load };
+  return { data, offers, reload: reloadAndWait };
 }
 
 /** Amounts are in cents: 1500 → "€15.00" in the reader's language. */

@@ -1,5 +1,4 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { MenuNode } from '../../kit/api/documents.ts';
 import { endpoints } from '../../kit/api/endpoints.ts';
@@ -7,6 +6,7 @@ import { useApi } from '../../kit/api/api-context.tsx';
 import { isInternalHref, menuAtom } from '../../kit/routing/menu.ts';
 import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { useT } from '../../kit/i18n/use-t.ts';
+import { useLoaded } from '../../kit/loading/use-loaded.ts';
 import { LEGAL_LINKS } from '../shell/footer.tsx';
 import { Link } from '../../kit/ui/link.tsx';
 import { PageContainer } from '../../kit/ui/page-container.tsx';

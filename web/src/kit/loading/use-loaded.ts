@@ -20,7 +20,7 @@ export function useLoaded<T>(
     const controller = new AbortController();
     setState((s) => (keep && s.status === 'ready' ? s : { status: 'loading' }));
     load(controller.signal).then(
-      (value) => setState({ status: 'ready', value }),
+      (value) => controller.signal.aborted || setState({ status: 'ready', value }),
       (error: unknown) => controller.signal.aborted || setState({ status: 'failed', error }),
     );
     return () => controller.abort();

@@ -1,7 +1,7 @@
 import { OTHER_JOB_ID } from '@platform/contracts/accounts/reference';
-import { useEffect, useState } from 'react';
 import { useApi } from '../../../kit/api/api-context.tsx';
 import { useMessageLookup, useT } from '../../../kit/i18n/use-t.ts';
+import { useLoaded } from '../../../kit/loading/use-loaded.ts';
 import { Select } from '../../../kit/ui/select.tsx';
 import { TextField } from '../../../kit/ui/text-field.tsx';
 import type en from './messages/en.json';
@@ -29,13 +29,8 @@ const NONE = 'none';
 /** GET /jobs or /user-categories once; a failed read leaves the list empty (the shell reports it). */
 function useReferenceList(type: 'jobs' | 'user-categories'): ReferenceOption[] {
   const api = useApi();
-  const [items, setItems] = useState<ReferenceOption[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    readReferenceList(api, type, controller.signal).then(setItems, () => undefined);
-    return () => controller.abort();
-  }, [api, type]);
-  return items;
+  const { state } = useLoaded((signal) => readReferenceList(api, type, signal), [api, type]);
+  return state.status === 'ready' ? state.value : [];
 }
 
 /** Identity (seed 000 §3 user): names, phone, description, organization name, job and user category. */

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { z } from 'zod';
 import type { ComponentProps } from '@platform/contracts/pages/components';
 import { endpoints } from '../../../../kit/api/endpoints.ts';
 import { useApi } from '../../../../kit/api/api-context.tsx';
 import { useT } from '../../../../kit/i18n/use-t.ts';
+import { useLoaded } from '../../../../kit/loading/use-loaded.ts';
 import { ButtonLink, Link } from '../../../../kit/ui/link.tsx';
 import { BlockTitle, Inner } from './block.tsx';
 import { RichText } from './rich-text.tsx';
@@ -35,18 +35,16 @@ const Body = styled.div`
 export function Charter({ props }: { props: ComponentProps<'charter'> }) {
   const t = useT();
   const api = useApi();
-  const [settings, setSettings] = useState<CharterSettings>({});
-  useEffect(() => {
-    const controller = new AbortController();
-    endpoints
-      .environment(api, controller.signal)
-      .then((doc) => {
+  // the charter text stands on its own: the link and the credit come when the environment is read
+  const { state } = useLoaded(
+    (signal) =>
+      endpoints.environment(api, signal).then((doc) => {
         const parsed = CharterSettings.safeParse(doc.data.attributes);
-        if (parsed.success) setSettings(parsed.data);
-      })
-      .catch(() => undefined); // the charter text stands on its own
-    return () => controller.abort();
-  }, [api]);
+        return parsed.success ? parsed.data : {};
+      }),
+    [api],
+  );
+  const settings: CharterSettings = state.status === 'ready' ? state.value : {};
   const {
     rlCharterUrl: url,
     rlCharterTranslatorName: translator,
