@@ -4,6 +4,7 @@ import { useNavigation } from '../../kit/routing/router.tsx';
 import { useT } from '../../kit/i18n/use-t.ts';
 import { globalDialogAtom } from '../../kit/state/app-status.ts';
 import { Button } from '../../kit/ui/button.tsx';
+import { ConfirmDialog } from '../../kit/ui/confirm-dialog.tsx';
 import { Dialog } from '../../kit/ui/dialog.tsx';
 import { ButtonLink } from '../../kit/ui/link.tsx';
 
@@ -84,25 +85,16 @@ export function GlobalDialogs() {
         ) : null}
       </Dialog>
 
-      <Dialog
-        role="alertdialog"
+      <ConfirmDialog
         title={t('dialog.preventLeave.title')}
         isOpen={pending !== null}
-        onOpenChange={(open) => !open && cancelLeave()}
-        size="small"
-        actions={
-          <>
-            <Button variant="secondary" onPress={cancelLeave} autoFocus>
-              {t('dialog.preventLeave.stay')}
-            </Button>
-            <Button variant="danger" onPress={confirmLeave}>
-              {t('dialog.preventLeave.leave')}
-            </Button>
-          </>
-        }
+        cancelLabel={t('dialog.preventLeave.stay')}
+        confirmLabel={t('dialog.preventLeave.leave')}
+        onCancel={cancelLeave}
+        onConfirm={confirmLeave}
       >
         <p>{t('dialog.preventLeave.description')}</p>
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }

@@ -6,7 +6,7 @@ import { useApi } from '../../../kit/api/api-context.tsx';
 import { useToast } from '../../../kit/toast/toast-context.tsx';
 import { useMessageLookup } from '../../../kit/i18n/use-t.ts';
 import { Button } from '../../../kit/ui/button.tsx';
-import { Dialog } from '../../../kit/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../kit/ui/confirm-dialog.tsx';
 import { Select } from '../../../kit/ui/select.tsx';
 import { VisuallyHidden } from '../../../kit/ui/visually-hidden.tsx';
 import { ComponentForm, propsNode, type ComponentValues } from './component-form.tsx';
@@ -329,25 +329,17 @@ export function ComponentsEditor({ pageId, components, editable, run, showCompon
           </Button>
         </AddRow>
       ) : null}
-      <Dialog
+      <ConfirmDialog
         title={t('pageEditor.components.removeTitle')}
         isOpen={removing !== null}
-        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
-        size="small"
-        role="alertdialog"
-        actions={
-          <>
-            <Button variant="secondary" onPress={() => setRemoving(null)} autoFocus>
-              {t('pageEditor.cancel')}
-            </Button>
-            <Button variant="danger" isDisabled={removeBusy} onPress={() => void remove()}>
-              {t('pageEditor.components.removeConfirm')}
-            </Button>
-          </>
-        }
+        cancelLabel={t('pageEditor.cancel')}
+        confirmLabel={t('pageEditor.components.removeConfirm')}
+        pending={removeBusy}
+        onCancel={() => setRemoving(null)}
+        onConfirm={remove}
       >
         <p>{removing ? t('pageEditor.components.removeBody', { name: nameOf(removing) }) : null}</p>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

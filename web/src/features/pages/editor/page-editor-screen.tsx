@@ -9,7 +9,7 @@ import { useNavigation } from '../../../kit/routing/router.tsx';
 import { useToast } from '../../../kit/toast/toast-context.tsx';
 import { useMessageLookup } from '../../../kit/i18n/use-t.ts';
 import { Button } from '../../../kit/ui/button.tsx';
-import { Dialog } from '../../../kit/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../kit/ui/confirm-dialog.tsx';
 import { ButtonLink, Link } from '../../../kit/ui/link.tsx';
 import { commandErrors } from './command-errors.ts';
 import { ComponentsEditor } from './components-editor.tsx';
@@ -225,22 +225,14 @@ function PageActions({ page, run }: { page: Page; run: (command: PageCommand) =>
           <Notice $tone="error">{problem}</Notice>
         </div>
       ) : null}
-      <Dialog
+      <ConfirmDialog
         title={t(isDraft ? 'pageEditor.delete.titleDraft' : 'pageEditor.delete.title')}
         isOpen={deleting}
-        onOpenChange={(open) => (open ? undefined : setDeleting(false))}
-        size="small"
-        role="alertdialog"
-        actions={
-          <>
-            <Button variant="secondary" onPress={() => setDeleting(false)} autoFocus>
-              {t('pageEditor.cancel')}
-            </Button>
-            <Button variant="danger" isDisabled={busy} onPress={() => void remove()}>
-              {t('pageEditor.delete.confirm')}
-            </Button>
-          </>
-        }
+        cancelLabel={t('pageEditor.cancel')}
+        confirmLabel={t('pageEditor.delete.confirm')}
+        pending={busy}
+        onCancel={() => setDeleting(false)}
+        onConfirm={remove}
       >
         <p>
           {t(isDraft ? 'pageEditor.delete.bodyDraft' : 'pageEditor.delete.body', {
@@ -248,7 +240,7 @@ function PageActions({ page, run }: { page: Page; run: (command: PageCommand) =>
             path: page.attributes.path,
           })}
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }
