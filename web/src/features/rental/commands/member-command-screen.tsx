@@ -12,7 +12,7 @@ import { InlineLoader } from '../../../kit/loading/chrome.tsx';
 import { useLoadedAt } from '../../../kit/loading/use-loaded.ts';
 import { usePageTitle } from '../../../kit/routing/page-title.ts';
 import { Button } from '../../../kit/ui/button.tsx';
-import { Dialog } from '../../../kit/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../kit/ui/confirm-dialog.tsx';
 import { FileDrop, type ShownFile } from '../../../kit/ui/file-drop.tsx';
 import { Link } from '../../../kit/ui/link.tsx';
 import { NoticeBox } from '../../../kit/ui/notice-box.ts';
@@ -252,44 +252,32 @@ export function MemberCommandScreen() {
           </Button>
         </>
       ) : null}
-      <Dialog
+      <ConfirmDialog
         isOpen={confirming}
-        onOpenChange={(open) => !open && !busy && setConfirming(false)}
         title={t('rental.commands.cancelTitle')}
-        size="small"
-        role="alertdialog"
-        actions={
-          <>
-            <Button variant="secondary" isDisabled={busy} onPress={() => setConfirming(false)}>
-              {t('rental.commands.keep')}
-            </Button>
-            <Button
-              variant="danger"
-              isDisabled={busy}
-              onPress={() => {
-                setBusy(true);
-                setCancelError(null);
-                act({ action: 'cancel' }).then(
-                  () => {
-                    setBusy(false);
-                    setConfirming(false);
-                    setSaid(t('rental.commands.cancelledNow'));
-                  },
-                  (failure: unknown) => {
-                    setBusy(false);
-                    setConfirming(false);
-                    setCancelError(errorText(failure));
-                  },
-                );
-              }}
-            >
-              {t('rental.commands.cancelConfirm')}
-            </Button>
-          </>
-        }
+        cancelLabel={t('rental.commands.keep')}
+        confirmLabel={t('rental.commands.cancelConfirm')}
+        pending={busy}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setBusy(true);
+          setCancelError(null);
+          return act({ action: 'cancel' }).then(
+            () => {
+              setBusy(false);
+              setConfirming(false);
+              setSaid(t('rental.commands.cancelledNow'));
+            },
+            (failure: unknown) => {
+              setBusy(false);
+              setConfirming(false);
+              setCancelError(errorText(failure));
+            },
+          );
+        }}
       >
         <p>{t('rental.commands.cancelBody')}</p>
-      </Dialog>
+      </ConfirmDialog>
 
       <h2>{t('rental.commands.steps')}</h2>
       <StepList steps={command.steps} />
