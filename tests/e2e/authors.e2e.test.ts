@@ -101,6 +101,17 @@ describe("authors' public pages", () => {
     await checkA11yInBothThemes(page, 'organization page with its publications', 'organization-published');
     await expectNoSidewaysScroll(page, 320);
     await shot(page, 'organization-published-320');
+
+    // the repository, filtered by the organization (seed 001 §2: the public organization page's repository link)
+    const repository = page.getByRole('link', { name: "All of this organization's items in the repository" });
+    expect(await repository.getAttribute('href')).toMatch(/\?organization=[0-9a-f-]{36}$/);
+    const first = await page
+      .getByRole('region', { name: /^Repository items \(\d+\)$/ })
+      .getByRole('link')
+      .first()
+      .innerText();
+    await repository.click();
+    await page.getByRole('list', { name: 'Repository items' }).getByRole('link', { name: first }).waitFor();
   }, 120_000);
 
   test('a member nobody knows is the not-found screen', async () => {
