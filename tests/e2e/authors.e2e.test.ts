@@ -4,7 +4,7 @@ import { describe, expect, inject, test } from 'vitest';
 import { checkA11yInBothThemes } from './support/a11y.ts';
 import { baseUrl, openPage } from './support/browser.ts';
 import { shot, signIn } from './support/demo.ts';
-import { measureReflow } from './support/reflow.ts';
+import { LARGEST_TEXT, measureReflow, storeAccessibility } from './support/reflow.ts';
 
 const JSON_API = 'application/vnd.api+json';
 
@@ -82,6 +82,14 @@ describe("authors' public pages", () => {
     await expectNoSidewaysScroll(page, 320);
     await shot(page, 'member-profile-320');
 
+    // and with the largest text settings on a phone
+    const large = await openPage();
+    await storeAccessibility(large.context, LARGEST_TEXT);
+    await large.page.goto(`/users/${member.data.id}/profile`);
+    await large.page.getByRole('link', { name: title }).waitFor();
+    await expectNoSidewaysScroll(large.page, 375);
+    await shot(large.page, 'member-profile-375-largest');
+
     // the item's page names its author, whose name leads back to the member's page
     await page.setViewportSize({ width: 1280, height: 800 });
     await link.click();
@@ -92,7 +100,7 @@ describe("authors' public pages", () => {
     await page.getByRole('heading', { level: 1, name }).waitFor();
   }, 240_000);
 
-  test("an organization's page lists what it published, in both themes and at 320 px", async () => {
+  test("an organization's page lists what it published, in both themes, at 320 px and with the largest text", async () => {
     const { page } = await openPage();
     await page.goto('/organizations/demo-fab-lab');
     await page.getByRole('heading', { level: 1, name: 'Demo Fab Lab' }).waitFor();
@@ -101,6 +109,13 @@ describe("authors' public pages", () => {
     await checkA11yInBothThemes(page, 'organization page with its publications', 'organization-published');
     await expectNoSidewaysScroll(page, 320);
     await shot(page, 'organization-published-320');
+    const large = await openPage();
+    await storeAccessibility(large.context, LARGEST_TEXT);
+    await large.page.goto('/organizations/demo-fab-lab');
+    await large.page.getByRole('heading', { level: 2, name: 'Published' }).waitFor();
+    await expect.poll(() => large.page.getByRole('progressbar').count()).toBe(0);
+    await expectNoSidewaysScroll(large.page, 375);
+    await shot(large.page, 'organization-published-375-largest');
 
     // the repository, filtered by the organization (seed 001 §2: the public organization page's repository link)
     const repository = page.getByRole('link', { name: "All of this organization's items in the repository" });
