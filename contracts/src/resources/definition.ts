@@ -177,6 +177,9 @@ export type ListFilter =
   | { kind: 'present'; attributes: readonly string[] }
   | { kind: 'overlaps'; start: string; end: string };
 
+/** A publishable type's `filter[published]`: `true` keeps the records whose publishedAt is set, `false` the others. */
+export const PUBLISHED_FILTER: ListFilter = { kind: 'present', attributes: ['publishedAt'] };
+
 /**
  * How `filter[search]` looks into the `search` attributes: `substring` (case-insensitive, the default) or
  * `fullText` (PostgreSQL full-text search under the reader's locale's configuration with unaccent, ranked:
@@ -311,8 +314,8 @@ export interface ResourceDefinitionInput<S extends Shape> {
   relationshipAccess?: Record<string, { read?: AccessRule; write?: AccessRule }>;
   /**
    * the traits the catalogue's types share (seed 001 §3), one declaration each:
-   * - publishable: an `accessLevel` and a `publishedAt`; hidden from those below the level or before the date,
-   *   but from those who may update the record;
+   * - publishable: an `accessLevel` and a `publishedAt` (and `filter[published]`); hidden from those below the level
+   *   or before the date, but from those who may update the record;
    * - publicationItem: an `organization` (the acting organization on create), `createdBy` / `updatedBy` in the
    *   documents, and `canEdit` / `canDelete` computed for the viewer; its object form (the publications) adds
    *   `associatedOrganizations` and `recordsCount`, and with `requests: true` the `pendingPublicationRequest` and
@@ -746,7 +749,11 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     fieldAccess,
     relationshipAccess,
     lookupBy: input.lookupBy ?? null,
-    listFilters: input.listFilters ?? {},
+    listFilters: {
+      // what a member or an organization published (their public pages, issue 21): filter[published]=true
+      ...(traits.publishable ? { published: PUBLISHED_FILTER } : {}),
+      ...input.listFilters,
+    },
     upcasters: input.upcasters ?? {},
     legacyEvents: input.legacyEvents ?? {},
     sharedStreamEvents: input.sharedStreamEvents ?? [],

@@ -2,6 +2,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { ForbiddenError, NotFoundError } from '@platform/contracts/errors';
+import { COMPONENT_TYPES, type ComponentType } from '@platform/contracts/pages/components';
 import { SitePathSchema } from '@platform/contracts/paths';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModuleDeps } from '../app.ts';
@@ -58,7 +59,8 @@ const componentListSpec = {
   include: ['page'],
   fields,
   sort: Object.keys(COMPONENT_SORT),
-  filters: { page: uuid },
+  // name: the components of one type (the page that shows a member's articles, the repository...)
+  filters: { page: uuid, name: z.enum(COMPONENT_TYPES as [ComponentType, ...ComponentType[]]) },
   defaultPageSize: 100,
   maxPageSize: 500,
 };
@@ -163,6 +165,7 @@ export function pagesQueryRoutes(deps: QueryModuleDeps): Router {
     await deps.sendRead(req, res, { projections: PAGES_PROJECTIONS }, async () => {
       const conditions: FragmentSqlToken[] = [listablePages(viewerOf(res))];
       if (query.filter.page !== undefined) conditions.push(sql.fragment`c.page_id = ${query.filter.page}`);
+      if (query.filter.name !== undefined) conditions.push(sql.fragment`c.name = ${query.filter.name}`);
       const where = sql.join(conditions, sql.fragment` and `);
       const from = sql.fragment`read.app_page_components c join read.app_pages p on p.id = c.page_id`;
       const [rows, total] = await Promise.all([

@@ -24,6 +24,7 @@ import {
   twoFactorRoutes,
 } from '../features/accounts/index.ts';
 import { AdminNavEntries, adminRoutes, AdminSideNav } from '../features/admin/index.ts';
+import { authorRoutes } from '../features/authors/index.ts';
 import { openBadgeRoutes } from '../features/open-badges/index.ts';
 import { organizationRoutes } from '../features/organizations/index.ts';
 import { CmsRoute } from '../features/pages/index.ts';
@@ -123,6 +124,7 @@ const APP_SCREENS = withAllMessages(
     {accountRoutes}
     {adminRoutes}
     {organizationRoutes}
+    {authorRoutes}
     {rentalRoutes}
     {openBadgeRoutes}
   </>,

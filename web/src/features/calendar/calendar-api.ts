@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import type { FileView } from '../../kit/api/files.ts';
 import {
+  authorOf,
   engagementOf,
   imagesOf,
   Included,
@@ -9,6 +10,7 @@ import {
   tagsOf,
   ToMany,
   ToOne,
+  type AuthorView,
   type Engagement,
   type TagView,
 } from '../community/index.ts';
@@ -39,6 +41,8 @@ export interface CalendarEvent {
   title: string;
   description: string;
   organiser: string | null;
+  /** its author: its member, or the organization they acted for (seed 001 §3) */
+  author: AuthorView | null;
   externalUrl: string | null;
   online: boolean;
   location: string | null;
@@ -57,6 +61,7 @@ function toEvent(data: z.infer<typeof EventSchema>, included: z.infer<typeof Inc
     title: a.title,
     description: a.description ?? '',
     organiser: present(a.creator),
+    author: authorOf(a.author),
     externalUrl: present(a.externalUrl),
     online: a.isRealLocation === false,
     location: present(a.location),

@@ -11,7 +11,7 @@ import { hiddenAsForbidden, useRefusedRead } from '../../kit/routing/refused-rea
 import { Button } from '../../kit/ui/button.tsx';
 import { Link } from '../../kit/ui/link.tsx';
 import { VisuallyHidden } from '../../kit/ui/visually-hidden.tsx';
-import { RecordEngagement, TagChips, useQueryState } from '../community/index.ts';
+import { AuthorLink, RecordEngagement, TagChips, useQueryState } from '../community/index.ts';
 import { RichText } from '../pages/index.ts';
 import type en from './messages/en.json';
 import {
@@ -321,6 +321,11 @@ function EventPage({ basePath, eventId }: { basePath: string; eventId: string })
         )
       ) : null}
       {shown.organiser ? <p>{t('calendar.reader.organiser', { name: shown.organiser })}</p> : null}
+      {shown.author ? (
+        <p>
+          {t('calendar.reader.byLabel')} <AuthorLink author={shown.author} />
+        </p>
+      ) : null}
       <TagChips tags={shown.tags} label={t('calendar.reader.tags')} />
       {shown.image?.src ? (
         <img

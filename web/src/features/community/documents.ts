@@ -95,3 +95,22 @@ export function attachmentsOf(
     ];
   });
 }
+
+/** A publication item's author as its documents name it (seed 001 §3): a member, or the organization they acted for. */
+export interface AuthorView {
+  type: 'users' | 'organizations';
+  id: string;
+  name: string;
+}
+
+const AuthorSchema = z.object({
+  type: z.enum(['users', 'organizations']),
+  id: z.string(),
+  name: z.string(),
+});
+
+/** The `author` attribute of a publication item's document; null when nobody is named any more. */
+export function authorOf(value: unknown): AuthorView | null {
+  const parsed = AuthorSchema.safeParse(value);
+  return parsed.success && parsed.data.name.trim() ? { ...parsed.data, name: parsed.data.name.trim() } : null;
+}

@@ -26,3 +26,4 @@ export {
 export { ReportDialog } from './report-dialog.tsx';
 export { CommentsSection } from './comments.tsx';
 export { RecordEngagement, engagementOf, type Engagement } from './engagement.tsx';
+export { AuthorLink } from './author-link.tsx';

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { useParams } from 'wouter';
@@ -16,6 +16,7 @@ import { Button } from '../../kit/ui/button.tsx';
 import { Link } from '../../kit/ui/link.tsx';
 import { NoticeBox } from '../../kit/ui/notice-box.ts';
 import { VisuallyHidden } from '../../kit/ui/visually-hidden.tsx';
+import { AuthoredPublications } from '../authors/index.ts';
 import type en from './messages/en.json';
 import {
   paragraphs,
@@ -161,6 +162,13 @@ export function OrganizationScreen() {
         </section>
       ) : null}
       <ContactDetails organization={organization} />
+      <Suspense fallback={<InlineLoader aria-label={t('organizations.loading')} />}>
+        <AuthoredPublications
+          author={{ kind: 'organization', id: organization.id }}
+          headingId="organization-published"
+          repositoryLink
+        />
+      </Suspense>
     </Article>
   );
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import type { FileView } from '../../kit/api/files.ts';
 import {
+  authorOf,
   engagementOf,
   imagesOf,
   Included,
@@ -12,6 +13,7 @@ import {
   tagsOf,
   ToMany,
   ToOne,
+  type AuthorView,
   type Engagement,
   type IncludedRecords,
   type OrganizationView,
@@ -69,6 +71,8 @@ export interface Publication {
   image: FileView | null;
   tags: TagView[];
   organization: OrganizationView | null;
+  /** its author: its member, or the organization they acted for (seed 001 §3) */
+  author: AuthorView | null;
   categoryId: string | null;
   /** its likes and comments as its document tells them (the likable and commentable traits) */
   engagement: Engagement;
@@ -98,6 +102,7 @@ function toPublication(data: z.infer<typeof PublicationSchema>, included: Includ
     image: imagesOf(r?.image?.data ? [r.image.data] : [], included)[0] ?? null,
     tags: tagsOf(r?.tags?.data, included),
     organization: organizationOf(r?.organization?.data, included),
+    author: authorOf(a.author),
     categoryId: r?.category?.data?.id ?? null,
     engagement: engagementOf(a),
   };

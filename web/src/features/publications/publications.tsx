@@ -10,7 +10,14 @@ import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { hiddenAsForbidden, useRefusedRead } from '../../kit/routing/refused-read.ts';
 import { Button } from '../../kit/ui/button.tsx';
 import { Link } from '../../kit/ui/link.tsx';
-import { Pager, pageParam, RecordEngagement, TagChips, useQueryState } from '../community/index.ts';
+import {
+  AuthorLink,
+  Pager,
+  pageParam,
+  RecordEngagement,
+  TagChips,
+  useQueryState,
+} from '../community/index.ts';
 import { RichText } from '../pages/index.ts';
 import type en from './messages/en.json';
 import {
@@ -134,6 +141,27 @@ function PublishedOn({ at }: { at: string | null }) {
   return <p>{t('publications.reader.publishedOn', { date: intl.formatDate(at, { dateStyle: 'long' }) })}</p>;
 }
 
+/** "By" its author, linking to their page; an item of no named author shows its organization, if any. */
+function Byline({ item }: { item: Publication }) {
+  const t = usePublicationsT();
+  if (item.author)
+    return (
+      <p>
+        {t('publications.reader.byLabel')}{' '}
+        <AuthorLink author={item.author} organization={item.organization} />
+      </p>
+    );
+  if (!item.organization) return null;
+  return (
+    <p>
+      {t('publications.reader.byLabel')}{' '}
+      <Link href={`/organizations/${encodeURIComponent(item.organization.key)}`}>
+        {item.organization.name}
+      </Link>
+    </p>
+  );
+}
+
 function PublicationList({
   type,
   basePath,
@@ -197,6 +225,7 @@ function PublicationList({
                 <Link href={`${basePath}/${encodeURIComponent(item.key)}`}>{item.title}</Link>
               </Heading>
               <PublishedOn at={item.publishedAt} />
+              <Byline item={item} />
               {item.excerpt ? <p>{item.excerpt}</p> : null}
               <TagChips
                 tags={item.tags}
@@ -261,14 +290,7 @@ function PublicationPage({
       {back}
       <h1>{shown.title}</h1>
       <PublishedOn at={shown.publishedAt} />
-      {shown.organization ? (
-        <p>
-          {t('publications.reader.byLabel')}{' '}
-          <Link href={`/organizations/${encodeURIComponent(shown.organization.key)}`}>
-            {shown.organization.name}
-          </Link>
-        </p>
-      ) : null}
+      <Byline item={shown} />
       <TagChips
         tags={shown.tags}
         label={t('publications.reader.tags')}

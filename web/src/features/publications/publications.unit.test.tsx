@@ -4,6 +4,7 @@ import { consent, pageAnswer } from '../../frame/testing/cms-testing.tsx';
 import { renderApp } from '../../frame/testing/render-app.tsx';
 import { communityServer } from '../community/testing.ts';
 import {
+  ARTICLE_AUTHOR,
   HIDDEN_ARTICLE,
   NAVIGATION,
   NEWS_CATEGORY,
@@ -54,6 +55,10 @@ describe('the articles and blog posts CMS components', () => {
     );
     expect(within(card).getByText('About choosing a switch.')).toBeTruthy();
     expect(within(card).getByText(/^Published on /)).toBeTruthy();
+    // its author's name leads to the member's public page (issue 21)
+    expect(within(card).getByRole('link', { name: 'Ada Maker' }).getAttribute('href')).toBe(
+      `/users/${ARTICLE_AUTHOR}/profile`,
+    );
   });
 
   it('list the blog posts with their tags and a pager from the URL; a post’s link is its slug', async () => {
@@ -133,6 +138,9 @@ describe('the articles and blog posts CMS components', () => {
     );
     expect(screen.queryByRole('navigation', { name: 'Sections of the article' })).toBeNull();
     expect(screen.getByText('Source: The eye gaze handbook')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ada Maker' }).getAttribute('href')).toBe(
+      `/users/${ARTICLE_AUTHOR}/profile`,
+    );
     // a member's link in a section is marked as theirs
     expect(screen.getByRole('link', { name: 'read' }).getAttribute('rel')).toBe('ugc noopener');
   });

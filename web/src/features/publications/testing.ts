@@ -18,6 +18,9 @@ const sections = (prefix: string) => [
   { id: `${prefix}-s3`, title: 'Resources', content: '<p>Links and books.</p>' },
 ];
 
+/** the member who wrote the articles */
+export const ARTICLE_AUTHOR = 'a1111111-1111-4111-8111-111111111111';
+
 const ARTICLES = [
   { id: PAGINATED, title: 'Choosing a switch', layout: 'pagination', tags: [TAG_EVENTS] },
   { id: SIMPLE, title: 'Eye gaze basics', layout: 'simple', tags: [] },
@@ -36,6 +39,8 @@ const ARTICLES = [
     likesCount: 3,
     // the simple article has its comments turned off (seed 001 §3, the commentable rule)
     hasComments: a.id !== SIMPLE,
+    // written by a member for themselves: the author is the member (seed 001 §3)
+    author: { type: 'users', id: ARTICLE_AUTHOR, name: 'Ada Maker' },
   },
   relationships: {
     layout: { data: { type: 'article-layouts', id: a.layout } },
@@ -60,6 +65,8 @@ const POSTS = [
       publishedAt: '2026-04-10T09:00:00.000Z',
       likesCount: 0,
       hasComments: true,
+      // written for the workshop: the author is the organization
+      author: { type: 'organizations', id: 'o1', name: 'Fab workshop' },
     },
     relationships: {
       image: { data: { type: 'files', id: 'cover' } },

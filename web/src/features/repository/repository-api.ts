@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import type { FileView } from '../../kit/api/files.ts';
 import {
+  authorOf,
   attachmentsOf,
   engagementOf,
   imagesOf,
@@ -13,6 +14,7 @@ import {
   ToMany,
   ToOne,
   type AttachmentView,
+  type AuthorView,
   type Engagement,
   type IncludedRecords,
   type OrganizationView,
@@ -79,6 +81,8 @@ export interface RepositoryItem {
   categoryIds: string[];
   tags: TagView[];
   organization: OrganizationView | null;
+  /** its author: its member, or the organization they acted for (seed 001 §3) */
+  author: AuthorView | null;
   /** its likes and comments as its document tells them (the likable and commentable traits) */
   engagement: Engagement;
 }
@@ -110,6 +114,7 @@ function toItem(data: z.infer<typeof ItemSchema>, included: IncludedRecords): Re
     categoryIds: (r?.categories?.data ?? []).map((c) => c.id),
     tags: tagsOf(r?.tags?.data, included),
     organization: organizationOf(r?.organization?.data, included),
+    author: authorOf(data.attributes.author),
     engagement: engagementOf(data.attributes),
   };
 }

@@ -16,7 +16,14 @@ import { htmlText } from '@platform/contracts/content/rich-text';
 import { excerpt } from '@platform/contracts/publications/access';
 import { repositoryItemResource } from '@platform/contracts/repository/records';
 import { RichText } from '../pages/index.ts';
-import { Pager, pageParam, RecordEngagement, TagChips, useQueryState } from '../community/index.ts';
+import {
+  AuthorLink,
+  Pager,
+  pageParam,
+  RecordEngagement,
+  TagChips,
+  useQueryState,
+} from '../community/index.ts';
 import type en from './messages/en.json';
 import {
   readRepositoryCategories,
@@ -24,6 +31,7 @@ import {
   readRepositoryItems,
   REPOSITORY_PAGE_SIZE,
   type RepositoryCategory,
+  type RepositoryItem,
 } from './repository-api.ts';
 
 export type RepositoryMessages = typeof en;
@@ -136,6 +144,31 @@ export function RepositoryContent({
   );
 }
 
+/**
+ * The organization that shares an item and, when its author is a member, that member: each name links to their
+ * public page (issue 21).
+ */
+function Authors({ item }: { item: RepositoryItem }) {
+  const t = useRepositoryT();
+  return (
+    <>
+      {item.organization ? (
+        <p>
+          {t('repository.reader.sharedByLabel')}{' '}
+          <Link href={`/organizations/${encodeURIComponent(item.organization.key)}`}>
+            {item.organization.name}
+          </Link>
+        </p>
+      ) : null}
+      {item.author?.type === 'users' ? (
+        <p>
+          {t('repository.reader.byLabel')} <AuthorLink author={item.author} />
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 function RepositoryList({
   basePath,
   presetCategory,
@@ -245,9 +278,7 @@ function RepositoryList({
                   <Heading>
                     <Link href={itemHref(item.id)}>{item.title}</Link>
                   </Heading>
-                  {item.organization ? (
-                    <p>{t('repository.reader.sharedBy', { name: item.organization.name })}</p>
-                  ) : null}
+                  <Authors item={item} />
                   {item.categoryIds.some((id) => names.has(id)) ? (
                     <p>
                       {t('repository.reader.inCategories', {
@@ -338,14 +369,7 @@ function RepositoryItemPage({ basePath, itemId }: { basePath: string; itemId: st
     <Detail>
       {back}
       <h1>{shown.title}</h1>
-      {shown.organization ? (
-        <p>
-          {t('repository.reader.sharedByLabel')}{' '}
-          <Link href={`/organizations/${encodeURIComponent(shown.organization.key)}`}>
-            {shown.organization.name}
-          </Link>
-        </p>
-      ) : null}
+      <Authors item={shown} />
       {shown.publishedAt ? (
         <p>
           {t('repository.reader.publishedOn', {

@@ -9,6 +9,7 @@ import {
   KITCHEN,
   PRINTED,
   repositoryServer,
+  SPOON_AUTHOR,
   SPOON_HOLDER,
   SWITCH_MOUNT,
   TAG_3D,
@@ -44,7 +45,15 @@ describe('the repository CMS component', () => {
       `/aids/${SWITCH_MOUNT}`,
     );
     expect(card.querySelector('img')!.getAttribute('src')).toBe('/api/v1/services/files/img1/p.jpg');
-    expect(within(card).getByText('Shared by Fab workshop')).toBeTruthy();
+    // the names of those who share and write an item lead to their public pages (issue 21)
+    expect(within(card).getByRole('link', { name: 'Fab workshop' }).getAttribute('href')).toBe(
+      '/organizations/fab-workshop',
+    );
+    expect(within(card).queryByText(/^By/)).toBeNull();
+    const spoon = within(list).getByRole('heading', { level: 3, name: 'Spoon holder' }).closest('li')!;
+    expect(within(spoon).getByRole('link', { name: 'Noor Member' }).getAttribute('href')).toBe(
+      `/users/${SPOON_AUTHOR}/profile`,
+    );
     await within(card).findByText('Categories: Printed aids');
     // the excerpt is text: the member's markup and script are not rendered in a card
     expect(

@@ -7,6 +7,8 @@ export const PRINTED = '61111111-1111-4111-8111-111111111111';
 export const KITCHEN = '62222222-2222-4222-8222-222222222222';
 export const TAG_3D = '71111111-1111-4111-8111-111111111111';
 export const WORKSHOP = '81111111-1111-4111-8111-111111111111';
+/** the member who wrote the spoon holder for themselves (its author is a member, not the workshop) */
+export const SPOON_AUTHOR = '91111111-1111-4111-8111-111111111111';
 
 interface FakeItem {
   id: string;
@@ -67,6 +69,11 @@ const record = (item: FakeItem) => ({
     likesCount: 2,
     hasComments: true,
     canComment: false,
+    // the author as the API names it (seed 001 §3): the organization the member acted for, or the member
+    author:
+      item.id === SPOON_HOLDER
+        ? { type: 'users', id: SPOON_AUTHOR, name: 'Noor Member' }
+        : { type: 'organizations', id: WORKSHOP, name: 'Fab workshop' },
   },
   relationships: {
     image: { data: item.image ? { type: 'files', id: item.image } : null },

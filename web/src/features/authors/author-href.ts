@@ -1,0 +1,7 @@
+/** Where an author's page is: a member's /users/{id}/profile, an organization's /organizations/{slug or id}. */
+export function authorHref(author: { type: string; id: string; slug?: string | null }): string | null {
+  if (author.type === 'users') return `/users/${encodeURIComponent(author.id)}/profile`;
+  if (author.type === 'organizations')
+    return `/organizations/${encodeURIComponent(author.slug ?? author.id)}`;
+  return null;
+}
