@@ -9,6 +9,7 @@ import { checkA11y } from './support/a11y.ts';
 import { baseUrl, openPage } from './support/browser.ts';
 import { shot, signIn } from './support/demo.ts';
 import { isFocused, tabTo } from './support/focus.ts';
+import { switchTheme } from './support/themes.ts';
 
 const JSON_API = 'application/vnd.api+json';
 const HEADERS = { Accept: JSON_API, 'X-Requested-With': 'XMLHttpRequest' };
@@ -150,6 +151,10 @@ describe('files: an image field uploaded by keyboard, its variant on the public 
     await expect.poll(() => visitor.page.getByRole('progressbar').count()).toBe(0);
     await checkA11y(visitor.page, 'organization page with its image (light)');
     await shot(visitor.page, 'files-organization-page-light');
+    await switchTheme(visitor.page, 'dark');
+    expect(await picture.getAttribute('width')).toBe('800');
+    await checkA11y(visitor.page, 'organization page with its image (dark)');
+    await shot(visitor.page, 'files-organization-page-dark');
   }, 240_000);
 
   test('an SVG carrying script, uploaded and opened by its URL, runs no script in the platform’s origin', async () => {
