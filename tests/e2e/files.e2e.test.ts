@@ -157,6 +157,86 @@ describe('files: an image field uploaded by keyboard, its variant on the public 
     await shot(visitor.page, 'files-organization-page-dark');
   }, 240_000);
 
+  test('an administrator adds two images at once to a rental model by keyboard, each uploaded with its progress, listed, one removed; axe in both themes', async () => {
+    const suffix = randomBytes(3).toString('hex');
+    const name = `E2E Folding ramp ${suffix}`;
+    const wide = `ramp-side-${suffix}.png`;
+    const tall = `ramp-end-${suffix}.png`;
+    const files = [await pngFile(wide, 900, 600), await pngFile(tall, 600, 900)];
+    const { page } = await openPage();
+    const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
+    await signIn(page, 'admin@demo.example');
+    const created = await api(page, 'POST', '/rental-models', {
+      data: { type: 'rental-models', attributes: { name, rentingPrice: 300 } },
+    });
+    expect(created.status).toBe(201);
+    const id = String(created.body.data.id);
+    await page.goto(`/admin/resources/rental-models/update/${id}?minPosition=${created.body.meta.position}`);
+    await page.getByRole('heading', { level: 1, name: `Rental models: edit “${name}”` }).waitFor();
+
+    const field = page.getByRole('group', { name: 'Images' });
+    const choose = field.getByRole('button', { name: 'Choose files' });
+    await field.getByText('No file yet.').waitFor();
+    await choose.focus();
+    expect(await isFocused(choose)).toBe(true);
+    // the first upload waits at the gate until its progress bar has been seen
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let sent = 0;
+    await page.route('**/api/v1/services/files', async (route) => {
+      if (++sent === 1) await gate;
+      await route.continue();
+    });
+    await page.keyboard.press('Enter');
+    const picked = await chooser;
+    expect(picked.isMultiple()).toBe(true);
+    await picked.setFiles(files);
+    await page.getByRole('progressbar', { name: `Uploading ${wide}` }).waitFor();
+    open();
+
+    const list = field.getByRole('list', { name: 'Images' });
+    const widePreview = list.getByRole('img', { name: `Preview of ${wide}` });
+    const tallPreview = list.getByRole('img', { name: `Preview of ${tall}` });
+    await widePreview.waitFor();
+    await tallPreview.waitFor();
+    await expect.poll(() => field.getByRole('progressbar').count()).toBe(0);
+    expect(sent).toBe(2);
+    // each preview at its own size: at most 800 px wide, never enlarged
+    expect([await widePreview.getAttribute('width'), await widePreview.getAttribute('height')]).toEqual([
+      '800',
+      '533',
+    ]);
+    expect([await tallPreview.getAttribute('width'), await tallPreview.getAttribute('height')]).toEqual([
+      '600',
+      '900',
+    ]);
+    // loaded, not broken: each asked for once the read side holds its upload
+    await expect.poll(() => loadedWidth(page, widePreview)).toBe(800);
+    await expect.poll(() => loadedWidth(page, tallPreview)).toBe(600);
+    await page.unroute('**/api/v1/services/files');
+    await checkA11y(page, 'rental model form with two uploaded images (light)');
+    await switchTheme(page, 'dark');
+    await checkA11y(page, 'rental model form with two uploaded images (dark)');
+    await field.scrollIntoViewIfNeeded();
+    await shot(page, 'files-rental-model-images-dark', { fullPage: false });
+
+    // removed by keyboard: the other stays
+    const remove = field.getByRole('button', { name: `Remove ${wide}` });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => widePreview.count()).toBe(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/admin/resources/rental-models/show/**');
+    const position = new URL(page.url()).searchParams.get('minPosition');
+    const saved = (await api(page, 'GET', `/rental-models/${id}?include=images&minPosition=${position}`))
+      .body as unknown as {
+      data: { relationships: { images: { data: Array<{ id: string }> } } };
+      included: Array<{ attributes: { name: string } }>;
+    };
+    expect(saved.data.relationships.images.data).toHaveLength(1);
+    expect(saved.included.map((f) => f.attributes.name)).toEqual([tall]);
+  }, 240_000);
+
   test('an SVG carrying script, uploaded and opened by its URL, runs no script in the platform’s origin', async () => {
     const suffix = randomBytes(4).toString('hex');
     const beacon = (how: string) => `/svg-ran-${how}-${suffix}`;

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
 import { ApiError } from '../../api/errors.ts';
 import { endpoints } from '../../api/endpoints.ts';
-import { fileLimits, fileView, uploadRefusal, type FileView } from '../../api/files.ts';
+import { afterPosition, fileLimits, fileView, uploadRefusal, type FileView } from '../../api/files.ts';
 import { FileDrop, FileListDrop, type ShownFile } from '../../ui/file-drop.tsx';
 import { useAdminErrorText } from '../admin-ui.tsx';
 import { relationshipIds, type FormField, type FormValue } from './form-model.ts';
@@ -95,7 +95,9 @@ function useFileUploads(families: readonly MediaFamily[], included: IncludedInde
           total > 0 &&
           setProgress({ name: file.name, percent: Math.min(100, Math.round((sent / total) * 100)) }),
       });
-      const view = fileView(record.id, record.attributes) ?? viewOf(record.id);
+      const read = fileView(record.id, record.attributes) ?? viewOf(record.id);
+      // its preview is asked for at once: the read side waits for the upload's event to serve it
+      const view = read.src ? { ...read, src: afterPosition(read.src, record.position) } : read;
       setUploaded((u) => ({ ...u, [record.id]: view }));
       return { view };
     } catch (failure) {

@@ -154,7 +154,8 @@ describe('a file field of the resource forms', () => {
 
     act(() => xhr.respond(201, uploaded));
     const preview = await screen.findByRole('img', { name: 'Preview of ramp.png' });
-    expect(preview.getAttribute('src')).toBe(PREVIEW_URL);
+    // asked for once the read side holds the upload's event
+    expect(preview.getAttribute('src')).toBe(`${PREVIEW_URL}?minPosition=12`);
     expect(preview.getAttribute('width')).toBe('800');
     expect(preview.getAttribute('height')).toBe('450');
     expect(screen.getByText('ramp.png')).toBeTruthy();
