@@ -169,7 +169,7 @@ describe('values kept once set, and values made from related records', () => {
   it("gives beforeChange the related records the command carries: an admin file's path from its container and file", () => {
     const related = {
       fileContainer: { path: 'documents/guides' },
-      file: { originalName: 'Plan d’accès.PDF', extension: 'pdf' },
+      file: { originalName: 'Plan d’accès.PDF', extension: 'pdf', family: 'doc' },
     };
     const relationships = { file: FILE, fileContainer: CONTAINER };
     const [made] = adminFile
@@ -185,6 +185,7 @@ describe('values kept once set, and values made from related records', () => {
     expect((made!.data as { attributes: unknown }).attributes).toEqual({
       name: 'Plan d’accès.PDF',
       path: 'documents/guides/plan-d-acces.pdf',
+      family: 'doc',
     });
     // renamed: the path follows; with its container in the trash (null), no path is made and the create is refused
     adminFile

@@ -3,7 +3,7 @@ import { slugify } from '../organizations/events.ts';
 import { APP_ADMINS, type AccessRule } from '../resources/access.ts';
 import { defineResource, type RelatedAttributes } from '../resources/definition.ts';
 import { singleLine } from '../resources/fields.ts';
-import { file, MEDIA_FAMILIES } from '../resources/files.ts';
+import { file, MEDIA_FAMILIES, type MediaFamily } from '../resources/files.ts';
 import { FILE_CONTAINER_PATH } from './file-container.ts';
 
 /** Who manages admin files, and so uploads under the admin file limit (seed 001 §9): the back office's administrators. */
@@ -24,8 +24,14 @@ export function adminFilePathOf(containerPath: string, name: string, extension: 
   return `${containerPath}/${slug}.${extension}`;
 }
 
-/** The name and path an admin file takes from its container and its file (null: they are not known yet). */
-function placed(name: unknown, related: RelatedAttributes): { name?: string; path?: string } {
+/**
+ * The name, path and media family an admin file takes from its container and its file (nothing when they are not
+ * known: a container or a file in the trash). The family is its file's (a replaced content keeps its family).
+ */
+function placed(
+  name: unknown,
+  related: RelatedAttributes,
+): { name?: string; path?: string; family?: MediaFamily } {
   const container = related.fileContainer;
   const content = related.file;
   if (!container || !content) return {};
@@ -33,6 +39,7 @@ function placed(name: unknown, related: RelatedAttributes): { name?: string; pat
   return {
     name: own,
     path: adminFilePathOf(String(container.path), own, String(content.extension)),
+    family: content.family as MediaFamily,
   };
 }
 
@@ -46,7 +53,7 @@ function placed(name: unknown, related: RelatedAttributes): { name?: string; pat
  *
  * The path is made when the admin file is saved, from its container's path and its name's slug (its name defaults
  * to the file's original name) and its content's extension; it is never written by hand, and no two live admin
- * files share one (409).
+ * files share one (409). Its media family is its file's, kept beside it so that the list filters by it.
  */
 export const adminFileResource = defineResource({
   type: 'admin-files',
@@ -58,6 +65,7 @@ export const adminFileResource = defineResource({
   attributes: z.object({
     name: z.string().trim().min(1).max(255).nullable().default(null),
     path: singleLine(z.string().max(300).regex(ADMIN_FILE_PATH).nullable().default(null)),
+    family: z.enum(MEDIA_FAMILIES).nullable().default(null),
   }),
   relationships: {
     file: { ...file({ family: MEDIA_FAMILIES }), required: true },
@@ -73,7 +81,10 @@ export const adminFileResource = defineResource({
     path === null
       ? [{ attribute: 'fileContainer', detail: 'The file container and the file must not be in the trash' }]
       : [],
-  fieldAccess: { path: { read: 'everyone', write: 'nobody' } },
+  fieldAccess: {
+    path: { read: 'everyone', write: 'nobody' },
+    family: { read: 'everyone', write: 'nobody' },
+  },
   derived: { url: (a) => (typeof a.path === 'string' ? adminFilePath(a.path) : null) },
   access: {
     see: ADMIN_FILE_MANAGERS,
@@ -85,7 +96,7 @@ export const adminFileResource = defineResource({
     restore: ADMIN_FILE_MANAGERS,
     delete: ADMIN_FILE_MANAGERS,
   },
-  filters: ['path'],
+  filters: ['family', 'path'],
   search: ['name', 'path'],
   sorts: ['name', 'path'],
   defaultSort: { field: 'path', direction: 'asc' },

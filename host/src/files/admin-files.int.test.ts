@@ -59,6 +59,13 @@ async function upload(headers: Record<string, string>, bytes: Buffer, name: stri
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
+/** A GET's status, its body read to the end (an answer left unread keeps its connection, and the app's close waits). */
+async function statusOf(path: string): Promise<number> {
+  const response = await fetch(app.url(path));
+  await response.arrayBuffer();
+  return response.status;
+}
+
 const adminFile = (fileId: string, containerId: string, name?: string) => ({
   data: {
     type: 'admin-files',
@@ -125,6 +132,7 @@ describe('admin files (seed 001 §3: a read-only path in a file container)', () 
     expect(read.body.data.attributes).toMatchObject({
       name: 'Accès au bâtiment.pdf',
       path,
+      family: 'doc',
       url: `/api/v1/services/admin-files/${path}`,
     });
     expect(read.body.data.relationships.createdBy.data).toMatchObject({ type: 'users' });
@@ -141,7 +149,7 @@ describe('admin files (seed 001 §3: a read-only path in a file container)', () 
     expect(served.headers.get('content-disposition')).toContain('filename="acces-au-batiment.pdf"');
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
     for (const wrong of ['documents/../etc/passwd', `documents/${word}/ACCES.pdf`, 'x', `documents/${word}`])
-      expect((await fetch(app.url(`/api/v1/services/admin-files/${wrong}`))).status, wrong).toBe(404);
+      expect(await statusOf(`/api/v1/services/admin-files/${wrong}`), wrong).toBe(404);
 
     // the path is the platform's: never written by hand; no two admin files share one
     const byHand = await call('PATCH', `/admin-files/${id}`, {
@@ -169,8 +177,8 @@ describe('admin files (seed 001 §3: a read-only path in a file container)', () 
     const after = `minPosition=${renamed.body.meta.position}`;
     const newPath = `documents/${word}/plan-d-acces.pdf`;
     expect((await call('GET', `/admin-files/${id}?${after}`)).body.data.attributes.path).toBe(newPath);
-    expect((await fetch(app.url(`/api/v1/services/admin-files/${path}`))).status).toBe(404);
-    expect((await fetch(app.url(`/api/v1/services/admin-files/${newPath}`))).status).toBe(200);
+    expect(await statusOf(`/api/v1/services/admin-files/${path}`)).toBe(404);
+    expect(await statusOf(`/api/v1/services/admin-files/${newPath}`)).toBe(200);
     // the freed path takes another admin file
     const again = await call('POST', '/admin-files', adminFile(fileId, containerId));
     expect(again.status, JSON.stringify(again.body)).toBe(201);
@@ -191,6 +199,17 @@ describe('admin files (seed 001 §3: a read-only path in a file container)', () 
         attributes: expect.objectContaining({ path: `documents/${word}` }),
       }),
     ]);
+    // by its file's media family
+    const documents = await call(
+      'GET',
+      `/admin-files?filter[fileContainer]=${containerId}&filter[family]=doc`,
+    );
+    expect(documents.body.data).toHaveLength(2);
+    const images = await call(
+      'GET',
+      `/admin-files?filter[fileContainer]=${containerId}&filter[family]=image`,
+    );
+    expect(images.body.data).toEqual([]);
     const history = await call('GET', `/admin-files/${id}/history`);
     expect(history.status).toBe(200);
     expect(history.body.data.map((e: { attributes: { kind: string } }) => e.attributes.kind)).toEqual([
@@ -201,10 +220,9 @@ describe('admin files (seed 001 §3: a read-only path in a file container)', () 
     // in the trash, it is served no more
     const trashed = await call('POST', `/admin-files/${id}/soft-delete`);
     expect(trashed.status).toBe(200);
-    const gone = await fetch(
-      app.url(`/api/v1/services/admin-files/${newPath}?minPosition=${trashed.body.meta.position}`),
-    );
-    expect(gone.status).toBe(404);
+    expect(
+      await statusOf(`/api/v1/services/admin-files/${newPath}?minPosition=${trashed.body.meta.position}`),
+    ).toBe(404);
   });
 
   it('is managed by administrators only: a member neither lists, makes, nor sees a container', async () => {

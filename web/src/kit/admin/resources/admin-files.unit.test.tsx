@@ -14,6 +14,7 @@ const adminFile = (id: string, name: string, path: string) => ({
   attributes: {
     name,
     path,
+    family: 'doc',
     url: `/api/v1/services/admin-files/${path}`,
     createdAt: '2026-05-01T10:00:00.000Z',
     updatedAt: '2026-05-01T10:00:00.000Z',
@@ -60,6 +61,7 @@ describe('the admin files (seed 001 §3)', () => {
     expect(within(table).getByRole('columnheader', { name: /^File container/ })).toBeTruthy();
     const plan = within(table).getByRole('row', { name: /documents\/guides\/floor-plan\.pdf/ });
     expect(within(plan).getByRole('cell', { name: 'documents/guides' })).toBeTruthy();
+    expect(within(plan).getByRole('cell', { name: 'Document' })).toBeTruthy();
   });
 
   it('makes the path itself: the form asks for a name, a file to upload and a container, never a path', async () => {
@@ -82,5 +84,6 @@ describe('the admin files (seed 001 §3)', () => {
       screen.getByText(/^The folder the file is kept in: its path begins the file’s path./),
     ).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: /^Path/ })).toBeNull();
+    expect(screen.queryByText(/^Media family/)).toBeNull();
   });
 });
