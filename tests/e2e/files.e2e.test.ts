@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FileChooser, Page, Request } from 'playwright-core';
@@ -235,6 +235,80 @@ describe('files: an image field uploaded by keyboard, its variant on the public 
     };
     expect(saved.data.relationships.images.data).toHaveLength(1);
     expect(saved.included.map((f) => f.attributes.name)).toEqual([tall]);
+  }, 240_000);
+
+  test('an administrator keeps a guide in a file container by keyboard: its path is made from the container’s, listed with it, and served there; axe in both themes', async () => {
+    const suffix = randomBytes(3).toString('hex');
+    const containerPath = `e2e/guides-${suffix}`;
+    const pdfName = `Access guide ${suffix}.pdf`;
+    const pdf = join(folder, pdfName);
+    writeFileSync(pdf, `%PDF-1.4\n% ${suffix}\ntrailer << >>\n%%EOF\n`);
+    const { page } = await openPage();
+    const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
+    await signIn(page, 'admin@demo.example');
+    const container = await api(page, 'POST', '/file-containers', {
+      data: { type: 'file-containers', attributes: { name: `Guides ${suffix}`, path: containerPath } },
+    });
+    expect(container.status).toBe(201);
+    await api(
+      page,
+      'GET',
+      `/file-containers/${container.body.data.id}?minPosition=${container.body.meta.position}`,
+    );
+
+    await page.goto('/admin/resources/admin-files/create');
+    await page.getByRole('heading', { level: 1, name: 'Admin files: new record' }).waitFor();
+    // the path is the platform's: no field for it
+    expect(await page.getByLabel(/^Path/).count()).toBe(0);
+    const field = page.getByRole('group', { name: 'File' });
+    const choose = field.getByRole('button', { name: 'Choose a file' });
+    await choose.focus();
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles(pdf);
+    await field.getByText(pdfName).waitFor();
+    await expect.poll(() => field.getByRole('progressbar').count()).toBe(0);
+
+    // the container, picked by keyboard from its path
+    const picker = page.getByRole('combobox', { name: 'File container' });
+    await picker.focus();
+    await page.keyboard.type(`guides-${suffix}`);
+    const wanted = page.getByRole('listbox').getByRole('option', { name: containerPath });
+    await wanted.waitFor();
+    const activeIsWanted = async () => {
+      const active = await picker.getAttribute('aria-activedescendant');
+      return active !== null && (await wanted.getAttribute('id')) === active;
+    };
+    for (let presses = 0; !(await activeIsWanted()); presses++) {
+      expect(presses, 'the container is reached with the arrow keys').toBeLessThan(20);
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    await expect.poll(() => picker.inputValue()).toBe(containerPath);
+    await checkA11y(page, 'admin file form with its file and container (light)');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/admin/resources/admin-files/show/**');
+    const path = `${containerPath}/access-guide-${suffix}.pdf`;
+    await page.getByRole('heading', { level: 1, name: `Admin files: “${path}”` }).waitFor();
+    await checkA11y(page, 'admin file (light)');
+    await switchTheme(page, 'dark');
+    await checkA11y(page, 'admin file (dark)');
+    await shot(page, 'files-admin-file-show-dark');
+
+    // listed with its container's path
+    await page.goto(`/admin/resources/admin-files/index?search=${suffix}`);
+    const row = page.getByRole('row', {
+      name: new RegExp(path.replaceAll('/', '\\/').replaceAll('.', '\\.')),
+    });
+    await row.getByRole('cell', { name: containerPath, exact: true }).waitFor();
+    await row.getByRole('cell', { name: 'Document', exact: true }).waitFor();
+    await checkA11y(page, 'admin files list (dark)');
+
+    // served at its path to a visitor
+    const served = await fetch(`${baseUrl()}/api/v1/services/admin-files/${path}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await served.arrayBuffer()).toString('utf8')).toContain(suffix);
   }, 240_000);
 
   test('an SVG carrying script, uploaded and opened by its URL, runs no script in the platform’s origin', async () => {
