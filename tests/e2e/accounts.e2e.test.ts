@@ -247,6 +247,8 @@ describe('accounts, end to end', () => {
       'Menu items',
       'App environment',
       'Files',
+      'Admin files',
+      'File containers',
       'Users',
       'Validation requests',
       'Admin tags',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FileChooser, Page, Request } from 'playwright-core';
@@ -9,6 +9,7 @@ import { checkA11y } from './support/a11y.ts';
 import { baseUrl, openPage } from './support/browser.ts';
 import { shot, signIn } from './support/demo.ts';
 import { isFocused, tabTo } from './support/focus.ts';
+import { switchTheme } from './support/themes.ts';
 
 const JSON_API = 'application/vnd.api+json';
 const HEADERS = { Accept: JSON_API, 'X-Requested-With': 'XMLHttpRequest' };
@@ -150,6 +151,164 @@ describe('files: an image field uploaded by keyboard, its variant on the public 
     await expect.poll(() => visitor.page.getByRole('progressbar').count()).toBe(0);
     await checkA11y(visitor.page, 'organization page with its image (light)');
     await shot(visitor.page, 'files-organization-page-light');
+    await switchTheme(visitor.page, 'dark');
+    expect(await picture.getAttribute('width')).toBe('800');
+    await checkA11y(visitor.page, 'organization page with its image (dark)');
+    await shot(visitor.page, 'files-organization-page-dark');
+  }, 240_000);
+
+  test('an administrator adds two images at once to a rental model by keyboard, each uploaded with its progress, listed, one removed; axe in both themes', async () => {
+    const suffix = randomBytes(3).toString('hex');
+    const name = `E2E Folding ramp ${suffix}`;
+    const wide = `ramp-side-${suffix}.png`;
+    const tall = `ramp-end-${suffix}.png`;
+    const files = [await pngFile(wide, 900, 600), await pngFile(tall, 600, 900)];
+    const { page } = await openPage();
+    const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
+    await signIn(page, 'admin@demo.example');
+    const created = await api(page, 'POST', '/rental-models', {
+      data: { type: 'rental-models', attributes: { name, rentingPrice: 300 } },
+    });
+    expect(created.status).toBe(201);
+    const id = String(created.body.data.id);
+    await page.goto(`/admin/resources/rental-models/update/${id}?minPosition=${created.body.meta.position}`);
+    await page.getByRole('heading', { level: 1, name: `Rental models: edit “${name}”` }).waitFor();
+
+    const field = page.getByRole('group', { name: 'Images' });
+    const choose = field.getByRole('button', { name: 'Choose files' });
+    await field.getByText('No file yet.').waitFor();
+    await choose.focus();
+    expect(await isFocused(choose)).toBe(true);
+    // the first upload waits at the gate until its progress bar has been seen
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let sent = 0;
+    await page.route('**/api/v1/services/files', async (route) => {
+      if (++sent === 1) await gate;
+      await route.continue();
+    });
+    await page.keyboard.press('Enter');
+    const picked = await chooser;
+    expect(picked.isMultiple()).toBe(true);
+    await picked.setFiles(files);
+    await page.getByRole('progressbar', { name: `Uploading ${wide}` }).waitFor();
+    open();
+
+    const list = field.getByRole('list', { name: 'Images' });
+    const widePreview = list.getByRole('img', { name: `Preview of ${wide}` });
+    const tallPreview = list.getByRole('img', { name: `Preview of ${tall}` });
+    await widePreview.waitFor();
+    await tallPreview.waitFor();
+    await expect.poll(() => field.getByRole('progressbar').count()).toBe(0);
+    expect(sent).toBe(2);
+    // each preview at its own size: at most 800 px wide, never enlarged
+    expect([await widePreview.getAttribute('width'), await widePreview.getAttribute('height')]).toEqual([
+      '800',
+      '533',
+    ]);
+    expect([await tallPreview.getAttribute('width'), await tallPreview.getAttribute('height')]).toEqual([
+      '600',
+      '900',
+    ]);
+    // loaded, not broken: each asked for once the read side holds its upload
+    await expect.poll(() => loadedWidth(page, widePreview)).toBe(800);
+    await expect.poll(() => loadedWidth(page, tallPreview)).toBe(600);
+    await page.unroute('**/api/v1/services/files');
+    await checkA11y(page, 'rental model form with two uploaded images (light)');
+    await switchTheme(page, 'dark');
+    await checkA11y(page, 'rental model form with two uploaded images (dark)');
+    await field.scrollIntoViewIfNeeded();
+    await shot(page, 'files-rental-model-images-dark', { fullPage: false });
+
+    // removed by keyboard: the other stays
+    const remove = field.getByRole('button', { name: `Remove ${wide}` });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => widePreview.count()).toBe(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/admin/resources/rental-models/show/**');
+    const position = new URL(page.url()).searchParams.get('minPosition');
+    const saved = (await api(page, 'GET', `/rental-models/${id}?include=images&minPosition=${position}`))
+      .body as unknown as {
+      data: { relationships: { images: { data: Array<{ id: string }> } } };
+      included: Array<{ attributes: { name: string } }>;
+    };
+    expect(saved.data.relationships.images.data).toHaveLength(1);
+    expect(saved.included.map((f) => f.attributes.name)).toEqual([tall]);
+  }, 240_000);
+
+  test('an administrator keeps a guide in a file container by keyboard: its path is made from the container’s, listed with it, and served there; axe in both themes', async () => {
+    const suffix = randomBytes(3).toString('hex');
+    const containerPath = `e2e/guides-${suffix}`;
+    const pdfName = `Access guide ${suffix}.pdf`;
+    const pdf = join(folder, pdfName);
+    writeFileSync(pdf, `%PDF-1.4\n% ${suffix}\ntrailer << >>\n%%EOF\n`);
+    const { page } = await openPage();
+    const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
+    await signIn(page, 'admin@demo.example');
+    const container = await api(page, 'POST', '/file-containers', {
+      data: { type: 'file-containers', attributes: { name: `Guides ${suffix}`, path: containerPath } },
+    });
+    expect(container.status).toBe(201);
+    await api(
+      page,
+      'GET',
+      `/file-containers/${container.body.data.id}?minPosition=${container.body.meta.position}`,
+    );
+
+    await page.goto('/admin/resources/admin-files/create');
+    await page.getByRole('heading', { level: 1, name: 'Admin files: new record' }).waitFor();
+    // the path is the platform's: no field for it
+    expect(await page.getByLabel(/^Path/).count()).toBe(0);
+    const field = page.getByRole('group', { name: 'File' });
+    const choose = field.getByRole('button', { name: 'Choose a file' });
+    await choose.focus();
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles(pdf);
+    await field.getByText(pdfName).waitFor();
+    await expect.poll(() => field.getByRole('progressbar').count()).toBe(0);
+
+    // the container, picked by keyboard from its path
+    const picker = page.getByRole('combobox', { name: 'File container' });
+    await picker.focus();
+    await page.keyboard.type(`guides-${suffix}`);
+    const wanted = page.getByRole('listbox').getByRole('option', { name: containerPath });
+    await wanted.waitFor();
+    const activeIsWanted = async () => {
+      const active = await picker.getAttribute('aria-activedescendant');
+      return active !== null && (await wanted.getAttribute('id')) === active;
+    };
+    for (let presses = 0; !(await activeIsWanted()); presses++) {
+      expect(presses, 'the container is reached with the arrow keys').toBeLessThan(20);
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    await expect.poll(() => picker.inputValue()).toBe(containerPath);
+    await checkA11y(page, 'admin file form with its file and container (light)');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/admin/resources/admin-files/show/**');
+    const path = `${containerPath}/access-guide-${suffix}.pdf`;
+    await page.getByRole('heading', { level: 1, name: `Admin files: “${path}”` }).waitFor();
+    await checkA11y(page, 'admin file (light)');
+    await switchTheme(page, 'dark');
+    await checkA11y(page, 'admin file (dark)');
+    await shot(page, 'files-admin-file-show-dark');
+
+    // listed with its container's path
+    await page.goto(`/admin/resources/admin-files/index?search=${suffix}`);
+    const row = page.getByRole('row', {
+      name: new RegExp(path.replaceAll('/', '\\/').replaceAll('.', '\\.')),
+    });
+    await row.getByRole('cell', { name: containerPath, exact: true }).waitFor();
+    await row.getByRole('cell', { name: 'Document', exact: true }).waitFor();
+    await checkA11y(page, 'admin files list (dark)');
+
+    // served at its path to a visitor
+    const served = await fetch(`${baseUrl()}/api/v1/services/admin-files/${path}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await served.arrayBuffer()).toString('utf8')).toContain(suffix);
   }, 240_000);
 
   test('an SVG carrying script, uploaded and opened by its URL, runs no script in the platform’s origin', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
 import { DomainError, NotFoundError, ValidationError, type ErrorIssue } from '@platform/contracts/errors';
+import { ADMIN_FILE_MANAGERS } from '@platform/contracts/files/admin-file';
 import { FILE_UPLOADERS, fileResource } from '@platform/contracts/files/file';
 import { streamLimit, uploaderLimits } from '@platform/contracts/files/media';
 import { securedFileResource } from '@platform/contracts/files/secured-file';
@@ -146,11 +147,12 @@ export function fileUploadRoutes(
     const router = express.Router();
     const ruleDeps = { eventStore: deps.eventStore, joinTables: options.joinTables };
 
-    /** a member's limit for one file: an image's when the field takes images only; an administrator's own */
+    /** a member's limit for one file: an image's when the field takes images only; an admin file manager's own */
     // the same decisions as the browser's checks before it sends (contracts/src/files/media.ts)
+    const mine = (res: Response) => uploaderLimits(limits, allows(ADMIN_FILE_MANAGERS, viewerOf(res)));
     const limitFor = (res: Response, accepted: readonly MediaFamily[] | null) =>
-      streamLimit(uploaderLimits(limits, viewerOf(res).isAdmin), accepted);
-    const imageLimit = (res: Response) => uploaderLimits(limits, viewerOf(res).isAdmin).image;
+      streamLimit(mine(res), accepted);
+    const imageLimit = (res: Response) => mine(res).image;
     const acceptedOf = (fields: Record<string, string>) => {
       const parsed = families.safeParse(fields.family);
       return parsed.success ? parsed.data : null;

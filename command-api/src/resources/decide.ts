@@ -2,6 +2,7 @@ import { ConflictError, NotFoundError, ValidationError } from '@platform/contrac
 import {
   sameRelationshipValue,
   type InvariantContext,
+  type RelatedAttributes,
   type RelationshipValue,
   type ResourceDefinition,
   type ResourceEvent,
@@ -17,9 +18,15 @@ import type { Command, Decider, DomainEvent } from '../decider.ts';
 
 export type { ResourceState, ResourceValues };
 
+/**
+ * A create or an update: the values it sets and, for a definition whose `beforeChange` reads related records
+ * (`beforeChangeReads`), their attributes as the command side found them.
+ */
+type ResourceWrite = { id: string; related?: RelatedAttributes } & ResourceValues;
+
 export type ResourceCommand =
-  | Command<'CreateResource', { id: string } & ResourceValues>
-  | Command<'UpdateResource', { id: string } & ResourceValues>
+  | Command<'CreateResource', ResourceWrite>
+  | Command<'UpdateResource', ResourceWrite>
   | Command<'SoftDeleteResource' | 'RestoreResource' | 'DeleteResource', { id: string }>;
 
 export type StoredResourceEvent = DomainEvent<string, unknown>;
@@ -93,7 +100,7 @@ export function resourceDecider(
         const given = command.data.attributes;
         // derived values (a slug from the name) are part of what is decided, so the event holds them
         const attributes = definition.beforeChange
-          ? { ...given, ...definition.beforeChange(given, null) }
+          ? { ...given, ...definition.beforeChange(given, null, command.data.related ?? {}) }
           : given;
         checkInvariants(attributes, { now: command.metadata.now, previous: null, id, relationships });
         return [event(events.created, { id, attributes, relationships })];
@@ -103,10 +110,23 @@ export function resourceDecider(
         if (state.status === 'softDeleted')
           throw new ConflictError('conflict.state', `${singular} ${id} is soft-deleted: restore it first`);
         const given = command.data.attributes;
+        const changedOnce = definition.immutable.filter(
+          (name) => given[name] !== undefined && !same(given[name], state.attributes[name]),
+        );
+        if (changedOnce.length)
+          throw new ValidationError(
+            changedOnce.map((name) => ({
+              code: 'validation.invalid' as const,
+              detail: `${name} is set when the ${singular} is created and never changed`,
+              pointer: `/data/attributes/${name}`,
+            })),
+          );
         const next = { ...state.attributes, ...given };
         const attributes = changes(
           state.attributes,
-          definition.beforeChange ? { ...given, ...definition.beforeChange(next, state.attributes) } : given,
+          definition.beforeChange
+            ? { ...given, ...definition.beforeChange(next, state.attributes, command.data.related ?? {}) }
+            : given,
         );
         const relationships = Object.fromEntries(
           Object.entries(command.data.relationships).filter(

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConflictError, NotFoundError, ValidationError } from '@platform/contracts/errors';
+import { adminFileResource } from '@platform/contracts/files/admin-file';
+import { fileContainerResource } from '@platform/contracts/files/file-container';
 import { forumCategoryResource } from '@platform/contracts/forum/records';
 import { articleResource } from '@platform/contracts/publications/records';
 import { defineResource } from '@platform/contracts/resources/definition';
@@ -135,5 +137,81 @@ describe('relationship defaults and invariants over relationships', () => {
       .then([
         { type: 'ForumCategoryUpdated', data: { id: ID, attributes: {}, relationships: { parent: OWNER } } },
       ]);
+  });
+});
+
+describe('values kept once set, and values made from related records', () => {
+  const container = deciderSpec(resourceDecider(fileContainerResource));
+  const adminFile = deciderSpec(resourceDecider(adminFileResource));
+  const CONTAINER = '0c000000-0000-4000-8000-00000000000c';
+  const FILE = '0d000000-0000-4000-8000-00000000000d';
+
+  it('refuses to change an immutable attribute, and takes its same value', () => {
+    const attributes = fileContainerResource.attributes.parse({ name: 'Guides', path: 'documents/guides' });
+    const made: StoredResourceEvent = {
+      type: 'FileContainerCreated',
+      data: { id: ID, attributes, relationships: {} },
+    };
+    container
+      .given([made])
+      .when(command('UpdateResource', { attributes: { path: 'documents/other' } }))
+      .thenThrows(ValidationError, {
+        issues: [expect.objectContaining({ pointer: '/data/attributes/path', code: 'validation.invalid' })],
+      });
+    container
+      .given([made])
+      .when(command('UpdateResource', { attributes: { path: 'documents/guides', name: 'Help' } }))
+      .then([
+        { type: 'FileContainerUpdated', data: { id: ID, attributes: { name: 'Help' }, relationships: {} } },
+      ]);
+  });
+
+  it("gives beforeChange the related records the command carries: an admin file's path from its container and file", () => {
+    const related = {
+      fileContainer: { path: 'documents/guides' },
+      file: { originalName: 'Plan d’accès.PDF', extension: 'pdf', family: 'doc' },
+    };
+    const relationships = { file: FILE, fileContainer: CONTAINER };
+    const [made] = adminFile
+      .given([])
+      .when(
+        command('CreateResource', {
+          attributes: adminFileResource.attributes.parse({}),
+          relationships,
+          related,
+        }),
+      )
+      .then([expect.anything() as never]);
+    expect((made!.data as { attributes: unknown }).attributes).toEqual({
+      name: 'Plan d’accès.PDF',
+      path: 'documents/guides/plan-d-acces.pdf',
+      family: 'doc',
+    });
+    // renamed: the path follows; with its container in the trash (null), no path is made and the create is refused
+    adminFile
+      .given([made!])
+      .when(command('UpdateResource', { attributes: { name: 'Floor plan' }, related }))
+      .then([
+        {
+          type: 'AdminFileUpdated',
+          data: {
+            id: ID,
+            attributes: { name: 'Floor plan', path: 'documents/guides/floor-plan.pdf' },
+            relationships: {},
+          },
+        },
+      ]);
+    adminFile
+      .given([])
+      .when(
+        command('CreateResource', {
+          attributes: adminFileResource.attributes.parse({}),
+          relationships,
+          related: { ...related, fileContainer: null },
+        }),
+      )
+      .thenThrows(ValidationError, {
+        issues: [expect.objectContaining({ pointer: '/data/relationships/fileContainer' })],
+      });
   });
 });

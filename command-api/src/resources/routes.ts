@@ -22,6 +22,7 @@ import {
   polymorphicTypes,
   sameRelationshipValue,
   type PolymorphicRef,
+  type RelatedAttributes,
   type RelationshipValue,
   switchedOffType,
   type ResourceDefinition,
@@ -607,6 +608,27 @@ function mount(
   };
 
   /**
+   * The attributes of the live records the relationships `beforeChangeReads` names, as the write leaves them (an
+   * admin file's container and file): given to the decider with the command, so that `beforeChange` stays pure.
+   */
+  const relatedOf = async (
+    relationships: Record<string, RelationshipValue>,
+  ): Promise<{ related?: RelatedAttributes }> => {
+    if (!definition.beforeChangeReads.length) return {};
+    const related: Record<string, Record<string, unknown> | null> = {};
+    for (const name of definition.beforeChangeReads) {
+      const value = relationships[name];
+      const target = served.byType.get(definition.relationships[name]!.type);
+      const state =
+        typeof value === 'string' && target?.idSchema.safeParse(value).success
+          ? await load(deps.eventStore, target, value)
+          : null;
+      related[name] = state?.status === 'active' ? state.attributes : null;
+    }
+    return { related };
+  };
+
+  /**
    * Whether the viewer may read a record as its stream stands (its show rule, the publishable trait, soft deletion
    * unless a target rule speaks of it), and the records its `readGate` relationships point at (a comment is read
    * by those who read its record).
@@ -727,6 +749,7 @@ function mount(
           definition.attributes.strict(),
         ),
         relationships,
+        ...(await relatedOf(relationships)),
       },
       metadata: request.metadata,
     };
@@ -790,7 +813,15 @@ function mount(
       });
     const command: ResourceCommand = {
       type: 'UpdateResource',
-      data: { id, attributes, relationships },
+      data: {
+        id,
+        attributes,
+        relationships,
+        ...(await relatedOf({
+          ...(current.status === 'active' ? current.relationships : {}),
+          ...relationships,
+        })),
+      },
       metadata: request.metadata,
     };
     const before = current.status === 'active' ? current.attributes : {};

@@ -53,6 +53,8 @@ describe('the admin menu (seed 001 §6)', () => {
       'app-menu-items',
       'app-environments',
       'files',
+      'admin-files',
+      'file-containers',
     ]);
     const forAdmin = adminMenu(resourceCatalogue, viewer(['admin'], true), features).find(
       (s) => s.group === 'application',

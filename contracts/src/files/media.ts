@@ -156,7 +156,7 @@ export interface UploadLimits {
   file: number;
   /** an image (and an SVG) a member uploads */
   image: number;
-  /** any file an administrator uploads */
+  /** any file one who manages admin files uploads (an admin file's content above all) */
   adminFile: number;
 }
 
@@ -165,11 +165,15 @@ const onlyImages = (families: readonly MediaFamily[] | null | undefined) =>
   !!families?.length && families.every((f) => IMAGE_FAMILIES.includes(f));
 
 /**
- * The limits that apply to one uploader (ADR 0027): an administrator's uploads take the admin file limit whatever
- * they are; a member's take the image limit for images and SVGs, the file limit for anything else.
+ * The limits that apply to one uploader (ADR 0027): one who manages admin files (administrators and application
+ * administrators: `ADMIN_FILE_MANAGERS`) uploads under the admin file limit whatever the file is; a member under the
+ * image limit for images and SVGs, the file limit for anything else.
  */
-export function uploaderLimits(limits: UploadLimits, isAdmin: boolean): { file: number; image: number } {
-  return isAdmin
+export function uploaderLimits(
+  limits: UploadLimits,
+  managesAdminFiles: boolean,
+): { file: number; image: number } {
+  return managesAdminFiles
     ? { file: limits.adminFile, image: limits.adminFile }
     : { file: limits.file, image: limits.image };
 }

@@ -13,6 +13,8 @@ import { tagResource } from '../content/tag.ts';
 import { couponResource } from '../coupons/coupon.ts';
 import { fileResource } from '../files/file.ts';
 import { securedFileResource } from '../files/secured-file.ts';
+import { adminFileResource } from '../files/admin-file.ts';
+import { fileContainerResource } from '../files/file-container.ts';
 import { appEnvironmentResource } from '../environment/app-environment.ts';
 import { notificationResource } from '../notifications/notification.ts';
 import { organizationYearStateResource } from '../organizations/organization-year-state.ts';
@@ -48,6 +50,8 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   reportResource,
   fileResource,
   securedFileResource,
+  adminFileResource,
+  fileContainerResource,
   ...rentalResources,
   ...openBadgeResources,
   openBadgeSessionResource,

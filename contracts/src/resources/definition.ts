@@ -142,6 +142,9 @@ export interface RelationshipSpec {
 /** The traits a polymorphic relationship may name its target types by. */
 export type PolymorphicTrait = 'commentable' | 'reportable' | 'likable' | 'attachable';
 
+/** The attributes of the records a write's to-one relationships name, by relationship (null: none, or not live). */
+export type RelatedAttributes = Readonly<Record<string, Record<string, unknown> | null>>;
+
 /** How a relationship is written in the definition: with a target type, or polymorphic without one. */
 export type RelationshipInput =
   | RelationshipSpec
@@ -267,6 +270,11 @@ export interface ResourceDefinitionInput<S extends Shape> {
   /** attributes no two live records may share (guarded by a claim stream per value, never check-then-write) */
   unique?: readonly Key<S>[];
   /**
+   * attributes set when a record is created and never changed (a file container's path, which its files' paths are
+   * made from): an update naming another value is a 422 on its pointer
+   */
+  immutable?: readonly Key<S>[];
+  /**
    * unique attributes whose claims are shared with hand-written modules instead of kept in a scope of the type's
    * own, held in the type's singular name: 'path' puts the value among the site paths that pages claim (ADR
    * 0002), 'slug' among the slugs organizations always claimed (conflict.duplicate_slug)
@@ -299,7 +307,14 @@ export interface ResourceDefinitionInput<S extends Shape> {
   beforeChange?(
     next: z.infer<z.ZodObject<S>>,
     previous: z.infer<z.ZodObject<S>> | null,
+    related: RelatedAttributes,
   ): Partial<z.infer<z.ZodObject<S>>>;
+  /**
+   * to-one relationships whose targets' attributes `beforeChange` is given as `related` (an admin file's path from
+   * its container's path and its file's extension), as the write leaves them: the command side reads the targets
+   * and passes their attributes with the command, so the decider stays pure. A target that is not live is null.
+   */
+  beforeChangeReads?: readonly string[];
   /**
    * attributes only some viewers read or write (an organization's adminOnlyNote): left out of the documents of
    * those who may not read them, refused (403 on the attribute) to those who may not write them
@@ -488,7 +503,11 @@ export interface ResourceDefinition<S extends Shape = any> extends Required<
   lookupBy: Key<S> | null;
   traits: ResourceTraits;
   beforeChange:
-    | ((next: Record<string, unknown>, previous: Record<string, unknown> | null) => Record<string, unknown>)
+    | ((
+        next: Record<string, unknown>,
+        previous: Record<string, unknown> | null,
+        related?: RelatedAttributes,
+      ) => Record<string, unknown>)
     | null;
   fieldAccess: Record<string, { read: AccessRule; write: AccessRule }>;
   fixedRows: FixedRows;
@@ -717,6 +736,13 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     input.workflowEvents ?? null,
   );
   const before = input.beforeChange;
+  for (const name of input.beforeChangeReads ?? []) {
+    const spec = relationships[name];
+    if (!spec || spec.many || spec.polymorphic || spec.through || !before)
+      throw new Error(
+        `${input.type}: beforeChangeReads names ${name}, so a plain to-one read by beforeChange`,
+      );
+  }
   return {
     ...input,
     attributes,
@@ -739,13 +765,16 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     softDeletable: input.softDeletable ?? false,
     ownedBy: input.ownedBy ?? null,
     unique: input.unique ?? [],
+    immutable: input.immutable ?? [],
     claimScopes: input.claimScopes ?? {},
     invariants: input.invariants ?? (() => []),
     derived: input.derived ?? {},
     reactors: input.reactors ?? [],
     beforeChange: before
-      ? (next, previous) => before(next as never, previous as never) as Record<string, unknown>
+      ? (next, previous, related) =>
+          before(next as never, previous as never, related ?? {}) as Record<string, unknown>
       : null,
+    beforeChangeReads: input.beforeChangeReads ?? [],
     fieldAccess,
     relationshipAccess,
     lookupBy: input.lookupBy ?? null,

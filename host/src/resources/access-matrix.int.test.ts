@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ACCESS_LEVEL_WEIGHTS, ROLES } from '@platform/contracts/enums';
@@ -24,6 +27,7 @@ import {
   type Answer,
   type Browser,
 } from '@platform/tests/support/apps/accounts-app';
+import { TEST_ADMIN_TOKEN } from '@platform/tests/support/http';
 
 /**
  * The access matrix: every action of every resource of the catalogue, taken by five viewers, answers as the
@@ -46,6 +50,10 @@ let matrixRentalModel = '';
 let matrixRepositoryItem = '';
 let matrixForumCategory = '';
 let matrixForumSubject = '';
+/** The file and the container the admin files of the matrix are made of. */
+let matrixFile = '';
+let matrixFileContainer = '';
+let filesDir = '';
 
 const FIXTURES: Record<string, Fixture> = {
   'app-redirections': (n) => ({ attributes: { fromPath: `/matrix-from-${n}`, toPath: `/matrix-to-${n}` } }),
@@ -102,6 +110,11 @@ const FIXTURES: Record<string, Fixture> = {
       externalRepositoryType: 'thingiverse',
     },
     relationships: { repositoryItem: matrixRepositoryItem },
+  }),
+  'file-containers': (n) => ({ attributes: { name: `Matrix container ${n}`, path: `matrix/box-${n}` } }),
+  'admin-files': (n) => ({
+    attributes: { name: `Matrix file ${n}` },
+    relationships: { file: matrixFile, fileContainer: matrixFileContainer },
   }),
   'forum-categories': (n) => ({ attributes: { name: `Matrix forum category ${n}` } }),
   'forum-subjects': (n) => ({
@@ -279,9 +292,13 @@ async function signedIn(
 }
 
 beforeAll(async () => {
+  filesDir = await mkdtemp(join(tmpdir(), 'access-matrix-files-'));
   app = await startAccountsApp(
     {},
-    { resources: [...resourceCatalogue, probeResource, diaryResource, postResource] },
+    {
+      resources: [...resourceCatalogue, probeResource, diaryResource, postResource],
+      files: { dir: filesDir, limits: { file: 1024 * 1024, image: 1024 * 1024, adminFile: 1024 * 1024 } },
+    },
   );
   const post = await setup(
     app.admin('POST', '/test-matrix-posts', {
@@ -314,6 +331,16 @@ beforeAll(async () => {
     { title: 'Matrix subject' },
     { category: { data: { type: 'forum-categories', id: matrixForumCategory } } },
   );
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.from('%PDF-1.4\n% matrix\ntrailer << >>\n%%EOF\n')]), 'matrix.pdf');
+  const uploaded = await fetch(app.url('/api/v1/services/files'), {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+    body: form,
+  });
+  expect(uploaded.status).toBe(201);
+  matrixFile = ((await uploaded.json()) as { data: { id: string } }).data.id;
+  matrixFileContainer = await made('file-containers', { name: 'Matrix files', path: 'matrix/files' });
   organizationA = await organization('Matrix Lab A');
   const organizationB = await organization('Matrix Lab B');
   const visitor = app.browser();
@@ -348,6 +375,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
+  if (filesDir) await rm(filesDir, { recursive: true, force: true });
 });
 
 interface Mismatch {
@@ -573,7 +601,7 @@ async function accessMatrix(
   );
   await Promise.all(
     cells.map(async ({ action, method, path, viewer, target }) => {
-      // an update sets fresh valid values (attributes with field rules of their own left out)
+      // an update sets fresh valid values (attributes with field rules of their own, or kept once set, left out)
       const body =
         action === 'update'
           ? {
@@ -583,7 +611,7 @@ async function accessMatrix(
                 attributes: fixture
                   ? Object.fromEntries(
                       Object.entries(fixture(++serial).attributes).filter(
-                        ([name]) => !(name in definition.fieldAccess),
+                        ([name]) => !(name in definition.fieldAccess) && !definition.immutable.includes(name),
                       ),
                     )
                   : {},

@@ -2,6 +2,11 @@ import express, { type Request, type Response } from 'express';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { NotFoundError } from '@platform/contracts/errors';
+import {
+  ADMIN_FILE_MANAGERS,
+  ADMIN_FILE_PATH,
+  adminFileResource,
+} from '@platform/contracts/files/admin-file';
 import { FILE_UPLOADERS, fileResource } from '@platform/contracts/files/file';
 import { uploaderLimits, type UploadLimits } from '@platform/contracts/files/media';
 import { securedFileResource } from '@platform/contracts/files/secured-file';
@@ -146,7 +151,7 @@ export function fileServingRoutes(
     if (limits)
       router.get('/services/file-limits', (_req: Request, res: Response) => {
         requireAllowed(res, FILE_UPLOADERS, 'file: upload');
-        const mine = uploaderLimits(limits, viewerOf(res).isAdmin);
+        const mine = uploaderLimits(limits, allows(ADMIN_FILE_MANAGERS, viewerOf(res)));
         res
           .setHeader('Cache-Control', 'private, no-cache')
           .type(JSON_API_MEDIA_TYPE)
@@ -211,6 +216,32 @@ export function fileServingRoutes(
         cache: cacheOf(row, false),
       });
     });
+
+    // an admin file by its path (seed 001 §3): the content of the file it names now, revalidated (it may change)
+    const admin = byType.get(adminFileResource.type);
+    if (admin) {
+      const shape = resourceTable(admin);
+      const fileColumn = sql.identifier([shape.relationships.find((r) => r.name === 'file')!.column]);
+      const pathColumn = sql.identifier([shape.attributes.find((a) => a.name === 'path')!.column]);
+      const adminReads = deps.readAfter([shape.projection, resourceTable(fileResource).projection]);
+      router.get('/services/admin-files/*path', adminReads, async (req, res) => {
+        const segments = req.params.path as unknown as string[];
+        const path = segments.join('/');
+        const missing = new NotFoundError(`admin file ${path} not found`);
+        if (!ADMIN_FILE_PATH.test(path)) throw missing;
+        const row = await deps.readPool.maybeOne(sql.type(z.object({ file_id: z.string().nullable() }))`
+          select ${fileColumn}::text as file_id
+          from ${sql.identifier(['read', shape.table])} where ${pathColumn} = ${path} and deleted_at is null`);
+        if (!row?.file_id) throw missing;
+        const content = await findFile(res, 'id', row.file_id);
+        await sendBlob(req, res, store, {
+          hash: content.hash,
+          mimeType: content.mime_type,
+          name: segments.at(-1)!,
+          cache: cacheOf(content, false),
+        });
+      });
+    }
 
     router.get('/services/secured-files/:id/show', securedReads, async (req, res) => {
       const id = String(req.params.id);

@@ -52,8 +52,16 @@ export function fileView(id: string, attributes: unknown): FileView | null {
 }
 
 /**
- * POST /services/files (multipart): one file and the families the field accepts; 201 with the file's document.
- * `onProgress` hears the bytes as they leave.
+ * A file's URL read once the read side holds the file: an upload's answer comes before the projection that serves
+ * its bytes, so an image shown right after it asks the read side to wait for the upload's position.
+ */
+export function afterPosition(url: string, position: string | null): string {
+  return position ? `${url}${url.includes('?') ? '&' : '?'}minPosition=${encodeURIComponent(position)}` : url;
+}
+
+/**
+ * POST /services/files (multipart): one file and the families the field accepts; 201 with the file's document and
+ * the position of its event (`position`, for a read of it right after). `onProgress` hears the bytes as they leave.
  */
 export function uploadFile(
   api: ApiClient,
@@ -77,7 +85,10 @@ export function uploadFile(
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     })
-    .then((d) => d.data);
+    .then((d) => ({
+      ...d.data,
+      position: typeof d.meta?.position === 'string' ? d.meta.position : null,
+    }));
 }
 
 /** Why the platform refused a file: its size (413), a content it cannot read, or a type the field does not take. */

@@ -234,3 +234,144 @@ export function FileDrop({
     </Root>
   );
 }
+
+/** A file of a list field, with the key its remove button names it by (the file's id). */
+export interface ListedFile extends ShownFile {
+  key: string;
+}
+
+const Listed = styled.ul`
+  flex: 1 1 100%;
+  display: grid;
+  gap: 0.75rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem 1rem;
+  }
+`;
+
+/**
+ * A field of several files (a to-many file field): the same drop zone as FileDrop, taking every file dropped or
+ * chosen at once, the files held listed with their previews (width and height set) and a remove button each, and a
+ * progress bar while one of them uploads. Labelled as a group, described by its help and its error.
+ */
+export function FileListDrop({
+  label,
+  description,
+  errorMessage,
+  acceptedFileTypes,
+  files,
+  progress,
+  onPick,
+  onRemove,
+  texts,
+}: {
+  label: string;
+  description?: string;
+  errorMessage?: string;
+  acceptedFileTypes?: readonly string[];
+  files: readonly ListedFile[];
+  progress: { name: string; percent: number } | null;
+  onPick: (files: File[]) => void;
+  onRemove: (key: string) => void;
+  texts: FileDropTexts;
+}) {
+  const labelId = useId();
+  const helpId = useId();
+  const errorId = useId();
+  const describedBy =
+    [description ? helpId : null, errorMessage ? errorId : null].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <Root role="group" aria-labelledby={labelId} aria-describedby={describedBy}>
+      <span className="label" id={labelId}>
+        {label}
+      </span>
+      <Zone
+        aria-label={`${label}: ${texts.drop}`}
+        data-invalid={errorMessage ? 'true' : undefined}
+        getDropOperation={() => (progress ? 'cancel' : 'copy')}
+        onDrop={async (event) => {
+          const dropped = await Promise.all(event.items.filter(isFile).map((item) => item.getFile()));
+          if (dropped.length) onPick(dropped);
+        }}
+      >
+        {files.length ? (
+          <Listed aria-labelledby={labelId}>
+            {files.map((file) => (
+              <li key={file.key}>
+                <Shown>
+                  {file.previewUrl ? (
+                    <img
+                      src={file.previewUrl}
+                      alt={texts.preview(file.name)}
+                      {...(file.width ? { width: file.width } : {})}
+                      {...(file.height ? { height: file.height } : {})}
+                    />
+                  ) : null}
+                  <figcaption>{file.name}</figcaption>
+                </Shown>
+                <Button
+                  variant="text"
+                  aria-label={`${texts.remove} ${file.name}`}
+                  aria-describedby={describedBy}
+                  isDisabled={progress !== null}
+                  onPress={() => onRemove(file.key)}
+                >
+                  {texts.remove}
+                </Button>
+              </li>
+            ))}
+          </Listed>
+        ) : progress ? null : (
+          <span className="hint">{`${texts.none} ${texts.drop}`}</span>
+        )}
+        {progress ? (
+          <Progress
+            value={progress.percent}
+            aria-label={texts.uploading(progress.name)}
+            aria-describedby={describedBy}
+          >
+            {({ valueText }) => (
+              <>
+                <span>{texts.uploading(progress.name)}</span>
+                <span>{valueText}</span>
+                <div className="track">
+                  <div className="fill" style={{ width: `${progress.percent}%` }} />
+                </div>
+              </>
+            )}
+          </Progress>
+        ) : (
+          <Actions>
+            <FileTrigger
+              allowsMultiple
+              {...(acceptedFileTypes?.length ? { acceptedFileTypes: [...acceptedFileTypes] } : {})}
+              onSelect={(list) => {
+                const picked = list ? Array.from(list) : [];
+                if (picked.length) onPick(picked);
+              }}
+            >
+              <Button variant="secondary" aria-describedby={describedBy}>
+                {texts.choose}
+              </Button>
+            </FileTrigger>
+          </Actions>
+        )}
+      </Zone>
+      {description ? (
+        <span className="help" id={helpId}>
+          {description}
+        </span>
+      ) : null}
+      <span className="error" id={errorId} aria-live="polite">
+        {errorMessage ?? ''}
+      </span>
+    </Root>
+  );
+}

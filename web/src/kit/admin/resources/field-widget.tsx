@@ -5,7 +5,7 @@ import { Select } from '../../ui/select.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import type { FormField, FormValue } from './form-model.ts';
-import { FileField } from './file-field.tsx';
+import { FileField, FileListField } from './file-field.tsx';
 import { NumberField } from './number-field.tsx';
 import { indexIncluded, type IncludedIndex } from './record-title.ts';
 import { RelationshipPicker } from './relationship-picker.tsx';
@@ -135,9 +135,10 @@ export function FieldWidget({
         />
       );
     case 'relationship':
-      if (field.relationship?.families && !field.relationship.many)
+      if (field.relationship?.families) {
+        const Files = field.relationship.many ? FileListField : FileField;
         return (
-          <FileField
+          <Files
             field={{ ...field, relationship: field.relationship }}
             label={shownLabel}
             description={description}
@@ -147,6 +148,7 @@ export function FieldWidget({
             included={included}
           />
         );
+      }
       return field.relationship ? (
         <RelationshipPicker
           field={{ ...field, relationship: field.relationship }}
@@ -201,7 +203,7 @@ function limits(field: FormField, t: ReturnType<typeof useResourceT>): string | 
       return t('admin.resources.limit.json');
     case 'relationship':
       // a file field says what it takes when a file is refused (the server decides from the content)
-      if (field.relationship?.families && !field.relationship.many) return null;
+      if (field.relationship?.families) return null;
       return field.relationship?.many ? t('admin.resources.limit.ids') : t('admin.resources.limit.id');
     default:
       return null;

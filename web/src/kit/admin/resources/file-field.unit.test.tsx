@@ -1,5 +1,5 @@
 import type { Locale } from '@platform/contracts/enums';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { IntlProvider } from 'react-intl';
@@ -83,14 +83,17 @@ const uploaded = {
 };
 
 /** The field in a form that holds its value, as the resource form does; `values` sees every change. */
-function renderField(values: FormValue[] = [], options: { locale?: Locale; fetchFn?: typeof fetch } = {}) {
+function renderField(
+  values: FormValue[] = [],
+  options: { locale?: Locale; fetchFn?: typeof fetch; field?: FormField; label?: string } = {},
+) {
   function Holder() {
     const [value, setValue] = useState<FormValue>('');
     return (
       <FieldWidget
         type="organizations"
-        field={IMAGE_FIELD}
-        label="Image"
+        field={options.field ?? IMAGE_FIELD}
+        label={options.label ?? 'Image'}
         enumLabel={(v) => v}
         value={value}
         onChange={(v) => {
@@ -113,8 +116,8 @@ function renderField(values: FormValue[] = [], options: { locale?: Locale; fetch
   return values;
 }
 
-const png = () =>
-  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], 'ramp.png', { type: 'image/png' });
+const png = (name = 'ramp.png') =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], name, { type: 'image/png' });
 
 /** The file input FileTrigger opens (the test picks through it, as the browser's chooser would). */
 const chooserInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -151,7 +154,8 @@ describe('a file field of the resource forms', () => {
 
     act(() => xhr.respond(201, uploaded));
     const preview = await screen.findByRole('img', { name: 'Preview of ramp.png' });
-    expect(preview.getAttribute('src')).toBe(PREVIEW_URL);
+    // asked for once the read side holds the upload's event
+    expect(preview.getAttribute('src')).toBe(`${PREVIEW_URL}?minPosition=12`);
     expect(preview.getAttribute('width')).toBe('800');
     expect(preview.getAttribute('height')).toBe('450');
     expect(screen.getByText('ramp.png')).toBeTruthy();
@@ -294,6 +298,76 @@ describe('a file field of the resource forms', () => {
       await user.upload(chooserInput(), file(101, 'grande.png', 'image/png'));
       expect(await screen.findByText(/^grande\.png /)).toBeTruthy();
       expect(FakeXhr.sent).toHaveLength(0);
+    });
+  });
+
+  describe('of several files (a to-many file field)', () => {
+    const IMAGES_FIELD: FormField = {
+      ...IMAGE_FIELD,
+      name: 'images',
+      relationship: { type: 'files', many: true, families: ['image'] },
+    };
+    const SECOND_ID = '6b2e8d4f-1a6c-4b9f-8d2f-3c4d5e6f7a81';
+    const answer = (id: string, name: string) => ({
+      ...uploaded,
+      data: { ...uploaded.data, id, attributes: { ...uploaded.data.attributes, name } },
+    });
+
+    it('uploads every file chosen at once in turn, each with its progress, and lists them with their previews', async () => {
+      const user = userEvent.setup();
+      const values = renderField([], { field: IMAGES_FIELD, label: 'Images' });
+      expect(screen.getByRole('group', { name: 'Images' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Choose files' })).toBeTruthy();
+      expect(chooserInput().multiple).toBe(true);
+
+      await user.upload(chooserInput(), [png('front.png'), png('side.png')]);
+      await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+      expect((FakeXhr.sent[0]!.body?.get('file') as File).name).toBe('front.png');
+      expect(await screen.findByRole('progressbar', { name: 'Uploading front.png' })).toBeTruthy();
+      act(() => FakeXhr.sent[0]!.respond(201, answer(FILE_ID, 'front.png')));
+      await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+      expect(await screen.findByRole('progressbar', { name: 'Uploading side.png' })).toBeTruthy();
+      act(() => FakeXhr.sent[1]!.respond(201, answer(SECOND_ID, 'side.png')));
+      await screen.findByRole('img', { name: 'Preview of side.png' });
+      expect(screen.queryByRole('progressbar')).toBeNull();
+      const list = screen.getByRole('list', { name: 'Images' });
+      expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+      expect(within(list).getByRole('img', { name: 'Preview of front.png' }).getAttribute('width')).toBe(
+        '800',
+      );
+      expect(values).toEqual([FILE_ID, `${FILE_ID}\n${SECOND_ID}`]);
+
+      await user.click(screen.getByRole('button', { name: 'Remove front.png' }));
+      expect(values.at(-1)).toBe(SECOND_ID);
+      expect(screen.queryByRole('img', { name: 'Preview of front.png' })).toBeNull();
+      expect(screen.getByRole('img', { name: 'Preview of side.png' })).toBeTruthy();
+    });
+
+    it('keeps the files the platform took and says which it refused', async () => {
+      const user = userEvent.setup();
+      const values = renderField([], { field: IMAGES_FIELD, label: 'Images' });
+      await user.upload(chooserInput(), [png('broken.png'), png('fine.png')]);
+      await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+      act(() =>
+        FakeXhr.sent[0]!.respond(422, {
+          errors: [
+            {
+              status: '422',
+              code: 'validation.invalid',
+              detail: 'impossible to read file',
+              source: { pointer: '/file' },
+            },
+          ],
+        }),
+      );
+      await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+      act(() => FakeXhr.sent[1]!.respond(201, answer(SECOND_ID, 'fine.png')));
+      const message = await screen.findByText('broken.png cannot be read: it may be empty or damaged.');
+      expect(
+        screen.getByRole('button', { name: 'Choose files' }).getAttribute('aria-describedby')?.split(' '),
+      ).toContain(message.id);
+      expect(screen.getByRole('img', { name: 'Preview of fine.png' })).toBeTruthy();
+      expect(values).toEqual([SECOND_ID]);
     });
   });
 });

@@ -55,18 +55,22 @@ const WIDGETS: Record<FieldKind, Widget> = {
 };
 
 export function formFields(definition: ResourceDefinition): FormField[] {
-  const attributes = resourceFields(definition).map((f): FormField => ({
-    name: f.name,
-    widget: WIDGETS[f.kind],
-    kind: f.kind,
-    required: !f.optional && !f.nullable && f.kind !== 'boolean',
-    nullable: f.nullable,
-    ...(f.maxLength !== undefined ? { maxLength: f.maxLength } : {}),
-    ...(f.min !== undefined ? { min: f.min } : {}),
-    ...(f.max !== undefined ? { max: f.max } : {}),
-    ...(f.kind === 'integer' ? { integer: true } : {}),
-    ...(f.enumValues ? { enumValues: f.enumValues } : {}),
-  }));
+  // what the platform alone writes (a file's hash, an admin file's path) is shown by the record, never edited
+  const platformOnly = (name: string) => definition.fieldAccess[name]?.write === 'nobody';
+  const attributes = resourceFields(definition)
+    .filter((f) => !platformOnly(f.name))
+    .map((f): FormField => ({
+      name: f.name,
+      widget: WIDGETS[f.kind],
+      kind: f.kind,
+      required: !f.optional && !f.nullable && f.kind !== 'boolean',
+      nullable: f.nullable,
+      ...(f.maxLength !== undefined ? { maxLength: f.maxLength } : {}),
+      ...(f.min !== undefined ? { min: f.min } : {}),
+      ...(f.max !== undefined ? { max: f.max } : {}),
+      ...(f.kind === 'integer' ? { integer: true } : {}),
+      ...(f.enumValues ? { enumValues: f.enumValues } : {}),
+    }));
   // a read-only relationship is another workflow's (an organization's members): shown, never edited here; a
   // polymorphic one (a comment's record) is set where the record is shown, not picked here
   const editable = Object.entries(definition.relationships).filter(

@@ -1,4 +1,6 @@
 import { couponResource } from '@platform/contracts/coupons/coupon';
+import { adminFileResource } from '@platform/contracts/files/admin-file';
+import { fileResource } from '@platform/contracts/files/file';
 import { notificationResource } from '@platform/contracts/notifications/notification';
 import { languageLineResource } from '@platform/contracts/site-settings/language-line';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +38,27 @@ describe('the form of a resource, made from its definition', () => {
       min: 0,
       max: 100_000_000,
     });
+  });
+
+  it('leaves out what the platform alone writes, and gives a file field its families', () => {
+    expect(formFields(adminFileResource).map((f) => [f.name, f.widget])).toEqual([
+      ['name', 'text'],
+      ['organization', 'relationship'],
+      ['file', 'relationship'],
+      ['fileContainer', 'relationship'],
+    ]);
+    expect(formFields(adminFileResource).find((f) => f.name === 'file')?.relationship).toEqual({
+      type: 'files',
+      many: false,
+      families: ['video', 'audio', 'image', 'doc', '3d', 'lcc', 'svg'],
+    });
+    // a file's content facts come from its upload
+    expect(formFields(fileResource).map((f) => f.name)).toEqual([
+      'name',
+      'description',
+      'isPublic',
+      'organization',
+    ]);
   });
 
   it('starts a new record from the schema defaults', () => {
