@@ -45,7 +45,7 @@ import {
 } from './modules.ts';
 import { compressAnswers } from './compression.ts';
 import { createReadiness, type Readiness } from './readiness.ts';
-import { cspReportRoute, securityHeaders } from './security-headers.ts';
+import { CSP_REPORT_PATH, cspReportRoute, securityHeaders } from './security-headers.ts';
 
 export interface PlatformOptions {
   databaseUrl: string;
@@ -234,7 +234,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     res.json({ status: 'ok' });
   });
   app.get('/readyz', readiness.probe);
-  app.use(cspReportRoute(logger, { clock }));
+  // a route of its own: the other requests only fail its path's match, and never enter its router
+  app.post(CSP_REPORT_PATH, cspReportRoute(logger, { clock }));
   app.use('/auth', accounts.authRouter);
   // cookie sessions beside the API token, for both APIs (the token check inside them leaves a session alone)
   app.use('/api/v1', requestContext(), accounts.sessionMiddleware);
@@ -262,8 +263,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   // is the tus protocol's "where am I" of an upload in progress: the command side's (ADR 0027)
   const isRead = (req: express.Request) =>
     req.method === 'GET' || (req.method === 'HEAD' && !req.path.startsWith(`${TUS_PATH}/`));
-  app.use('/api/v1', (req, res, next) => (isRead(req) ? next() : commandApi(req, res, next)));
-  app.use('/api/v1', (req, res, next) => (isRead(req) ? queryApi(req, res, next) : next()));
+  app.use('/api/v1', (req, res, next) => (isRead(req) ? queryApi : commandApi)(req, res, next));
   app.use('/api', notFoundHandler());
   options.mountAfterApis?.(app);
   app.use(errorHandler({ logger }));

@@ -105,8 +105,22 @@ function nonceOf(header: string | null): string {
   return nonces[0]!;
 }
 
-/** The headers every answer carries, whatever it is. */
+/** The headers every answer carries, whatever it is (over plain HTTP). */
+function expectCommonHeaders(res: Response) {
+  // not over TLS: no HSTS, no Reporting API (its endpoints must be secure)
+  expect(res.headers.get('strict-transport-security')).toBeNull();
+  expect(res.headers.get('reporting-endpoints')).toBeNull();
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(res.headers.get('x-frame-options')).toBe('DENY');
+  expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  expect(res.headers.get('x-powered-by')).toBeNull();
+}
+
+/** An answer of the app (its HTML, a painted page, a file, the starting page): the policy with its nonce. */
 function expectSecurityHeaders(res: Response) {
+  expectCommonHeaders(res);
   const csp = directives(res.headers.get('content-security-policy'));
   expect(csp.get('default-src')).toEqual(["'self'"]);
   const scripts = csp.get('script-src')!;
@@ -123,14 +137,16 @@ function expectSecurityHeaders(res: Response) {
   expect(csp.get('font-src')).toEqual(["'self'", 'data:']);
   expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
   expect(csp.get('report-uri')).toEqual(['/csp-reports']);
-  // not over TLS: no upgrade, no Reporting API (its endpoints must be secure), no HSTS
+  // not over TLS: no upgrade, no Reporting API
   expect(csp.has('upgrade-insecure-requests')).toBe(false);
   expect(csp.has('report-to')).toBe(false);
-  expect(res.headers.get('strict-transport-security')).toBeNull();
-  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-  expect(res.headers.get('x-frame-options')).toBe('DENY');
-  expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-  expect(res.headers.get('x-powered-by')).toBeNull();
+}
+
+/** An answer of the APIs (JSON): a policy that lets nothing load or run, and no site frame it; no nonce. */
+function expectApiHeaders(res: Response) {
+  expectCommonHeaders(res);
+  expect(res.headers.get('content-type')).toMatch(/json/);
+  expect(res.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
 }
 
 /** The scripts a browser would run that are written in the page (no src, no data type). */
@@ -150,18 +166,25 @@ describe('the security headers', () => {
     expect(inlineScripts(await res.text())).toEqual([]);
   });
 
-  it('are on an API answer', async () => {
+  it('are on an API answer, with the policy of JSON: nothing loads, nothing runs, no nonce', async () => {
     const res = await fetch(server.url('/api/v1/app-environment'), {
       headers: { accept: 'application/vnd.api+json' },
     });
     expect(res.status).toBe(200);
-    expectSecurityHeaders(res);
+    expectApiHeaders(res);
+  });
+
+  it("keep the app's policy on its screens under /auth/, beside the sign-in API", async () => {
+    const screen = await fetch(server.url('/auth/sign-in'), { headers: { accept: 'text/html' } });
+    expect(screen.status).toBe(200);
+    expect(screen.headers.get('content-type')).toMatch(/^text\/html/);
+    expectSecurityHeaders(screen);
   });
 
   it('are on an API error and on a file', async () => {
     const missing = await fetch(server.url('/api/v1/no-such-route'));
     expect(missing.status).toBe(404);
-    expectSecurityHeaders(missing);
+    expectApiHeaders(missing);
     const file = await fetch(server.url('/assets/index-AbC123.js'));
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toMatch(/javascript/);
@@ -190,15 +213,29 @@ describe('the security headers', () => {
 
   it('add HSTS, the upgrade of insecure requests and the Reporting API when the request came over TLS', async () => {
     // the trusted proxy (loopback) says the visitor's request came over https
-    const res = await fetch(server.url('/api/v1/app-environment'), {
-      headers: { 'x-forwarded-proto': 'https' },
+    const page = await fetch(server.url('/about'), {
+      headers: { accept: 'text/html', 'x-forwarded-proto': 'https' },
     });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-    const csp = directives(res.headers.get('content-security-policy'));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    const csp = directives(page.headers.get('content-security-policy'));
     expect(csp.has('upgrade-insecure-requests')).toBe(true);
     expect(csp.get('report-to')).toEqual(['csp-endpoint']);
-    expect(res.headers.get('reporting-endpoints')).toBe('csp-endpoint="/csp-reports"');
+    expect(page.headers.get('reporting-endpoints')).toBe('csp-endpoint="/csp-reports"');
+    nonceOf(page.headers.get('content-security-policy'));
+    // an API answer over TLS: HSTS too, and its own policy, which reports nothing
+    const api = await fetch(server.url('/api/v1/app-environment'), {
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(api.status).toBe(200);
+    expect(api.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(api.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(api.headers.get('reporting-endpoints')).toBeNull();
+    // a proxy that says http, and a request without the header, are plain
+    for (const headers of [{ 'x-forwarded-proto': 'http' }, {}] as Array<Record<string, string>>) {
+      const plain = await fetch(server.url('/about'), { headers: { accept: 'text/html', ...headers } });
+      expectSecurityHeaders(plain);
+    }
   });
 });
 

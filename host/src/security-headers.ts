@@ -1,14 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
-import express, { type RequestHandler, type Response, type Router } from 'express';
+import { randomFillSync } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { VIDEO_PLAYER_ORIGINS } from '@platform/contracts/pages/video';
 
 /**
- * The headers of every answer (ADR 0022), set once for the whole site by helmet: a strict Content-Security-Policy
- * whose scripts are the site's own files or carry the answer's nonce, nosniff, no framing, a Referrer-Policy, and
+ * The headers of every answer (ADR 0022), set once for the whole site from what helmet computes: for the app, its
+ * pages and files, a strict Content-Security-Policy whose scripts are the site's own files or carry the answer's
+ * nonce; for the APIs' JSON, a policy that allows nothing; and on both nosniff, no framing, a Referrer-Policy, and
  * HSTS when the request came over TLS. Browsers report what the policy blocked to POST /csp-reports, which logs
  * one warning per report.
  */
@@ -20,12 +22,43 @@ export const CSP_REPORT_GROUP = 'csp-endpoint';
 const NONCE_LOCAL = 'cspNonce';
 
 /**
+ * The APIs' paths (/api/...): JSON answers, never a document a browser runs. Not /auth/: the sign-in API's calls
+ * are there (POST), and so are the app's sign-in screens (GET), which need the app's policy.
+ */
+function isApiPath(path: string): boolean {
+  return path.startsWith('/api/') || path === '/api';
+}
+
+/**
  * The nonce of this answer's Content-Security-Policy: every inline script the answer's HTML holds carries it
- * (`<script nonce="...">`), and no other inline script runs. A fresh one per answer.
+ * (`<script nonce="...">`), and no other inline script runs. A fresh one per answer of the app (not of the APIs,
+ * whose policy runs no script at all).
  */
 export function cspNonce(res: Response): string {
   const nonce = (res.locals as Record<string, unknown>)[NONCE_LOCAL];
-  if (typeof nonce !== 'string') throw new Error('cspNonce: the security headers are not mounted');
+  if (typeof nonce !== 'string')
+    throw new Error('cspNonce: no nonce for this answer (an API path, or no headers)');
+  return nonce;
+}
+
+/** 128 bits of a nonce, as the CSP specification asks at least */
+const NONCE_BYTES = 16;
+/**
+ * Nonces are cut from a pool of the system's cryptographic randomness, filled 256 nonces at a time: one call for
+ * the random bytes per answer was about 8% of a cached read's CPU. Each nonce is bytes used once, never derived
+ * from another (as Node's own randomUUID pools its randomness).
+ */
+const nonces = Buffer.alloc(NONCE_BYTES * 256);
+let nonceAt = nonces.length;
+
+/** A fresh nonce: 16 bytes of the pool, in base64 (what `'nonce-...'` takes). */
+export function freshNonce(): string {
+  if (nonceAt === nonces.length) {
+    randomFillSync(nonces);
+    nonceAt = 0;
+  }
+  const nonce = nonces.toString('base64', nonceAt, nonceAt + NONCE_BYTES);
+  nonceAt += NONCE_BYTES;
   return nonce;
 }
 
@@ -33,8 +66,9 @@ const nonceSource = (_req: unknown, res: ServerResponse) =>
   `'nonce-${(res as Response).locals[NONCE_LOCAL] as string}'`;
 
 /**
- * The policy's directives. Over TLS, requests for http: resources are upgraded and reports also go through the
- * Reporting API (report-to), whose endpoints must be secure; over plain HTTP browsers send them to report-uri.
+ * The policy's directives for the app, its pages and files. Over TLS, requests for http: resources are upgraded
+ * and reports also go through the Reporting API (report-to), whose endpoints must be secure; over plain HTTP
+ * browsers send them to report-uri.
  */
 export function contentSecurityDirectives(
   secure: boolean,
@@ -68,9 +102,22 @@ export function contentSecurityDirectives(
   };
 }
 
-function helmetOptions(secure: boolean): HelmetOptions {
+/**
+ * The policy of the APIs' answers (OWASP's for a REST API): JSON is data, so nothing it could name loads and no
+ * script runs, and no site frames it. No nonce, no reports. A file's content served by the API sets its own
+ * policy (query-api/src/files/routes.ts).
+ */
+export const API_CONTENT_SECURITY_DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
+
+function helmetOptions(
+  secure: boolean,
+  directives: Record<string, Array<string | typeof nonceSource>>,
+): HelmetOptions {
   return {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(secure) },
+    contentSecurityPolicy: { useDefaults: false, directives },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
     // a browser keeps this for a year: only an answer that came over TLS may say it
@@ -81,22 +128,85 @@ function helmetOptions(secure: boolean): HelmetOptions {
   };
 }
 
+/** Marks the nonce's place in the policy helmet writes once; it passes helmet's checks of a directive's value. */
+const NONCE_MARK = 'NONCE-OF-THE-ANSWER';
+
+/** The headers of one kind of answer: fixed ones, and the policy around the answer's nonce when it has one. */
+interface AnswerHeaders {
+  fixed: Array<[string, string]>;
+  /** those helmet removes (X-Powered-By) */
+  removed: string[];
+  /** the Content-Security-Policy before and after the nonce; absent: the policy is in `fixed` */
+  policy?: [string, string];
+}
+
 /**
- * Mounted first, for every answer (the starting page, the APIs, the web's files and pages, errors): a fresh
- * nonce, then helmet's headers for a plain or a TLS request (req.secure, which follows the trusted proxy's
- * X-Forwarded-Proto).
+ * What helmet sets for these options, computed once at start (helmet's checks still refuse a malformed policy
+ * there) and set as it is on each answer: running helmet's dozen middlewares and writing the policy again for
+ * every answer was about a tenth of a cached read's CPU.
+ */
+function answerHeaders(options: HelmetOptions): AnswerHeaders {
+  const fixed: Array<[string, string]> = [];
+  const removed: string[] = [];
+  const collector = {
+    locals: { [NONCE_LOCAL]: NONCE_MARK },
+    setHeader(name: string, value: string | number) {
+      fixed.push([name, String(value)]);
+    },
+    removeHeader(name: string) {
+      removed.push(name);
+    },
+  };
+  let failure: unknown;
+  helmet(options)(
+    {} as IncomingMessage,
+    collector as unknown as ServerResponse,
+    (error?: unknown) => (failure = error),
+  );
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  const at = fixed.findIndex(([name]) => name.toLowerCase() === 'content-security-policy');
+  const policy = fixed[at]?.[1].split(NONCE_MARK);
+  if (!policy || policy.length > 2)
+    throw new Error('securityHeaders: helmet wrote no policy, or the nonce twice');
+  if (policy.length === 1) return { fixed, removed };
+  fixed.splice(at, 1);
+  return { fixed, removed, policy: [policy[0]!, policy[1]!] };
+}
+
+/**
+ * Over TLS: the socket's own, or what the trusted proxy says in X-Forwarded-Proto (req.secure); the proxy's
+ * address is checked only when the header is there (req.secure parses it on every call).
+ */
+const isSecure = (req: Request) =>
+  req.headers['x-forwarded-proto'] === undefined
+    ? (req.socket as Partial<TLSSocket>).encrypted === true
+    : req.secure;
+
+/**
+ * Mounted first, for every answer (the starting page, the APIs, the web's files and pages, errors): helmet's
+ * headers for a plain or a TLS request, with, on an answer of the app, a fresh nonce in its policy.
  */
 export function securityHeaders(): RequestHandler {
-  const plain = helmet(helmetOptions(false));
-  const tls = helmet(helmetOptions(true));
+  const app = [
+    answerHeaders(helmetOptions(false, contentSecurityDirectives(false))),
+    answerHeaders(helmetOptions(true, contentSecurityDirectives(true))),
+  ] as const;
+  const api = [
+    answerHeaders(helmetOptions(false, API_CONTENT_SECURITY_DIRECTIVES)),
+    answerHeaders(helmetOptions(true, API_CONTENT_SECURITY_DIRECTIVES)),
+  ] as const;
   return (req, res, next) => {
-    res.locals[NONCE_LOCAL] = randomBytes(16).toString('base64');
-    if (req.secure) {
-      res.setHeader('Reporting-Endpoints', `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`);
-      tls(req, res, next);
-    } else {
-      plain(req, res, next);
+    const secure = isSecure(req);
+    const headers = (isApiPath(req.path) ? api : app)[secure ? 1 : 0];
+    for (const name of headers.removed) res.removeHeader(name);
+    for (const [name, value] of headers.fixed) res.setHeader(name, value);
+    if (headers.policy) {
+      const nonce = freshNonce();
+      res.locals[NONCE_LOCAL] = nonce;
+      res.setHeader('Content-Security-Policy', headers.policy[0] + nonce + headers.policy[1]);
+      if (secure) res.setHeader('Reporting-Endpoints', `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`);
     }
+    next();
   };
 }
 

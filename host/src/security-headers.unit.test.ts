@@ -8,6 +8,7 @@ import {
   cspReportLimiter,
   cspReportRoute,
   cspViolations,
+  freshNonce,
   securityHeaders,
 } from './security-headers.ts';
 
@@ -20,6 +21,45 @@ describe('the policy', () => {
       // the other one is the answer's nonce, made per request
       expect(scripts.filter((s) => typeof s === 'function')).toHaveLength(1);
       expect(JSON.stringify(contentSecurityDirectives(secure))).not.toMatch(/unsafe-eval|unsafe-hashes|\*/);
+    }
+  });
+});
+
+describe('a nonce', () => {
+  it('is 128 bits, and never the same twice, across refills of the pool it is cut from', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 2000; i++) {
+      const nonce = freshNonce();
+      expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+      seen.add(nonce);
+    }
+    expect(seen.size).toBe(2000);
+  });
+});
+
+describe('the headers', () => {
+  it("are helmet's, set from what it computed at start: on an app's answer with its nonce, on an API's without", async () => {
+    const app = express();
+    app.use(securityHeaders());
+    app.get(['/page', '/api/v1/x'], (_req, res) => {
+      res.json({});
+    });
+    const server = await listen(app);
+    try {
+      const page = await fetch(server.url('/page'));
+      // helmet removes what Express says of itself
+      expect(page.headers.get('x-powered-by')).toBeNull();
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(page.headers.get('origin-agent-cluster')).toBe('?1');
+      const policy = page.headers.get('content-security-policy')!;
+      expect(policy).toMatch(/^default-src 'self';script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==';/);
+      expect(policy).not.toContain('NONCE-OF-THE-ANSWER');
+      const api = await fetch(server.url('/api/v1/x'));
+      expect(api.headers.get('x-powered-by')).toBeNull();
+      expect(api.headers.get('x-frame-options')).toBe('DENY');
+      expect(api.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+    } finally {
+      await server.close();
     }
   });
 });

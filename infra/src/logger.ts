@@ -12,6 +12,54 @@ export function logFormatOf(config: Pick<Config, 'NODE_ENV' | 'LOG_FORMAT'>): Lo
 /** Fields that a readable line leaves out: the request line (logging.ts) already says what they hold. */
 const PRETTY_IGNORE = 'pid,hostname,service,req,res,reqId,responseTime,correlationId';
 
+/** How long lines gather before they are handed to the worker thread together. */
+const BATCH_MS = 20;
+/** Past this many characters gathered, they are handed over at once. */
+const BATCH_CHARS = 64 * 1024;
+
+interface Destination {
+  write(chunk: string): boolean;
+  flushSync(): void;
+  flush(callback: (error?: Error) => void): void;
+}
+
+/**
+ * Lines handed to the worker thread in batches, BATCH_MS apart: each hand-over wakes the worker (a futex call
+ * on the request path, up to 6% of a cached read's CPU when done for every turn of the event loop), and the
+ * worker formats a batch for the cost of one wake-up. What is gathered is handed over before the process ends
+ * ('beforeExit' and 'exit', ahead of pino's own hooks, which flush the worker), and on pino's flush().
+ */
+function batched(target: Destination): Destination {
+  let pending = '';
+  let timer: NodeJS.Timeout | undefined;
+  const handOver = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (pending === '') return;
+    const lines = pending;
+    pending = '';
+    target.write(lines);
+  };
+  process.prependListener('beforeExit', handOver);
+  process.prependListener('exit', handOver);
+  return {
+    write(chunk) {
+      pending += chunk;
+      if (pending.length >= BATCH_CHARS) handOver();
+      else if (!timer) timer = setTimeout(handOver, BATCH_MS).unref();
+      return true;
+    },
+    flushSync() {
+      handOver();
+      target.flushSync();
+    },
+    flush(callback) {
+      handOver();
+      target.flush(callback);
+    },
+  };
+}
+
 /**
  * The process logger. Given a stream (the tests), it writes there in the same thread. On the process's own
  * output it formats and writes off the request path: JSON through an asynchronous destination, readable lines
@@ -36,11 +84,9 @@ export function createLogger(
     return pino(options, pretty({ ...prettyOptions(colorize), destination, sync: true }));
   }
   if (json) return pino(options, pino.destination({ dest: 1, sync: false }));
-  return pino(
-    options,
-    pino.transport({
-      target: 'pino-pretty',
-      options: { ...prettyOptions(Boolean(process.stdout.isTTY)), destination: 1 },
-    }),
-  );
+  const worker = pino.transport({
+    target: 'pino-pretty',
+    options: { ...prettyOptions(Boolean(process.stdout.isTTY)), destination: 1 },
+  }) as unknown as Destination;
+  return pino(options, batched(worker));
 }

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Sql } from 'postgres';
 import type { EventStore, GlobalPosition } from '@platform/infra/event-store';
 import { waitForProjections } from '@platform/infra/projections/checkpoints';
+import { requestLog } from '@platform/infra/http/logging';
 import { badParameter } from './jsonapi/query.ts';
 import type { Consistency } from './jsonapi/document.ts';
 
@@ -55,7 +56,7 @@ export function readAfter(deps: MinPositionDeps, projections: readonly string[])
       return;
     }
     const { reached } = await waitForProjections(deps, projections, position, deps.timeoutMs);
-    if (!reached) req.log?.warn({ projections, minPosition: String(position) }, 'stale read');
+    if (!reached) requestLog(res)?.warn({ projections, minPosition: String(position) }, 'stale read');
     res.locals.consistency = {
       position: position.toString(),
       ...(reached ? {} : { stale: true }),

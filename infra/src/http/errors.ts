@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { ZodError, type ZodIssue } from 'zod';
 import { DomainError, ERROR_STATUS, type ErrorCode, type ErrorIssue } from '@platform/contracts/errors';
 import { WrongExpectedVersionError } from '@platform/infra/event-store';
+import { requestLog } from './logging.ts';
 
 export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
 
@@ -163,7 +164,7 @@ export function errorHandler(options: { logger: Logger }): ErrorRequestHandler {
     const correlationId = res.locals.correlationId as string | undefined;
     const document = toErrorDocument(error, correlationId);
     if (document.status >= 500) {
-      (req.log ?? options.logger).error({ err: error, correlationId }, 'unhandled error');
+      (requestLog(res) ?? options.logger).error({ err: error, correlationId }, 'unhandled error');
     }
     sendErrorDocument(res, document);
   };
