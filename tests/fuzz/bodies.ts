@@ -25,12 +25,7 @@ import {
   CreateDocument as CreateMenuItemDocument,
   UpdateDocument as UpdateMenuItemDocument,
 } from '@platform/command-api/menu/routes';
-import {
-  ActionDocument as SessionActionDocument,
-  IssueDocument,
-  RequestDocument as SessionRequestDocument,
-  RevokeDocument,
-} from '@platform/command-api/open-badges/routes';
+import { openBadgeEndpoints } from '@platform/contracts/open-badges/endpoints';
 import { UsersDocument } from '@platform/command-api/organizations/routes';
 import {
   CreateComponentDocument,
@@ -86,10 +81,10 @@ export const ROUTE_BODIES: Readonly<Record<string, RouteBody>> = {
   'POST /api/v1/services/rentals/commands': json(confirmDocument),
   'POST /api/v1/services/rentals/commands/:id/actions': json(RentalActionDocument),
   // open badges
-  'POST /api/v1/services/open-badges/sessions': json(SessionRequestDocument),
-  'POST /api/v1/services/open-badges/sessions/:id/actions': json(SessionActionDocument),
-  'POST /api/v1/services/open-badges/sessions/:id/assertion': json(IssueDocument),
-  'POST /api/v1/services/open-badges/assertions/:id/revoke': json(RevokeDocument),
+  'POST /api/v1/services/open-badges/sessions': json(openBadgeEndpoints.requestSession.body),
+  'POST /api/v1/services/open-badges/sessions/:id/actions': json(openBadgeEndpoints.sessionAction.body),
+  'POST /api/v1/services/open-badges/sessions/:id/assertion': json(openBadgeEndpoints.issueAssertion.body),
+  'POST /api/v1/services/open-badges/assertions/:id/revoke': json(openBadgeEndpoints.revokeAssertion.body),
   // publication requests: a member submits an item, a publisher refuses (accepting reads no body)
   'POST /api/v1/services/publishables/:type/:id/publication-requests': json(PublicationSubmitDocument),
   'POST /api/v1/services/publishables/:type/:id/publication-requests/:requestId/refuse':

@@ -3,6 +3,7 @@ import {
   type OpenBadgeSessionActionName,
   type OpenBadgeSessionStatus,
 } from '@platform/contracts/open-badges/session';
+import { openBadgeEndpoints as endpoints } from '@platform/contracts/open-badges/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { fileView, type FileView } from '../../kit/api/files.ts';
@@ -102,8 +103,6 @@ const WriteAnswerSchema = z
   })
   .passthrough();
 
-const PATH = '/services/open-badges/sessions';
-const one = (id: string) => `${PATH}/${encodeURIComponent(id)}`;
 const signalOf = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
 
 /** GET .../sessions/{id}; `minPosition` after a write, so the read has what it did. */
@@ -112,7 +111,9 @@ export async function readSession(
   id: string,
   options: { signal?: AbortSignal | undefined; minPosition?: string | undefined } = {},
 ): Promise<SessionView> {
-  const doc = await api.get(one(id), DocumentSchema, {
+  const doc = await api.call(endpoints.session, {
+    params: { id },
+    schema: DocumentSchema,
     query: options.minPosition ? { minPosition: options.minPosition } : {},
     ...signalOf(options.signal),
   });
@@ -125,7 +126,8 @@ export async function readSessions(
   filter: { status?: SessionStatus | undefined; page?: number },
   options: { signal?: AbortSignal } = {},
 ) {
-  const doc = await api.get(PATH, ListSchema, {
+  const doc = await api.call(endpoints.sessions, {
+    schema: ListSchema,
     query: {
       ...(filter.status ? { 'filter[status]': filter.status } : {}),
       'page[number]': filter.page ?? 1,
@@ -140,7 +142,8 @@ export async function requestSession(
   api: ApiClient,
   input: { badgeId: string; issuerId: string },
 ): Promise<{ id: string; position: string | undefined }> {
-  const doc = await api.request('POST', PATH, WriteAnswerSchema, {
+  const doc = await api.call(endpoints.requestSession, {
+    schema: WriteAnswerSchema,
     body: { data: { type: 'open-badge-training-sessions', attributes: input } },
   });
   return { id: doc.data.id, position: doc.meta?.position };
@@ -153,7 +156,9 @@ export async function sendSessionAction(
   action: SessionAction,
   signal?: AbortSignal,
 ): Promise<{ position: string | undefined }> {
-  const doc = await api.request('POST', `${one(id)}/actions`, WriteAnswerSchema, {
+  const doc = await api.call(endpoints.sessionAction, {
+    params: { id },
+    schema: WriteAnswerSchema,
     body: { data: { type: 'open-badge-training-session-actions', attributes: action } },
     ...signalOf(signal),
   });
@@ -166,7 +171,9 @@ export async function issueAssertion(
   id: string,
   input: { recipientName: string; evidence?: string },
 ): Promise<{ assertionId: string; position: string | undefined }> {
-  const doc = await api.request('POST', `${one(id)}/assertion`, WriteAnswerSchema, {
+  const doc = await api.call(endpoints.issueAssertion, {
+    params: { id },
+    schema: WriteAnswerSchema,
     body: { data: { type: 'open-badge-assertions', attributes: input } },
   });
   return { assertionId: doc.data.id, position: doc.meta?.position };
