@@ -1,3 +1,4 @@
+import { authEndpoints } from '@platform/contracts/auth/endpoints';
 import { hasAdministratorRole } from '@platform/contracts/accounts/rules';
 import { VALIDATION_REQUEST_STATUSES } from '@platform/contracts/accounts/reference';
 import type { DecideValidationRequestAttributesSchema } from '@platform/contracts/accounts/requests';
@@ -230,7 +231,7 @@ export const adminApi = {
 
   /** Starts acting as this user: the server rotates the session cookie to the impersonated user. */
   impersonate: (api: ApiClient, id: string) =>
-    api.request('POST', `/services/users/${encodeURIComponent(id)}/impersonate`, CommandAnswerSchema),
+    api.call(authEndpoints.impersonate, { params: { id }, schema: CommandAnswerSchema }),
 
   /** GET /dev/mailbox (mounted only without SMTP: a 404 means it is not available here). */
   mailbox: (api: ApiClient, args: { page: number; to?: string; quiet?: boolean; signal?: AbortSignal }) =>

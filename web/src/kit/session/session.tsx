@@ -1,3 +1,4 @@
+import { authEndpoints } from '@platform/contracts/auth/endpoints';
 import { atom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useApi, useAuthApi } from '../api/api-context.tsx';
@@ -147,7 +148,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
       },
       signOut: async () => {
         try {
-          await authApi.request('POST', '/auth/logout', LoggedOutSchema, { quiet: true });
+          await authApi.call(authEndpoints.logout, { schema: LoggedOutSchema, quiet: true });
         } finally {
           setSession({ status: 'anonymous', user: null });
           broadcast({ type: 'logout' });
@@ -155,7 +156,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
         }
       },
       stopImpersonation: async () => {
-        await api.request('DELETE', '/services/users/impersonate', Anything);
+        await api.call(authEndpoints.stopImpersonating, { schema: Anything });
         window.location.assign('/');
       },
     }),
