@@ -1,0 +1,18 @@
+import { authEndpoints } from './auth/endpoints.ts';
+import type { AnyEndpoint } from './endpoints.ts';
+import { menuEndpoints } from './menu/endpoints.ts';
+import { openBadgeEndpoints } from './open-badges/endpoints.ts';
+import { pagesEndpoints } from './pages/endpoints.ts';
+import { environmentEndpoints } from './environment/endpoints.ts';
+
+/**
+ * Every declared endpoint of the modules (ADR 0035), for what looks at all of them at once: the fuzz draws the
+ * bodies of the hand-written routes from here (tests/fuzz/bodies.ts), and a test finds each one served.
+ */
+export const declaredEndpoints: readonly AnyEndpoint[] = [
+  ...Object.values(authEndpoints),
+  ...Object.values(menuEndpoints),
+  ...Object.values(openBadgeEndpoints),
+  ...Object.values(pagesEndpoints),
+  ...Object.values(environmentEndpoints),
+];
