@@ -3,6 +3,7 @@ import type { AnyEndpoint } from './endpoints.ts';
 import { menuEndpoints } from './menu/endpoints.ts';
 import { openBadgeEndpoints } from './open-badges/endpoints.ts';
 import { pagesEndpoints } from './pages/endpoints.ts';
+import { publicationEndpoints } from './publications/endpoints.ts';
 import { environmentEndpoints } from './environment/endpoints.ts';
 
 /**
@@ -15,4 +16,5 @@ export const declaredEndpoints: readonly AnyEndpoint[] = [
   ...Object.values(openBadgeEndpoints),
   ...Object.values(pagesEndpoints),
   ...Object.values(environmentEndpoints),
+  ...Object.values(publicationEndpoints),
 ];

@@ -12,10 +12,6 @@ import {
 } from '@platform/command-api/accounts/routes';
 import { FileFields } from '@platform/command-api/files/routes';
 import { UsersDocument } from '@platform/command-api/organizations/routes';
-import {
-  RefuseDocument as PublicationRefuseDocument,
-  SubmitDocument as PublicationSubmitDocument,
-} from '@platform/command-api/publications/routes';
 import { bookingDocument, confirmDocument } from '@platform/command-api/rental/booking-routes';
 import { ActionDocument as RentalActionDocument } from '@platform/command-api/rental/lifecycle-routes';
 
@@ -43,10 +39,6 @@ const HAND_WRITTEN_BODIES: Readonly<Record<string, RouteBody>> = {
   'POST /api/v1/services/rentals/bookings': json(bookingDocument),
   'POST /api/v1/services/rentals/commands': json(confirmDocument),
   'POST /api/v1/services/rentals/commands/:id/actions': json(RentalActionDocument),
-  // publication requests: a member submits an item, a publisher refuses (accepting reads no body)
-  'POST /api/v1/services/publishables/:type/:id/publication-requests': json(PublicationSubmitDocument),
-  'POST /api/v1/services/publishables/:type/:id/publication-requests/:requestId/refuse':
-    json(PublicationRefuseDocument),
   // accounts and organizations
   'POST /api/v1/users': json(CreateUserDocument),
   'PATCH /api/v1/users/:id': json(UpdateUserDocument),
@@ -64,7 +56,6 @@ const HAND_WRITTEN_BODIES: Readonly<Record<string, RouteBody>> = {
 const HAND_WRITTEN_BODYLESS: readonly string[] = [
   'POST /api/v1/coupons/:id/purchase',
   'POST /api/v1/notifications/:id/read',
-  'POST /api/v1/services/publishables/:type/:id/publication-requests/:requestId/accept',
 ];
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT']);

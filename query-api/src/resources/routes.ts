@@ -15,6 +15,8 @@ import {
   type ResourceFeatures,
 } from '@platform/contracts/resources/definition';
 import type { FieldInfo } from '@platform/contracts/resources/fields';
+import { publicationEndpoints } from '@platform/contracts/publications/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { requireAllowed, viewerOf, type Viewer } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
 import type { QueryModule, QueryModuleDeps } from '../app.ts';
@@ -933,10 +935,10 @@ export function publishableRoutes(catalogue: readonly ResourceDefinition[]): Que
   ]);
   return (deps) => {
     const router = express.Router();
-    router.get('/services/publishables/:type/:id', async (req, res) => {
-      const known = tables.get(String(req.params.type));
-      if (!known) throw new NotFoundError(`Unknown type ${String(req.params.type)}`);
-      const id = String(req.params.id);
+    mountEndpoint(router, publicationEndpoints.publishable, async (req, res, { params }) => {
+      const known = tables.get(params.type);
+      if (!known) throw new NotFoundError(`Unknown type ${params.type}`);
+      const id = params.id;
       const by = known.idSchema.safeParse(id).success
         ? sql.fragment`id = ${id}`
         : known.lookup
@@ -953,7 +955,7 @@ export function publishableRoutes(catalogue: readonly ResourceDefinition[]): Que
           )`select 1 from ${sql.identifier(['read', known.table])} where ${by} ${hidden}`,
         );
       }
-      sendDocument(res, { data: { type: String(req.params.type), id, exists }, meta: {} });
+      sendDocument(res, { data: { type: params.type, id, exists }, meta: {} });
     });
     return router;
   };
