@@ -4,6 +4,7 @@ import { menuEndpoints } from './menu/endpoints.ts';
 import { openBadgeEndpoints } from './open-badges/endpoints.ts';
 import { pagesEndpoints } from './pages/endpoints.ts';
 import { publicationEndpoints } from './publications/endpoints.ts';
+import { rentalEndpoints } from './rental/endpoints.ts';
 import { environmentEndpoints } from './environment/endpoints.ts';
 
 /**
@@ -17,4 +18,5 @@ export const declaredEndpoints: readonly AnyEndpoint[] = [
   ...Object.values(pagesEndpoints),
   ...Object.values(environmentEndpoints),
   ...Object.values(publicationEndpoints),
+  ...Object.values(rentalEndpoints),
 ];

@@ -12,8 +12,6 @@ import {
 } from '@platform/command-api/accounts/routes';
 import { FileFields } from '@platform/command-api/files/routes';
 import { UsersDocument } from '@platform/command-api/organizations/routes';
-import { bookingDocument, confirmDocument } from '@platform/command-api/rental/booking-routes';
-import { ActionDocument as RentalActionDocument } from '@platform/command-api/rental/lifecycle-routes';
 
 /**
  * The body a hand-written route reads, by its schema: a JSON body (a JSON:API document under /api/v1, a plain
@@ -35,10 +33,6 @@ const SecuredFileFields = z.object({ 'model[type]': z.string().min(1), 'model[id
 
 /** The routes not declared yet that read a body, with the schema the route parses it with (imported from there). */
 const HAND_WRITTEN_BODIES: Readonly<Record<string, RouteBody>> = {
-  // rental: the member's booking and confirmation, the rental team's desk
-  'POST /api/v1/services/rentals/bookings': json(bookingDocument),
-  'POST /api/v1/services/rentals/commands': json(confirmDocument),
-  'POST /api/v1/services/rentals/commands/:id/actions': json(RentalActionDocument),
   // accounts and organizations
   'POST /api/v1/users': json(CreateUserDocument),
   'PATCH /api/v1/users/:id': json(UpdateUserDocument),

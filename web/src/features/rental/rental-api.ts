@@ -1,5 +1,6 @@
 import type { RentalBookingRequest } from '@platform/contracts/rental/cart';
 import type { RentalEnvironment } from '@platform/contracts/rental/environment';
+import { rentalEndpoints } from '@platform/contracts/rental/endpoints';
 import { fromPromise } from 'xstate';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
@@ -117,7 +118,8 @@ export async function readAvailability(
   modelIds: readonly string[],
   signal?: AbortSignal,
 ): Promise<Availability> {
-  const doc = await api.get('/services/rentals/availability', AvailabilityDocumentSchema, {
+  const doc = await api.call(rentalEndpoints.availability, {
+    schema: AvailabilityDocumentSchema,
     query: { startAt: period.startAt, endAt: period.endAt, models: modelIds.join(',') },
     signal,
   });
@@ -132,7 +134,8 @@ export function checkoutActors(api: ApiClient) {
     ),
     book: fromPromise<HeldBooking, RentalBookingRequest>(async ({ input, signal }) => {
       const { id, ...attributes } = input;
-      const doc = await api.request('POST', '/services/rentals/bookings', BookingDocumentSchema, {
+      const doc = await api.call(rentalEndpoints.book, {
+        schema: BookingDocumentSchema,
         body: { data: { type: 'rental-bookings', ...(id ? { id } : {}), attributes } },
         signal,
       });
@@ -140,7 +143,8 @@ export function checkoutActors(api: ApiClient) {
     }),
     command: fromPromise<{ id: string; position?: string }, { bookingId: string }>(
       async ({ input, signal }) => {
-        const doc = await api.request('POST', '/services/rentals/commands', CommandDocumentSchema, {
+        const doc = await api.call(rentalEndpoints.placeCommand, {
+          schema: CommandDocumentSchema,
           body: { data: { type: 'rental-commands', attributes: { bookingId: input.bookingId } } },
           signal,
         });
@@ -155,6 +159,6 @@ export function checkoutActors(api: ApiClient) {
 /** DELETE the booking: its hold is given back. A failure lets it lapse at expiresAt. */
 export function releaseBooking(api: ApiClient, bookingId: string): Promise<unknown> {
   return api
-    .request('DELETE', `/services/rentals/bookings/${encodeURIComponent(bookingId)}`, None, { quiet: true })
+    .call(rentalEndpoints.releaseBooking, { params: { id: bookingId }, schema: None, quiet: true })
     .catch(() => undefined);
 }
