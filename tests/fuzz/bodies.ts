@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import { declaredEndpoints } from '@platform/contracts/endpoint-catalogue';
 import { endpointKey } from '@platform/contracts/endpoints';
-import {
-  ActingDocument,
-  CreateRequestDocument,
-  DecideRequestDocument,
-} from '@platform/command-api/accounts/membership-routes';
-import {
-  CreateDocument as CreateUserDocument,
-  UpdateDocument as UpdateUserDocument,
-} from '@platform/command-api/accounts/routes';
 import { FileFields } from '@platform/command-api/files/routes';
-import { UsersDocument } from '@platform/command-api/organizations/routes';
 
 /**
  * The body a hand-written route reads, by its schema: a JSON body (a JSON:API document under /api/v1, a plain
@@ -22,7 +12,6 @@ export interface RouteBody {
   form: 'json' | 'multipart';
 }
 
-const json = (schema: z.ZodTypeAny): RouteBody => ({ schema, form: 'json' });
 const multipart = (schema: z.ZodTypeAny): RouteBody => ({ schema, form: 'multipart' });
 
 /**
@@ -33,14 +22,6 @@ const SecuredFileFields = z.object({ 'model[type]': z.string().min(1), 'model[id
 
 /** The routes not declared yet that read a body, with the schema the route parses it with (imported from there). */
 const HAND_WRITTEN_BODIES: Readonly<Record<string, RouteBody>> = {
-  // accounts and organizations
-  'POST /api/v1/users': json(CreateUserDocument),
-  'PATCH /api/v1/users/:id': json(UpdateUserDocument),
-  'PATCH /api/v1/users/:id/relationships/acting-as-organization': json(ActingDocument),
-  'POST /api/v1/validation-requests': json(CreateRequestDocument),
-  'PATCH /api/v1/validation-requests/:id': json(DecideRequestDocument),
-  'POST /api/v1/organizations/:id/relationships/users': json(UsersDocument),
-  'DELETE /api/v1/organizations/:id/relationships/users': json(UsersDocument),
   // files
   'POST /api/v1/services/files': multipart(FileFields),
   'POST /api/v1/services/secured-files': multipart(SecuredFileFields),

@@ -1,4 +1,5 @@
 import { authEndpoints } from '@platform/contracts/auth/endpoints';
+import { accountEndpoints } from '@platform/contracts/accounts/endpoints';
 import { atom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useApi, useAuthApi } from '../api/api-context.tsx';
@@ -80,7 +81,8 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
   const refresh = useCallback(
     async (minPosition?: string): Promise<SessionUser | null> => {
       try {
-        const doc = await api.get('/users/me', MeDocumentSchema, {
+        const doc = await api.call(accountEndpoints.me, {
+          schema: MeDocumentSchema,
           query: { include: ME_INCLUDE, ...(minPosition ? { minPosition } : {}) },
           quiet: true,
         });
@@ -105,7 +107,11 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
     const controller = new AbortController();
     void Promise.allSettled([
       api
-        .get('/services/features', FeaturesDocumentSchema, { signal: controller.signal, quiet: true })
+        .call(accountEndpoints.features, {
+          schema: FeaturesDocumentSchema,
+          signal: controller.signal,
+          quiet: true,
+        })
         .then((d) => setFeatures(d.data.features)),
       refresh(),
     ]).then(() => {

@@ -1,4 +1,5 @@
 import { NOTIFICATION_KINDS, OTHER_JOB_ID } from '@platform/contracts/accounts/reference';
+import { accountEndpoints } from '@platform/contracts/accounts/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../../kit/api/client.ts';
 import { ApiError, retryAfterSeconds } from '../../../kit/api/errors.ts';
@@ -45,7 +46,9 @@ export function patchUser(
   attributes: Record<string, unknown>,
   relationships?: Record<string, unknown>,
 ): Promise<CommandAnswer> {
-  return api.request('PATCH', `/users/${user.id}`, CommandAnswerSchema, {
+  return api.call(accountEndpoints.updateUser, {
+    params: { id: user.id },
+    schema: CommandAnswerSchema,
     body: {
       data: { type: 'users', id: user.id, attributes, ...(relationships ? { relationships } : {}) },
     },
@@ -59,7 +62,9 @@ export function switchActingOrganization(
   userId: string,
   organizationId: string | null,
 ): Promise<CommandAnswer> {
-  return api.request('PATCH', `/users/${userId}/relationships/acting-as-organization`, CommandAnswerSchema, {
+  return api.call(accountEndpoints.actAs, {
+    params: { id: userId },
+    schema: CommandAnswerSchema,
     body: { data: organizationId === null ? null : { type: 'organizations', id: organizationId } },
   });
 }
