@@ -1,6 +1,7 @@
 import { accountEndpoints } from './accounts/endpoints.ts';
 import { authEndpoints } from './auth/endpoints.ts';
 import type { AnyEndpoint } from './endpoints.ts';
+import { fileEndpoints } from './files/endpoints.ts';
 import { menuEndpoints } from './menu/endpoints.ts';
 import { organizationEndpoints } from './organizations/endpoints.ts';
 import { openBadgeEndpoints } from './open-badges/endpoints.ts';
@@ -14,13 +15,16 @@ import { environmentEndpoints } from './environment/endpoints.ts';
  * bodies of the hand-written routes from here (tests/fuzz/bodies.ts), and a test finds each one served.
  */
 export const declaredEndpoints: readonly AnyEndpoint[] = [
-  ...Object.values(accountEndpoints),
-  ...Object.values(authEndpoints),
-  ...Object.values(menuEndpoints),
-  ...Object.values(openBadgeEndpoints),
-  ...Object.values(organizationEndpoints),
-  ...Object.values(pagesEndpoints),
-  ...Object.values(environmentEndpoints),
-  ...Object.values(publicationEndpoints),
-  ...Object.values(rentalEndpoints),
+  ...new Set([
+    ...Object.values(accountEndpoints),
+    ...Object.values(authEndpoints),
+    ...Object.values(menuEndpoints),
+    ...Object.values(openBadgeEndpoints),
+    ...Object.values(organizationEndpoints),
+    ...Object.values(pagesEndpoints),
+    ...Object.values(environmentEndpoints),
+    ...Object.values(fileEndpoints),
+    ...Object.values(publicationEndpoints),
+    ...Object.values(rentalEndpoints),
+  ]),
 ];

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { declaredEndpoints } from '@platform/contracts/endpoint-catalogue';
 import { endpointKey } from '@platform/contracts/endpoints';
-import { FileFields } from '@platform/command-api/files/routes';
 
 /**
  * The body a hand-written route reads, by its schema: a JSON body (a JSON:API document under /api/v1, a plain
@@ -11,21 +10,6 @@ export interface RouteBody {
   schema: z.ZodTypeAny;
   form: 'json' | 'multipart';
 }
-
-const multipart = (schema: z.ZodTypeAny): RouteBody => ({ schema, form: 'multipart' });
-
-/**
- * POST /services/secured-files checks its form fields by hand, with no schema of its own: the fields it reads
- * (files[] are the file parts).
- */
-const SecuredFileFields = z.object({ 'model[type]': z.string().min(1), 'model[id]': z.string().uuid() });
-
-/** The routes not declared yet that read a body, with the schema the route parses it with (imported from there). */
-const HAND_WRITTEN_BODIES: Readonly<Record<string, RouteBody>> = {
-  // files
-  'POST /api/v1/services/files': multipart(FileFields),
-  'POST /api/v1/services/secured-files': multipart(SecuredFileFields),
-};
 
 /** The routes not declared yet that take no body. */
 const HAND_WRITTEN_BODYLESS: readonly string[] = [
@@ -48,7 +32,6 @@ export const ROUTE_BODIES: Readonly<Record<string, RouteBody>> = {
       .filter((endpoint) => endpoint.body !== undefined)
       .map((endpoint) => [endpointKey(endpoint), { schema: endpoint.body!, form: endpoint.form }]),
   ),
-  ...HAND_WRITTEN_BODIES,
 };
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineEndpoint, resourceDocument } from '../endpoints.ts';
+import { defineEndpoint, resourceDocument, type AnyEndpoint } from '../endpoints.ts';
+import { shellEndpoints } from '../shell-endpoints.ts';
 import {
   CreateUserAttributesSchema,
   DecideValidationRequestAttributesSchema,
@@ -18,10 +19,8 @@ const uuid = z.string().uuid();
  * a member makes and an administrator decides, the account features, and the development mailbox.
  */
 export const accountEndpoints = {
-  /** the account features this platform offers (register, two-factor, organizations, ...) */
-  features: defineEndpoint({ method: 'GET', path: '/services/features' }),
-  /** the signed-in user, with their roles, organizations and settings; 401 when nobody is signed in */
-  me: defineEndpoint({ method: 'GET', path: '/users/me' }),
+  features: shellEndpoints.features,
+  me: shellEndpoints.me,
   users: defineEndpoint({ method: 'GET', path: '/users' }),
   user: defineEndpoint({ method: 'GET', path: '/users/:id' }),
   createUser: defineEndpoint({
@@ -72,4 +71,4 @@ export const accountEndpoints = {
 
   /** the mails sent, for administrators, mounted only without SMTP (a 404 means it is not available here) */
   mailbox: defineEndpoint({ method: 'GET', path: '/dev/mailbox' }),
-};
+} satisfies Record<string, AnyEndpoint>;

@@ -1,4 +1,5 @@
-import { defineEndpoint } from '../endpoints.ts';
+import { defineEndpoint, type AnyEndpoint } from '../endpoints.ts';
+import { shellEndpoints } from '../shell-endpoints.ts';
 import {
   ConfirmTwoFactorRequestSchema,
   DisableTwoFactorRequestSchema,
@@ -25,7 +26,7 @@ export const authEndpoints = {
     path: '/two-factor/login',
     body: TwoFactorLoginRequestSchema,
   }),
-  logout: defineEndpoint({ method: 'POST', root, path: '/logout' }),
+  logout: shellEndpoints.logout,
   /** not offered by this platform: 404 while the social login feature is off */
   socialLogin: defineEndpoint({ method: 'POST', root, path: '/social/:provider/login' }),
   forgotPassword: defineEndpoint({
@@ -73,6 +74,5 @@ export const authEndpoints = {
 
   /** an administrator acts as a member (the session rotates); 200 with the user */
   impersonate: defineEndpoint({ method: 'POST', path: '/services/users/:id/impersonate' }),
-  /** back to the administrator's own session */
-  stopImpersonating: defineEndpoint({ method: 'DELETE', path: '/services/users/impersonate' }),
-};
+  stopImpersonating: shellEndpoints.stopImpersonating,
+} satisfies Record<string, AnyEndpoint>;

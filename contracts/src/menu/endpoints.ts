@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { defineEndpoint, resourceDocument } from '../endpoints.ts';
+import { CommandAnswerSchema } from '../command-answer.ts';
+import { defineEndpoint, resourceDocument, type AnyEndpoint } from '../endpoints.ts';
+import { shellEndpoints } from '../shell-endpoints.ts';
 import {
   CreateMenuItemAttributesSchema,
   MenuItemRelationshipsSchema,
@@ -15,14 +17,14 @@ const uuid = z.string().uuid();
  * and their commands (If-Match carries the item's version), and the rendered menu the shell shows.
  */
 export const menuEndpoints = {
-  /** the visible menu tree, siblings in position order */
-  menu: defineEndpoint({ method: 'GET', path: '/services/app-menu' }),
+  menu: shellEndpoints.menu,
   items: defineEndpoint({ method: 'GET', path: `/${TYPE}` }),
   item: defineEndpoint({ method: 'GET', path: `/${TYPE}/:id` }),
 
   create: defineEndpoint({
     method: 'POST',
     path: `/${TYPE}`,
+    response: CommandAnswerSchema,
     body: resourceDocument({
       type: TYPE,
       id: uuid.optional(),
@@ -33,6 +35,7 @@ export const menuEndpoints = {
   update: defineEndpoint({
     method: 'PATCH',
     path: `/${TYPE}/:id`,
+    response: CommandAnswerSchema,
     body: resourceDocument({
       type: TYPE,
       id: uuid.optional(),
@@ -41,6 +44,11 @@ export const menuEndpoints = {
     }),
   }),
   /** not a JSON:API document: the new parent (null for the top level) and, optionally, the position */
-  move: defineEndpoint({ method: 'POST', path: `/${TYPE}/:id/move`, body: MoveMenuItemBodySchema }),
-  delete: defineEndpoint({ method: 'DELETE', path: `/${TYPE}/:id` }),
-};
+  move: defineEndpoint({
+    method: 'POST',
+    path: `/${TYPE}/:id/move`,
+    response: CommandAnswerSchema,
+    body: MoveMenuItemBodySchema,
+  }),
+  delete: defineEndpoint({ method: 'DELETE', path: `/${TYPE}/:id`, response: CommandAnswerSchema }),
+} satisfies Record<string, AnyEndpoint>;

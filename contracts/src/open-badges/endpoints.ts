@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, resourceDocument } from '../endpoints.ts';
+import { defineEndpoint, resourceDocument, type AnyEndpoint } from '../endpoints.ts';
 import { OpenBadgeAssertionRevokeSchema } from './assertion.ts';
 import {
   OpenBadgeAssertionIssueSchema,
@@ -57,4 +57,4 @@ export const openBadgeEndpoints = {
   session: defineEndpoint({ method: 'GET', path: '/services/open-badges/sessions/:id' }),
   /** the signed-in member's assertions, with their badge's title and image */
   myAssertions: defineEndpoint({ method: 'GET', path: '/services/open-badges/my-assertions' }),
-};
+} satisfies Record<string, AnyEndpoint>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoints.ts';
+import { defineEndpoint, type AnyEndpoint } from '../endpoints.ts';
 
 const UsersDocument = z.object({
   data: z
@@ -23,4 +23,4 @@ export const organizationEndpoints = {
     path: '/organizations/:id/relationships/users',
     body: UsersDocument,
   }),
-};
+} satisfies Record<string, AnyEndpoint>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { defineEndpoint, resourceDocument } from '../endpoints.ts';
+import { CommandAnswerSchema } from '../command-answer.ts';
+import { defineEndpoint, resourceDocument, type AnyEndpoint } from '../endpoints.ts';
+import { shellEndpoints } from '../shell-endpoints.ts';
 import {
   CreateComponentAttributesSchema,
   CreatePageAttributesSchema,
@@ -18,38 +20,44 @@ const PageRelationship = z.object({ data: z.object({ type: z.literal(PAGE), id: 
  * stream, so If-Match on a component carries its page's version.
  */
 export const pagesEndpoints = {
-  pages: defineEndpoint({ method: 'GET', path: `/${PAGE}` }),
+  pages: shellEndpoints.pages,
   page: defineEndpoint({ method: 'GET', path: `/${PAGE}/:id` }),
   /** the page for its editors, its components in order in `included` */
   editorPage: defineEndpoint({ method: 'GET', path: `/services/${PAGE}/:id` }),
   components: defineEndpoint({ method: 'GET', path: `/${COMPONENT}` }),
   component: defineEndpoint({ method: 'GET', path: `/${COMPONENT}/:id` }),
-  /** `path` and `query` (the visited URL's): a page with its components in order, or where to redirect */
-  resolveRoute: defineEndpoint({ method: 'GET', path: '/services/routes/resolve' }),
+  resolveRoute: shellEndpoints.resolveRoute,
 
   createPage: defineEndpoint({
     method: 'POST',
     path: `/${PAGE}`,
+    response: CommandAnswerSchema,
     body: resourceDocument({ type: PAGE, id: uuid.optional(), attributes: CreatePageAttributesSchema }),
   }),
   updatePage: defineEndpoint({
     method: 'PATCH',
     path: `/${PAGE}/:id`,
+    response: CommandAnswerSchema,
     body: resourceDocument({
       type: PAGE,
       id: uuid.optional(),
       attributes: UpdatePageAttributesSchema.default({}),
     }),
   }),
-  deletePage: defineEndpoint({ method: 'DELETE', path: `/${PAGE}/:id` }),
+  deletePage: defineEndpoint({ method: 'DELETE', path: `/${PAGE}/:id`, response: CommandAnswerSchema }),
   /** 201 with the new draft's id */
-  createDraft: defineEndpoint({ method: 'POST', path: `/${PAGE}/:id/draft` }),
+  createDraft: defineEndpoint({ method: 'POST', path: `/${PAGE}/:id/draft`, response: CommandAnswerSchema }),
   /** answers with the id of the page the draft went into */
-  publishDraft: defineEndpoint({ method: 'POST', path: `/services/${PAGE}/:id/publish` }),
+  publishDraft: defineEndpoint({
+    method: 'POST',
+    path: `/services/${PAGE}/:id/publish`,
+    response: CommandAnswerSchema,
+  }),
 
   addComponent: defineEndpoint({
     method: 'POST',
     path: `/${COMPONENT}`,
+    response: CommandAnswerSchema,
     body: resourceDocument({
       type: COMPONENT,
       id: uuid.optional(),
@@ -60,6 +68,7 @@ export const pagesEndpoints = {
   updateComponent: defineEndpoint({
     method: 'PATCH',
     path: `/${COMPONENT}/:id`,
+    response: CommandAnswerSchema,
     body: resourceDocument({
       type: COMPONENT,
       id: uuid.optional(),
@@ -71,10 +80,11 @@ export const pagesEndpoints = {
   removeComponent: defineEndpoint({
     method: 'DELETE',
     path: `/${COMPONENT}/:id`,
+    response: CommandAnswerSchema,
     body: z
       .object({
         data: z.object({ relationships: z.object({ page: PageRelationship }).optional() }).optional(),
       })
       .optional(),
   }),
-};
+} satisfies Record<string, AnyEndpoint>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, resourceDocument } from '../endpoints.ts';
+import { defineEndpoint, resourceDocument, type AnyEndpoint } from '../endpoints.ts';
 import { PublicationRequestRefuseSchema, PublicationRequestSubmitSchema } from './requests.ts';
 
 const TYPE = 'publication-requests';
@@ -32,4 +32,4 @@ export const publicationEndpoints = {
       data: z.object({ type: z.literal(TYPE).optional(), attributes: PublicationRequestRefuseSchema }),
     }),
   }),
-};
+} satisfies Record<string, AnyEndpoint>;

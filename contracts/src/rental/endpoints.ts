@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, resourceDocument } from '../endpoints.ts';
+import { defineEndpoint, resourceDocument, type AnyEndpoint } from '../endpoints.ts';
 import { RentalBookingRequestSchema } from './cart.ts';
 import { RentalCommandActionSchema } from './command.ts';
 
@@ -52,4 +52,4 @@ export const rentalEndpoints = {
   invoice: defineEndpoint({ method: 'GET', path: `${COMMANDS}/:id/invoice` }),
   /** the contract as its member signed and uploaded it */
   signedContract: defineEndpoint({ method: 'GET', path: `${COMMANDS}/:id/signed-contract` }),
-};
+} satisfies Record<string, AnyEndpoint>;

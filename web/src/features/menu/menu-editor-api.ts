@@ -43,11 +43,7 @@ const MenuItemListSchema = z.object({
   meta: z.object({ total: z.number() }).passthrough(),
 });
 
-const CommandAnswerSchema = z.object({
-  data: z.object({ type: z.string(), id: z.string() }),
-  meta: z.object({ position: z.string(), version: z.string() }).passthrough(),
-});
-export type CommandAnswer = z.infer<typeof CommandAnswerSchema>;
+export type { CommandAnswer } from '@platform/contracts/command-answer';
 
 const PageOptionSchema = z.object({
   type: z.literal('app-pages'),
@@ -161,7 +157,6 @@ export const menuEditorApi = {
   /** A retried create (same key) is answered once: the key lives as long as the form. */
   create: (api: ApiClient, body: MenuItemSaveBody, idempotencyKey: string) =>
     api.call(menuEndpoints.create, {
-      schema: CommandAnswerSchema,
       body: document(body) as CreateDocument,
       headers: { 'Idempotency-Key': idempotencyKey },
     }),
@@ -169,7 +164,6 @@ export const menuEditorApi = {
   update: (api: ApiClient, id: string, version: string, body: MenuItemSaveBody) =>
     api.call(menuEndpoints.update, {
       params: { id },
-      schema: CommandAnswerSchema,
       body: document(body, id) as UpdateDocument,
       headers: ifMatch(version),
     }),
@@ -177,7 +171,6 @@ export const menuEditorApi = {
   move: (api: ApiClient, id: string, version: string, body: MoveMenuItemBody) =>
     api.call(menuEndpoints.move, {
       params: { id },
-      schema: CommandAnswerSchema,
       body,
       headers: ifMatch(version),
     }),
@@ -185,7 +178,6 @@ export const menuEditorApi = {
   delete: (api: ApiClient, id: string, version: string) =>
     api.call(menuEndpoints.delete, {
       params: { id },
-      schema: CommandAnswerSchema,
       headers: ifMatch(version),
     }),
 

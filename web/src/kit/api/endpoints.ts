@@ -1,6 +1,4 @@
-import { environmentEndpoints } from '@platform/contracts/environment/endpoints';
-import { menuEndpoints } from '@platform/contracts/menu/endpoints';
-import { pagesEndpoints } from '@platform/contracts/pages/endpoints';
+import { shellEndpoints } from '@platform/contracts/shell-endpoints';
 import type { ApiClient } from './client.ts';
 import {
   EnvironmentDocumentSchema,
@@ -13,23 +11,23 @@ import { uploadFile } from './files.ts';
 /** Every read the shell makes, and the file upload of file fields, declared once (path, query, answer schema). */
 export const endpoints = {
   menu: (api: ApiClient, signal?: AbortSignal) =>
-    api.call(menuEndpoints.menu, { schema: MenuDocumentSchema, signal }).then((d) => d.data),
+    api.call(shellEndpoints.menu, { schema: MenuDocumentSchema, signal }).then((d) => d.data),
 
   /** `query` is the raw query string of the visited URL, kept on a redirect. */
   resolveRoute: (api: ApiClient, path: string, query: string, signal?: AbortSignal) =>
-    api.call(pagesEndpoints.resolveRoute, {
+    api.call(shellEndpoints.resolveRoute, {
       schema: ResolvedRouteSchema,
       query: { path, ...(query ? { query } : {}) },
       signal,
     }),
 
   environment: (api: ApiClient, signal?: AbortSignal) =>
-    api.call(environmentEndpoints.environment, { schema: EnvironmentDocumentSchema, signal }),
+    api.call(shellEndpoints.environment, { schema: EnvironmentDocumentSchema, signal }),
 
   /** Published pages the visitor may open, for the site map (the first 100 are plenty for a site map). */
   pages: (api: ApiClient, signal?: AbortSignal) =>
     api
-      .call(pagesEndpoints.pages, {
+      .call(shellEndpoints.pages, {
         schema: PageListSchema,
         query: { 'page[size]': 100, sort: 'path', 'fields[app-pages]': 'path,title,description' },
         signal,

@@ -1,5 +1,4 @@
-import { authEndpoints } from '@platform/contracts/auth/endpoints';
-import { accountEndpoints } from '@platform/contracts/accounts/endpoints';
+import { shellEndpoints } from '@platform/contracts/shell-endpoints';
 import { atom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useApi, useAuthApi } from '../api/api-context.tsx';
@@ -81,7 +80,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
   const refresh = useCallback(
     async (minPosition?: string): Promise<SessionUser | null> => {
       try {
-        const doc = await api.call(accountEndpoints.me, {
+        const doc = await api.call(shellEndpoints.me, {
           schema: MeDocumentSchema,
           query: { include: ME_INCLUDE, ...(minPosition ? { minPosition } : {}) },
           quiet: true,
@@ -107,7 +106,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
     const controller = new AbortController();
     void Promise.allSettled([
       api
-        .call(accountEndpoints.features, {
+        .call(shellEndpoints.features, {
           schema: FeaturesDocumentSchema,
           signal: controller.signal,
           quiet: true,
@@ -154,7 +153,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
       },
       signOut: async () => {
         try {
-          await authApi.call(authEndpoints.logout, { schema: LoggedOutSchema, quiet: true });
+          await authApi.call(shellEndpoints.logout, { schema: LoggedOutSchema, quiet: true });
         } finally {
           setSession({ status: 'anonymous', user: null });
           broadcast({ type: 'logout' });
@@ -162,7 +161,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
         }
       },
       stopImpersonation: async () => {
-        await api.call(authEndpoints.stopImpersonating, { schema: Anything });
+        await api.call(shellEndpoints.stopImpersonating, { schema: Anything });
         window.location.assign('/');
       },
     }),

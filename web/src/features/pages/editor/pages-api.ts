@@ -64,11 +64,7 @@ const PageListSchema = z.object({
 });
 export type PageList = z.infer<typeof PageListSchema>;
 
-const CommandAnswerSchema = z.object({
-  data: z.object({ type: z.string(), id: z.string() }),
-  meta: z.object({ position: z.string(), version: z.string() }).passthrough(),
-});
-export type CommandAnswer = z.infer<typeof CommandAnswerSchema>;
+export type { CommandAnswer } from '@platform/contracts/command-answer';
 
 export const PAGES_PAGE_SIZE = 25;
 
@@ -122,14 +118,12 @@ export const pagesApi = {
 
   createPage: (api: ApiClient, attributes: { title: string; path: string }) =>
     api.call(pagesEndpoints.createPage, {
-      schema: CommandAnswerSchema,
       body: { data: { type: PAGE, attributes } },
     }),
 
   updatePage: (api: ApiClient, id: string, version: string | null, attributes: Record<string, unknown>) =>
     api.call(pagesEndpoints.updatePage, {
       params: { id },
-      schema: CommandAnswerSchema,
       body: { data: { type: PAGE, id, attributes } },
       headers: ifMatch(version),
     }),
@@ -137,7 +131,6 @@ export const pagesApi = {
   deletePage: (api: ApiClient, id: string, version: string | null) =>
     api.call(pagesEndpoints.deletePage, {
       params: { id },
-      schema: CommandAnswerSchema,
       headers: ifMatch(version),
     }),
 
@@ -145,7 +138,6 @@ export const pagesApi = {
   createDraft: (api: ApiClient, id: string, version: string | null) =>
     api.call(pagesEndpoints.createDraft, {
       params: { id },
-      schema: CommandAnswerSchema,
       headers: ifMatch(version),
     }),
 
@@ -153,7 +145,6 @@ export const pagesApi = {
   publishDraft: (api: ApiClient, draftId: string, version: string | null) =>
     api.call(pagesEndpoints.publishDraft, {
       params: { id: draftId },
-      schema: CommandAnswerSchema,
       headers: ifMatch(version),
     }),
 
@@ -164,7 +155,6 @@ export const pagesApi = {
     attributes: { name: string; viewId: string | null; props: Record<string, unknown> },
   ) =>
     api.call(pagesEndpoints.addComponent, {
-      schema: CommandAnswerSchema,
       body: { data: { type: COMPONENT, attributes, relationships: pageRef(pageId) } },
       headers: ifMatch(version),
     }),
@@ -178,7 +168,6 @@ export const pagesApi = {
   ) =>
     api.call(pagesEndpoints.updateComponent, {
       params: { id: componentId },
-      schema: CommandAnswerSchema,
       body: { data: { type: COMPONENT, id: componentId, attributes, relationships: pageRef(pageId) } },
       headers: ifMatch(version),
     }),
@@ -186,7 +175,6 @@ export const pagesApi = {
   removeComponent: (api: ApiClient, pageId: string, componentId: string, version: string | null) =>
     api.call(pagesEndpoints.removeComponent, {
       params: { id: componentId },
-      schema: CommandAnswerSchema,
       body: { data: { relationships: pageRef(pageId) } },
       headers: ifMatch(version),
     }),
