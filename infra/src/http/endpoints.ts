@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response, Router } from 'express';
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import type { ZodTypeAny } from 'zod';
 import type { AnyEndpoint, EndpointBody, PathParams } from '@platform/contracts/endpoints';
 import { ValidationError } from '@platform/contracts/errors';
@@ -14,6 +14,8 @@ export interface EndpointCall<E extends AnyEndpoint> {
    * first, as it did before the body had a declaration.
    */
   body(): EndpointBody<E>;
+  /** to let the next route of the same path answer (a type this route does not serve) */
+  next: NextFunction;
 }
 
 export type EndpointHandler<E extends AnyEndpoint> = (
@@ -53,10 +55,14 @@ export function mountEndpoint<E extends AnyEndpoint>(
 ): void {
   const handler = handlers[handlers.length - 1] as EndpointHandler<E>;
   const middleware = handlers.slice(0, -1) as RequestHandler[];
-  router[METHODS[endpoint.method]](endpoint.path, ...middleware, (req: Request, res: Response) =>
-    handler(req, res, {
-      params: req.params as PathParams<E['path']>,
-      body: () => parseEndpointBody(endpoint, req.body),
-    }),
+  router[METHODS[endpoint.method]](
+    endpoint.path,
+    ...middleware,
+    (req: Request, res: Response, next: NextFunction) =>
+      handler(req, res, {
+        params: req.params as PathParams<E['path']>,
+        body: () => parseEndpointBody(endpoint, req.body),
+        next,
+      }),
   );
 }

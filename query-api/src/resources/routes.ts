@@ -16,6 +16,7 @@ import {
 } from '@platform/contracts/resources/definition';
 import type { FieldInfo } from '@platform/contracts/resources/fields';
 import { publicationEndpoints } from '@platform/contracts/publications/endpoints';
+import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { requireAllowed, viewerOf, type Viewer } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
@@ -715,7 +716,7 @@ function mount(
     return found.map(([target, row]) => includedResource(target, row, res, fieldsQuery));
   };
 
-  router.get(`/${type}`, reads, async (req, res) => {
+  mountEndpoint(router, recordEndpoints(type).list, reads, async (req, res) => {
     authorize(definition, 'index', res);
     const query = parseListQuery(req.originalUrl, listSpec);
     const viewer = viewerOf(res);
@@ -872,10 +873,10 @@ function mount(
     );
   });
 
-  router.get(`/${type}/:id`, reads, async (req, res) => {
+  mountEndpoint(router, recordEndpoints(type).find, reads, async (req, res, { params }) => {
     authorize(definition, 'show', res);
     const query = parseResourceQuery(req.originalUrl, { fields, include });
-    const id = String(req.params.id);
+    const id = params.id;
     const viewer = viewerOf(res);
     // visibility in SQL, as for a list: a row the viewer may not read is not loaded at all; a definition with a
     // lookup attribute finds a record by it too (/organizations/{slug})

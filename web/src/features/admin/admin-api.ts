@@ -3,6 +3,7 @@ import { hasAdministratorRole } from '@platform/contracts/accounts/rules';
 import { VALIDATION_REQUEST_STATUSES } from '@platform/contracts/accounts/reference';
 import type { DecideValidationRequestAttributesSchema } from '@platform/contracts/accounts/requests';
 import { accountEndpoints } from '@platform/contracts/accounts/endpoints';
+import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { ListMetaSchema, type ListMeta } from '../../kit/admin/list-meta.ts';
@@ -196,7 +197,9 @@ export const adminApi = {
 
   organizationName: (api: ApiClient, id: string, signal?: AbortSignal) =>
     api
-      .get(`/organizations/${encodeURIComponent(id)}`, OrganizationNameSchema, {
+      .call(recordEndpoints('organizations').find, {
+        params: { id },
+        schema: OrganizationNameSchema,
         query: { 'fields[organizations]': 'name' },
         signal,
       })

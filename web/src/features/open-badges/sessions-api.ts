@@ -4,6 +4,7 @@ import {
   type OpenBadgeSessionStatus,
 } from '@platform/contracts/open-badges/session';
 import { openBadgeEndpoints as endpoints } from '@platform/contracts/open-badges/endpoints';
+import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { fileView, type FileView } from '../../kit/api/files.ts';
@@ -212,7 +213,9 @@ export interface BadgeView {
 
 /** GET /open-badges/{id} with its image (the API shows a badge once it is published). */
 export async function readBadge(api: ApiClient, id: string, signal?: AbortSignal): Promise<BadgeView> {
-  const doc = await api.get(`/open-badges/${encodeURIComponent(id)}`, BadgeDocumentSchema, {
+  const doc = await api.call(recordEndpoints('open-badges').find, {
+    params: { id },
+    schema: BadgeDocumentSchema,
     query: { include: 'image' },
     ...signalOf(signal),
   });
@@ -243,7 +246,9 @@ const IssuerDocumentSchema = z.object({
 
 /** GET /organizations/{id or slug}: the issuer's id (the session names it by id) and name. */
 export async function readIssuer(api: ApiClient, idOrSlug: string, signal?: AbortSignal) {
-  const doc = await api.get(`/organizations/${encodeURIComponent(idOrSlug)}`, IssuerDocumentSchema, {
+  const doc = await api.call(recordEndpoints('organizations').find, {
+    params: { id: idOrSlug },
+    schema: IssuerDocumentSchema,
     ...signalOf(signal),
   });
   return { id: doc.data.id, name: doc.data.attributes.name };

@@ -1,6 +1,8 @@
 import type { RentalBookingRequest } from '@platform/contracts/rental/cart';
 import type { RentalEnvironment } from '@platform/contracts/rental/environment';
 import { rentalEndpoints } from '@platform/contracts/rental/endpoints';
+import { recordEndpoints } from '@platform/contracts/resources/endpoints';
+import { shellEndpoints } from '@platform/contracts/shell-endpoints';
 import { fromPromise } from 'xstate';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
@@ -56,7 +58,13 @@ const None = z.unknown();
 /** The models of a cart, each read on its own (a deleted one is left out: the cart screen offers to remove it). */
 export async function readModels(api: ApiClient, ids: readonly string[], signal?: AbortSignal) {
   const read = await Promise.allSettled(
-    ids.map((id) => api.get(`/rental-models/${encodeURIComponent(id)}`, ModelDocumentSchema, { signal })),
+    ids.map((id) =>
+      api.call(recordEndpoints('rental-models').find, {
+        params: { id },
+        schema: ModelDocumentSchema,
+        signal,
+      }),
+    ),
   );
   const models: Record<string, RentalModel> = {};
   for (const answer of read) {
@@ -95,7 +103,7 @@ export async function readRentalEnvironment(
   api: ApiClient,
   signal?: AbortSignal,
 ): Promise<RentalEnvironment> {
-  const doc = await api.get('/app-environment', RentalEnvironmentSchema, { signal });
+  const doc = await api.call(shellEndpoints.environment, { schema: RentalEnvironmentSchema, signal });
   return doc.data.attributes;
 }
 

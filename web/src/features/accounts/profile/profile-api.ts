@@ -1,5 +1,6 @@
 import { NOTIFICATION_KINDS, OTHER_JOB_ID } from '@platform/contracts/accounts/reference';
 import { accountEndpoints } from '@platform/contracts/accounts/endpoints';
+import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../../kit/api/client.ts';
 import { ApiError, retryAfterSeconds } from '../../../kit/api/errors.ts';
@@ -33,7 +34,10 @@ export async function readReferenceList(
   type: 'jobs' | 'user-categories',
   signal?: AbortSignal,
 ): Promise<ReferenceOption[]> {
-  const doc = await api.get(`/${type}`, ReferenceListSchema, signal ? { signal } : {});
+  const doc = await api.call(recordEndpoints(type).list, {
+    schema: ReferenceListSchema,
+    ...(signal ? { signal } : {}),
+  });
   const items = doc.data.map((d) => ({ id: d.id, name: d.attributes.name }));
   // "other" is listed last (seed 001 §3), whatever order a list arrives in
   return [...items.filter((i) => i.id !== OTHER_JOB_ID), ...items.filter((i) => i.id === OTHER_JOB_ID)];
