@@ -2,17 +2,12 @@ import { randomUUID } from 'node:crypto';
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import { userStreamId } from '@platform/contracts/accounts/events';
-import {
-  DecideValidationRequestAttributesSchema,
-  OrganizationRefSchema,
-  ValidationRequestAttributesSchema,
-  ValidationRequestRelationshipsSchema,
-} from '@platform/contracts/accounts/requests';
 import { NotFoundError, ValidationError } from '@platform/contracts/errors';
+import { accountEndpoints } from '@platform/contracts/accounts/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import type { CommandModuleDeps } from '../app.ts';
 import { deriveId } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
-import { parseDocument, resourceDocument } from '../http/validate.ts';
 import { requireAccountsAdmin, requireSelfOrAdmin, signedInUserId, userIdParam } from './authorize.ts';
 import { userDecider } from './decide.ts';
 import type { AccountsCommandOptions } from './options.ts';
@@ -20,18 +15,6 @@ import { organizationExists } from '../organizations/exists.ts';
 
 const uuid = z.string().uuid();
 
-export const ActingDocument = z.object({ data: OrganizationRefSchema.nullable() });
-export const CreateRequestDocument = resourceDocument({
-  type: 'validation-requests',
-  id: uuid.optional(),
-  attributes: ValidationRequestAttributesSchema,
-  relationships: ValidationRequestRelationshipsSchema.optional(),
-});
-export const DecideRequestDocument = resourceDocument({
-  type: 'validation-requests',
-  id: z.string().optional(),
-  attributes: DecideValidationRequestAttributesSchema,
-});
 const UserOfRequest = z.object({ user_id: z.string() });
 
 /**
@@ -42,13 +25,13 @@ export function membershipCommandRoutes(deps: CommandModuleDeps, options: Accoun
   const router = express.Router();
   const { features } = options;
 
-  router.patch('/users/:id/relationships/acting-as-organization', async (req, res) => {
+  mountEndpoint(router, accountEndpoints.actAs, async (req, res, call) => {
     if (!features.organizations || !features.userOrganizations)
       throw new NotFoundError('No route for this call');
     const request = deps.commandRequest(req, res);
     const id = userIdParam(req, res);
     requireSelfOrAdmin(res, id);
-    const doc = parseDocument(ActingDocument, req.body);
+    const doc = call.body();
     const result = await deps.handle({
       streamId: userStreamId(id),
       decider: userDecider,
@@ -64,11 +47,11 @@ export function membershipCommandRoutes(deps: CommandModuleDeps, options: Accoun
     sendCommandResult(res, { type: 'users', id, result });
   });
 
-  router.post('/validation-requests', async (req, res) => {
+  mountEndpoint(router, accountEndpoints.requestValidation, async (req, res, call) => {
     if (!features.validationRequests) throw new NotFoundError('No route for this call');
     const request = deps.commandRequest(req, res);
     const userId = signedInUserId(res);
-    const doc = parseDocument(CreateRequestDocument, req.body);
+    const doc = call.body();
     const key = request.idempotencyKey;
     const requestId = doc.data.id ?? (key ? deriveId(key, 'validation-requests') : randomUUID());
     const attached = doc.data.relationships?.attachedOrganization?.data?.id ?? null;
@@ -93,14 +76,14 @@ export function membershipCommandRoutes(deps: CommandModuleDeps, options: Accoun
     sendCommandResult(res, { type: 'validation-requests', id: requestId, result, status: 201 });
   });
 
-  router.patch('/validation-requests/:id', async (req, res) => {
+  mountEndpoint(router, accountEndpoints.decideValidationRequest, async (req, res, call) => {
     if (!features.validationRequests) throw new NotFoundError('No route for this call');
     const request = deps.commandRequest(req, res);
     requireAccountsAdmin(res);
-    const requestId = String(req.params.id);
+    const requestId = call.params.id;
     if (!uuid.safeParse(requestId).success)
       throw new NotFoundError(`validation request ${requestId} not found`);
-    const doc = parseDocument(DecideRequestDocument, req.body);
+    const doc = call.body();
     // the request's user: a routing lookup on the read model; the decision itself is made on the user's stream
     const row = deps.readSql
       ? (await deps.readSql`select user_id from read.validation_requests where id = ${requestId}`)[0]

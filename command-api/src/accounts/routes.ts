@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import express, { type Request, type Response, type Router } from 'express';
-import { z } from 'zod';
+import express, { type Router } from 'express';
 import { parseSecondaryEmails } from '@platform/contracts/accounts/emails';
 import { isAdministrator } from '@platform/contracts/accounts/rules';
 import { jobResource, userCategoryResource } from '@platform/contracts/accounts/reference-lists';
 import { userStreamId, type UserEvent } from '@platform/contracts/accounts/events';
-import {
-  CreateUserAttributesSchema,
-  UserAttributesSchema,
-  UserRelationshipsSchema,
-} from '@platform/contracts/accounts/requests';
 import { ForbiddenError, NotFoundError, ValidationError } from '@platform/contracts/errors';
+import { accountEndpoints } from '@platform/contracts/accounts/endpoints';
+import type { EndpointBody } from '@platform/contracts/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { CommandModuleDeps } from '../app.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { deriveId } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
-import { parseDocument, resourceDocument } from '../http/validate.ts';
 import { recordExists, resourceTarget } from '../resources/routes.ts';
 import { withUniqueValues } from '../claims/unique-values.ts';
 import { requireAccountsAdmin, requireSelfOrAdmin, userIdParam } from './authorize.ts';
@@ -27,21 +23,9 @@ import type { AccountsCommandOptions } from './options.ts';
 import { EMAIL_SCOPE, emailStillHeld, loadUser, userOwner } from './store.ts';
 
 const TYPE = 'users';
-const uuid = z.string().uuid();
 const batchUserDecider = batchDecider(userDecider);
 
-export const CreateDocument = resourceDocument({
-  type: TYPE,
-  id: uuid.optional(),
-  attributes: CreateUserAttributesSchema,
-});
-export const UpdateDocument = resourceDocument({
-  type: TYPE,
-  id: z.string().optional(),
-  attributes: UserAttributesSchema.default({}),
-  relationships: UserRelationshipsSchema.optional(),
-});
-type UpdateBody = z.infer<typeof UpdateDocument>['data'];
+type UpdateBody = EndpointBody<typeof accountEndpoints.updateUser>['data'];
 
 const ADMIN_ONLY = {
   validated: '/data/attributes/validated',
@@ -173,10 +157,10 @@ export function usersCommandRoutes(deps: CommandModuleDeps, options: AccountsCom
   const router = express.Router();
   const claimDeps = { eventStore: deps.eventStore, contracts: deps.contracts };
 
-  router.post(`/${TYPE}`, async (req, res) => {
+  mountEndpoint(router, accountEndpoints.createUser, async (req, res, call) => {
     const request = deps.commandRequest(req, res);
     requireAccountsAdmin(res);
-    const doc = parseDocument(CreateDocument, req.body);
+    const doc = call.body();
     const key = request.idempotencyKey;
     const id = doc.data.id ?? (key ? deriveId(key, TYPE) : randomUUID());
     const { password, emailVerified, ...attributes } = doc.data.attributes;
@@ -208,11 +192,11 @@ export function usersCommandRoutes(deps: CommandModuleDeps, options: AccountsCom
     sendCommandResult(res, { type: TYPE, id, result, status: 201 });
   });
 
-  router.patch(`/${TYPE}/:id`, async (req: Request, res: Response) => {
+  mountEndpoint(router, accountEndpoints.updateUser, async (req, res, call) => {
     const request = deps.commandRequest(req, res);
     const id = userIdParam(req, res);
     requireSelfOrAdmin(res, id);
-    const body = parseDocument(UpdateDocument, req.body).data;
+    const body = call.body().data;
     const admin = isAdministrator(viewerOf(res));
     if (!admin) refuseAdminOnly(body);
     await checkListItems(deps.eventStore, body);

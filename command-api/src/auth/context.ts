@@ -1,11 +1,10 @@
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Sql } from 'postgres';
-import type { ZodTypeAny, z } from 'zod';
 import { userStreamId } from '@platform/contracts/accounts/events';
 import type { AccountFeatures } from '@platform/contracts/accounts/features';
 import type { EventContractRegistry } from '@platform/contracts/event-contracts';
-import { DomainError, UnauthenticatedError, ValidationError } from '@platform/contracts/errors';
+import { DomainError, UnauthenticatedError } from '@platform/contracts/errors';
 import type { CommandMetadata } from '@platform/contracts/metadata';
 import type { EventStore } from '@platform/infra/event-store';
 import type { Mailer } from '@platform/infra/mail/mailer';
@@ -15,7 +14,6 @@ import { batchDecider } from '../accounts/batch.ts';
 import { userDecider } from '../accounts/decide.ts';
 import { loadUser } from '../accounts/store.ts';
 import { handleCommand, type CommandResult } from '../handler.ts';
-import { zodIssueToIssue } from '@platform/infra/http/errors';
 import type { Clock } from '../http/metadata.ts';
 import { correlationIdOf, requestIdOf } from '../http/metadata.ts';
 import { clearSessionCookie, sessionSecretOf, setSessionCookie } from './cookies.ts';
@@ -40,16 +38,6 @@ export interface AuthContext {
   /** the site's address as users open it, for links in e-mails */
   publicUrl: string;
   appName: string;
-}
-
-/** Parses a plain JSON body (auth calls are not JSON:API documents): issues point at /<member>. */
-export function parseBody<S extends ZodTypeAny>(schema: S, body: unknown): z.infer<S> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw ValidationError.at('', 'A JSON object is required', 'validation.required');
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ValidationError(parsed.error.issues.map((i) => zodIssueToIssue(i)));
-  return parsed.data as z.infer<S>;
 }
 
 /** A command made by the auth layer on behalf of `userId` (sign-in: the user is the actor of their own sign-in). */

@@ -1,4 +1,6 @@
 import express, { type Router } from 'express';
+import { authEndpoints } from '@platform/contracts/auth/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { z } from 'zod';
 import { userStreamId } from '@platform/contracts/accounts/events';
 import { hasAdministratorRole, isAdministrator } from '@platform/contracts/accounts/rules';
@@ -27,14 +29,14 @@ export function impersonationRoutes(ctx: AuthContext) {
       next();
     });
 
-    router.post('/services/users/:id/impersonate', async (req, res) => {
+    mountEndpoint(router, authEndpoints.impersonate, async (req, res, { params }) => {
       const request = deps.commandRequest(req, res);
       const session = sessionOf(res);
       if (!session) throw new ForbiddenError('Impersonation needs a signed-in session, not an API token');
       if (session.impersonatorId)
         throw new ConflictError('conflict.state', 'Stop the current impersonation first');
       if (!isAdministrator(viewerOf(res))) throw new ForbiddenError('Impersonation requires the admin role');
-      const targetId = String(req.params.id);
+      const targetId = params.id;
       if (!uuid.safeParse(targetId).success) throw new NotFoundError(`user ${targetId} not found`);
       const { state } = await loadUser(deps.eventStore, targetId);
       if (state.status !== 'active') throw new NotFoundError(`user ${targetId} not found`);
@@ -57,7 +59,7 @@ export function impersonationRoutes(ctx: AuthContext) {
       sendCommandResult(res, { type: 'users', id: targetId, result });
     });
 
-    router.delete('/services/users/impersonate', async (req, res) => {
+    mountEndpoint(router, authEndpoints.stopImpersonating, async (req, res) => {
       const request = deps.commandRequest(req, res);
       const session = sessionOf(res);
       if (!session?.impersonatorId)

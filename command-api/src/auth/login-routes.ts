@@ -1,11 +1,9 @@
 import { randomInt } from 'node:crypto';
+import { authEndpoints } from '@platform/contracts/auth/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import type { Router } from 'express';
 import { emailKey } from '@platform/contracts/accounts/emails';
-import {
-  LoginRequestSchema,
-  TwoFactorLoginRequestSchema,
-  landingAfterLogin,
-} from '@platform/contracts/auth/requests';
+import { landingAfterLogin } from '@platform/contracts/auth/requests';
 import { NotFoundError, ValidationError } from '@platform/contracts/errors';
 import { twoFactorCodeMessage } from '@platform/infra/mail/messages';
 import type { SignIn } from '../accounts/commands.ts';
@@ -15,7 +13,6 @@ import { clearSessionCookie, sessionSecretOf } from './cookies.ts';
 import {
   authMetadata,
   currentSession,
-  parseBody,
   runUserCommands,
   sendJson,
   startSession,
@@ -48,8 +45,8 @@ export function loginRoutes(router: Router, ctx: AuthContext): void {
     });
   }
 
-  router.post('/login', async (req, res) => {
-    const body = parseBody(LoginRequestSchema, req.body);
+  mountEndpoint(router, authEndpoints.login, async (req, res, call) => {
+    const body = call.body();
     const now = ctx.clock();
     const account = emailKey(body.email) ?? body.email.trim().toLowerCase();
     // counted before the password is judged: past a limit the right password is refused too (ADR 0023)
@@ -106,10 +103,10 @@ export function loginRoutes(router: Router, ctx: AuthContext): void {
     await signedIn(user, res, result.position);
   });
 
-  router.post('/two-factor/login', async (req, res) => {
+  mountEndpoint(router, authEndpoints.twoFactorLogin, async (req, res, call) => {
     if (!ctx.features.twoFactor) throw new NotFoundError('No route for this call');
     const pending = (await currentSession(ctx, req, res, 'two_factor'))!;
-    const body = parseBody(TwoFactorLoginRequestSchema, req.body);
+    const body = call.body();
     const now = ctx.clock();
     const attempt = await ctx.limiter.attempt(
       res,
@@ -155,7 +152,7 @@ export function loginRoutes(router: Router, ctx: AuthContext): void {
   });
 
   /** Ends the session (every tab shares the cookie, so every tab is signed out). */
-  router.post('/logout', async (req, res) => {
+  mountEndpoint(router, authEndpoints.logout, async (req, res) => {
     const session = await currentSession(ctx, req, res, false);
     const secret = sessionSecretOf(req);
     let position: string | undefined;
@@ -173,7 +170,7 @@ export function loginRoutes(router: Router, ctx: AuthContext): void {
     sendJson(res, 200, { state: 'logged_out', ...(position ? { meta: { position } } : {}) });
   });
 
-  router.post('/social/:provider/login', () => {
+  mountEndpoint(router, authEndpoints.socialLogin, () => {
     // the social login feature is not offered by this platform (DEFAULT_ACCOUNT_FEATURES.socialLogin = false)
     throw new NotFoundError('No route for this call');
   });

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { authEndpoints } from '@platform/contracts/auth/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import type { Router } from 'express';
 import { emailKey } from '@platform/contracts/accounts/emails';
-import { ForgotPasswordRequestSchema, ResetPasswordRequestSchema } from '@platform/contracts/auth/requests';
 import { ValidationError } from '@platform/contracts/errors';
 import { passwordResetMessage } from '@platform/infra/mail/messages';
 import { loadUser, userIdByEmail } from '../accounts/store.ts';
-import { authMetadata, parseBody, runUserCommands, sendJson, type AuthContext } from './context.ts';
+import { authMetadata, runUserCommands, sendJson, type AuthContext } from './context.ts';
 import { hashPassword, sha256 } from './passwords.ts';
 import { clientIp, guessChecks } from './rate-limit.ts';
 
@@ -23,8 +24,8 @@ export function passwordRoutes(router: Router, ctx: AuthContext): void {
     meta: { message: 'If an account uses this address, a reset link is on its way.' },
   };
 
-  router.post('/password/forgot', async (req, res) => {
-    const body = parseBody(ForgotPasswordRequestSchema, req.body);
+  mountEndpoint(router, authEndpoints.forgotPassword, async (req, res, call) => {
+    const body = call.body();
     const now = ctx.clock();
     const key = emailKey(body.email);
     // every request counts (each one may mail): per address, per account from an address, and a ceiling per
@@ -51,8 +52,8 @@ export function passwordRoutes(router: Router, ctx: AuthContext): void {
     sendJson(res, 200, sameAnswer);
   });
 
-  router.post('/password/reset', async (req, res) => {
-    const body = parseBody(ResetPasswordRequestSchema, req.body);
+  mountEndpoint(router, authEndpoints.resetPassword, async (req, res, call) => {
+    const body = call.body();
     const now = ctx.clock();
     const key = emailKey(body.email) ?? body.email.trim().toLowerCase();
     // a refused token counts, a spent one does not; keys of their own, so that the requests that mailed the link

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { authEndpoints } from '@platform/contracts/auth/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import type { Router } from 'express';
 import { isTimezone, DEFAULT_TIMEZONE } from '@platform/contracts/accounts/reference';
-import { RegisterRequestSchema, VerifyEmailRequestSchema } from '@platform/contracts/auth/requests';
 import { DomainError, NotFoundError } from '@platform/contracts/errors';
 import { withUniqueValues } from '../claims/unique-values.ts';
 import { EMAIL_SCOPE, emailStillHeld, loadUser, userOwner } from '../accounts/store.ts';
 import {
   authMetadata,
   currentSession,
-  parseBody,
   runUserCommands,
   sendJson,
   sendVerification,
@@ -26,9 +26,9 @@ import { clientIp } from './rate-limit.ts';
 export function registerRoutes(router: Router, ctx: AuthContext): void {
   const claimDeps = { eventStore: ctx.eventStore, ...(ctx.contracts ? { contracts: ctx.contracts } : {}) };
 
-  router.post('/register', async (req, res) => {
+  mountEndpoint(router, authEndpoints.register, async (req, res, call) => {
     if (!ctx.features.register) throw new NotFoundError('No route for this call');
-    const body = parseBody(RegisterRequestSchema, req.body);
+    const body = call.body();
     const now = ctx.clock();
     // every registration counts against the address, opened or refused (ADR 0023)
     await ctx.limiter.attempt(res, now, [
@@ -79,8 +79,8 @@ export function registerRoutes(router: Router, ctx: AuthContext): void {
     });
   });
 
-  router.post('/email/verify', async (req, res) => {
-    const body = parseBody(VerifyEmailRequestSchema, req.body);
+  mountEndpoint(router, authEndpoints.verifyEmail, async (req, res, call) => {
+    const body = call.body();
     const check = checkVerificationLink(ctx.secret, body, ctx.clock());
     if (check === 'expired')
       throw new DomainError('auth.link_expired', 'This verification link has expired: ask for a new one');
@@ -103,7 +103,7 @@ export function registerRoutes(router: Router, ctx: AuthContext): void {
     sendJson(res, 200, { state: 'verified', meta: { position: result.position.toString() } });
   });
 
-  router.post('/email/verification-notification', async (req, res) => {
+  mountEndpoint(router, authEndpoints.verificationNotification, async (req, res) => {
     const session = (await currentSession(ctx, req, res, 'authenticated'))!;
     const { state } = await loadUser(ctx.eventStore, session.userId);
     if (state.status !== 'active' || state.emailVerified) {

@@ -1,20 +1,10 @@
 import type { Router } from 'express';
-import {
-  ConfirmTwoFactorRequestSchema,
-  DisableTwoFactorRequestSchema,
-  EnableTwoFactorRequestSchema,
-} from '@platform/contracts/auth/requests';
+import { authEndpoints } from '@platform/contracts/auth/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { ConflictError, NotFoundError, ValidationError } from '@platform/contracts/errors';
 import { loadUser } from '../accounts/store.ts';
 import type { ActiveUser } from '@platform/contracts/accounts/user-state';
-import {
-  authMetadata,
-  currentSession,
-  parseBody,
-  runUserCommands,
-  sendJson,
-  type AuthContext,
-} from './context.ts';
+import { authMetadata, currentSession, runUserCommands, sendJson, type AuthContext } from './context.ts';
 import { newRecoveryCodes, recoveryCodeHash, verifyPassword } from './passwords.ts';
 import { enrolment, newTotpSecret, totpStepOf } from './totp.ts';
 
@@ -45,9 +35,9 @@ export function twoFactorRoutes(router: Router, ctx: AuthContext): void {
     return { codes, hashes: codes.map(recoveryCodeHash) };
   }
 
-  router.post('/two-factor/enable', async (req, res) => {
+  mountEndpoint(router, authEndpoints.enableTwoFactor, async (req, res, call) => {
     const { user, session } = await signedInUser(req, res);
-    const body = parseBody(EnableTwoFactorRequestSchema, req.body);
+    const body = call.body();
     if (user.twoFactor) throw new ConflictError('conflict.state', 'two-factor authentication is already on');
     const metadata = authMetadata(ctx, res, user.id, session.impersonatorId);
     if (body.strategy === 'email') {
@@ -79,9 +69,9 @@ export function twoFactorRoutes(router: Router, ctx: AuthContext): void {
     });
   });
 
-  router.post('/two-factor/confirm', async (req, res) => {
+  mountEndpoint(router, authEndpoints.confirmTwoFactor, async (req, res, call) => {
     const { user, session } = await signedInUser(req, res);
-    const body = parseBody(ConfirmTwoFactorRequestSchema, req.body);
+    const body = call.body();
     if (user.twoFactor) throw new ConflictError('conflict.state', 'two-factor authentication is already on');
     if (!user.totpSecret)
       throw new ConflictError('conflict.state', 'start the authenticator enrolment first');
@@ -114,9 +104,9 @@ export function twoFactorRoutes(router: Router, ctx: AuthContext): void {
     });
   });
 
-  router.post('/two-factor/disable', async (req, res) => {
+  mountEndpoint(router, authEndpoints.disableTwoFactor, async (req, res, call) => {
     const { user, session } = await signedInUser(req, res);
-    const body = parseBody(DisableTwoFactorRequestSchema, req.body);
+    const body = call.body();
     // a session in a stranger's hands must not become a way to guess the password (ADR 0023)
     const attempt = await ctx.limiter.attempt(res, ctx.clock(), [
       { key: `password-again:account:${user.id}`, limit: ctx.limits.passwordAgain.account },

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { couponResource } from '@platform/contracts/coupons/coupon';
 import { SYSTEM_USER_ID } from '@platform/contracts/metadata';
+import { couponEndpoints } from '@platform/contracts/coupons/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { CommandModuleDeps } from '../app.ts';
 import { deriveId } from '../handler.ts';
@@ -21,8 +23,8 @@ const PURCHASE_RETRIES = 200;
 /** POST /api/v1/coupons/{id}/purchase: the signed-in member buys one coupon (a purchased-coupon). */
 export function couponCommandRoutes(deps: CommandModuleDeps): Router {
   const router = express.Router();
-  router.post('/coupons/:id/purchase', async (req, res) => {
-    const couponId = String(req.params.id);
+  mountEndpoint(router, couponEndpoints.purchase, async (req, res, { params }) => {
+    const couponId = params.id;
     if (!uuid.safeParse(couponId).success) throw new NotFoundError(`coupon ${couponId} not found`);
     const request = deps.commandRequest(req, res);
     const { userId } = viewerOf(res);

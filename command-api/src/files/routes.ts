@@ -9,8 +9,11 @@ import { securedFileResource } from '@platform/contracts/files/secured-file';
 import { slugify } from '@platform/contracts/organizations/events';
 import { allows } from '@platform/contracts/resources/access';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
-import { MEDIA_FAMILIES, type MediaFamily } from '@platform/contracts/resources/files';
+import { type MediaFamily } from '@platform/contracts/resources/files';
 import { recordFacts } from '@platform/contracts/resources/state';
+import type { EndpointBody } from '@platform/contracts/endpoints';
+import { fileEndpoints, MediaFamiliesFieldSchema } from '@platform/contracts/files/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { loadState } from '@platform/infra/event-store';
 import { inspectUpload, type FileLimits, type InspectedFile } from '@platform/infra/files/intake';
 import type { BlobStore, StagedBlob } from '@platform/infra/files/storage';
@@ -37,22 +40,6 @@ export interface FileServices {
 }
 
 const SECURED_FILES_AT_ONCE = 20;
-
-const families = z
-  .string()
-  .transform((v) => v.split(',').map((f) => f.trim()))
-  .pipe(z.array(z.enum(MEDIA_FAMILIES)).min(1));
-
-/** The text fields of POST /services/files: each refused on its own pointer. */
-export const FileFields = z
-  .object({
-    id: z.string().uuid().optional(),
-    name: z.string().trim().min(1).max(255).optional(),
-    description: z.string().trim().max(2000).optional(),
-    isPublic: z.enum(['true', 'false']).optional(),
-    family: families.optional(),
-  })
-  .passthrough();
 
 function fieldIssues(error: z.ZodError): ValidationError {
   return new ValidationError(
@@ -154,7 +141,7 @@ export function fileUploadRoutes(
       streamLimit(mine(res), accepted);
     const imageLimit = (res: Response) => mine(res).image;
     const acceptedOf = (fields: Record<string, string>) => {
-      const parsed = families.safeParse(fields.family);
+      const parsed = MediaFamiliesFieldSchema.safeParse(fields.family);
       return parsed.success ? parsed.data : null;
     };
 
@@ -167,7 +154,7 @@ export function fileUploadRoutes(
       req: Request,
       res: Response,
       part: { staged: StagedBlob; name: string },
-      fields: z.infer<typeof FileFields>,
+      fields: EndpointBody<typeof fileEndpoints.upload>,
       id: string = fields.id ?? randomUUID(),
     ): Promise<{ status: 200 | 201; result: CommandResult; data: unknown }> => {
       const request = deps.commandRequest(req, res);
@@ -248,7 +235,7 @@ export function fileUploadRoutes(
       }
     };
 
-    router.post('/services/files', async (req: Request, res: Response) => {
+    mountEndpoint(router, fileEndpoints.upload, async (req, res) => {
       requireAllowed(res, FILE_UPLOADERS, 'file: upload');
       const upload: MultipartUpload = await readMultipart(req, {
         store,
@@ -257,7 +244,7 @@ export function fileUploadRoutes(
         maxBytes: (fields) => limitFor(res, acceptedOf(fields)),
       });
       try {
-        const parsed = FileFields.safeParse(upload.fields);
+        const parsed = fileEndpoints.upload.body.safeParse(upload.fields);
         if (!parsed.success) throw fieldIssues(parsed.error);
         const part = upload.files[0];
         if (!part)
@@ -279,7 +266,7 @@ export function fileUploadRoutes(
           origins: options.files.origins ?? [],
           maxBytes: (res, metadata) => limitFor(res, acceptedOf(metadata)),
           async complete(req, res, upload) {
-            const parsed = FileFields.safeParse({ ...upload.fields, id: undefined });
+            const parsed = fileEndpoints.upload.body.safeParse({ ...upload.fields, id: undefined });
             if (!parsed.success) throw fieldIssues(parsed.error);
             const { result, data } = await recordFile(req, res, upload, parsed.data, upload.id);
             return { result, data };
@@ -287,7 +274,7 @@ export function fileUploadRoutes(
         }),
       );
 
-    router.post('/services/secured-files', async (req: Request, res: Response) => {
+    mountEndpoint(router, fileEndpoints.uploadSecured, async (req, res) => {
       requireAllowed(res, FILE_UPLOADERS, 'secured-file: upload');
       const request = deps.commandRequest(req, res);
       const upload = await readMultipart(req, {
@@ -376,10 +363,10 @@ export function fileUploadRoutes(
       }
     });
 
-    router.delete('/services/secured-files/:id', async (req: Request, res: Response) => {
+    mountEndpoint(router, fileEndpoints.deleteSecured, async (req, res, { params }) => {
       requireAllowed(res, FILE_UPLOADERS, 'secured-file: delete');
       const request = deps.commandRequest(req, res);
-      const id = String(req.params.id);
+      const id = params.id;
       const notFound = new NotFoundError(`secured-file ${id} not found`);
       if (!securedFileResource.idSchema.safeParse(id).success) throw notFound;
       const decider = resourceDecider(securedFileResource, id);

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import type { CommandAnswer } from '@platform/contracts/command-answer';
 import type { CommandResult } from '../handler.ts';
 import { JSON_API_MEDIA_TYPE } from '@platform/infra/http/errors';
 
@@ -18,5 +19,10 @@ export function sendCommandResult(
     .setHeader('X-Event-Position', position)
     .setHeader('ETag', `"${version}"`)
     .type(JSON_API_MEDIA_TYPE)
-    .send(JSON.stringify({ data: { type: answer.type, id: answer.id }, meta: { position, version } }));
+    .send(
+      JSON.stringify({
+        data: { type: answer.type, id: answer.id },
+        meta: { position, version },
+      } satisfies CommandAnswer),
+    );
 }

@@ -1,29 +1,10 @@
 import type { Request } from 'express';
-import { z, type ZodTypeAny } from 'zod';
+import type { z, ZodTypeAny } from 'zod';
 import { ValidationError } from '@platform/contracts/errors';
 import { zodIssueToIssue } from '@platform/infra/http/errors';
 
-/**
- * The zod schema of a JSON:API request document `{ data: { type, id?, attributes, relationships? } }`.
- * Pass the result to `parseDocument`; zod paths become JSON pointers such as /data/attributes/title.
- */
-export function resourceDocument<
-  T extends string,
-  A extends ZodTypeAny,
-  R extends ZodTypeAny = z.ZodUndefined,
-  I extends ZodTypeAny = z.ZodOptional<z.ZodString>,
->(spec: { type: T; attributes: A; relationships?: R; id?: I }) {
-  return z.object({
-    data: z.object({
-      type: z.literal(spec.type, {
-        errorMap: () => ({ message: `The resource type must be "${spec.type}"` }),
-      }),
-      id: (spec.id ?? z.string().min(1).optional()) as I,
-      attributes: spec.attributes,
-      relationships: (spec.relationships ?? z.undefined()) as R,
-    }),
-  });
-}
+/** The request document's schema, declared in contracts with the endpoints that read it. */
+export { resourceDocument } from '@platform/contracts/endpoints';
 
 /** Parses a request document; every zod issue becomes an error with its JSON pointer (422). */
 export function parseDocument<S extends ZodTypeAny>(schema: S, body: unknown): z.infer<S> {

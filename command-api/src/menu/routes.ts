@@ -2,38 +2,20 @@ import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { DomainError, NotFoundError, ValidationError } from '@platform/contracts/errors';
+import { menuEndpoints } from '@platform/contracts/menu/endpoints';
 import { MENU_STREAM_ID, type MenuItemFields } from '@platform/contracts/menu/events';
-import {
-  CreateMenuItemAttributesSchema,
-  MenuItemRelationshipsSchema,
-  MoveMenuItemBodySchema,
-  UpdateMenuItemAttributesSchema,
-} from '@platform/contracts/menu/requests';
 import { loadState } from '@platform/infra/event-store';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import type { CommandModuleDeps, CommandRequest } from '../app.ts';
 import { recordEnvironmentUpdated } from '../environment/record.ts';
 import { deriveId, type CommandResult } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
-import { parseDocument, resourceDocument } from '../http/validate.ts';
 import { requireCmsEditor } from '../environment/authorize.ts';
 import { menuDecider, type MenuCommand } from './decide.ts';
 import { pageIsLinkable } from './page-link.ts';
 
 const TYPE = 'app-menu-items';
 const uuid = z.string().uuid();
-
-export const CreateDocument = resourceDocument({
-  type: TYPE,
-  id: uuid.optional(),
-  attributes: CreateMenuItemAttributesSchema,
-  relationships: MenuItemRelationshipsSchema.optional(),
-});
-export const UpdateDocument = resourceDocument({
-  type: TYPE,
-  id: uuid.optional(),
-  attributes: UpdateMenuItemAttributesSchema.default({}),
-  relationships: MenuItemRelationshipsSchema.optional(),
-});
 
 /** Ids in the URL that are not uuids name nothing: 404, not 422. */
 function itemIdOf(req: Request): string {
@@ -68,8 +50,8 @@ export function menuCommandRoutes(deps: CommandModuleDeps): Router {
     sendCommandResult(res, { type: TYPE, id: answer.id, result: final, status: answer.status ?? 200 });
   }
 
-  router.post(`/${TYPE}`, async (req, res) => {
-    const doc = parseDocument(CreateDocument, req.body);
+  mountEndpoint(router, menuEndpoints.create, async (req, res, call) => {
+    const doc = call.body();
     const key = req.get('Idempotency-Key');
     const id = doc.data.id ?? (key ? deriveId(key, TYPE) : randomUUID());
     const { position, ...attributes } = doc.data.attributes;
@@ -88,9 +70,9 @@ export function menuCommandRoutes(deps: CommandModuleDeps): Router {
     );
   });
 
-  router.patch(`/${TYPE}/:id`, async (req, res) => {
+  mountEndpoint(router, menuEndpoints.update, async (req, res, call) => {
     const id = itemIdOf(req);
-    const doc = parseDocument(UpdateDocument, req.body);
+    const doc = call.body();
     if (doc.data.id !== undefined && doc.data.id !== id) {
       throw ValidationError.at('/data/id', 'the document id must match the URL');
     }
@@ -116,9 +98,9 @@ export function menuCommandRoutes(deps: CommandModuleDeps): Router {
     );
   });
 
-  router.post(`/${TYPE}/:id/move`, async (req, res) => {
+  mountEndpoint(router, menuEndpoints.move, async (req, res, call) => {
     const id = itemIdOf(req);
-    const body = parseDocument(MoveMenuItemBodySchema, req.body);
+    const body = call.body();
     try {
       await run(
         req,
@@ -135,7 +117,7 @@ export function menuCommandRoutes(deps: CommandModuleDeps): Router {
     }
   });
 
-  router.delete(`/${TYPE}/:id`, async (req, res) => {
+  mountEndpoint(router, menuEndpoints.delete, async (req, res) => {
     const id = itemIdOf(req);
     await run(
       req,

@@ -2,6 +2,8 @@ import express, { type Router } from 'express';
 import { z } from 'zod';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { notificationResource } from '@platform/contracts/notifications/notification';
+import { notificationEndpoints } from '@platform/contracts/notifications/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { loadState } from '@platform/infra/event-store';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { CommandModuleDeps } from '../app.ts';
@@ -17,8 +19,8 @@ const decider = resourceDecider(notificationResource);
  */
 export function notificationCommandRoutes(deps: CommandModuleDeps): Router {
   const router = express.Router();
-  router.post('/notifications/:id/read', async (req, res) => {
-    const id = String(req.params.id);
+  mountEndpoint(router, notificationEndpoints.read, async (req, res, { params }) => {
+    const id = params.id;
     const notFound = new NotFoundError(`notification ${id} not found`);
     if (!uuid.safeParse(id).success) throw notFound;
     const request = deps.commandRequest(req, res);

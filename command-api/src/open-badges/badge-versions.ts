@@ -7,10 +7,12 @@ import {
   openBadgeResource,
   OpenBadgeModulesSchema,
 } from '@platform/contracts/open-badges/records';
+import { openBadgeEndpoints } from '@platform/contracts/open-badges/endpoints';
 import { allows } from '@platform/contracts/resources/access';
 import { readable } from '@platform/contracts/resources/likes';
 import { recordFacts } from '@platform/contracts/resources/state';
 import { loadState } from '@platform/infra/event-store';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { CommandModuleDeps } from '../app.ts';
 import type { Decider } from '../decider.ts';
@@ -60,8 +62,8 @@ function successorDecider(
  */
 export function openBadgeVersionRoutes(deps: CommandModuleDeps): Router {
   const router = express.Router();
-  router.post('/services/open-badges/badges/:id/new-version', async (req, res) => {
-    const oldId = String(req.params.id);
+  mountEndpoint(router, openBadgeEndpoints.newBadgeVersion, async (req, res, { params }) => {
+    const oldId = params.id;
     const notFound = new NotFoundError(`open-badge ${oldId} not found`);
     if (!uuid.safeParse(oldId).success) throw notFound;
     const request = deps.commandRequest(req, res);

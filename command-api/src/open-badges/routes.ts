@@ -7,16 +7,10 @@ import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors'
 import { appEnvironmentResource, APP_ENVIRONMENT_ID } from '@platform/contracts/environment/app-environment';
 import type { CommandMetadata } from '@platform/contracts/metadata';
 import { notificationResource } from '@platform/contracts/notifications/notification';
-import {
-  assertionUrls,
-  OpenBadgeAssertionRevokeSchema,
-  openBadgeAssertionStreamId,
-} from '@platform/contracts/open-badges/assertion';
+import { assertionUrls, openBadgeAssertionStreamId } from '@platform/contracts/open-badges/assertion';
+import { openBadgeEndpoints as endpoints } from '@platform/contracts/open-badges/endpoints';
 import { mayIssueOpenBadges } from '@platform/contracts/open-badges/issuer';
 import {
-  OpenBadgeAssertionIssueSchema,
-  OpenBadgeSessionActionSchema,
-  OpenBadgeSessionRequestSchema,
   openBadgeSessionStreamId,
   type OpenBadgeAssertionIssuedData,
   type OpenBadgeSessionEvent,
@@ -34,11 +28,11 @@ import { loadState, readStreamOrEmpty } from '@platform/infra/event-store';
 import { viewerOf, type Viewer } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
 import { JSON_API_MEDIA_TYPE } from '@platform/infra/http/errors';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { loadUser } from '../accounts/store.ts';
 import type { CommandModule, CommandModuleDeps, CommandRequest } from '../app.ts';
 import { deriveId, type CommandResult } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
-import { parseDocument, resourceDocument } from '../http/validate.ts';
 import { resourceDecider } from '../resources/decide.ts';
 import { openBadgeAssertionDecider } from './assertion.ts';
 import {
@@ -50,13 +44,6 @@ import {
 
 const SESSION_TYPE = 'open-badge-training-sessions';
 const uuid = z.string().uuid();
-export const RequestDocument = resourceDocument({
-  type: SESSION_TYPE,
-  attributes: OpenBadgeSessionRequestSchema,
-});
-export const ActionDocument = z.object({ data: z.object({ attributes: OpenBadgeSessionActionSchema }) });
-export const IssueDocument = z.object({ data: z.object({ attributes: OpenBadgeAssertionIssueSchema }) });
-export const RevokeDocument = z.object({ data: z.object({ attributes: OpenBadgeAssertionRevokeSchema }) });
 
 const environmentTable = resourceTable(appEnvironmentResource);
 const issuerLevelColumn = environmentTable.attributes.find(
@@ -265,10 +252,10 @@ export function openBadgeSessionRoutes(options: { publicUrl: string }): CommandM
     const sessionUrl = (id: string) => `/open-badge-trainings/${id}`;
     const deskUrl = (id: string) => `/admin/open-badges/sessions/${id}`;
 
-    router.post('/services/open-badges/sessions', async (req, res) => {
+    mountEndpoint(router, endpoints.requestSession, async (req, res, call) => {
       const viewer = signedIn(res);
       const request = deps.commandRequest(req, res);
-      const { badgeId, issuerId } = parseDocument(RequestDocument, req.body).data.attributes;
+      const { badgeId, issuerId } = call.body().data.attributes;
       const threshold = await issuerThreshold(deps.readSql, viewer);
       const { state: member } = await loadUser(deps.eventStore, viewer.userId!);
       const sessionId =
@@ -305,13 +292,13 @@ export function openBadgeSessionRoutes(options: { publicUrl: string }): CommandM
       send(res, 201, result, sessionDocument(state, viewer, caller, result));
     });
 
-    router.post('/services/open-badges/sessions/:id/actions', async (req, res) => {
-      const sessionId = String(req.params.id);
+    mountEndpoint(router, endpoints.sessionAction, async (req, res, call) => {
+      const sessionId = call.params.id;
       if (!uuid.safeParse(sessionId).success)
         throw new NotFoundError(`open badge training session ${sessionId} not found`);
       const viewer = signedIn(res);
       const request = deps.commandRequest(req, res);
-      const action = parseDocument(ActionDocument, req.body).data.attributes;
+      const action = call.body().data.attributes;
       const caller = callerOf(viewer);
       const streamId = openBadgeSessionStreamId(sessionId);
       const result = await deps.handle({
@@ -347,13 +334,13 @@ export function openBadgeSessionRoutes(options: { publicUrl: string }): CommandM
       send(res, 200, result, sessionDocument(state, viewer, caller, result));
     });
 
-    router.post('/services/open-badges/sessions/:id/assertion', async (req, res) => {
-      const sessionId = String(req.params.id);
+    mountEndpoint(router, endpoints.issueAssertion, async (req, res, call) => {
+      const sessionId = call.params.id;
       if (!uuid.safeParse(sessionId).success)
         throw new NotFoundError(`open badge training session ${sessionId} not found`);
       const viewer = signedIn(res);
       const request = deps.commandRequest(req, res);
-      const { recipientName, evidence } = parseDocument(IssueDocument, req.body).data.attributes;
+      const { recipientName, evidence } = call.body().data.attributes;
       const caller = callerOf(viewer);
       const streamId = openBadgeSessionStreamId(sessionId);
       const { state: before } = await loadState(deps.eventStore, streamId, openBadgeSessionDecider);
@@ -425,13 +412,13 @@ export function openBadgeSessionRoutes(options: { publicUrl: string }): CommandM
       });
     });
 
-    router.post('/services/open-badges/assertions/:id/revoke', async (req, res) => {
-      const assertionId = String(req.params.id);
+    mountEndpoint(router, endpoints.revokeAssertion, async (req, res, call) => {
+      const assertionId = call.params.id;
       if (!uuid.safeParse(assertionId).success)
         throw new NotFoundError(`open badge assertion ${assertionId} not found`);
       const viewer = signedIn(res);
       const request = deps.commandRequest(req, res);
-      const { reason } = parseDocument(RevokeDocument, req.body).data.attributes;
+      const { reason } = call.body().data.attributes;
       const caller = callerOf(viewer);
       const result = await deps.handle({
         streamId: openBadgeAssertionStreamId(assertionId),

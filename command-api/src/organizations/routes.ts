@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { userStreamId } from '@platform/contracts/accounts/events';
 import { NotFoundError } from '@platform/contracts/errors';
 import { organizationResource } from '@platform/contracts/organizations/organization';
+import { organizationEndpoints } from '@platform/contracts/organizations/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import type { CommandModuleDeps } from '../app.ts';
 import { requireAccountsAdmin } from '../accounts/authorize.ts';
 import { userDecider } from '../accounts/decide.ts';
@@ -10,19 +12,11 @@ import type { AccountsCommandOptions } from '../accounts/options.ts';
 import { loadUser } from '../accounts/store.ts';
 import type { CommandResult } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
-import { parseDocument } from '../http/validate.ts';
 import { organizationExists } from './exists.ts';
 import { decideMemberships } from './memberships.ts';
 
 const TYPE = organizationResource.type;
 const uuid = z.string().uuid();
-
-export const UsersDocument = z.object({
-  data: z
-    .array(z.object({ type: z.literal('users'), id: uuid }))
-    .min(1)
-    .max(100),
-});
 
 function organizationIdOf(req: Request): string {
   const id = String(req.params.id);
@@ -45,12 +39,13 @@ export function organizationsCommandRoutes(deps: CommandModuleDeps, options: Acc
   });
 
   for (const method of ['post', 'delete'] as const) {
-    router[method](`/${TYPE}/:id/relationships/users`, async (req, res) => {
+    const endpoint = method === 'post' ? organizationEndpoints.addUsers : organizationEndpoints.removeUsers;
+    mountEndpoint(router, endpoint, async (req, res, call) => {
       if (!options.features.userOrganizations) throw new NotFoundError('No route for this call');
       const id = organizationIdOf(req);
       const request = deps.commandRequest(req, res);
       requireAccountsAdmin(res);
-      const doc = parseDocument(UsersDocument, req.body);
+      const doc = call.body();
       if (!(await organizationExists(deps.eventStore, id)))
         throw new NotFoundError(`organization ${id} not found`);
       const users = await Promise.all(

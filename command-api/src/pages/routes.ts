@@ -3,51 +3,18 @@ import express, { type Request, type Router } from 'express';
 import type { Sql } from 'postgres';
 import { z } from 'zod';
 import { ConflictError, NotFoundError, ValidationError } from '@platform/contracts/errors';
-import {
-  CreateComponentAttributesSchema,
-  CreatePageAttributesSchema,
-  UpdateComponentAttributesSchema,
-  UpdatePageAttributesSchema,
-} from '@platform/contracts/pages/attributes';
+import { pagesEndpoints } from '@platform/contracts/pages/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import type { CommandModuleDeps } from '../app.ts';
 import { requireCmsEditor } from '../environment/authorize.ts';
 import { deriveId } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
-import { parseDocument, resourceDocument } from '../http/validate.ts';
 import { createDraft, publishDraft } from './drafts.ts';
 import { createPage, deletePage, runComponentCommand, updatePage } from './service.ts';
 import { TYPE } from './store.ts';
 
 const COMPONENT_TYPE = 'app-page-components';
 const uuid = z.string().uuid();
-const PageRelationship = z.object({ data: z.object({ type: z.literal(TYPE), id: uuid }) });
-
-export const CreatePageDocument = resourceDocument({
-  type: TYPE,
-  id: uuid.optional(),
-  attributes: CreatePageAttributesSchema,
-});
-export const UpdatePageDocument = resourceDocument({
-  type: TYPE,
-  id: uuid.optional(),
-  attributes: UpdatePageAttributesSchema.default({}),
-});
-export const CreateComponentDocument = resourceDocument({
-  type: COMPONENT_TYPE,
-  id: uuid.optional(),
-  attributes: CreateComponentAttributesSchema,
-  relationships: z.object({ page: PageRelationship }),
-});
-export const UpdateComponentDocument = resourceDocument({
-  type: COMPONENT_TYPE,
-  id: uuid.optional(),
-  attributes: UpdateComponentAttributesSchema.default({}),
-  relationships: z.object({ page: PageRelationship.optional() }).optional(),
-});
-/** DELETE may name the component's page; any other body is ignored. */
-export const DeleteComponentDocument = z
-  .object({ data: z.object({ relationships: z.object({ page: PageRelationship }).optional() }).optional() })
-  .optional();
 
 /** Ids in the URL that are not uuids name nothing: 404, not 422. */
 function idOf(req: Request, type: string): string {
@@ -115,46 +82,46 @@ export function pagesCommandRoutes(deps: CommandModuleDeps, options: PagesComman
     return request;
   };
 
-  router.post(`/${TYPE}`, async (req, res) => {
+  mountEndpoint(router, pagesEndpoints.createPage, async (req, res, call) => {
     const request = authorized(req, res);
-    const { data } = parseDocument(CreatePageDocument, req.body);
+    const { data } = call.body();
     const key = request.idempotencyKey;
     const pageId = data.id ?? (key !== undefined ? deriveId(key, TYPE) : randomUUID());
     const result = await createPage(deps, request, { pageId, attributes: data.attributes });
     sendCommandResult(res, { type: TYPE, id: pageId, result, status: 201 });
   });
 
-  router.patch(`/${TYPE}/:id`, async (req, res) => {
+  mountEndpoint(router, pagesEndpoints.updatePage, async (req, res, call) => {
     const pageId = idOf(req, TYPE);
     const request = authorized(req, res);
-    const { data } = parseDocument(UpdatePageDocument, req.body);
+    const { data } = call.body();
     assertSameId(pageId, data.id);
     const result = await updatePage(deps, request, { pageId, attributes: data.attributes });
     sendCommandResult(res, { type: TYPE, id: pageId, result });
   });
 
-  router.delete(`/${TYPE}/:id`, async (req, res) => {
+  mountEndpoint(router, pagesEndpoints.deletePage, async (req, res) => {
     const pageId = idOf(req, TYPE);
     const result = await deletePage(deps, authorized(req, res), pageId);
     sendCommandResult(res, { type: TYPE, id: pageId, result });
   });
 
-  router.post(`/${TYPE}/:id/draft`, async (req, res) => {
+  mountEndpoint(router, pagesEndpoints.createDraft, async (req, res) => {
     const pageId = idOf(req, TYPE);
     const result = await createDraft(deps, authorized(req, res), pageId);
     const draftPageId = result.streamId.slice('page-'.length);
     sendCommandResult(res, { type: TYPE, id: draftPageId, result, status: 201 });
   });
 
-  router.post(`/services/${TYPE}/:id/publish`, async (req, res) => {
+  mountEndpoint(router, pagesEndpoints.publishDraft, async (req, res) => {
     const draftPageId = idOf(req, TYPE);
     const { pageId, result } = await publishDraft(deps, authorized(req, res), draftPageId);
     sendCommandResult(res, { type: TYPE, id: pageId, result });
   });
 
-  router.post(`/${COMPONENT_TYPE}`, async (req, res) => {
+  mountEndpoint(router, pagesEndpoints.addComponent, async (req, res, call) => {
     const request = authorized(req, res);
-    const { data } = parseDocument(CreateComponentDocument, req.body);
+    const { data } = call.body();
     const key = request.idempotencyKey;
     const componentId = data.id ?? (key !== undefined ? deriveId(key, COMPONENT_TYPE) : randomUUID());
     const pageId = data.relationships.page.data.id;
@@ -166,10 +133,10 @@ export function pagesCommandRoutes(deps: CommandModuleDeps, options: PagesComman
     sendCommandResult(res, { type: COMPONENT_TYPE, id: componentId, result, status: 201 });
   });
 
-  router.patch(`/${COMPONENT_TYPE}/:id`, async (req, res) => {
+  mountEndpoint(router, pagesEndpoints.updateComponent, async (req, res, call) => {
     const componentId = idOf(req, COMPONENT_TYPE);
     const request = authorized(req, res);
-    const { data } = parseDocument(UpdateComponentDocument, req.body);
+    const { data } = call.body();
     assertSameId(componentId, data.id);
     const pageId = await componentPageOf(req, componentId, data.relationships?.page?.data.id);
     const result = await runComponentCommand(deps, request, {
@@ -180,10 +147,10 @@ export function pagesCommandRoutes(deps: CommandModuleDeps, options: PagesComman
     sendCommandResult(res, { type: COMPONENT_TYPE, id: componentId, result });
   });
 
-  router.delete(`/${COMPONENT_TYPE}/:id`, async (req, res) => {
+  mountEndpoint(router, pagesEndpoints.removeComponent, async (req, res) => {
     const componentId = idOf(req, COMPONENT_TYPE);
     const request = authorized(req, res);
-    const body = DeleteComponentDocument.safeParse(req.body);
+    const body = pagesEndpoints.removeComponent.body.safeParse(req.body);
     const named = body.success ? body.data?.data?.relationships?.page.data.id : undefined;
     const pageId = await componentPageOf(req, componentId, named);
     const result = await runComponentCommand(deps, request, {

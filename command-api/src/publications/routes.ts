@@ -10,36 +10,21 @@ import {
   PublicationRequestPublished,
   PublicationRequestRefused,
   PublicationRequestSubmitted,
-  PublicationRequestRefuseSchema,
-  PublicationRequestSubmitSchema,
   type PublicationRequestType,
 } from '@platform/contracts/publications/requests';
 import type { ResourceDefinition, ResourceFeatures } from '@platform/contracts/resources/definition';
+import { publicationEndpoints } from '@platform/contracts/publications/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { loadState } from '@platform/infra/event-store';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { CommandModule, CommandModuleDeps } from '../app.ts';
 import { deriveId, type CommandResult } from '../handler.ts';
 import { resourceDecider } from '../resources/decide.ts';
 import { sendCommandResult } from '../http/respond.ts';
-import { parseDocument, resourceDocument } from '../http/validate.ts';
 import { publicationDecider, type PublicationCommand } from './requests.ts';
 
 const uuid = z.string().uuid();
 const TYPE = 'publication-requests';
-
-/** The body of a submission (exported for the API fuzz's map of bodies). */
-export const SubmitDocument = resourceDocument({
-  type: TYPE,
-  attributes: PublicationRequestSubmitSchema,
-  id: uuid.optional(),
-});
-/** The body of a refusal (exported for the API fuzz's map of bodies). */
-export const RefuseDocument = z.object({
-  data: z.object({
-    type: z.literal(TYPE).optional(),
-    attributes: PublicationRequestRefuseSchema,
-  }),
-});
 
 /**
  * A decision racing with another on the same request: the loser re-decides on the new stream and finds the
@@ -216,9 +201,9 @@ export function publicationRequestRoutes(options: PublicationRoutesOptions): Com
       sendCommandResult(res, { type: TYPE, id: command.data.requestId, result, status });
     };
 
-    router.post('/services/publishables/:type/:id/publication-requests', async (req, res) => {
+    mountEndpoint(router, publicationEndpoints.submit, async (req, res, call) => {
       await run(req, res, ({ itemType, itemId, viewer, idempotencyKey }) => {
-        const { data } = parseDocument(SubmitDocument, req.body);
+        const { data } = call.body();
         const requestId = data.id ?? (idempotencyKey ? deriveId(idempotencyKey, TYPE, itemId) : randomUUID());
         return {
           status: 201,
@@ -244,35 +229,29 @@ export function publicationRequestRoutes(options: PublicationRoutesOptions): Com
       return requestId;
     };
 
-    router.post(
-      '/services/publishables/:type/:id/publication-requests/:requestId/accept',
-      async (req, res) => {
-        await run(req, res, ({ itemType, itemId, viewer }) => ({
+    mountEndpoint(router, publicationEndpoints.accept, async (req, res) => {
+      await run(req, res, ({ itemType, itemId, viewer }) => ({
+        status: 200,
+        command: {
+          type: 'AcceptPublicationRequest',
+          data: { itemType, itemId, requestId: requestIdOf(req), viewer },
+        },
+      }));
+    });
+
+    mountEndpoint(router, publicationEndpoints.refuse, async (req, res, call) => {
+      await run(req, res, ({ itemType, itemId, viewer }) => {
+        const requestId = requestIdOf(req);
+        const { data } = call.body();
+        return {
           status: 200,
           command: {
-            type: 'AcceptPublicationRequest',
-            data: { itemType, itemId, requestId: requestIdOf(req), viewer },
+            type: 'RefusePublicationRequest',
+            data: { itemType, itemId, requestId, refuseReason: data.attributes.refuseReason, viewer },
           },
-        }));
-      },
-    );
-
-    router.post(
-      '/services/publishables/:type/:id/publication-requests/:requestId/refuse',
-      async (req, res) => {
-        await run(req, res, ({ itemType, itemId, viewer }) => {
-          const requestId = requestIdOf(req);
-          const { data } = parseDocument(RefuseDocument, req.body);
-          return {
-            status: 200,
-            command: {
-              type: 'RefusePublicationRequest',
-              data: { itemType, itemId, requestId, refuseReason: data.attributes.refuseReason, viewer },
-            },
-          };
-        });
-      },
-    );
+        };
+      });
+    });
 
     return router;
   };

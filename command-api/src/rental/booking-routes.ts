@@ -14,7 +14,7 @@ import { SYSTEM_USER_ID } from '@platform/contracts/metadata';
 import { allows, type AccessRule } from '@platform/contracts/resources/access';
 import { bookingStreamId, type RentalBookingPlacedData } from '@platform/contracts/rental/booking';
 import { calendarStreamId } from '@platform/contracts/rental/calendar';
-import { bookingExpiresAt, checkCart, RentalBookingRequestSchema } from '@platform/contracts/rental/cart';
+import { bookingExpiresAt, checkCart } from '@platform/contracts/rental/cart';
 import { rentalAmounts } from '@platform/contracts/rental/amounts';
 import { rentalCommandStreamId } from '@platform/contracts/rental/command';
 import { rentalMemberStreamId } from '@platform/contracts/rental/member';
@@ -22,6 +22,8 @@ import { checkPeriod, periodDays } from '@platform/contracts/rental/period';
 import { carriesShippingFees } from '@platform/contracts/rental/strategies';
 import { appEnvironmentResource } from '@platform/contracts/environment/app-environment';
 import { rentalItemResource, rentalModelResource } from '@platform/contracts/rental/records';
+import { rentalEndpoints } from '@platform/contracts/rental/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { JSON_API_MEDIA_TYPE } from '@platform/infra/http/errors';
 import { waitForProjections } from '@platform/infra/projections/checkpoints';
 import { resourceTable } from '@platform/infra/resources/table';
@@ -29,7 +31,6 @@ import { viewerOf } from '@platform/infra/http/viewer';
 import type { CommandModuleDeps, CommandRequest } from '../app.ts';
 import { minPositionOf } from '../auth/session-middleware.ts';
 import { deriveId } from '../handler.ts';
-import { resourceDocument, parseDocument } from '../http/validate.ts';
 import { sendCommandResult } from '../http/respond.ts';
 import { bookingDecider } from './booking.ts';
 import { calendarDecider } from './calendar.ts';
@@ -51,17 +52,7 @@ export const HOLD_RETRIES = 500;
 /** The strategies a member chooses; the others are the rental team's (internal, locked). */
 const MEMBER_STRATEGIES = new Set(['pick_up', 'ship_to_address']);
 
-export const bookingDocument = resourceDocument({
-  type: 'rental-bookings',
-  attributes: RentalBookingRequestSchema,
-  id: z.string().uuid().optional(),
-});
-
 const uuid = z.string().uuid();
-export const confirmDocument = resourceDocument({
-  type: 'rental-commands',
-  attributes: z.object({ bookingId: z.string().uuid() }),
-});
 
 export interface RentalBookingOptions {
   /** who chooses the rental team's strategies (internal, locked) */
@@ -126,10 +117,10 @@ export function rentalBookingRoutes(deps: CommandModuleDeps, options: RentalBook
       );
   };
 
-  router.post('/services/rentals/bookings', async (req, res) => {
+  mountEndpoint(router, rentalEndpoints.book, async (req, res, call) => {
     const request = deps.commandRequest(req, res);
     const userId = signedInMember(res);
-    const document = parseDocument(bookingDocument, req.body);
+    const document = call.body();
     const input = document.data.attributes;
     const now = request.metadata.now;
     await catalogueCaughtUp(req);
@@ -248,10 +239,10 @@ export function rentalBookingRoutes(deps: CommandModuleDeps, options: RentalBook
       );
   });
 
-  router.post('/services/rentals/commands', async (req, res) => {
+  mountEndpoint(router, rentalEndpoints.placeCommand, async (req, res, call) => {
     const request = deps.commandRequest(req, res);
     const userId = signedInMember(res);
-    const { bookingId } = parseDocument(confirmDocument, req.body).data.attributes;
+    const { bookingId } = call.body().data.attributes;
     const booking = await bookingOf(deps, bookingId);
     if (!booking) throw ValidationError.at('/data/attributes/bookingId', 'No booking has this id');
     if (booking.userId !== userId) throw new ForbiddenError('This booking is another member’s');
@@ -387,8 +378,8 @@ export function rentalBookingRoutes(deps: CommandModuleDeps, options: RentalBook
     sendCommandResult(res, { type: 'rental-commands', id: commandId, result, status: 201 });
   });
 
-  router.delete('/services/rentals/bookings/:id', async (req, res) => {
-    const bookingId = String(req.params.id);
+  mountEndpoint(router, rentalEndpoints.releaseBooking, async (req, res, { params }) => {
+    const bookingId = params.id;
     if (!uuid.safeParse(bookingId).success) throw new NotFoundError(`rental booking ${bookingId} not found`);
     const request = deps.commandRequest(req, res);
     const userId = signedInMember(res);

@@ -2,25 +2,18 @@ import express, { type Router } from 'express';
 import { z } from 'zod';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { allows } from '@platform/contracts/resources/access';
-import {
-  RENTAL_ADMINS,
-  RentalCommandActionSchema,
-  rentalCommandStreamId,
-} from '@platform/contracts/rental/command';
+import { RENTAL_ADMINS, rentalCommandStreamId } from '@platform/contracts/rental/command';
 import { calendarStreamId } from '@platform/contracts/rental/calendar';
+import { rentalEndpoints } from '@platform/contracts/rental/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { CommandModule, CommandModuleDeps, CommandRequest } from '../app.ts';
 import { sendCommandResult } from '../http/respond.ts';
-import { parseDocument, resourceDocument } from '../http/validate.ts';
 import { HOLD_RETRIES, releaseEndedCommand } from './booking-routes.ts';
 import { calendarDecider } from './calendar.ts';
 import { rentalCommandDecider } from './lifecycle.ts';
 
 const uuid = z.string().uuid();
-export const ActionDocument = resourceDocument({
-  type: 'rental-command-actions',
-  attributes: RentalCommandActionSchema,
-});
 
 /**
  * The rental model of a rental item, null when there is no such item: asked before an item is assigned to a
@@ -37,14 +30,14 @@ export type RentalItemModel = (itemId: string, deps: CommandModuleDeps) => Promi
 export function rentalLifecycleRoutes(options: { itemModel: RentalItemModel }): CommandModule {
   return (deps): Router => {
     const router = express.Router();
-    router.post('/services/rentals/commands/:id/actions', async (req, res) => {
-      const commandId = String(req.params.id);
+    mountEndpoint(router, rentalEndpoints.commandAction, async (req, res, call) => {
+      const commandId = call.params.id;
       if (!uuid.safeParse(commandId).success)
         throw new NotFoundError(`rental command ${commandId} not found`);
       const viewer = viewerOf(res);
       if (viewer.userId === null) throw new UnauthenticatedError();
       const request = deps.commandRequest(req, res);
-      const action = parseDocument(ActionDocument, req.body).data.attributes;
+      const action = call.body().data.attributes;
       const itemModelId =
         action.action === 'assignItem' || action.action === 'replaceItem'
           ? await options.itemModel(action.itemId, deps)

@@ -1,6 +1,8 @@
 import express, { type Router } from 'express';
 import { UnauthenticatedError, NotFoundError } from '@platform/contracts/errors';
 import type { ResourceDefinition, ResourceFeatures } from '@platform/contracts/resources/definition';
+import { likeEndpoints } from '@platform/contracts/resources/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import {
   decideLike,
   evolveLike,
@@ -69,8 +71,9 @@ export function likeRoutes(
       );
     });
     for (const definition of catalogue.filter((d) => d.traits.likable)) {
+      const endpoints = likeEndpoints(definition.type);
       for (const method of ['post', 'delete'] as const) {
-        router[method](`/${definition.type}/:id/like`, async (req, res) => {
+        mountEndpoint(router, method === 'post' ? endpoints.like : endpoints.unlike, async (req, res) => {
           const request = deps.commandRequest(req, res);
           const viewer = viewerOf(res);
           if (viewer.userId === null) throw new UnauthenticatedError();

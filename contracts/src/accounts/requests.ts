@@ -3,7 +3,7 @@ import { LOCALES, ROLES } from '../enums.ts';
 import { AccessLevelSchema } from '../enums.ts';
 import { EmailSchema } from './emails.ts';
 import { NotificationPreferencesSchema } from './events.ts';
-import { RecordIdSchema } from '../resources/definition.ts';
+import { RecordIdSchema } from '../resources/record-id.ts';
 import { isTimezone, NEWSLETTER_FREQUENCY_IDS, RENTAL_INVOICING_STRATEGY_IDS } from './reference.ts';
 
 /** JSON:API request documents of the users and validation-requests resources (shared with the web). */

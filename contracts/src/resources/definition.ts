@@ -4,9 +4,12 @@ import { defineEvent, type EventContract } from '../event-contracts.ts';
 import { RESOURCE_ACTIONS, type AccessRule, type ResourceAction, type ViewerFacts } from './access.ts';
 import type { ErrorCode } from '../errors.ts';
 import { fieldInfo, type FieldKind } from './fields.ts';
+import { FixedIdSchema, RecordIdSchema } from './record-id.ts';
 import type { MediaFamily } from './files.ts';
 import type { ResourceReactor } from './hooks.ts';
 import type { ResourceState } from './state.ts';
+
+export { FixedIdSchema, RecordIdSchema } from './record-id.ts';
 
 /**
  * What an invariant may look at besides the values the record would hold: the command's time (a rule over the
@@ -436,11 +439,6 @@ export interface ResourceDefinitionInput<S extends Shape> {
 export type LegacyResourceEvent =
   | { kind: 'created' | 'updated'; upcast(data: unknown): ResourceCreatedData }
   | { kind: 'softDeleted' | 'restored' | 'deleted'; upcast(data: unknown): { id: string } };
-
-/** The id of a fixed row: a key such as 'not_specified' (records created through the API get uuids). */
-export const FixedIdSchema = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/);
-/** Any record's id: a uuid, or a fixed row's key. */
-export const RecordIdSchema = z.union([z.string().uuid(), FixedIdSchema]);
 
 export interface FixedRows {
   /** attributes with the schema's defaults applied */

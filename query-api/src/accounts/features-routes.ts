@@ -1,5 +1,7 @@
 import express, { type Router } from 'express';
 import type { AccountFeatures } from '@platform/contracts/accounts/features';
+import { accountEndpoints } from '@platform/contracts/accounts/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 
 /**
  * GET /services/features: which account features this deployment has on (config FEATURE_*), so the web shows
@@ -9,7 +11,7 @@ import type { AccountFeatures } from '@platform/contracts/accounts/features';
 export function featuresQueryRoutes(features: AccountFeatures) {
   return (): Router => {
     const router = express.Router();
-    router.get('/services/features', (_req, res) => {
+    mountEndpoint(router, accountEndpoints.features, (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
       res.type('application/vnd.api+json').send(JSON.stringify({ data: { features } }));
     });

@@ -3,6 +3,8 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { isAdministrator } from '@platform/contracts/accounts/rules';
 import { ForbiddenError, UnauthenticatedError } from '@platform/contracts/errors';
+import { accountEndpoints } from '@platform/contracts/accounts/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModuleDeps } from '../app.ts';
 import { listDocument, resourceObject, sendDocument } from '../jsonapi/document.ts';
@@ -25,7 +27,7 @@ const Row = z.object({
  */
 export function devMailboxRoutes(deps: QueryModuleDeps): Router {
   const router = express.Router();
-  router.get('/dev/mailbox', async (req, res) => {
+  mountEndpoint(router, accountEndpoints.mailbox, async (req, res) => {
     const viewer = viewerOf(res);
     if (viewer.userId === null) throw new UnauthenticatedError();
     if (!isAdministrator(viewer)) throw new ForbiddenError('The dev mailbox is for administrators');

@@ -8,6 +8,8 @@ import {
 } from '@platform/contracts/accounts/reference';
 import { ACCESS_LEVEL_WEIGHTS, ACCESS_LEVELS, ROLES } from '@platform/contracts/enums';
 import { NotFoundError } from '@platform/contracts/errors';
+import { recordEndpoints } from '@platform/contracts/resources/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { listDocument, resourceObject, sendDocument, singleDocument } from '../jsonapi/document.ts';
 import { parseListQuery, parseResourceQuery } from '../jsonapi/query.ts';
 
@@ -56,16 +58,17 @@ export function referenceQueryRoutes(): Router {
     if (SERVED_AS_RESOURCES.has(type)) continue;
     const names = Object.keys(items[0] ?? {}).filter((k) => k !== 'id');
     const spec = { fields: { [type]: names }, defaultPageSize: 100, maxPageSize: 100 };
-    router.get(`/${type}`, (req, res) => {
+    const endpoints = recordEndpoints(type);
+    mountEndpoint(router, endpoints.list, (req, res) => {
       const query = parseListQuery(req.originalUrl, spec);
       const page = items.slice(query.page.offset, query.page.offset + query.page.size);
       const data = page.map((i) => referenceResource(type, i, query.fields));
       sendDocument(res, listDocument({ data, total: items.length, query, url: req.originalUrl }));
     });
-    router.get(`/${type}/:id`, (req, res) => {
+    mountEndpoint(router, endpoints.find, (req, res, { params }) => {
       const query = parseResourceQuery(req.originalUrl, { fields: spec.fields });
-      const item = items.find((i) => i.id === req.params.id);
-      if (!item) throw new NotFoundError(`${type} ${String(req.params.id)} not found`);
+      const item = items.find((i) => i.id === params.id);
+      if (!item) throw new NotFoundError(`${type} ${params.id} not found`);
       sendDocument(
         res,
         singleDocument({ data: referenceResource(type, item, query.fields), url: req.originalUrl }),

@@ -14,6 +14,8 @@ import { parseListQuery, parseResourceQuery } from '../jsonapi/query.ts';
 import { orderBy } from '../jsonapi/sql.ts';
 import { consistencyOf } from '../min-position.ts';
 import { organizationResource } from '@platform/contracts/organizations/organization';
+import { accountEndpoints } from '@platform/contracts/accounts/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { USER_COLUMNS, USER_FIELDS, USER_TYPE, UserRow, userResource } from './documents.ts';
 import { meIncluded, ME_INCLUDES, organizationsReader } from './me.ts';
 import { REFERENCE_LISTS } from './reference-routes.ts';
@@ -108,7 +110,7 @@ export function usersQueryRoutes(deps: QueryModuleDeps): Router {
   const meReads: express.RequestHandler = (req, res, next) =>
     (/[?&]include=[^&]*(job|userCategory)/.test(req.originalUrl) ? withLists : reads)(req, res, next);
 
-  router.get(`/${USER_TYPE}/me`, meReads, async (req, res) => {
+  mountEndpoint(router, accountEndpoints.me, meReads, async (req, res) => {
     const id = meId(res);
     const viewer = viewerOf(res);
     const query = parseResourceQuery(req.originalUrl, { include: ME_INCLUDES, fields });
@@ -133,7 +135,7 @@ export function usersQueryRoutes(deps: QueryModuleDeps): Router {
     );
   });
 
-  router.get(`/${USER_TYPE}`, reads, async (req, res) => {
+  mountEndpoint(router, accountEndpoints.users, reads, async (req, res) => {
     const viewer = viewerOf(res);
     if (viewer.userId === null) throw new UnauthenticatedError();
     if (!isAdministrator(viewer)) throw new ForbiddenError('Listing users requires the admin role');
@@ -175,8 +177,8 @@ export function usersQueryRoutes(deps: QueryModuleDeps): Router {
     );
   });
 
-  router.get(`/${USER_TYPE}/:id`, reads, async (req, res) => {
-    const id = String(req.params.id);
+  mountEndpoint(router, accountEndpoints.user, reads, async (req, res, { params }) => {
+    const id = params.id;
     const viewer = viewerOf(res);
     const query = parseResourceQuery(req.originalUrl, { fields });
     const row = uuid.safeParse(id).success

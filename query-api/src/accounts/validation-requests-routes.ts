@@ -5,6 +5,8 @@ import type { AccountFeatures } from '@platform/contracts/accounts/features';
 import { VALIDATION_REQUEST_STATUSES } from '@platform/contracts/accounts/reference';
 import { isAdministrator } from '@platform/contracts/accounts/rules';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
+import { accountEndpoints } from '@platform/contracts/accounts/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModule } from '../app.ts';
 import { listDocument, resourceObject, sendDocument, singleDocument } from '../jsonapi/document.ts';
@@ -68,7 +70,7 @@ export function validationRequestsQueryRoutes(
     const scope = (viewer: ReturnType<typeof viewerOf>): FragmentSqlToken =>
       isAdministrator(viewer) ? sql.fragment`true` : sql.fragment`user_id = ${viewer.userId}`;
 
-    router.get(`/${TYPE}`, reads, async (req, res) => {
+    mountEndpoint(router, accountEndpoints.validationRequests, reads, async (req, res) => {
       const viewer = viewerOf(res);
       const query = parseListQuery(req.originalUrl, {
         fields,
@@ -91,8 +93,8 @@ export function validationRequestsQueryRoutes(
       );
     });
 
-    router.get(`/${TYPE}/:id`, reads, async (req, res) => {
-      const id = String(req.params.id);
+    mountEndpoint(router, accountEndpoints.validationRequest, reads, async (req, res, { params }) => {
+      const id = params.id;
       const query = parseResourceQuery(req.originalUrl, { fields });
       const row = uuid.safeParse(id).success
         ? await deps.readPool.maybeOne(sql.type(Row)`select ${COLUMNS} from read.validation_requests

@@ -6,6 +6,8 @@ import { UnauthenticatedError } from '@platform/contracts/errors';
 import { viewerOf } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
 import { couponResource } from '@platform/contracts/coupons/coupon';
+import { couponEndpoints } from '@platform/contracts/coupons/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import type { QueryModuleDeps } from '../app.ts';
 import { listDocument, resourceObject, sendDocument } from '../jsonapi/document.ts';
 import { parseListQuery } from '../jsonapi/query.ts';
@@ -34,7 +36,7 @@ export function couponQueryRoutes(deps: QueryModuleDeps): Router {
     filters: { user: z.string().min(1).max(64), coupon: z.string().uuid() },
     fields: { [TYPE]: ['amount', 'usedAt', 'createdAt', 'coupon', 'user'] },
   };
-  router.get(`/${TYPE}`, reads, async (req, res) => {
+  mountEndpoint(router, couponEndpoints.purchases, reads, async (req, res) => {
     const viewer = viewerOf(res);
     if (viewer.userId === null) throw new UnauthenticatedError();
     const query = parseListQuery(req.originalUrl, listSpec);

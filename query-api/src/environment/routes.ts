@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { appEnvironmentResource, APP_ENVIRONMENT_ID } from '@platform/contracts/environment/app-environment';
 import { allows } from '@platform/contracts/resources/access';
 import { resourceFields } from '@platform/contracts/resources/fields';
+import { environmentEndpoints } from '@platform/contracts/environment/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { viewerOf } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
 import type { QueryModuleDeps } from '../app.ts';
@@ -36,7 +38,7 @@ const EnvironmentRow = z.object({
  */
 export function environmentQueryRoutes(deps: QueryModuleDeps): Router {
   const router = express.Router();
-  router.get(`/${TYPE}`, deps.readAfter(PROJECTIONS), async (req, res) => {
+  mountEndpoint(router, environmentEndpoints.environment, deps.readAfter(PROJECTIONS), async (req, res) => {
     const viewer = viewerOf(res);
     const query = parseResourceQuery(req.originalUrl, { fields: { [TYPE]: [...SETTINGS, 'initialized'] } });
     // what a viewer reads of the environment depends only on the settings they may not read (field access)

@@ -13,6 +13,8 @@ import { securedFileResource } from '@platform/contracts/files/secured-file';
 import { allows } from '@platform/contracts/resources/access';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { recordFacts } from '@platform/contracts/resources/state';
+import { fileEndpoints } from '@platform/contracts/files/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { BLOB_HASH, type BlobStore } from '@platform/infra/files/storage';
 import { JSON_API_MEDIA_TYPE } from '@platform/infra/http/errors';
 import { requireAllowed, viewerOf } from '@platform/infra/http/viewer';
@@ -149,7 +151,7 @@ export function fileServingRoutes(
     // the upload limits that apply to the viewer, in bytes: what a file field checks before it sends a file
     const { limits } = options;
     if (limits)
-      router.get('/services/file-limits', (_req: Request, res: Response) => {
+      mountEndpoint(router, fileEndpoints.limits, (_req, res) => {
         requireAllowed(res, FILE_UPLOADERS, 'file: upload');
         const mine = uploaderLimits(limits, allows(ADMIN_FILE_MANAGERS, viewerOf(res)));
         res
@@ -189,9 +191,9 @@ export function fileServingRoutes(
           ? IMMUTABLE
           : 'public, no-cache';
 
-    router.get('/services/files/:id/content/:blob', reads, async (req, res) => {
-      const id = String(req.params.id);
-      const [hash, extension] = String(req.params.blob).split('.');
+    mountEndpoint(router, fileEndpoints.content, reads, async (req, res, { params }) => {
+      const id = params.id;
+      const [hash, extension] = params.blob.split('.');
       if (!uuid.safeParse(id).success || !BLOB_HASH.test(hash ?? '')) throw new NotFoundError('No such file');
       const row = await findFile(res, 'id', id);
       const preview = row.preview as { hash: string; mimeType: string; extension: string } | null;
@@ -206,8 +208,8 @@ export function fileServingRoutes(
       await sendBlob(req, res, store, { hash: hash!, ...blob, cache: cacheOf(row, true) });
     });
 
-    router.get('/services/files/:ref', reads, async (req, res) => {
-      const ref = String(req.params.ref);
+    mountEndpoint(router, fileEndpoints.file, reads, async (req, res, { params }) => {
+      const ref = params.ref;
       const row = await findFile(res, uuid.safeParse(ref).success ? 'id' : 'slug', ref);
       await sendBlob(req, res, store, {
         hash: row.hash,
@@ -243,8 +245,8 @@ export function fileServingRoutes(
       });
     }
 
-    router.get('/services/secured-files/:id/show', securedReads, async (req, res) => {
-      const id = String(req.params.id);
+    mountEndpoint(router, fileEndpoints.securedFile, securedReads, async (req, res, { params }) => {
+      const id = params.id;
       const missing = new NotFoundError(`secured-file ${id} not found`);
       if (!uuid.safeParse(id).success) throw missing;
       const row = await deps.readPool.maybeOne(sql.type(SecuredRow)`

@@ -11,6 +11,8 @@ import {
 } from '@platform/contracts/history/views';
 import { ADMINISTRATORS, APP_ADMINS, allows } from '@platform/contracts/resources/access';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import { historyEndpoints } from '@platform/contracts/resources/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import {
   evolveResource,
   recordFacts,
@@ -180,9 +182,9 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
       return wait(req, res, next);
     });
 
-    router.get('/:type/:id/history', async (req, res, next) => {
-      const id = String(req.params.id);
-      const found = await load(String(req.params.type), id, res);
+    mountEndpoint(router, historyEndpoints.history, async (req, res, { params, next }) => {
+      const id = params.id;
+      const found = await load(params.type, id, res);
       if (!found) return next();
       const entries = [...found.entries].reverse();
       const people = [
@@ -208,9 +210,9 @@ export function historyRoutes(catalogue: readonly ResourceDefinition[]): QueryMo
       });
     });
 
-    router.get('/:type/:id/history/:revision', async (req, res, next) => {
-      const id = String(req.params.id);
-      const found = await load(String(req.params.type), id, res);
+    mountEndpoint(router, historyEndpoints.revision, async (req, res, { params, next }) => {
+      const id = params.id;
+      const found = await load(params.type, id, res);
       if (!found) return next();
       const revision = Revision.safeParse(req.params.revision);
       if (!revision.success) throw badParameter('revision', 'The revision must be a non-negative integer');

@@ -2,6 +2,8 @@ import express, { type Router } from 'express';
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { NotFoundError } from '@platform/contracts/errors';
+import { menuEndpoints } from '@platform/contracts/menu/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { viewerOf, type Viewer } from '@platform/infra/http/viewer';
 import type { QueryModuleDeps } from '../app.ts';
 import { listDocument, singleDocument, type ResourceObject } from '../jsonapi/document.ts';
@@ -92,7 +94,7 @@ export function menuQueryRoutes(deps: QueryModuleDeps): Router {
     };
   }
 
-  router.get('/services/app-menu', reads, async (req, res) => {
+  mountEndpoint(router, menuEndpoints.menu, reads, async (req, res) => {
     await deps.sendRead(req, res, { projections: PROJECTIONS }, async () => {
       const visible = await pool.any(sql.type(MenuItemRow)`
         ${visibleMenuItems(viewerOf(res))}
@@ -101,7 +103,7 @@ export function menuQueryRoutes(deps: QueryModuleDeps): Router {
     });
   });
 
-  router.get(`/${MENU_ITEM_TYPE}`, reads, async (req, res) => {
+  mountEndpoint(router, menuEndpoints.items, reads, async (req, res) => {
     const viewer = viewerOf(res);
     const query = parseListQuery(req.originalUrl, listSpec);
     await deps.sendRead(req, res, { projections: PROJECTIONS }, async () => {
@@ -137,9 +139,9 @@ export function menuQueryRoutes(deps: QueryModuleDeps): Router {
     });
   });
 
-  router.get(`/${MENU_ITEM_TYPE}/:id`, reads, async (req, res) => {
+  mountEndpoint(router, menuEndpoints.item, reads, async (req, res, { params }) => {
     const viewer = viewerOf(res);
-    const id = String(req.params.id);
+    const id = params.id;
     const query = parseResourceQuery(req.originalUrl, findSpec);
     await deps.sendRead(req, res, { projections: PROJECTIONS }, async () => {
       const found = uuid.safeParse(id).success ? await rows(viewer, sql.fragment`v.id = ${id}`) : [];

@@ -3,6 +3,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { isExpired, openBadgeAssertionResource } from '@platform/contracts/open-badges/assertion';
+import { openBadgeEndpoints as endpoints } from '@platform/contracts/open-badges/endpoints';
 import { mayIssueOpenBadges } from '@platform/contracts/open-badges/issuer';
 import {
   openBadgeSessionResource,
@@ -18,6 +19,7 @@ import {
 } from '@platform/contracts/open-badges/session-state';
 import { allows, APP_ADMINS } from '@platform/contracts/resources/access';
 import { resourceTable } from '@platform/infra/resources/table';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { viewerOf, type Viewer } from '@platform/infra/http/viewer';
 import type { QueryModule } from '../app.ts';
 import { listDocument, resourceObject, sendDocument, singleDocument } from '../jsonapi/document.ts';
@@ -173,7 +175,7 @@ export function openBadgeSessionQueryRoutes(): QueryModule {
       return viewer;
     };
 
-    router.get('/services/open-badges/sessions', reads, async (req, res) => {
+    mountEndpoint(router, endpoints.sessions, reads, async (req, res) => {
       const viewer = signedIn(res);
       const query = parseListQuery(req.originalUrl, {
         filters: { status: OpenBadgeSessionStatusSchema },
@@ -204,10 +206,10 @@ export function openBadgeSessionQueryRoutes(): QueryModule {
       );
     });
 
-    router.get('/services/open-badges/sessions/:id', reads, async (req, res) => {
+    mountEndpoint(router, endpoints.session, reads, async (req, res, { params }) => {
       parseResourceQuery(req.originalUrl);
       const viewer = signedIn(res);
-      const id = String(req.params.id);
+      const id = params.id;
       const notFound = new NotFoundError(`open badge training session ${id} not found`);
       if (!uuid.safeParse(id).success) throw notFound;
       const row = await deps.readPool.maybeOne(sql.type(SessionRow)`${SESSION_SELECT} where s.id = ${id}`);
@@ -228,8 +230,9 @@ export function openBadgeSessionQueryRoutes(): QueryModule {
       );
     });
 
-    router.get(
-      '/services/open-badges/my-assertions',
+    mountEndpoint(
+      router,
+      endpoints.myAssertions,
       deps.readAfter([assertions.projection]),
       async (req, res) => {
         const viewer = signedIn(res);

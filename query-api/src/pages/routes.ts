@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { ForbiddenError, NotFoundError } from '@platform/contracts/errors';
 import { COMPONENT_TYPES, type ComponentType } from '@platform/contracts/pages/components';
 import { SitePathSchema } from '@platform/contracts/paths';
+import { pagesEndpoints } from '@platform/contracts/pages/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModuleDeps } from '../app.ts';
 import { listDocument, singleDocument } from '../jsonapi/document.ts';
@@ -117,7 +119,7 @@ export function pagesQueryRoutes(deps: QueryModuleDeps): Router {
     });
   }
 
-  router.get(`/${PAGE_TYPE}`, reads, async (req, res) => {
+  mountEndpoint(router, pagesEndpoints.pages, reads, async (req, res) => {
     const query = parseListQuery(req.originalUrl, pageListSpec);
     await deps.sendRead(req, res, { projections: PAGES_PROJECTIONS }, async () => {
       const conditions: FragmentSqlToken[] = [listablePages(viewerOf(res))];
@@ -151,16 +153,16 @@ export function pagesQueryRoutes(deps: QueryModuleDeps): Router {
     });
   });
 
-  router.get(`/${PAGE_TYPE}/:id`, reads, async (req, res) => {
+  mountEndpoint(router, pagesEndpoints.page, reads, async (req, res) => {
     await sendPage(req, res, idOf(req, PAGE_TYPE), false);
   });
 
   // seed 000 §7: data.data is the page; its components come along, in order
-  router.get(`/services/${PAGE_TYPE}/:id`, reads, async (req, res) => {
+  mountEndpoint(router, pagesEndpoints.editorPage, reads, async (req, res) => {
     await sendPage(req, res, idOf(req, PAGE_TYPE), true);
   });
 
-  router.get(`/${COMPONENT_TYPE}`, reads, async (req, res) => {
+  mountEndpoint(router, pagesEndpoints.components, reads, async (req, res) => {
     const query = parseListQuery(req.originalUrl, componentListSpec);
     await deps.sendRead(req, res, { projections: PAGES_PROJECTIONS }, async () => {
       const conditions: FragmentSqlToken[] = [listablePages(viewerOf(res))];
@@ -189,7 +191,7 @@ export function pagesQueryRoutes(deps: QueryModuleDeps): Router {
     });
   });
 
-  router.get(`/${COMPONENT_TYPE}/:id`, reads, async (req, res) => {
+  mountEndpoint(router, pagesEndpoints.component, reads, async (req, res) => {
     const query = parseResourceQuery(req.originalUrl, componentListSpec);
     const componentId = idOf(req, COMPONENT_TYPE);
     await deps.sendRead(req, res, { projections: PAGES_PROJECTIONS }, async () => {

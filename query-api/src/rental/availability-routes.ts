@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { ValidationError, type ErrorIssue } from '@platform/contracts/errors';
 import { freeUnits, unavailableDays } from '@platform/contracts/rental/calendar';
 import { addDays, RentalDateSchema } from '@platform/contracts/rental/period';
+import { rentalEndpoints } from '@platform/contracts/rental/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { JSON_API_MEDIA_TYPE } from '@platform/infra/http/errors';
 import type { QueryModuleDeps } from '../app.ts';
 import { consistencyOf } from '../min-position.ts';
@@ -28,7 +30,7 @@ const Item = z.object({
 export function rentalAvailabilityRoutes(deps: QueryModuleDeps): Router {
   const router = express.Router();
   const reads = deps.readAfter(['rental_holds', 'resource_rental_items', 'resource_rental_models']);
-  router.get('/services/rentals/availability', reads, async (req, res) => {
+  mountEndpoint(router, rentalEndpoints.availability, reads, async (req, res) => {
     const issues: ErrorIssue[] = [];
     const param = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : '');
     const startAt = param('startAt');

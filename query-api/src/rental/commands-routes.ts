@@ -3,6 +3,8 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { allows } from '@platform/contracts/resources/access';
+import { rentalEndpoints } from '@platform/contracts/rental/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import {
   mayReadRentalCommand,
   RENTAL_ADMINS,
@@ -142,7 +144,7 @@ export function rentalCommandQueryRoutes(): QueryModule {
       return { viewer, desk: allows(RENTAL_ADMINS, viewer) };
     };
 
-    router.get('/services/rentals/commands', reads, async (req, res) => {
+    mountEndpoint(router, rentalEndpoints.commands, reads, async (req, res) => {
       const { viewer, desk } = signedIn(res);
       const query = parseListQuery(req.originalUrl, {
         filters: { status: RentalCommandStatusSchema, flag: RentalCommandFlagSchema, user: uuid },
@@ -184,9 +186,9 @@ export function rentalCommandQueryRoutes(): QueryModule {
       return row;
     };
 
-    router.get('/services/rentals/commands/:id', reads, async (req, res) => {
+    mountEndpoint(router, rentalEndpoints.command, reads, async (req, res, { params }) => {
       parseResourceQuery(req.originalUrl);
-      const row = await loadCommand(res, String(req.params.id));
+      const row = await loadCommand(res, params.id);
       const items = await deps.readPool.any(sql.type(ItemRow)`
         select id::text, command_id::text, position, model_id::text, quantity, renting_price,
                array_to_json(item_ids) as item_ids, replacements
@@ -224,8 +226,8 @@ export function rentalCommandQueryRoutes(): QueryModule {
       );
     });
 
-    router.get('/services/rentals/commands/:id/history', async (req, res) => {
-      const id = String(req.params.id);
+    mountEndpoint(router, rentalEndpoints.commandHistory, async (req, res, { params }) => {
+      const id = params.id;
       const { viewer } = signedIn(res);
       const notFound = new NotFoundError(`rental command ${id} not found`);
       if (!uuid.safeParse(id).success) throw notFound;

@@ -14,6 +14,8 @@ import { rentalInvoicingStrategyResource, rentalModelResource } from '@platform/
 import { viewerOf } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
 import { fileResource } from '@platform/contracts/files/file';
+import { rentalEndpoints } from '@platform/contracts/rental/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import type { BlobStore } from '@platform/infra/files/storage';
 import type { QueryModule } from '../app.ts';
 import { sendBlob } from '../files/routes.ts';
@@ -173,10 +175,10 @@ export function rentalDocumentRoutes(options: RentalDocumentsOptions): QueryModu
     for (const [kind, build] of Object.entries(documents) as Array<
       [RentalCommandDocument, typeof rentalContractPdf]
     >)
-      router.get(`/services/rentals/commands/:id/${kind}`, reads, async (req, res) => {
+      mountEndpoint(router, rentalEndpoints[kind], reads, async (req, res, { params }) => {
         const viewer = viewerOf(res);
         if (viewer.userId === null) throw new UnauthenticatedError();
-        const data = await documentData(String(req.params.id), viewer);
+        const data = await documentData(params.id, viewer);
         const bytes = await build(data);
         res
           .status(200)
@@ -188,10 +190,10 @@ export function rentalDocumentRoutes(options: RentalDocumentsOptions): QueryModu
           .set('Cache-Control', 'private, no-store')
           .send(Buffer.from(bytes));
       });
-    router.get('/services/rentals/commands/:id/signed-contract', reads, async (req, res) => {
+    mountEndpoint(router, rentalEndpoints.signedContract, reads, async (req, res, { params }) => {
       const viewer = viewerOf(res);
       if (viewer.userId === null) throw new UnauthenticatedError();
-      const id = String(req.params.id);
+      const id = params.id;
       const notFound = new NotFoundError(`rental command ${id} not found`);
       if (!uuid.safeParse(id).success) throw notFound;
       const row = await deps.readPool.maybeOne(sql.type(SignedContract)`

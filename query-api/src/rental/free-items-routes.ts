@@ -7,6 +7,8 @@ import { unavailableDays } from '@platform/contracts/rental/calendar';
 import { mayReadRentalCommand, RENTAL_ADMINS } from '@platform/contracts/rental/command';
 import { periodsOverlap } from '@platform/contracts/rental/period';
 import { rentalItemConditionResource, rentalItemResource } from '@platform/contracts/rental/records';
+import { rentalEndpoints } from '@platform/contracts/rental/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { viewerOf } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
 import type { QueryModule } from '../app.ts';
@@ -43,7 +45,7 @@ export function rentalFreeItemsRoutes(): QueryModule {
   return (deps): Router => {
     const router = express.Router();
     const reads = deps.readAfter(['rental_commands', items.projection, conditions.projection]);
-    router.get('/services/rentals/commands/:id/free-items', reads, async (req, res) => {
+    mountEndpoint(router, rentalEndpoints.freeItems, reads, async (req, res) => {
       const viewer = viewerOf(res);
       if (viewer.userId === null) throw new UnauthenticatedError();
       const id = String(req.params.id);

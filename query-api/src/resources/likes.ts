@@ -3,6 +3,8 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import { likesEndpoint } from '@platform/contracts/resources/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModuleDeps } from '../app.ts';
 import { listDocument, resourceObject, sendDocument, type ResourceObject } from '../jsonapi/document.ts';
@@ -31,7 +33,7 @@ export function mountLikes(
   options: { enabled?: boolean } = {},
 ): void {
   if (options.enabled === false) {
-    router.get('/likes', () => {
+    mountEndpoint(router, likesEndpoint, () => {
       throw new NotFoundError('No route for this call');
     });
     return;
@@ -52,7 +54,7 @@ export function mountLikes(
     },
   };
   const reads = deps.readAfter(['likes', ...likable.map((d) => readers.get(d.type)!.projection)]);
-  router.get('/likes', reads, async (req, res) => {
+  mountEndpoint(router, likesEndpoint, reads, async (req, res) => {
     const viewer = viewerOf(res);
     if (viewer.userId === null) throw new UnauthenticatedError();
     const query = parseListQuery(req.originalUrl, spec);

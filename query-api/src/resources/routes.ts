@@ -15,6 +15,9 @@ import {
   type ResourceFeatures,
 } from '@platform/contracts/resources/definition';
 import type { FieldInfo } from '@platform/contracts/resources/fields';
+import { publicationEndpoints } from '@platform/contracts/publications/endpoints';
+import { recordEndpoints } from '@platform/contracts/resources/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { requireAllowed, viewerOf, type Viewer } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
 import type { QueryModule, QueryModuleDeps } from '../app.ts';
@@ -713,7 +716,7 @@ function mount(
     return found.map(([target, row]) => includedResource(target, row, res, fieldsQuery));
   };
 
-  router.get(`/${type}`, reads, async (req, res) => {
+  mountEndpoint(router, recordEndpoints(type).list, reads, async (req, res) => {
     authorize(definition, 'index', res);
     const query = parseListQuery(req.originalUrl, listSpec);
     const viewer = viewerOf(res);
@@ -870,10 +873,10 @@ function mount(
     );
   });
 
-  router.get(`/${type}/:id`, reads, async (req, res) => {
+  mountEndpoint(router, recordEndpoints(type).find, reads, async (req, res, { params }) => {
     authorize(definition, 'show', res);
     const query = parseResourceQuery(req.originalUrl, { fields, include });
-    const id = String(req.params.id);
+    const id = params.id;
     const viewer = viewerOf(res);
     // visibility in SQL, as for a list: a row the viewer may not read is not loaded at all; a definition with a
     // lookup attribute finds a record by it too (/organizations/{slug})
@@ -933,10 +936,10 @@ export function publishableRoutes(catalogue: readonly ResourceDefinition[]): Que
   ]);
   return (deps) => {
     const router = express.Router();
-    router.get('/services/publishables/:type/:id', async (req, res) => {
-      const known = tables.get(String(req.params.type));
-      if (!known) throw new NotFoundError(`Unknown type ${String(req.params.type)}`);
-      const id = String(req.params.id);
+    mountEndpoint(router, publicationEndpoints.publishable, async (req, res, { params }) => {
+      const known = tables.get(params.type);
+      if (!known) throw new NotFoundError(`Unknown type ${params.type}`);
+      const id = params.id;
       const by = known.idSchema.safeParse(id).success
         ? sql.fragment`id = ${id}`
         : known.lookup
@@ -953,7 +956,7 @@ export function publishableRoutes(catalogue: readonly ResourceDefinition[]): Que
           )`select 1 from ${sql.identifier(['read', known.table])} where ${by} ${hidden}`,
         );
       }
-      sendDocument(res, { data: { type: String(req.params.type), id, exists }, meta: {} });
+      sendDocument(res, { data: { type: params.type, id, exists }, meta: {} });
     });
     return router;
   };

@@ -5,6 +5,8 @@ import { editsContent } from '@platform/contracts/accounts/rules';
 import { ForbiddenError, NotFoundError } from '@platform/contracts/errors';
 import { redirectionResource } from '@platform/contracts/redirections/redirection';
 import { shortUrlResource } from '@platform/contracts/short-urls/short-url';
+import { pagesEndpoints } from '@platform/contracts/pages/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { viewerOf } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
 import type { QueryModuleDeps } from '../app.ts';
@@ -57,7 +59,7 @@ export function routeResolverRoutes(deps: QueryModuleDeps): Router {
     resourceTable(redirectionResource).projection,
     resourceTable(shortUrlResource).projection,
   ]);
-  router.get('/services/routes/resolve', reads, async (req, res) => {
+  mountEndpoint(router, pagesEndpoints.resolveRoute, reads, async (req, res) => {
     const viewer = viewerOf(res);
     const route = parseRouteRequest(req.originalUrl);
     const page = await pool.maybeOne(sql.type(PageRow)`

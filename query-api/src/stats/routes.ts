@@ -1,7 +1,9 @@
 import express, { type Router } from 'express';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { emptyHomeStats, HOME_STATS_PATH, type HomeStats } from '@platform/contracts/stats/home-stats';
+import { emptyHomeStats, type HomeStats } from '@platform/contracts/stats/home-stats';
+import { statsEndpoints } from '@platform/contracts/stats/endpoints';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import type { QueryModuleDeps } from '../app.ts';
 import { sendDocument } from '../jsonapi/document.ts';
 import { consistencyOf } from '../min-position.ts';
@@ -20,7 +22,7 @@ const HomeStatsRow = z.object({
  */
 export function homeStatsQueryRoutes(deps: QueryModuleDeps): Router {
   const router = express.Router();
-  router.get(HOME_STATS_PATH, deps.readAfter(['home_stats']), async (_req, res) => {
+  mountEndpoint(router, statsEndpoints.homeStats, deps.readAfter(['home_stats']), async (_req, res) => {
     const row = await deps.readPool.maybeOne(sql.type(HomeStatsRow)`
       select organizations_count, repository_items_count, accompanied_patients_count
         from read.home_stats where id = 'main'`);

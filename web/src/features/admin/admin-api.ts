@@ -1,6 +1,9 @@
+import { authEndpoints } from '@platform/contracts/auth/endpoints';
 import { hasAdministratorRole } from '@platform/contracts/accounts/rules';
 import { VALIDATION_REQUEST_STATUSES } from '@platform/contracts/accounts/reference';
 import type { DecideValidationRequestAttributesSchema } from '@platform/contracts/accounts/requests';
+import { accountEndpoints } from '@platform/contracts/accounts/endpoints';
+import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { ListMetaSchema, type ListMeta } from '../../kit/admin/list-meta.ts';
@@ -149,7 +152,8 @@ export const adminApi = {
       signal?: AbortSignal;
     },
   ) =>
-    api.get('/validation-requests', ValidationRequestListSchema, {
+    api.call(accountEndpoints.validationRequests, {
+      schema: ValidationRequestListSchema,
       query: {
         ...(args.status ? { 'filter[status]': args.status } : {}),
         'page[number]': args.page,
@@ -162,7 +166,8 @@ export const adminApi = {
   /** How many requests wait for a decision (the dashboard's count). */
   pendingValidationRequestsCount: (api: ApiClient, signal?: AbortSignal) =>
     api
-      .get('/validation-requests', ValidationRequestListSchema, {
+      .call(accountEndpoints.validationRequests, {
+        schema: ValidationRequestListSchema,
         query: { 'filter[status]': 'pending', 'page[size]': 1 },
         signal,
       })
@@ -170,13 +175,17 @@ export const adminApi = {
 
   /** PATCH /validation-requests/:id: accepting also validates the requester's account (decide-admin.ts). */
   decideValidationRequest: (api: ApiClient, id: string, decision: Decision) =>
-    api.request('PATCH', `/validation-requests/${encodeURIComponent(id)}`, CommandAnswerSchema, {
+    api.call(accountEndpoints.decideValidationRequest, {
+      params: { id },
+      schema: CommandAnswerSchema,
       body: { data: { type: 'validation-requests', id, attributes: decision } },
     }),
 
   person: (api: ApiClient, id: string, signal?: AbortSignal): Promise<Person> =>
     api
-      .get(`/users/${encodeURIComponent(id)}`, PersonSchema, {
+      .call(accountEndpoints.user, {
+        params: { id },
+        schema: PersonSchema,
         query: { 'fields[users]': 'fullName,email' },
         signal,
       })
@@ -188,7 +197,9 @@ export const adminApi = {
 
   organizationName: (api: ApiClient, id: string, signal?: AbortSignal) =>
     api
-      .get(`/organizations/${encodeURIComponent(id)}`, OrganizationNameSchema, {
+      .call(recordEndpoints('organizations').find, {
+        params: { id },
+        schema: OrganizationNameSchema,
         query: { 'fields[organizations]': 'name' },
         signal,
       })
@@ -206,7 +217,8 @@ export const adminApi = {
     },
   ) =>
     api
-      .get('/users', UserListSchema, {
+      .call(accountEndpoints.users, {
+        schema: UserListSchema,
         query: {
           'page[number]': args.page,
           'page[size]': PAGE_SIZE,
@@ -220,21 +232,26 @@ export const adminApi = {
 
   /** How many accounts there are (the dashboard's count). */
   usersCount: (api: ApiClient, signal?: AbortSignal) =>
-    api.get('/users', UserListSchema, { query: { 'page[size]': 1 }, signal }).then((d) => d.meta.total),
+    api
+      .call(accountEndpoints.users, { schema: UserListSchema, query: { 'page[size]': 1 }, signal })
+      .then((d) => d.meta.total),
 
   /** An administrator validates an account directly (PATCH /users/:id, attribute validated: true). */
   validateUser: (api: ApiClient, id: string) =>
-    api.request('PATCH', `/users/${encodeURIComponent(id)}`, CommandAnswerSchema, {
+    api.call(accountEndpoints.updateUser, {
+      params: { id },
+      schema: CommandAnswerSchema,
       body: { data: { type: 'users', id, attributes: { validated: true } } },
     }),
 
   /** Starts acting as this user: the server rotates the session cookie to the impersonated user. */
   impersonate: (api: ApiClient, id: string) =>
-    api.request('POST', `/services/users/${encodeURIComponent(id)}/impersonate`, CommandAnswerSchema),
+    api.call(authEndpoints.impersonate, { params: { id }, schema: CommandAnswerSchema }),
 
   /** GET /dev/mailbox (mounted only without SMTP: a 404 means it is not available here). */
   mailbox: (api: ApiClient, args: { page: number; to?: string; quiet?: boolean; signal?: AbortSignal }) =>
-    api.get('/dev/mailbox', MailboxSchema, {
+    api.call(accountEndpoints.mailbox, {
+      schema: MailboxSchema,
       query: {
         'page[number]': args.page,
         'page[size]': MAILBOX_PAGE_SIZE,

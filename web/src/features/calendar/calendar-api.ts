@@ -1,3 +1,4 @@
+import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import type { FileView } from '../../kit/api/files.ts';
@@ -99,7 +100,11 @@ export async function readMonthEvents(
     'page[size]': '100',
   };
   if (tag) query['filter[tags]'] = tag;
-  const doc = await api.get('/calendar-events', ListSchema, { query, signal });
+  const doc = await api.call(recordEndpoints('calendar-events').list, {
+    schema: ListSchema,
+    query,
+    signal,
+  });
   return doc.data.map((d) => toEvent(d, doc.included));
 }
 
@@ -109,7 +114,9 @@ export async function readCalendarEvent(
   id: string,
   signal?: AbortSignal,
 ): Promise<CalendarEvent> {
-  const doc = await api.get(`/calendar-events/${encodeURIComponent(id)}`, DocumentSchema, {
+  const doc = await api.call(recordEndpoints('calendar-events').find, {
+    params: { id },
+    schema: DocumentSchema,
     query: { include: 'image,tags' },
     signal,
   });

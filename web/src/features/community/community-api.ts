@@ -1,3 +1,4 @@
+import { likeEndpoints, recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { ListMeta, present, ToOne } from './documents.ts';
@@ -35,11 +36,11 @@ async function create(
 
 /** Like (POST) or unlike (DELETE) a record; the write's position. */
 export async function setLiked(api: ApiClient, type: string, id: string, like: boolean) {
-  const answer = await api.request(
-    like ? 'POST' : 'DELETE',
-    `/${encodeURIComponent(type)}/${encodeURIComponent(id)}/like`,
-    CommandAnswerSchema,
-  );
+  const endpoints = likeEndpoints(type);
+  const answer = await api.call(like ? endpoints.like : endpoints.unlike, {
+    params: { id },
+    schema: CommandAnswerSchema,
+  });
   return answer.meta?.position;
 }
 
@@ -120,7 +121,8 @@ export async function readComments(
   options: { signal?: AbortSignal; minPosition?: string } = {},
 ): Promise<CommentView[]> {
   const page = (n: number) =>
-    api.get('/comments', CommentListSchema, {
+    api.call(recordEndpoints('comments').list, {
+      schema: CommentListSchema,
       query: {
         'filter[commentable]': `${record.type}:${record.id}`,
         sort: 'createdAt',

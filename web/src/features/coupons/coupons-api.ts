@@ -1,4 +1,5 @@
 import { couponAvailability, type CouponUnavailable } from '@platform/contracts/coupons/coupon';
+import { couponEndpoints } from '@platform/contracts/coupons/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 
@@ -69,7 +70,8 @@ const consistency = (minPosition?: string) => (minPosition ? { minPosition } : {
 export async function readCoupons(api: ApiClient, minPosition?: string, signal?: AbortSignal) {
   const coupons: Coupon[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const doc = await api.get('/coupons', CouponListSchema, {
+    const doc = await api.call(couponEndpoints.coupons, {
+      schema: CouponListSchema,
       query: { 'page[size]': PAGE_SIZE, 'page[number]': page, sort: 'name', ...consistency(minPosition) },
       signal,
     });
@@ -83,7 +85,8 @@ export async function readCoupons(api: ApiClient, minPosition?: string, signal?:
 export async function readPurchases(api: ApiClient, minPosition?: string, signal?: AbortSignal) {
   const purchases: Purchase[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const doc = await api.get('/purchased-coupons', PurchasedListSchema, {
+    const doc = await api.call(couponEndpoints.purchases, {
+      schema: PurchasedListSchema,
       query: {
         include: 'coupon',
         'page[size]': PAGE_SIZE,
@@ -113,14 +116,11 @@ export async function readPurchases(api: ApiClient, minPosition?: string, signal
 
 /** One purchase; the Idempotency-Key makes a retried request the same purchase. Answers the write's position. */
 export async function purchaseCoupon(api: ApiClient, couponId: string, idempotencyKey: string) {
-  const answer = await api.request(
-    'POST',
-    `/coupons/${encodeURIComponent(couponId)}/purchase`,
-    PurchaseAnswerSchema,
-    {
-      headers: { 'Idempotency-Key': idempotencyKey },
-    },
-  );
+  const answer = await api.call(couponEndpoints.purchase, {
+    params: { id: couponId },
+    schema: PurchaseAnswerSchema,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
   return { purchaseId: answer.data.id, position: answer.meta.position };
 }
 

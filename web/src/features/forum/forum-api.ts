@@ -1,3 +1,4 @@
+import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import {
@@ -179,7 +180,8 @@ const at = (minPosition: string | undefined): Record<string, string> => (minPosi
 
 /** The forum's categories, in their editors' order, with their counts of subjects. */
 export async function readForumCategories(api: ApiClient, signal?: AbortSignal): Promise<ForumCategory[]> {
-  const doc = await api.get('/forum-categories', CategoryListSchema, {
+  const doc = await api.call(recordEndpoints('forum-categories').list, {
+    schema: CategoryListSchema,
     query: { 'page[size]': '100', sort: 'position,name' },
     signal,
   });
@@ -211,7 +213,11 @@ export async function readForumSubjects(
   };
   if (query.category) params['filter[category]'] = query.category;
   if (query.tag) params['filter[tags]'] = query.tag;
-  const doc = await api.get('/forum-subjects', SubjectListSchema, { query: params, signal: options.signal });
+  const doc = await api.call(recordEndpoints('forum-subjects').list, {
+    schema: SubjectListSchema,
+    query: params,
+    signal: options.signal,
+  });
   return {
     subjects: doc.data.map((d) => toSubject(d, doc.included)),
     total: doc.meta?.total ?? doc.data.length,
@@ -224,7 +230,9 @@ export async function readForumSubject(
   id: string,
   options: { signal?: AbortSignal; minPosition?: string } = {},
 ): Promise<ForumSubject> {
-  const doc = await api.get(`/forum-subjects/${encodeURIComponent(id)}`, SubjectDocumentSchema, {
+  const doc = await api.call(recordEndpoints('forum-subjects').find, {
+    params: { id },
+    schema: SubjectDocumentSchema,
     query: { include: 'tags,latestMessage', ...at(options.minPosition) },
     signal: options.signal,
   });
@@ -238,7 +246,8 @@ export async function readForumMessages(
   options: { signal?: AbortSignal; minPosition?: string } = {},
 ): Promise<ForumMessage[]> {
   const page = (n: number) =>
-    api.get('/forum-subject-messages', MessageListSchema, {
+    api.call(recordEndpoints('forum-subject-messages').list, {
+      schema: MessageListSchema,
       query: {
         'filter[subject]': subjectId,
         sort: 'createdAt',

@@ -1,3 +1,4 @@
+import { likeEndpoints, likesEndpoint } from '@platform/contracts/resources/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { relatedTitle } from '../../kit/admin/resources/record-title.ts';
@@ -43,7 +44,8 @@ const key = (type: string, id: string) => `${type}\u0000${id}`;
 
 /** One page of the member's likes, newest first, each with the liked record's name when it is still readable. */
 export async function readLikes(api: ApiClient, page: number, minPosition?: string, signal?: AbortSignal) {
-  const doc = await api.get('/likes', ListSchema, {
+  const doc = await api.call(likesEndpoint, {
+    schema: ListSchema,
     query: {
       include: 'record',
       'page[number]': page,
@@ -71,10 +73,6 @@ export async function readLikes(api: ApiClient, page: number, minPosition?: stri
 
 /** DELETE /{type}/{id}/like (idempotent); answers the write's position. */
 export async function unlikeRecord(api: ApiClient, type: string, id: string) {
-  const answer = await api.request(
-    'DELETE',
-    `/${encodeURIComponent(type)}/${encodeURIComponent(id)}/like`,
-    CommandAnswerSchema,
-  );
+  const answer = await api.call(likeEndpoints(type).unlike, { params: { id }, schema: CommandAnswerSchema });
   return answer.meta.position;
 }

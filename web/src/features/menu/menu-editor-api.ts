@@ -1,4 +1,8 @@
+import type { EndpointBodyInput } from '@platform/contracts/endpoints';
+import { menuEndpoints } from '@platform/contracts/menu/endpoints';
 import type { MoveMenuItemBody } from '@platform/contracts/menu/requests';
+import { pagesEndpoints } from '@platform/contracts/pages/endpoints';
+import { environmentEndpoints } from '@platform/contracts/environment/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { EnvironmentDocumentSchema, MenuDocumentSchema } from '../../kit/api/documents.ts';
@@ -39,11 +43,7 @@ const MenuItemListSchema = z.object({
   meta: z.object({ total: z.number() }).passthrough(),
 });
 
-const CommandAnswerSchema = z.object({
-  data: z.object({ type: z.string(), id: z.string() }),
-  meta: z.object({ position: z.string(), version: z.string() }).passthrough(),
-});
-export type CommandAnswer = z.infer<typeof CommandAnswerSchema>;
+export type { CommandAnswer } from '@platform/contracts/command-answer';
 
 const PageOptionSchema = z.object({
   type: z.literal('app-pages'),
@@ -81,7 +81,6 @@ export function toEditorItem(record: MenuItemRecord): EditorItem {
 /** The most items one read brings (query-api's maxPageSize for app-menu-items); a menu is far smaller. */
 export const MENU_PAGE_SIZE = 500;
 const consistency = (minPosition?: string) => (minPosition ? { minPosition } : {});
-const itemPath = (id: string, tail = '') => `/app-menu-items/${encodeURIComponent(id)}${tail}`;
 const ifMatch = (version: string) => ({ 'If-Match': `"${version}"` });
 
 /** What a save sends: the attributes, and the parent and page relationships (JSON:API documents). */
@@ -104,9 +103,16 @@ export interface MenuItemSaveBody {
   };
 }
 
+type CreateDocument = EndpointBodyInput<typeof menuEndpoints.create>;
+type UpdateDocument = EndpointBodyInput<typeof menuEndpoints.update>;
+
+/**
+ * The save as a JSON:API document. Its roles and access level are the form's strings: the server's schema (the
+ * declared body) checks them, and a 422 names the one it refuses.
+ */
 const document = (body: MenuItemSaveBody, id?: string) => ({
   data: {
-    type: 'app-menu-items',
+    type: 'app-menu-items' as const,
     ...(id ? { id } : {}),
     attributes: body.attributes,
     ...(Object.keys(body.relationships).length ? { relationships: body.relationships } : {}),
@@ -116,7 +122,8 @@ const document = (body: MenuItemSaveBody, id?: string) => ({
 export const menuEditorApi = {
   /** Every item the editor may reach, in one read. */
   async items(api: ApiClient, minPosition?: string, signal?: AbortSignal): Promise<EditorItem[]> {
-    const doc = await api.get('/app-menu-items', MenuItemListSchema, {
+    const doc = await api.call(menuEndpoints.items, {
+      schema: MenuItemListSchema,
       query: { 'page[size]': MENU_PAGE_SIZE, ...consistency(minPosition) },
       signal,
     });
@@ -124,13 +131,18 @@ export const menuEditorApi = {
   },
 
   async item(api: ApiClient, id: string, signal?: AbortSignal): Promise<EditorItem> {
-    const doc = await api.get(itemPath(id), z.object({ data: MenuItemRecordSchema }), { signal });
+    const doc = await api.call(menuEndpoints.item, {
+      params: { id },
+      schema: z.object({ data: MenuItemRecordSchema }),
+      signal,
+    });
     return toEditorItem(doc.data);
   },
 
   /** Published pages an item may link to (drafts are refused by the server). */
   async pages(api: ApiClient, signal?: AbortSignal): Promise<PageOption[]> {
-    const doc = await api.get('/app-pages', PageListSchema, {
+    const doc = await api.call(pagesEndpoints.pages, {
+      schema: PageListSchema,
       query: {
         'page[size]': 100,
         sort: 'path',
@@ -144,22 +156,30 @@ export const menuEditorApi = {
 
   /** A retried create (same key) is answered once: the key lives as long as the form. */
   create: (api: ApiClient, body: MenuItemSaveBody, idempotencyKey: string) =>
-    api.request('POST', '/app-menu-items', CommandAnswerSchema, {
-      body: document(body),
+    api.call(menuEndpoints.create, {
+      body: document(body) as CreateDocument,
       headers: { 'Idempotency-Key': idempotencyKey },
     }),
 
   update: (api: ApiClient, id: string, version: string, body: MenuItemSaveBody) =>
-    api.request('PATCH', itemPath(id), CommandAnswerSchema, {
-      body: document(body, id),
+    api.call(menuEndpoints.update, {
+      params: { id },
+      body: document(body, id) as UpdateDocument,
       headers: ifMatch(version),
     }),
 
   move: (api: ApiClient, id: string, version: string, body: MoveMenuItemBody) =>
-    api.request('POST', itemPath(id, '/move'), CommandAnswerSchema, { body, headers: ifMatch(version) }),
+    api.call(menuEndpoints.move, {
+      params: { id },
+      body,
+      headers: ifMatch(version),
+    }),
 
   delete: (api: ApiClient, id: string, version: string) =>
-    api.request('DELETE', itemPath(id), CommandAnswerSchema, { headers: ifMatch(version) }),
+    api.call(menuEndpoints.delete, {
+      params: { id },
+      headers: ifMatch(version),
+    }),
 
   /**
    * The menu the shell renders, once the projections have reached `minPosition`. Quiet: a failed refresh of the
@@ -167,11 +187,15 @@ export const menuEditorApi = {
    */
   renderedMenu: (api: ApiClient, minPosition: string) =>
     api
-      .get('/services/app-menu', MenuDocumentSchema, { query: { minPosition }, quiet: true })
+      .call(menuEndpoints.menu, { schema: MenuDocumentSchema, query: { minPosition }, quiet: true })
       .then((d) => d.data),
 
   environmentRevision: (api: ApiClient, minPosition: string) =>
     api
-      .get('/app-environment', EnvironmentDocumentSchema, { query: { minPosition }, quiet: true })
+      .call(environmentEndpoints.environment, {
+        schema: EnvironmentDocumentSchema,
+        query: { minPosition },
+        quiet: true,
+      })
       .then((d) => d.meta.revision),
 };

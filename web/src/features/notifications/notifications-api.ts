@@ -1,3 +1,4 @@
+import { notificationEndpoints } from '@platform/contracts/notifications/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 
@@ -45,7 +46,8 @@ export async function readUnreadCount(
   minPosition?: string,
   signal?: AbortSignal,
 ) {
-  const doc = await api.get('/notifications', ListSchema, {
+  const doc = await api.call(notificationEndpoints.notifications, {
+    schema: ListSchema,
     query: { ...own(userId), 'filter[readAt]': 'null', 'page[size]': 1, ...consistency(minPosition) },
     signal,
     quiet: true,
@@ -61,7 +63,8 @@ export async function readNotifications(
   minPosition?: string,
   signal?: AbortSignal,
 ) {
-  const doc = await api.get('/notifications', ListSchema, {
+  const doc = await api.call(notificationEndpoints.notifications, {
+    schema: ListSchema,
     query: {
       ...own(userId),
       'page[number]': page,
@@ -79,10 +82,6 @@ export async function readNotifications(
 
 /** POST /notifications/{id}/read; answers the write's position. */
 export async function markNotificationRead(api: ApiClient, id: string) {
-  const answer = await api.request(
-    'POST',
-    `/notifications/${encodeURIComponent(id)}/read`,
-    CommandAnswerSchema,
-  );
+  const answer = await api.call(notificationEndpoints.read, { params: { id }, schema: CommandAnswerSchema });
   return answer.meta.position;
 }

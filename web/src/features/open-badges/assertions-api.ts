@@ -1,4 +1,5 @@
 import { openBadgesVerificationPaths } from '@platform/contracts/open-badges/verification-paths';
+import { openBadgeEndpoints } from '@platform/contracts/open-badges/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 
@@ -67,7 +68,8 @@ const API = '/api/v1';
  * serves the page (a link to another origin would open instead of saving).
  */
 export async function readMyBadges(api: ApiClient, page: number, signal?: AbortSignal) {
-  const doc = await api.get('/services/open-badges/my-assertions', ListSchema, {
+  const doc = await api.call(openBadgeEndpoints.myAssertions, {
+    schema: ListSchema,
     query: { 'page[number]': page, 'page[size]': MY_BADGES_PAGE_SIZE },
     ...(signal ? { signal } : {}),
   });

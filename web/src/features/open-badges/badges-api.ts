@@ -1,4 +1,5 @@
 import { openBadgesVerificationPaths } from '@platform/contracts/open-badges/verification-paths';
+import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { FileAttributesSchema, fileView, type FileView } from '../../kit/api/files.ts';
@@ -147,7 +148,8 @@ export async function readBadgeCards(
   api: ApiClient,
   options: { ids?: readonly string[]; signal?: AbortSignal } = {},
 ): Promise<BadgeCard[]> {
-  const doc = await api.get('/open-badges', BadgeListSchema, {
+  const doc = await api.call(recordEndpoints('open-badges').list, {
+    schema: BadgeListSchema,
     query: { include: 'image', sort: 'title', 'page[size]': '100' },
     ...(options.signal ? { signal: options.signal } : {}),
   });
@@ -162,7 +164,9 @@ export async function readBadgeCards(
 
 /** One badge for its page; a 404 (unknown, or not published for this visitor) is an ApiError of kind 'not-found'. */
 export async function readBadgePage(api: ApiClient, id: string, signal?: AbortSignal): Promise<BadgePage> {
-  const doc = await api.get(`/open-badges/${encodeURIComponent(id)}`, BadgeDocumentSchema, {
+  const doc = await api.call(recordEndpoints('open-badges').find, {
+    params: { id },
+    schema: BadgeDocumentSchema,
     query: { include: 'image,criteriaFile,organization' },
     ...(signal ? { signal } : {}),
   });
@@ -195,7 +199,9 @@ export async function readAssertionPage(
   id: string,
   signal?: AbortSignal,
 ): Promise<AssertionPage> {
-  const doc = await api.get(`/open-badge-assertions/${encodeURIComponent(id)}`, AssertionDocumentSchema, {
+  const doc = await api.call(recordEndpoints('open-badge-assertions').find, {
+    params: { id },
+    schema: AssertionDocumentSchema,
     query: { include: 'badge,issuer' },
     ...(signal ? { signal } : {}),
   });

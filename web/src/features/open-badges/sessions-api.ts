@@ -3,6 +3,8 @@ import {
   type OpenBadgeSessionActionName,
   type OpenBadgeSessionStatus,
 } from '@platform/contracts/open-badges/session';
+import { openBadgeEndpoints as endpoints } from '@platform/contracts/open-badges/endpoints';
+import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { fileView, type FileView } from '../../kit/api/files.ts';
@@ -102,8 +104,6 @@ const WriteAnswerSchema = z
   })
   .passthrough();
 
-const PATH = '/services/open-badges/sessions';
-const one = (id: string) => `${PATH}/${encodeURIComponent(id)}`;
 const signalOf = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
 
 /** GET .../sessions/{id}; `minPosition` after a write, so the read has what it did. */
@@ -112,7 +112,9 @@ export async function readSession(
   id: string,
   options: { signal?: AbortSignal | undefined; minPosition?: string | undefined } = {},
 ): Promise<SessionView> {
-  const doc = await api.get(one(id), DocumentSchema, {
+  const doc = await api.call(endpoints.session, {
+    params: { id },
+    schema: DocumentSchema,
     query: options.minPosition ? { minPosition: options.minPosition } : {},
     ...signalOf(options.signal),
   });
@@ -125,7 +127,8 @@ export async function readSessions(
   filter: { status?: SessionStatus | undefined; page?: number },
   options: { signal?: AbortSignal } = {},
 ) {
-  const doc = await api.get(PATH, ListSchema, {
+  const doc = await api.call(endpoints.sessions, {
+    schema: ListSchema,
     query: {
       ...(filter.status ? { 'filter[status]': filter.status } : {}),
       'page[number]': filter.page ?? 1,
@@ -140,7 +143,8 @@ export async function requestSession(
   api: ApiClient,
   input: { badgeId: string; issuerId: string },
 ): Promise<{ id: string; position: string | undefined }> {
-  const doc = await api.request('POST', PATH, WriteAnswerSchema, {
+  const doc = await api.call(endpoints.requestSession, {
+    schema: WriteAnswerSchema,
     body: { data: { type: 'open-badge-training-sessions', attributes: input } },
   });
   return { id: doc.data.id, position: doc.meta?.position };
@@ -153,7 +157,9 @@ export async function sendSessionAction(
   action: SessionAction,
   signal?: AbortSignal,
 ): Promise<{ position: string | undefined }> {
-  const doc = await api.request('POST', `${one(id)}/actions`, WriteAnswerSchema, {
+  const doc = await api.call(endpoints.sessionAction, {
+    params: { id },
+    schema: WriteAnswerSchema,
     body: { data: { type: 'open-badge-training-session-actions', attributes: action } },
     ...signalOf(signal),
   });
@@ -166,7 +172,9 @@ export async function issueAssertion(
   id: string,
   input: { recipientName: string; evidence?: string },
 ): Promise<{ assertionId: string; position: string | undefined }> {
-  const doc = await api.request('POST', `${one(id)}/assertion`, WriteAnswerSchema, {
+  const doc = await api.call(endpoints.issueAssertion, {
+    params: { id },
+    schema: WriteAnswerSchema,
     body: { data: { type: 'open-badge-assertions', attributes: input } },
   });
   return { assertionId: doc.data.id, position: doc.meta?.position };
@@ -205,7 +213,9 @@ export interface BadgeView {
 
 /** GET /open-badges/{id} with its image (the API shows a badge once it is published). */
 export async function readBadge(api: ApiClient, id: string, signal?: AbortSignal): Promise<BadgeView> {
-  const doc = await api.get(`/open-badges/${encodeURIComponent(id)}`, BadgeDocumentSchema, {
+  const doc = await api.call(recordEndpoints('open-badges').find, {
+    params: { id },
+    schema: BadgeDocumentSchema,
     query: { include: 'image' },
     ...signalOf(signal),
   });
@@ -236,7 +246,9 @@ const IssuerDocumentSchema = z.object({
 
 /** GET /organizations/{id or slug}: the issuer's id (the session names it by id) and name. */
 export async function readIssuer(api: ApiClient, idOrSlug: string, signal?: AbortSignal) {
-  const doc = await api.get(`/organizations/${encodeURIComponent(idOrSlug)}`, IssuerDocumentSchema, {
+  const doc = await api.call(recordEndpoints('organizations').find, {
+    params: { id: idOrSlug },
+    schema: IssuerDocumentSchema,
     ...signalOf(signal),
   });
   return { id: doc.data.id, name: doc.data.attributes.name };

@@ -1,3 +1,4 @@
+import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { fileView, type FileView } from '../../kit/api/files.ts';
@@ -64,7 +65,9 @@ export async function readOrganization(
   idOrSlug: string,
   signal?: AbortSignal,
 ): Promise<PublicOrganization> {
-  const doc = await api.get(`/organizations/${encodeURIComponent(idOrSlug)}`, OrganizationDocumentSchema, {
+  const doc = await api.call(recordEndpoints('organizations').find, {
+    params: { id: idOrSlug },
+    schema: OrganizationDocumentSchema,
     query: { include: 'image' },
     signal,
   });

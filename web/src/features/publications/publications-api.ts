@@ -1,4 +1,5 @@
 import { ARTICLE_LAYOUTS, type ArticleLayout } from '@platform/contracts/publications/records';
+import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import type { FileView } from '../../kit/api/files.ts';
@@ -133,7 +134,11 @@ export async function readPublications(
   if (type === 'articles') params['filter[unlisted]'] = 'false';
   if (query.category) params['filter[category]'] = query.category;
   if (query.tag) params['filter[tags]'] = query.tag;
-  const doc = await api.get(`/${type}`, ListSchema, { query: params, signal });
+  const doc = await api.call(recordEndpoints(type).list, {
+    schema: ListSchema,
+    query: params,
+    signal,
+  });
   return {
     items: doc.data.map((d) => toPublication(d, doc.included)),
     total: doc.meta?.total ?? doc.data.length,
@@ -147,7 +152,9 @@ export async function readPublication(
   key: string,
   signal?: AbortSignal,
 ): Promise<Publication> {
-  const doc = await api.get(`/${type}/${encodeURIComponent(key)}`, DocumentSchema, {
+  const doc = await api.call(recordEndpoints(type).find, {
+    params: { id: key },
+    schema: DocumentSchema,
     query: { include: 'image,tags,organization' },
     signal,
   });

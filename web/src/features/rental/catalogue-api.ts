@@ -1,3 +1,4 @@
+import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { fileView, type FileView } from '../../kit/api/files.ts';
@@ -87,7 +88,8 @@ function toModel(
 
 /** The published models (the API lists only those to the public), by name, with their images. */
 export async function readCatalogue(api: ApiClient, signal?: AbortSignal): Promise<CatalogueModel[]> {
-  const doc = await api.get('/rental-models', ModelListSchema, {
+  const doc = await api.call(recordEndpoints('rental-models').list, {
+    schema: ModelListSchema,
     query: { include: 'images', sort: 'name', 'page[size]': '100' },
     signal,
   });
@@ -96,7 +98,8 @@ export async function readCatalogue(api: ApiClient, signal?: AbortSignal): Promi
 
 /** The categories the catalogue filters by. */
 export async function readCategories(api: ApiClient, signal?: AbortSignal): Promise<CatalogueCategory[]> {
-  const doc = await api.get('/rental-model-categories', CategoryListSchema, {
+  const doc = await api.call(recordEndpoints('rental-model-categories').list, {
+    schema: CategoryListSchema,
     query: { 'page[size]': '100' },
     signal,
   });
@@ -109,7 +112,9 @@ export async function readCatalogueModel(
   idOrSlug: string,
   signal?: AbortSignal,
 ): Promise<CatalogueModel> {
-  const doc = await api.get(`/rental-models/${encodeURIComponent(idOrSlug)}`, ModelDocumentSchema, {
+  const doc = await api.call(recordEndpoints('rental-models').find, {
+    params: { id: idOrSlug },
+    schema: ModelDocumentSchema,
     query: { include: 'images' },
     signal,
   });

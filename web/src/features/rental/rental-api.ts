@@ -1,5 +1,8 @@
 import type { RentalBookingRequest } from '@platform/contracts/rental/cart';
 import type { RentalEnvironment } from '@platform/contracts/rental/environment';
+import { rentalEndpoints } from '@platform/contracts/rental/endpoints';
+import { recordEndpoints } from '@platform/contracts/resources/endpoints';
+import { shellEndpoints } from '@platform/contracts/shell-endpoints';
 import { fromPromise } from 'xstate';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
@@ -55,7 +58,13 @@ const None = z.unknown();
 /** The models of a cart, each read on its own (a deleted one is left out: the cart screen offers to remove it). */
 export async function readModels(api: ApiClient, ids: readonly string[], signal?: AbortSignal) {
   const read = await Promise.allSettled(
-    ids.map((id) => api.get(`/rental-models/${encodeURIComponent(id)}`, ModelDocumentSchema, { signal })),
+    ids.map((id) =>
+      api.call(recordEndpoints('rental-models').find, {
+        params: { id },
+        schema: ModelDocumentSchema,
+        signal,
+      }),
+    ),
   );
   const models: Record<string, RentalModel> = {};
   for (const answer of read) {
@@ -94,7 +103,7 @@ export async function readRentalEnvironment(
   api: ApiClient,
   signal?: AbortSignal,
 ): Promise<RentalEnvironment> {
-  const doc = await api.get('/app-environment', RentalEnvironmentSchema, { signal });
+  const doc = await api.call(shellEndpoints.environment, { schema: RentalEnvironmentSchema, signal });
   return doc.data.attributes;
 }
 
@@ -117,7 +126,8 @@ export async function readAvailability(
   modelIds: readonly string[],
   signal?: AbortSignal,
 ): Promise<Availability> {
-  const doc = await api.get('/services/rentals/availability', AvailabilityDocumentSchema, {
+  const doc = await api.call(rentalEndpoints.availability, {
+    schema: AvailabilityDocumentSchema,
     query: { startAt: period.startAt, endAt: period.endAt, models: modelIds.join(',') },
     signal,
   });
@@ -132,7 +142,8 @@ export function checkoutActors(api: ApiClient) {
     ),
     book: fromPromise<HeldBooking, RentalBookingRequest>(async ({ input, signal }) => {
       const { id, ...attributes } = input;
-      const doc = await api.request('POST', '/services/rentals/bookings', BookingDocumentSchema, {
+      const doc = await api.call(rentalEndpoints.book, {
+        schema: BookingDocumentSchema,
         body: { data: { type: 'rental-bookings', ...(id ? { id } : {}), attributes } },
         signal,
       });
@@ -140,7 +151,8 @@ export function checkoutActors(api: ApiClient) {
     }),
     command: fromPromise<{ id: string; position?: string }, { bookingId: string }>(
       async ({ input, signal }) => {
-        const doc = await api.request('POST', '/services/rentals/commands', CommandDocumentSchema, {
+        const doc = await api.call(rentalEndpoints.placeCommand, {
+          schema: CommandDocumentSchema,
           body: { data: { type: 'rental-commands', attributes: { bookingId: input.bookingId } } },
           signal,
         });
@@ -155,6 +167,6 @@ export function checkoutActors(api: ApiClient) {
 /** DELETE the booking: its hold is given back. A failure lets it lapse at expiresAt. */
 export function releaseBooking(api: ApiClient, bookingId: string): Promise<unknown> {
   return api
-    .request('DELETE', `/services/rentals/bookings/${encodeURIComponent(bookingId)}`, None, { quiet: true })
+    .call(rentalEndpoints.releaseBooking, { params: { id: bookingId }, schema: None, quiet: true })
     .catch(() => undefined);
 }

@@ -1,3 +1,4 @@
+import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import type { FileView } from '../../kit/api/files.ts';
@@ -137,7 +138,11 @@ export async function readRepositoryItems(
   if (query.category) params['filter[categories]'] = query.category;
   if (query.tag) params['filter[tags]'] = query.tag;
   if (query.organization) params['filter[organization]'] = query.organization;
-  const doc = await api.get('/repository-items', ItemListSchema, { query: params, signal });
+  const doc = await api.call(recordEndpoints('repository-items').list, {
+    schema: ItemListSchema,
+    query: params,
+    signal,
+  });
   return {
     items: doc.data.map((d) => toItem(d, doc.included)),
     total: doc.meta?.total ?? doc.data.length,
@@ -150,7 +155,9 @@ export async function readRepositoryItem(
   id: string,
   signal?: AbortSignal,
 ): Promise<RepositoryItem> {
-  const doc = await api.get(`/repository-items/${encodeURIComponent(id)}`, ItemDocumentSchema, {
+  const doc = await api.call(recordEndpoints('repository-items').find, {
+    params: { id },
+    schema: ItemDocumentSchema,
     query: { include: 'image,additionalImages,attachments,tags,categories,organization' },
     signal,
   });
@@ -162,7 +169,8 @@ export async function readRepositoryCategories(
   api: ApiClient,
   signal?: AbortSignal,
 ): Promise<RepositoryCategory[]> {
-  const doc = await api.get('/repository-categories', CategoryListSchema, {
+  const doc = await api.call(recordEndpoints('repository-categories').list, {
+    schema: CategoryListSchema,
     query: { 'page[size]': '100', sort: 'name' },
     signal,
   });

@@ -1,4 +1,12 @@
-import type { z } from 'zod';
+import type { z, ZodTypeAny } from 'zod';
+import {
+  pathOf,
+  type AnyEndpoint,
+  type EndpointBodyInput,
+  type EndpointResponse,
+  type PathParamNames,
+  type PathParams,
+} from '@platform/contracts/endpoints';
 import { ApiError, errorFromResponse, transportError } from './errors.ts';
 
 export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
@@ -25,6 +33,8 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
+export type RequestMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
@@ -47,9 +57,32 @@ export interface UploadOptions {
   quiet?: boolean;
 }
 
+/**
+ * A call of a declared endpoint (contracts, ADR 0036): its path parameters, its body typed by the endpoint's own
+ * schema, and the schema the answer is read with, the endpoint's unless the caller reads it with its own (a read
+ * whose document only the web shapes, with its defaults).
+ */
+export type CallOptions<E extends AnyEndpoint, S extends ZodTypeAny | undefined> = Omit<
+  RequestOptions,
+  'body'
+> &
+  ([PathParamNames<E['path']>] extends [never] ? { params?: undefined } : { params: PathParams<E['path']> }) &
+  (E['body'] extends ZodTypeAny ? { body: EndpointBodyInput<E> } : { body?: undefined }) &
+  (E['response'] extends ZodTypeAny ? { schema?: S } : { schema: S });
+
+/** What a call answers: read by the caller's schema when it gives one, else by the endpoint's. */
+export type CallAnswer<E extends AnyEndpoint, S extends ZodTypeAny | undefined> = S extends ZodTypeAny
+  ? z.output<S>
+  : EndpointResponse<E>;
+
 export interface ApiClient {
+  /** A declared endpoint: method and path from its declaration (its path parameters encoded). */
+  call<E extends AnyEndpoint, S extends ZodTypeAny | undefined = undefined>(
+    endpoint: E,
+    options: CallOptions<E, S>,
+  ): Promise<CallAnswer<E, S>>;
   request<S extends z.ZodTypeAny>(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: RequestMethod,
     path: string,
     schema: S,
     options?: RequestOptions,
@@ -60,7 +93,7 @@ export interface ApiClient {
    * (fetch cannot stream a request body over HTTP/1.1); the answer is read as `request` reads it.
    */
   upload<S extends z.ZodTypeAny>(
-    path: string,
+    target: string | AnyEndpoint,
     form: FormData,
     schema: S,
     options?: UploadOptions,
@@ -73,6 +106,20 @@ export function browserTimezone(): string {
   } catch {
     return 'Europe/Paris';
   }
+}
+
+/**
+ * Where a client finds an endpoint: below its base when the base is the endpoint's root (the client of /api/v1),
+ * by its root and path when the base is the origin (the client of /auth, rooted at the origin). A client rooted
+ * at another API's root cannot reach it: a programming error, not a request to send.
+ */
+export function endpointPath(baseUrl: string, endpoint: AnyEndpoint, path: string): string {
+  const base = baseUrl.replace(/\/$/, '');
+  if (base.endsWith(endpoint.root)) return path;
+  if (base === '' || /^[a-z][a-z0-9+.-]*:\/\/[^/]+$/i.test(base)) return `${endpoint.root}${path}`;
+  throw new Error(
+    `${endpoint.method} ${endpoint.root}${endpoint.path} is not below this client (${baseUrl})`,
+  );
 }
 
 function buildUrl(baseUrl: string, path: string, query: RequestOptions['query']): string {
@@ -108,7 +155,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function request<S extends z.ZodTypeAny>(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: RequestMethod,
     path: string,
     schema: S,
     req: RequestOptions = {},
@@ -166,12 +213,32 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return apiError;
   }
 
+  function call<E extends AnyEndpoint, S extends ZodTypeAny | undefined>(
+    endpoint: E,
+    req: CallOptions<E, S>,
+  ): Promise<CallAnswer<E, S>> {
+    const { params, schema, ...rest } = req as RequestOptions & {
+      params?: PathParams<E['path']>;
+      schema?: ZodTypeAny;
+    };
+    const answer = schema ?? endpoint.response;
+    if (!answer) throw new Error(`${endpoint.method} ${endpoint.path}: no schema to read the answer with`);
+    const path = endpointPath(
+      options.baseUrl,
+      endpoint,
+      pathOf(endpoint, params ?? ({} as PathParams<E['path']>)),
+    );
+    return request(endpoint.method as RequestMethod, path, answer, rest) as Promise<CallAnswer<E, S>>;
+  }
+
   function upload<S extends z.ZodTypeAny>(
-    path: string,
+    target: string | AnyEndpoint,
     form: FormData,
     schema: S,
     req: UploadOptions = {},
   ): Promise<z.output<S>> {
+    const path =
+      typeof target === 'string' ? target : endpointPath(options.baseUrl, target, pathOf(target, {}));
     const id = ++sequence;
     options.onEvent?.({ type: 'request.started', id });
     return new Promise<z.output<S>>((resolve, reject) => {
@@ -212,6 +279,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
+    call,
     request,
     get: (path, schema, req) => request('GET', path, schema, req),
     upload,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { defineEndpoint } from '@platform/contracts/endpoints';
 import { createApiClient, type ApiClientEvent } from './client.ts';
 import { ApiError } from './errors.ts';
 import { fieldOfPointer, toFieldErrors } from './field-errors.ts';
@@ -161,6 +162,64 @@ describe('createApiClient', () => {
     expect(
       events.filter((e) => e.type === 'request.failed').map((e) => 'error' in e && e.error.kind),
     ).toEqual(['aborted']);
+  });
+});
+
+describe('ApiClient.call (a declared endpoint)', () => {
+  const refuse = defineEndpoint({
+    method: 'POST',
+    path: '/services/publishables/:type/:id/publication-requests/:requestId/refuse',
+    body: z.object({ data: z.object({ attributes: z.object({ refuseReason: z.string() }) }) }),
+    response: z.object({ meta: z.object({ position: z.string() }) }),
+  });
+  const login = defineEndpoint({
+    method: 'POST',
+    path: '/login',
+    root: '/auth',
+    body: z.object({ email: z.string() }),
+  });
+
+  it('sends its method to its path, the parameters encoded, with the body and the query', async () => {
+    const { fetchFn, calls } = scriptedFetch(() => json(200, { meta: { position: '7' } }));
+    const { api } = client(fetchFn);
+    const answer = await api.call(refuse, {
+      params: { type: 'news items', id: 'a/b', requestId: 'r1' },
+      body: { data: { attributes: { refuseReason: 'Too short' } } },
+      query: { minPosition: '3' },
+    });
+    expect(answer).toEqual({ meta: { position: '7' } });
+    expect(calls[0]!.url).toBe(
+      '/api/v1/services/publishables/news%20items/a%2Fb/publication-requests/r1/refuse?minPosition=3',
+    );
+    expect(calls[0]!.init.method).toBe('POST');
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({
+      data: { attributes: { refuseReason: 'Too short' } },
+    });
+  });
+
+  it("reads the answer with the caller's schema when it gives one, else with the declared one", async () => {
+    const { fetchFn } = scriptedFetch(() => json(200, { data: { n: 3 } }));
+    const { api } = client(fetchFn);
+    const call = {
+      params: { type: 't', id: 'i', requestId: 'r' },
+      body: { data: { attributes: { refuseReason: 'x' } } },
+    };
+    await expect(api.call(refuse, { ...call, schema: Ok })).resolves.toEqual({ data: { n: 3 } });
+    await expect(api.call(refuse, call)).rejects.toMatchObject({ kind: 'unexpected' });
+  });
+
+  it('reaches an endpoint of /auth from the client rooted at the origin, and not from the /api/v1 one', async () => {
+    const { fetchFn, calls } = scriptedFetch(() => json(200, { data: { n: 1 } }));
+    const origin = client(fetchFn, { baseUrl: '' }).api;
+    await origin.call(login, { body: { email: 'a@example.org' }, schema: Ok });
+    expect(calls[0]!.url).toBe('/auth/login');
+    const rooted = client(fetchFn, { baseUrl: '/auth' }).api;
+    await rooted.call(login, { body: { email: 'a@example.org' }, schema: Ok });
+    expect(calls[1]!.url).toBe('/auth/login');
+    const api = client(fetchFn).api;
+    expect(() => api.call(login, { body: { email: 'a@example.org' }, schema: Ok })).toThrow(
+      /not below this client/,
+    );
   });
 });
 

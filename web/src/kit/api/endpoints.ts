@@ -1,3 +1,4 @@
+import { shellEndpoints } from '@platform/contracts/shell-endpoints';
 import type { ApiClient } from './client.ts';
 import {
   EnvironmentDocumentSchema,
@@ -10,22 +11,24 @@ import { uploadFile } from './files.ts';
 /** Every read the shell makes, and the file upload of file fields, declared once (path, query, answer schema). */
 export const endpoints = {
   menu: (api: ApiClient, signal?: AbortSignal) =>
-    api.get('/services/app-menu', MenuDocumentSchema, { signal }).then((d) => d.data),
+    api.call(shellEndpoints.menu, { schema: MenuDocumentSchema, signal }).then((d) => d.data),
 
   /** `query` is the raw query string of the visited URL, kept on a redirect. */
   resolveRoute: (api: ApiClient, path: string, query: string, signal?: AbortSignal) =>
-    api.get('/services/routes/resolve', ResolvedRouteSchema, {
+    api.call(shellEndpoints.resolveRoute, {
+      schema: ResolvedRouteSchema,
       query: { path, ...(query ? { query } : {}) },
       signal,
     }),
 
   environment: (api: ApiClient, signal?: AbortSignal) =>
-    api.get('/app-environment', EnvironmentDocumentSchema, { signal }),
+    api.call(shellEndpoints.environment, { schema: EnvironmentDocumentSchema, signal }),
 
   /** Published pages the visitor may open, for the site map (the first 100 are plenty for a site map). */
   pages: (api: ApiClient, signal?: AbortSignal) =>
     api
-      .get('/app-pages', PageListSchema, {
+      .call(shellEndpoints.pages, {
+        schema: PageListSchema,
         query: { 'page[size]': 100, sort: 'path', 'fields[app-pages]': 'path,title,description' },
         signal,
       })

@@ -1,3 +1,4 @@
+import { fileEndpoints } from '@platform/contracts/files/endpoints';
 import { UNREADABLE_FILE } from '@platform/contracts/files/media';
 import type { MediaFamily } from '@platform/contracts/resources/files';
 import { z } from 'zod';
@@ -81,7 +82,7 @@ export function uploadFile(
   if (options.isPublic !== undefined) form.append('isPublic', String(options.isPublic));
   form.append('file', file, file.name);
   return api
-    .upload('/services/files', form, FileDocumentSchema, {
+    .upload(fileEndpoints.upload, form, FileDocumentSchema, {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     })
@@ -119,7 +120,7 @@ const limitsOf = new WeakMap<ApiClient, Promise<{ file: number; image: number } 
 export function fileLimits(api: ApiClient): Promise<{ file: number; image: number } | null> {
   let limits = limitsOf.get(api);
   if (!limits) {
-    limits = api.get('/services/file-limits', FileLimitsSchema).then(
+    limits = api.call(fileEndpoints.limits, { schema: FileLimitsSchema }).then(
       (d) => d.data.attributes,
       () => {
         // asked again next time: a failure (offline, signed out) is not kept

@@ -1,3 +1,4 @@
+import { publicationEndpoints } from '@platform/contracts/publications/endpoints';
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { z } from 'zod';
@@ -26,9 +27,7 @@ export async function hiddenAsForbidden<T>(
   } catch (error) {
     if (!(error instanceof ApiError) || error.kind !== 'not-found') throw error;
     const exists = await api
-      .get(`/services/publishables/${encodeURIComponent(type)}/${encodeURIComponent(key)}`, ExistsSchema, {
-        signal,
-      })
+      .call(publicationEndpoints.publishable, { params: { type, id: key }, schema: ExistsSchema, signal })
       .then((d) => d.data.exists)
       .catch(() => false);
     if (!exists) throw error;

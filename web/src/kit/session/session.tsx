@@ -1,3 +1,4 @@
+import { shellEndpoints } from '@platform/contracts/shell-endpoints';
 import { atom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useApi, useAuthApi } from '../api/api-context.tsx';
@@ -79,7 +80,8 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
   const refresh = useCallback(
     async (minPosition?: string): Promise<SessionUser | null> => {
       try {
-        const doc = await api.get('/users/me', MeDocumentSchema, {
+        const doc = await api.call(shellEndpoints.me, {
+          schema: MeDocumentSchema,
           query: { include: ME_INCLUDE, ...(minPosition ? { minPosition } : {}) },
           quiet: true,
         });
@@ -104,7 +106,11 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
     const controller = new AbortController();
     void Promise.allSettled([
       api
-        .get('/services/features', FeaturesDocumentSchema, { signal: controller.signal, quiet: true })
+        .call(shellEndpoints.features, {
+          schema: FeaturesDocumentSchema,
+          signal: controller.signal,
+          quiet: true,
+        })
         .then((d) => setFeatures(d.data.features)),
       refresh(),
     ]).then(() => {
@@ -147,7 +153,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
       },
       signOut: async () => {
         try {
-          await authApi.request('POST', '/auth/logout', LoggedOutSchema, { quiet: true });
+          await authApi.call(shellEndpoints.logout, { schema: LoggedOutSchema, quiet: true });
         } finally {
           setSession({ status: 'anonymous', user: null });
           broadcast({ type: 'logout' });
@@ -155,7 +161,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
         }
       },
       stopImpersonation: async () => {
-        await api.request('DELETE', '/services/users/impersonate', Anything);
+        await api.call(shellEndpoints.stopImpersonating, { schema: Anything });
         window.location.assign('/');
       },
     }),

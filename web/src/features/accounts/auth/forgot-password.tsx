@@ -1,3 +1,4 @@
+import { authEndpoints } from '@platform/contracts/auth/endpoints';
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { z } from 'zod';
@@ -29,7 +30,8 @@ export function ForgotPasswordScreen() {
       return email ? { email } : {};
     },
     send: async (values) => {
-      await authApi.request('POST', '/auth/password/forgot', AuthAnswerSchema, {
+      await authApi.call(authEndpoints.forgotPassword, {
+        schema: AuthAnswerSchema,
         body: { email: values.email.trim() },
       });
       setSentTo(values.email.trim());

@@ -1,3 +1,4 @@
+import { authEndpoints } from '@platform/contracts/auth/endpoints';
 import { RegisterRequestSchema } from '@platform/contracts/auth/requests';
 import { useAtomValue } from 'jotai';
 import { useAuthApi } from '../../../kit/api/api-context.tsx';
@@ -39,7 +40,10 @@ export function RegisterScreen() {
     initial: { firstName: '', lastName: '', email: '', password: '', passwordConfirmation: '' },
     check: (values, tr: Translate) => checkWithSchema(RegisterRequestSchema, body(values), FIELDS, tr),
     send: async (values) => {
-      const answer = await authApi.request('POST', '/auth/register', AuthStateSchema, { body: body(values) });
+      const answer = await authApi.call(authEndpoints.register, {
+        schema: AuthStateSchema,
+        body: body(values),
+      });
       await completeSignIn(answer, ROUTES.verifyEmail);
     },
   });

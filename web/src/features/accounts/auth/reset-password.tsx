@@ -1,3 +1,4 @@
+import { authEndpoints } from '@platform/contracts/auth/endpoints';
 import { ResetPasswordRequestSchema } from '@platform/contracts/auth/requests';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../kit/api/errors.ts';
@@ -43,7 +44,7 @@ export function ResetPasswordScreen({ token, email: segment }: { token: string; 
     initial: { password: '', passwordConfirmation: '' },
     check: (values, tr) => checkWithSchema(ResetPasswordRequestSchema, body(values), FIELDS, tr),
     send: async (values) => {
-      await authApi.request('POST', '/auth/password/reset', AuthAnswerSchema, { body: body(values) });
+      await authApi.call(authEndpoints.resetPassword, { schema: AuthAnswerSchema, body: body(values) });
       toast(t('auth.reset.done'), 'success');
       navigate(`${ROUTES.signIn}?${new URLSearchParams({ email })}`, { replace: true });
     },

@@ -1,3 +1,4 @@
+import { authEndpoints } from '@platform/contracts/auth/endpoints';
 import { LoginRequestSchema } from '@platform/contracts/auth/requests';
 import { useState } from 'react';
 import { useSearch } from 'wouter';
@@ -38,7 +39,8 @@ export function SignInScreen() {
     initial: { email: params.get('email') ?? '', password: '' },
     check,
     send: async (values) => {
-      const answer = await authApi.request('POST', '/auth/login', AuthStateSchema, {
+      const answer = await authApi.call(authEndpoints.login, {
+        schema: AuthStateSchema,
         body: { email: values.email.trim(), password: values.password, remember },
       });
       await completeSignIn(answer, redirectUrl ?? undefined);

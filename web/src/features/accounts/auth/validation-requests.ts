@@ -1,4 +1,5 @@
 import { VALIDATION_REQUEST_STATUSES } from '@platform/contracts/accounts/reference';
+import { accountEndpoints } from '@platform/contracts/accounts/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../../kit/api/client.ts';
 
@@ -29,7 +30,8 @@ export async function latestValidationRequest(
   userId: string,
   options: { minPosition?: string; signal?: AbortSignal } = {},
 ): Promise<ValidationRequest | null> {
-  const list = await api.get('/validation-requests', ListSchema, {
+  const list = await api.call(accountEndpoints.validationRequests, {
+    schema: ListSchema,
     query: { 'filter[user]': userId, 'page[size]': 1, minPosition: options.minPosition },
     signal: options.signal,
   });
@@ -38,7 +40,8 @@ export async function latestValidationRequest(
 
 /** POST /api/v1/validation-requests (JSON:API); resolves to the answer's position, for the next read. */
 export async function sendValidationRequest(api: ApiClient, description: string): Promise<string> {
-  const answer = await api.request('POST', '/validation-requests', CreatedSchema, {
+  const answer = await api.call(accountEndpoints.requestValidation, {
+    schema: CreatedSchema,
     body: { data: { type: 'validation-requests', attributes: { description } } },
   });
   return answer.meta.position;

@@ -1,3 +1,4 @@
+import { authEndpoints } from '@platform/contracts/auth/endpoints';
 import { VerifyEmailRequestSchema } from '@platform/contracts/auth/requests';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
@@ -38,14 +39,17 @@ export function VerifyEmailLinkScreen({ id, hash }: { id: string; hash: string }
   const started = useRef(false);
 
   const verify = useCallback(async () => {
-    const body = { id, hash, expires, signature };
-    if (!VerifyEmailRequestSchema.safeParse(body).success) {
+    const link = VerifyEmailRequestSchema.safeParse({ id, hash, expires, signature });
+    if (!link.success) {
       navigate(EXPIRED_PATH, { replace: true });
       return;
     }
     setFailed(false);
     try {
-      const answer = await authApi.request('POST', '/auth/email/verify', VerifiedSchema, { body });
+      const answer = await authApi.call(authEndpoints.verifyEmail, {
+        schema: VerifiedSchema,
+        body: link.data,
+      });
       const user = await refresh(answer.meta?.position);
       navigate(user ? nextStepPath({ ...user, emailVerified: true }, features) : ROUTES.signIn, {
         replace: true,

@@ -1,3 +1,4 @@
+import { authEndpoints } from '@platform/contracts/auth/endpoints';
 import { useEffect, useRef, useState } from 'react';
 import { useAuthApi } from '../../../kit/api/api-context.tsx';
 import { useNavigation } from '../../../kit/routing/router.tsx';
@@ -43,7 +44,7 @@ export function VerifyEmailScreen({ expired = false }: { expired?: boolean }) {
     setError(null);
     setSent(false);
     try {
-      const answer = await authApi.request('POST', '/auth/email/verification-notification', AuthAnswerSchema);
+      const answer = await authApi.call(authEndpoints.verificationNotification, { schema: AuthAnswerSchema });
       // verified meanwhile (in another tab): reading the user again moves this screen on
       if (answer.state === 'already_verified') await refresh();
       else setSent(true);

@@ -1,4 +1,6 @@
 import { NOTIFICATION_KINDS, OTHER_JOB_ID } from '@platform/contracts/accounts/reference';
+import { accountEndpoints } from '@platform/contracts/accounts/endpoints';
+import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../../kit/api/client.ts';
 import { ApiError, retryAfterSeconds } from '../../../kit/api/errors.ts';
@@ -32,7 +34,10 @@ export async function readReferenceList(
   type: 'jobs' | 'user-categories',
   signal?: AbortSignal,
 ): Promise<ReferenceOption[]> {
-  const doc = await api.get(`/${type}`, ReferenceListSchema, signal ? { signal } : {});
+  const doc = await api.call(recordEndpoints(type).list, {
+    schema: ReferenceListSchema,
+    ...(signal ? { signal } : {}),
+  });
   const items = doc.data.map((d) => ({ id: d.id, name: d.attributes.name }));
   // "other" is listed last (seed 001 §3), whatever order a list arrives in
   return [...items.filter((i) => i.id !== OTHER_JOB_ID), ...items.filter((i) => i.id === OTHER_JOB_ID)];
@@ -45,7 +50,9 @@ export function patchUser(
   attributes: Record<string, unknown>,
   relationships?: Record<string, unknown>,
 ): Promise<CommandAnswer> {
-  return api.request('PATCH', `/users/${user.id}`, CommandAnswerSchema, {
+  return api.call(accountEndpoints.updateUser, {
+    params: { id: user.id },
+    schema: CommandAnswerSchema,
     body: {
       data: { type: 'users', id: user.id, attributes, ...(relationships ? { relationships } : {}) },
     },
@@ -59,7 +66,9 @@ export function switchActingOrganization(
   userId: string,
   organizationId: string | null,
 ): Promise<CommandAnswer> {
-  return api.request('PATCH', `/users/${userId}/relationships/acting-as-organization`, CommandAnswerSchema, {
+  return api.call(accountEndpoints.actAs, {
+    params: { id: userId },
+    schema: CommandAnswerSchema,
     body: { data: organizationId === null ? null : { type: 'organizations', id: organizationId } },
   });
 }

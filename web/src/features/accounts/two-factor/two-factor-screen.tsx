@@ -1,3 +1,4 @@
+import { authEndpoints } from '@platform/contracts/auth/endpoints';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
@@ -45,10 +46,15 @@ export function TwoFactorScreen(input: TwoFactorSignInInput) {
       twoFactorSignInMachine.provide({
         actors: {
           logIn: fromPromise<AuthStateAnswer, Credentials>(({ input: body, signal }) =>
-            authApi.request('POST', '/auth/login', AuthStateSchema, { body, signal }),
+            authApi.call(authEndpoints.login, { schema: AuthStateSchema, body, signal }),
           ),
           verify: fromPromise<AuthStateAnswer, TwoFactorLoginBody>(({ input: body, signal }) =>
-            authApi.request('POST', '/auth/two-factor/login', AuthStateSchema, { body, signal, quiet: true }),
+            authApi.call(authEndpoints.twoFactorLogin, {
+              schema: AuthStateSchema,
+              body,
+              signal,
+              quiet: true,
+            }),
           ),
         },
       }),

@@ -1,3 +1,4 @@
+import { authEndpoints } from '@platform/contracts/auth/endpoints';
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { z } from 'zod';
 import type { ApiClient } from '../../../kit/api/client.ts';
@@ -392,18 +393,18 @@ export const twoFactorSettingsMachine = setup({
  * read of the signed-in user at a position.
  */
 export function twoFactorSettingsActors(
-  authApi: Pick<ApiClient, 'request'>,
+  authApi: Pick<ApiClient, 'call'>,
   refresh: (minPosition?: string) => Promise<unknown>,
 ) {
   return {
     enable: fromPromise<EnableAnswer, { strategy: TwoFactorStrategy }>(({ input: body }) =>
-      authApi.request('POST', '/auth/two-factor/enable', EnableAnswerSchema, { body }),
+      authApi.call(authEndpoints.enableTwoFactor, { schema: EnableAnswerSchema, body }),
     ),
     confirm: fromPromise<EnabledAnswer, { code: string }>(({ input: body }) =>
-      authApi.request('POST', '/auth/two-factor/confirm', EnabledSchema, { body }),
+      authApi.call(authEndpoints.confirmTwoFactor, { schema: EnabledSchema, body }),
     ),
     disable: fromPromise<DisabledAnswer, { password: string }>(({ input: body }) =>
-      authApi.request('POST', '/auth/two-factor/disable', DisabledSchema, { body }),
+      authApi.call(authEndpoints.disableTwoFactor, { schema: DisabledSchema, body }),
     ),
     refresh: fromPromise<unknown, { position: string | undefined }>(({ input }) => refresh(input.position)),
   };

@@ -1,3 +1,4 @@
+import { pagesEndpoints } from '@platform/contracts/pages/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../../kit/api/client.ts';
 import { PageAttributesSchema as PublicPageAttributesSchema } from '../../../kit/api/documents.ts';
@@ -8,8 +9,8 @@ import { PageAttributesSchema as PublicPageAttributesSchema } from '../../../kit
  * page or one of its components carries If-Match with the page's version (meta.version of both).
  */
 
-const PAGE = 'app-pages';
-const COMPONENT = 'app-page-components';
+const PAGE = 'app-pages' as const;
+const COMPONENT = 'app-page-components' as const;
 
 const Ref = z.object({ type: z.string(), id: z.string() });
 const ToOne = z.object({ data: Ref.nullable() }).optional();
@@ -63,11 +64,7 @@ const PageListSchema = z.object({
 });
 export type PageList = z.infer<typeof PageListSchema>;
 
-const CommandAnswerSchema = z.object({
-  data: z.object({ type: z.string(), id: z.string() }),
-  meta: z.object({ position: z.string(), version: z.string() }).passthrough(),
-});
-export type CommandAnswer = z.infer<typeof CommandAnswerSchema>;
+export type { CommandAnswer } from '@platform/contracts/command-answer';
 
 export const PAGES_PAGE_SIZE = 25;
 
@@ -89,7 +86,8 @@ const pageRef = (pageId: string) => ({ page: { data: { type: PAGE, id: pageId } 
 
 export const pagesApi = {
   list: (api: ApiClient, args: { page: number; minPosition?: string; signal?: AbortSignal }) =>
-    api.get(`/${PAGE}`, PageListSchema, {
+    api.call(pagesEndpoints.pages, {
+      schema: PageListSchema,
       query: {
         'page[number]': args.page,
         'page[size]': PAGES_PAGE_SIZE,
@@ -105,7 +103,9 @@ export const pagesApi = {
     minPosition?: string,
     signal?: AbortSignal,
   ): Promise<LoadedPage> => {
-    const doc = await api.get(`/services/${PAGE}/${encodeURIComponent(id)}`, PageDocumentSchema, {
+    const doc = await api.call(pagesEndpoints.editorPage, {
+      params: { id },
+      schema: PageDocumentSchema,
       query: minPosition ? { minPosition } : {},
       signal,
     });
@@ -117,28 +117,34 @@ export const pagesApi = {
   },
 
   createPage: (api: ApiClient, attributes: { title: string; path: string }) =>
-    api.request('POST', `/${PAGE}`, CommandAnswerSchema, { body: { data: { type: PAGE, attributes } } }),
+    api.call(pagesEndpoints.createPage, {
+      body: { data: { type: PAGE, attributes } },
+    }),
 
   updatePage: (api: ApiClient, id: string, version: string | null, attributes: Record<string, unknown>) =>
-    api.request('PATCH', `/${PAGE}/${encodeURIComponent(id)}`, CommandAnswerSchema, {
+    api.call(pagesEndpoints.updatePage, {
+      params: { id },
       body: { data: { type: PAGE, id, attributes } },
       headers: ifMatch(version),
     }),
 
   deletePage: (api: ApiClient, id: string, version: string | null) =>
-    api.request('DELETE', `/${PAGE}/${encodeURIComponent(id)}`, CommandAnswerSchema, {
+    api.call(pagesEndpoints.deletePage, {
+      params: { id },
       headers: ifMatch(version),
     }),
 
   /** answers with the new draft's id */
   createDraft: (api: ApiClient, id: string, version: string | null) =>
-    api.request('POST', `/${PAGE}/${encodeURIComponent(id)}/draft`, CommandAnswerSchema, {
+    api.call(pagesEndpoints.createDraft, {
+      params: { id },
       headers: ifMatch(version),
     }),
 
   /** answers with the id of the page the draft went into */
   publishDraft: (api: ApiClient, draftId: string, version: string | null) =>
-    api.request('POST', `/services/${PAGE}/${encodeURIComponent(draftId)}/publish`, CommandAnswerSchema, {
+    api.call(pagesEndpoints.publishDraft, {
+      params: { id: draftId },
       headers: ifMatch(version),
     }),
 
@@ -148,7 +154,7 @@ export const pagesApi = {
     version: string | null,
     attributes: { name: string; viewId: string | null; props: Record<string, unknown> },
   ) =>
-    api.request('POST', `/${COMPONENT}`, CommandAnswerSchema, {
+    api.call(pagesEndpoints.addComponent, {
       body: { data: { type: COMPONENT, attributes, relationships: pageRef(pageId) } },
       headers: ifMatch(version),
     }),
@@ -160,13 +166,15 @@ export const pagesApi = {
     version: string | null,
     attributes: { viewId?: string | null; position?: number; props?: Record<string, unknown> },
   ) =>
-    api.request('PATCH', `/${COMPONENT}/${encodeURIComponent(componentId)}`, CommandAnswerSchema, {
+    api.call(pagesEndpoints.updateComponent, {
+      params: { id: componentId },
       body: { data: { type: COMPONENT, id: componentId, attributes, relationships: pageRef(pageId) } },
       headers: ifMatch(version),
     }),
 
   removeComponent: (api: ApiClient, pageId: string, componentId: string, version: string | null) =>
-    api.request('DELETE', `/${COMPONENT}/${encodeURIComponent(componentId)}`, CommandAnswerSchema, {
+    api.call(pagesEndpoints.removeComponent, {
+      params: { id: componentId },
       body: { data: { relationships: pageRef(pageId) } },
       headers: ifMatch(version),
     }),

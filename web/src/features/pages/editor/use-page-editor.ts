@@ -1,3 +1,4 @@
+import { shellEndpoints } from '@platform/contracts/shell-endpoints';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { EnvironmentDocumentSchema } from '../../../kit/api/documents.ts';
 import { ApiError } from '../../../kit/api/errors.ts';
@@ -77,7 +78,11 @@ export function usePageEditor(id: string, minPosition?: string) {
   const announceEnvironment = useCallback(
     (position: string) =>
       api
-        .get('/app-environment', EnvironmentDocumentSchema, { query: { minPosition: position }, quiet: true })
+        .call(shellEndpoints.environment, {
+          schema: EnvironmentDocumentSchema,
+          query: { minPosition: position },
+          quiet: true,
+        })
         .then(
           (d) => environmentSaved(d.meta.revision),
           () => undefined,

@@ -1,3 +1,4 @@
+import { publicationEndpoints } from '@platform/contracts/publications/endpoints';
 import type { PublicationRequestType } from '@platform/contracts/publications/requests';
 import { z } from 'zod';
 import type { ApiClient } from '../../../kit/api/client.ts';
@@ -20,10 +21,6 @@ export interface ItemRef {
 }
 
 const TYPE = 'publication-requests';
-const requestsOf = (item: ItemRef) =>
-  `/services/publishables/${encodeURIComponent(item.type)}/${encodeURIComponent(item.id)}/publication-requests`;
-const requestOf = (item: ItemRef, requestId: string) =>
-  `${requestsOf(item)}/${encodeURIComponent(requestId)}`;
 
 export const publicationRequestsApi = {
   /** `targetedPublishedAt` null: published as soon as accepted */
@@ -32,15 +29,19 @@ export const publicationRequestsApi = {
     item: ItemRef,
     attributes: { description: string; targetedPublishedAt: string | null },
   ) =>
-    api.request('POST', requestsOf(item), CommandAnswerSchema, {
+    api.call(publicationEndpoints.submit, {
+      params: item,
+      schema: CommandAnswerSchema,
       body: { data: { type: TYPE, attributes } },
     }),
 
   accept: (api: ApiClient, item: ItemRef, requestId: string) =>
-    api.request('POST', `${requestOf(item, requestId)}/accept`, CommandAnswerSchema, { body: {} }),
+    api.call(publicationEndpoints.accept, { params: { ...item, requestId }, schema: CommandAnswerSchema }),
 
   refuse: (api: ApiClient, item: ItemRef, requestId: string, refuseReason: string) =>
-    api.request('POST', `${requestOf(item, requestId)}/refuse`, CommandAnswerSchema, {
+    api.call(publicationEndpoints.refuse, {
+      params: { ...item, requestId },
+      schema: CommandAnswerSchema,
       body: { data: { type: TYPE, attributes: { refuseReason } } },
     }),
 };

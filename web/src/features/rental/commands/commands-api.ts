@@ -1,4 +1,5 @@
 import type { RentalCommandAction } from '@platform/contracts/rental/command';
+import { rentalEndpoints } from '@platform/contracts/rental/endpoints';
 import {
   RentalCommandFlagSchema,
   RentalCommandStatusSchema,
@@ -206,7 +207,6 @@ function view(command: z.infer<typeof CommandSchema>, included: unknown[] = []):
   };
 }
 
-const PATH = '/services/rentals/commands';
 const at = (minPosition: string | undefined) => (minPosition ? { minPosition } : {});
 
 export interface CommandListFilter {
@@ -221,7 +221,8 @@ export async function readCommands(
   filter: CommandListFilter,
   options: { signal?: AbortSignal; minPosition?: string } = {},
 ) {
-  const doc = await api.get(PATH, ListSchema, {
+  const doc = await api.call(rentalEndpoints.commands, {
+    schema: ListSchema,
     query: {
       ...(filter.status ? { 'filter[status]': filter.status } : {}),
       ...(filter.flag ? { 'filter[flag]': filter.flag } : {}),
@@ -239,7 +240,9 @@ export async function readCommand(
   id: string,
   options: { signal?: AbortSignal; minPosition?: string } = {},
 ): Promise<RentalCommandView> {
-  const doc = await api.get(`${PATH}/${encodeURIComponent(id)}`, DocumentSchema, {
+  const doc = await api.call(rentalEndpoints.command, {
+    params: { id },
+    schema: DocumentSchema,
     query: at(options.minPosition),
     ...(options.signal ? { signal: options.signal } : {}),
   });
@@ -252,7 +255,9 @@ export async function readHistory(
   id: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<HistoryEntry[]> {
-  const doc = await api.get(`${PATH}/${encodeURIComponent(id)}/history`, HistorySchema, {
+  const doc = await api.call(rentalEndpoints.commandHistory, {
+    params: { id },
+    schema: HistorySchema,
     ...(options.signal ? { signal: options.signal } : {}),
   });
   const names = new Map(
@@ -278,7 +283,9 @@ export async function sendCommandAction(
   action: RentalCommandAction,
   signal?: AbortSignal,
 ): Promise<{ position: string }> {
-  const doc = await api.request('POST', `${PATH}/${encodeURIComponent(id)}/actions`, CommandAnswerSchema, {
+  const doc = await api.call(rentalEndpoints.commandAction, {
+    params: { id },
+    schema: CommandAnswerSchema,
     body: { data: { type: 'rental-command-actions', attributes: action } },
     ...(signal ? { signal } : {}),
   });
@@ -308,7 +315,9 @@ export async function readFreeItems(
   modelId: string,
   options: { signal?: AbortSignal; minPosition?: string } = {},
 ): Promise<FreeItem[]> {
-  const doc = await api.get(`${PATH}/${encodeURIComponent(id)}/free-items`, FreeItemsSchema, {
+  const doc = await api.call(rentalEndpoints.freeItems, {
+    params: { id },
+    schema: FreeItemsSchema,
     query: { model: modelId, ...at(options.minPosition) },
     ...(options.signal ? { signal: options.signal } : {}),
   });

@@ -1,3 +1,4 @@
+import { historyEndpoints, recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../api/client.ts';
 
@@ -159,7 +160,7 @@ export const resourceApi = {
     if (args.trashed) query['filter[trashed]'] = args.trashed;
     if (args.include?.length) query.include = args.include.join(',');
     if (args.minPosition) query.minPosition = args.minPosition;
-    return api.get(path(type), ListSchema, { query, signal: args.signal });
+    return api.call(recordEndpoints(type).list, { schema: ListSchema, query, signal: args.signal });
   },
 
   /** One record, with the records of the relationships named in `include`. */
@@ -167,7 +168,12 @@ export const resourceApi = {
     const query: Record<string, string> = {};
     if (args.include?.length) query.include = args.include.join(',');
     if (args.minPosition) query.minPosition = args.minPosition;
-    return api.get(path(type, id), SingleSchema, { query, signal: args.signal });
+    return api.call(recordEndpoints(type).find, {
+      params: { id },
+      schema: SingleSchema,
+      query,
+      signal: args.signal,
+    });
   },
 
   /** The records a picker offers for what the reader typed. */
@@ -177,7 +183,9 @@ export const resourceApi = {
     };
     if (args.searchable && args.search.trim()) query['filter[search]'] = args.search.trim();
     if (args.fields.length) query[`fields[${type}]`] = args.fields.join(',');
-    return api.get(path(type), ChoicesSchema, { query, signal: args.signal }).then((d) => d.data);
+    return api
+      .call(recordEndpoints(type).list, { schema: ChoicesSchema, query, signal: args.signal })
+      .then((d) => d.data);
   },
 
   create: (api: ApiClient, type: string, doc: SaveBody) =>
@@ -200,10 +208,10 @@ export const resourceApi = {
     api.request('POST', path(type, id, '/restore'), CommandAnswerSchema),
 
   history: (api: ApiClient, type: string, id: string, signal?: AbortSignal) =>
-    api.get(path(type, id, '/history'), HistoryDocumentSchema, { signal }),
+    api.call(historyEndpoints.history, { params: { type, id }, schema: HistoryDocumentSchema, signal }),
 
   asItWas: (api: ApiClient, type: string, id: string, revision: string, signal?: AbortSignal) =>
     api
-      .get(path(type, id, `/history/${encodeURIComponent(revision)}`), AsItWasSchema, { signal })
+      .call(historyEndpoints.revision, { params: { type, id, revision }, schema: AsItWasSchema, signal })
       .then((d) => d.data),
 };

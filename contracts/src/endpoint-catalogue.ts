@@ -1,0 +1,36 @@
+import { accountEndpoints } from './accounts/endpoints.ts';
+import { authEndpoints } from './auth/endpoints.ts';
+import { couponEndpoints } from './coupons/endpoints.ts';
+import type { AnyEndpoint } from './endpoints.ts';
+import { fileEndpoints } from './files/endpoints.ts';
+import { menuEndpoints } from './menu/endpoints.ts';
+import { notificationEndpoints } from './notifications/endpoints.ts';
+import { organizationEndpoints } from './organizations/endpoints.ts';
+import { openBadgeEndpoints } from './open-badges/endpoints.ts';
+import { pagesEndpoints } from './pages/endpoints.ts';
+import { publicationEndpoints } from './publications/endpoints.ts';
+import { rentalEndpoints } from './rental/endpoints.ts';
+import { environmentEndpoints } from './environment/endpoints.ts';
+import { statsEndpoints } from './stats/endpoints.ts';
+
+/**
+ * Every declared endpoint of the modules (ADR 0036), for what looks at all of them at once: the fuzz draws the
+ * bodies of the hand-written routes from here (tests/fuzz/bodies.ts), and a test finds each one served.
+ */
+export const declaredEndpoints: readonly AnyEndpoint[] = [
+  ...new Set([
+    ...Object.values(accountEndpoints),
+    ...Object.values(authEndpoints),
+    ...Object.values(couponEndpoints),
+    ...Object.values(menuEndpoints),
+    ...Object.values(notificationEndpoints),
+    ...Object.values(openBadgeEndpoints),
+    ...Object.values(organizationEndpoints),
+    ...Object.values(pagesEndpoints),
+    ...Object.values(environmentEndpoints),
+    ...Object.values(fileEndpoints),
+    ...Object.values(publicationEndpoints),
+    ...Object.values(rentalEndpoints),
+    ...Object.values(statsEndpoints),
+  ]),
+];

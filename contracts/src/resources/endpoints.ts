@@ -1,0 +1,33 @@
+import { defineEndpoint, type AnyEndpoint } from '../endpoints.ts';
+
+/**
+ * The reads of a record type (query-api/src/resources/routes.ts serves them for every type of the layer, and the
+ * reference lists that are code as well): its list (`filter[...]`, `sort`, `page[...]`, `include`, `fields[...]`,
+ * `minPosition`) and one record by its id (or its lookup attribute: /organizations/{slug}). The type's definition
+ * is the declaration; this names the paths it is served at.
+ */
+export function recordEndpoints<T extends string>(type: T) {
+  return {
+    list: defineEndpoint({ method: 'GET', path: `/${type}` as `/${T}` }),
+    find: defineEndpoint({ method: 'GET', path: `/${type}/:id` as `/${T}/:id` }),
+  } satisfies Record<string, AnyEndpoint>;
+}
+
+/** A record's history, read from its stream by its administrators (query-api/src/history/routes.ts). */
+export const historyEndpoints = {
+  /** who changed what when, newest first */
+  history: defineEndpoint({ method: 'GET', path: '/:type/:id/history' }),
+  /** the record as it was after one of its events */
+  revision: defineEndpoint({ method: 'GET', path: '/:type/:id/history/:revision' }),
+} satisfies Record<string, AnyEndpoint>;
+
+/** A member likes (POST) or takes back their like of (DELETE) a record of a likable type; no body. */
+export function likeEndpoints<T extends string>(type: T) {
+  return {
+    like: defineEndpoint({ method: 'POST', path: `/${type}/:id/like` as `/${T}/:id/like` }),
+    unlike: defineEndpoint({ method: 'DELETE', path: `/${type}/:id/like` as `/${T}/:id/like` }),
+  } satisfies Record<string, AnyEndpoint>;
+}
+
+/** The signed-in member's likes, newest first (`filter[recordType]`, `include=record`). */
+export const likesEndpoint = defineEndpoint({ method: 'GET', path: '/likes' });
