@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { ApiError } from '../../kit/api/errors.ts';
+import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 
 /**
  * The kinds of publications an author publishes (issue 21), each a type of the resource layer and the CMS
@@ -85,7 +86,8 @@ export async function readComponentPath(
   component: string,
   signal?: AbortSignal,
 ): Promise<string | null> {
-  const doc = await api.get('/app-page-components', ComponentsSchema, {
+  const doc = await api.call(recordEndpoints('app-page-components').list, {
+    schema: ComponentsSchema,
     query: {
       'filter[name]': component,
       include: 'page',
@@ -111,7 +113,8 @@ export async function readAuthoredPage(
   signal?: AbortSignal,
 ): Promise<AuthoredPage | null> {
   try {
-    const doc = await api.get(`/${kind.type}`, ListSchema, {
+    const doc = await api.call(recordEndpoints(kind.type).list, {
+      schema: ListSchema,
       query: {
         [author.kind === 'user' ? 'filter[createdBy]' : 'filter[organization]']: author.id,
         'filter[published]': 'true',
@@ -189,7 +192,9 @@ export async function readPublicMember(
   id: string,
   signal?: AbortSignal,
 ): Promise<PublicMember> {
-  const doc = await api.get(`/users/${encodeURIComponent(id)}`, UserSchema, {
+  const doc = await api.call(recordEndpoints('users').find, {
+    schema: UserSchema,
+    params: { id },
     query: { 'fields[users]': 'firstName,lastName,description' },
     signal,
   });
