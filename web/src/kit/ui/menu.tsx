@@ -4,6 +4,7 @@ import { useDeferredGate } from '../lazy/deferred.tsx';
 
 interface TriggerProps {
   onPress?: (event?: { pointerType?: string }) => void;
+  onPressStart?: (event?: { pointerType?: string }) => void;
   onHoverStart?: () => void;
   onFocus?: () => void;
   onBlur?: () => void;
@@ -94,6 +95,15 @@ export function Menu<T extends object>({ trigger, ...props }: MenuProps<T>) {
       onBlur: () => {
         own.onBlur?.();
         if (handOver.current === 'focused') handOver.current = null;
+      },
+      // a key press is taken when the key goes down, as a loaded menu trigger takes it: the code may arrive and
+      // replace this trigger before the key comes up, and the trigger that replaces it never saw the key go down
+      onPressStart: (event?: { pointerType?: string }) => {
+        own.onPressStart?.(event);
+        if (event?.pointerType !== 'keyboard') return;
+        handOver.current = 'pressed';
+        pressedByKeyboard.current = true;
+        setWanted(true);
       },
       onPress: (event?: { pointerType?: string }) => {
         own.onPress?.(event);
