@@ -120,6 +120,31 @@ const isFile = (item: DropItem): item is FileDropItem => item.kind === 'file';
  * file chooser, a progress bar while the file uploads, then its preview (width and height set, so nothing shifts)
  * and name with a button that removes it. The help and the error describe the controls; the field is labelled.
  */
+/** An upload's progress bar: its file named, the percentage read out. */
+function UploadProgress({
+  percent,
+  label,
+  describedBy,
+}: {
+  percent: number;
+  label: string;
+  describedBy: string | undefined;
+}) {
+  return (
+    <Progress value={percent} aria-label={label} aria-describedby={describedBy}>
+      {({ valueText }) => (
+        <>
+          <span>{label}</span>
+          <span>{valueText}</span>
+          <div className="track">
+            <div className="fill" style={{ width: `${percent}%` }} />
+          </div>
+        </>
+      )}
+    </Progress>
+  );
+}
+
 export function FileDrop({
   label,
   description,
@@ -182,21 +207,11 @@ export function FileDrop({
           <span className="hint">{progress ? null : `${texts.none} ${texts.drop}`}</span>
         )}
         {progress ? (
-          <Progress
-            value={progress.percent}
-            aria-label={texts.uploading(progress.name)}
-            aria-describedby={describedBy}
-          >
-            {({ valueText }) => (
-              <>
-                <span>{texts.uploading(progress.name)}</span>
-                <span>{valueText}</span>
-                <div className="track">
-                  <div className="fill" style={{ width: `${progress.percent}%` }} />
-                </div>
-              </>
-            )}
-          </Progress>
+          <UploadProgress
+            percent={progress.percent}
+            label={texts.uploading(progress.name)}
+            describedBy={describedBy}
+          />
         ) : (
           <Actions>
             <FileTrigger
@@ -332,21 +347,11 @@ export function FileListDrop({
           <span className="hint">{`${texts.none} ${texts.drop}`}</span>
         )}
         {progress ? (
-          <Progress
-            value={progress.percent}
-            aria-label={texts.uploading(progress.name)}
-            aria-describedby={describedBy}
-          >
-            {({ valueText }) => (
-              <>
-                <span>{texts.uploading(progress.name)}</span>
-                <span>{valueText}</span>
-                <div className="track">
-                  <div className="fill" style={{ width: `${progress.percent}%` }} />
-                </div>
-              </>
-            )}
-          </Progress>
+          <UploadProgress
+            percent={progress.percent}
+            label={texts.uploading(progress.name)}
+            describedBy={describedBy}
+          />
         ) : (
           <Actions>
             <FileTrigger
