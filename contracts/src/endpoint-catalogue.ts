@@ -1,5 +1,6 @@
 import { accountEndpoints } from './accounts/endpoints.ts';
 import { authEndpoints } from './auth/endpoints.ts';
+import { moderationEndpoints } from './content/endpoints.ts';
 import { couponEndpoints } from './coupons/endpoints.ts';
 import type { AnyEndpoint } from './endpoints.ts';
 import { fileEndpoints } from './files/endpoints.ts';
@@ -23,6 +24,7 @@ export const declaredEndpoints: readonly AnyEndpoint[] = [
     ...Object.values(authEndpoints),
     ...Object.values(couponEndpoints),
     ...Object.values(menuEndpoints),
+    ...Object.values(moderationEndpoints),
     ...Object.values(notificationEndpoints),
     ...Object.values(openBadgeEndpoints),
     ...Object.values(organizationEndpoints),

@@ -10,6 +10,7 @@ import { organizationEventContracts } from './organizations/events.ts';
 import { pagesEventContracts } from './pages/events.ts';
 import { pathClaimEventContracts } from './paths.ts';
 import { publicationRequestEventContracts } from './publications/requests.ts';
+import { reportResolutionEventContracts } from './content/report.ts';
 import { couponEventContracts } from './coupons/coupon.ts';
 import { openBadgeAssertionEventContracts } from './open-badges/assertion.ts';
 import { openBadgeSessionEventContracts } from './open-badges/session.ts';
@@ -43,6 +44,8 @@ export const moduleEventContracts = {
   openBadges: [...openBadgeSessionEventContracts, ...openBadgeAssertionEventContracts],
   /** the publication requests, kept on their items' streams (publications/requests.ts) */
   publications: publicationRequestEventContracts,
+  /** the reports' resolutions, kept on the reports' streams (content/report.ts) */
+  moderation: reportResolutionEventContracts,
   /** the demo seeder's start and end markers */
   seed: seedEventContracts,
 } as const satisfies Record<string, readonly EventContract[]>;

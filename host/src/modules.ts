@@ -17,6 +17,7 @@ import type { AccountsAuth } from '@platform/command-api/auth/accounts-auth';
 import { couponCommandRoutes } from '@platform/command-api/coupons/routes';
 import { openBadgesModule } from './open-badges/module.ts';
 import { publicationsModule } from './publications/module.ts';
+import { moderationModule } from './content/module.ts';
 import { rentalModule } from './rental/module.ts';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
 import { notificationCommandRoutes } from '@platform/command-api/notifications/routes';
@@ -301,15 +302,17 @@ export function platformModules(
   resources: readonly ResourceDefinition[] = resourceCatalogue,
   options: ProjectionOptions = {},
 ): ModuleDescriptor[] {
-  const extensions = workflowExtensions(handWrittenModules);
-  const joinTables = Object.assign(
-    {},
-    ...handWrittenModules.map((module) => module.joinTables ?? {}),
-  ) as Record<string, JoinTableMembership>;
   const served = [...resources];
   for (const needed of handWrittenModules.flatMap((module) => module.resources ?? []))
     if (!served.some((definition) => definition.type === needed.type)) served.push(needed);
-  return [...handWrittenModules, resourcesModule(served, extensions, joinTables, options)];
+  // the moderation removes reported records of the types served (the catalogue's, or a test's own)
+  const modules = [...handWrittenModules, moderationModule(served)];
+  const extensions = workflowExtensions(modules);
+  const joinTables = Object.assign({}, ...modules.map((module) => module.joinTables ?? {})) as Record<
+    string,
+    JoinTableMembership
+  >;
+  return [...modules, resourcesModule(served, extensions, joinTables, options)];
 }
 
 export const eventContractsOf = (modules: readonly ModuleDescriptor[]): EventContract[] =>

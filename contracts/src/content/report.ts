@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventContract } from '../event-contracts.ts';
-import { ADMINISTRATORS } from '../resources/access.ts';
+import { ADMINISTRATORS, allows, type AccessRule, type ViewerFacts } from '../resources/access.ts';
 import { defineResource, type WorkflowEvents } from '../resources/definition.ts';
 
 /** Why a member reports a record (seed 001 §3 names the field, not its values). */
@@ -23,6 +23,34 @@ export const ReportResolved = defineEvent(
 );
 
 export const reportResolutionEventContracts: EventContract[] = [ReportResolved];
+
+/**
+ * Who moderates the reports queue (issue 21): resolves a report, dismissing it or removing the reported record.
+ * The reports are read by the same viewers (`reportResource.access`); the removal is their act on the record,
+ * whatever its own soft-delete rule (ADR 0037).
+ */
+export const REPORT_MODERATORS: AccessRule = ADMINISTRATORS;
+
+/** The body of a resolution: POST /services/reports/{id}/resolve. */
+export const ReportResolveSchema = z.object({
+  resolution: z.enum(REPORT_RESOLUTIONS),
+  note: z
+    .string()
+    .trim()
+    .max(2000)
+    .nullable()
+    .default(null)
+    .transform((note) => (note === '' ? null : note)),
+});
+
+/** What a report's screen shows its viewer: Dismiss and Remove while it is unresolved, for the moderators. */
+export function allowedReportActions(
+  report: { resolvedAt: string | null },
+  viewer: ViewerFacts,
+): ReportResolution[] {
+  if (report.resolvedAt !== null || !allows(REPORT_MODERATORS, viewer)) return [];
+  return ['dismissed', 'removed'];
+}
 
 /** The resolution in the report's history: its kind word and what it set. */
 const REPORT_WORKFLOW: WorkflowEvents = {

@@ -324,3 +324,91 @@ describe('reports of reportable records', () => {
     ok(await admin.browser.call('DELETE', `/api/v1/reports/${made.id}`), 200);
   });
 });
+
+describe('the reports queue: a moderator resolves a report', () => {
+  const report = async (who: Person, type: string, id: string) =>
+    ok(
+      await who.browser.call('POST', '/api/v1/reports', {
+        body: doc('reports', { reason: 'spam' }, { reportable: { data: { type, id } } }),
+      }),
+    );
+  const resolve = (who: Person | null, id: string, attributes: Record<string, unknown>, key?: string) =>
+    (who ? who.browser : app.browser()).call('POST', `/api/v1/services/reports/${id}/resolve`, {
+      body: { data: { type: 'reports', attributes } },
+      ...(key ? { headers: { 'Idempotency-Key': key } } : {}),
+    });
+
+  it('dismisses a report: the record stays, the report says how and when, and its history tells who', async () => {
+    const { id } = await post();
+    const kept = ok(await comment(bruno, 'A fair question', on(id)));
+    const made = await report(alice, 'comments', kept.id);
+    const done = ok(await resolve(admin, made.id, { resolution: 'dismissed', note: ' Fair comment ' }), 200);
+
+    const shown = await read(admin, `/reports/${made.id}?minPosition=${done.position}`);
+    expect(shown.body.data.attributes).toMatchObject({ resolution: 'dismissed' });
+    expect(Date.parse(shown.body.data.attributes.resolvedAt as string)).not.toBeNaN();
+    expect((await read(bruno, `/comments/${kept.id}?minPosition=${done.position}`)).status).toBe(200);
+
+    const history = await read(admin, `/reports/${made.id}/history?minPosition=${done.position}`);
+    expect(history.status, JSON.stringify(history.body)).toBe(200);
+    const step = (history.body.data as Array<{ attributes: Record<string, unknown> }>).find(
+      (entry) => entry.attributes.kind === 'reportResolved',
+    );
+    expect(step?.attributes).toMatchObject({ actor: { userId: admin.id } });
+
+    // resolved once: a second resolution is 409, and changes nothing
+    const again = await resolve(admin, made.id, { resolution: 'removed' });
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0].code).toBe('conflict.report_resolved');
+    expect((await read(bruno, `/comments/${kept.id}?minPosition=${done.position}`)).status).toBe(200);
+  });
+
+  it('removes the reported record: soft-deleted by the moderator, once, and read so at the answer’s position', async () => {
+    const { id } = await post();
+    const spam = ok(await comment(bruno, 'Buy now!', on(id)));
+    const made = await report(alice, 'comments', spam.id);
+    const key = `resolve-${made.id}`;
+    const done = ok(await resolve(admin, made.id, { resolution: 'removed' }, key), 200);
+
+    const gone = await read(bruno, `/comments/${spam.id}?minPosition=${done.position}`);
+    expect(gone.status).toBe(404);
+    const counted = await read(alice, `/test-posts/${id}?minPosition=${done.position}`);
+    expect(counted.body.data.attributes.commentsCount).toBe(0);
+    const history = await read(admin, `/comments/${spam.id}/history?minPosition=${done.position}`);
+    const removal = (history.body.data as Array<{ attributes: Record<string, unknown> }>).filter(
+      (entry) => entry.attributes.kind === 'softDeleted',
+    );
+    expect(removal).toHaveLength(1);
+    expect(removal[0]!.attributes).toMatchObject({ actor: { userId: admin.id } });
+
+    // the same request sent again (its key replayed) appends nothing more, on either stream
+    const replay = ok(await resolve(admin, made.id, { resolution: 'removed' }, key), 200);
+    expect(replay.position).toBe(done.position);
+    // an administrator can undo the removal by restoring the record
+    const back = ok(await admin.browser.call('POST', `/api/v1/comments/${spam.id}/restore`), 200);
+    expect((await read(bruno, `/comments/${spam.id}?minPosition=${back.position}`)).status).toBe(200);
+  });
+
+  it('is the moderators’ only: a visitor 401, a member 403; bad input 422 on its pointer; unknown 404', async () => {
+    const { id } = await post();
+    const made = await report(alice, 'test-posts', id);
+    expect((await resolve(null, made.id, { resolution: 'dismissed' })).status).toBe(401);
+    const byMember = await resolve(alice, made.id, { resolution: 'dismissed' });
+    expect(byMember.status).toBe(403);
+
+    const badResolution = await resolve(admin, made.id, { resolution: 'ignored' });
+    expect(badResolution.status).toBe(422);
+    expect(pointers(badResolution)).toEqual(['/data/attributes/resolution']);
+    const longNote = await resolve(admin, made.id, { resolution: 'dismissed', note: 'x'.repeat(2001) });
+    expect(longNote.status).toBe(422);
+    expect(pointers(longNote)).toEqual(['/data/attributes/note']);
+    expect(
+      (await resolve(admin, '00000000-0000-4000-8000-000000000000', { resolution: 'dismissed' })).status,
+    ).toBe(404);
+    expect((await resolve(admin, 'not-a-uuid', { resolution: 'dismissed' })).status).toBe(404);
+
+    // none of those resolved it
+    const shown = await read(admin, `/reports/${made.id}?minPosition=${made.position}`);
+    expect(shown.body.data.attributes).toMatchObject({ resolution: null, resolvedAt: null });
+  });
+});

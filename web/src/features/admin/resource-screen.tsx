@@ -4,6 +4,7 @@ import {
   type ResourceScreenExtensions,
 } from '../../kit/admin/resources/extensions.tsx';
 import { ResourceScreen } from '../../kit/admin/resources/resource-screen.tsx';
+import { reportScreens } from '../community/index.ts';
 import { publicationItemScreens, publicationRequestScreens } from '../publications/index.ts';
 
 /**
@@ -12,6 +13,7 @@ import { publicationItemScreens, publicationRequestScreens } from '../publicatio
  */
 export const RESOURCE_SCREEN_EXTENSIONS: ResourceScreenExtensions = {
   'publication-requests': publicationRequestScreens,
+  reports: reportScreens,
   ...Object.fromEntries(PUBLICATION_REQUEST_TYPES.map((type) => [type, publicationItemScreens])),
 };
 
