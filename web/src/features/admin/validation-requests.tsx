@@ -16,9 +16,12 @@ import {
 } from './admin-api.ts';
 import { Filters, useAdminErrorText, useAdminT } from '../../kit/admin/admin-ui.tsx';
 import { ListFrame, type ListColumn } from '../../kit/admin/list-frame.tsx';
-import { RefuseDialog } from './refuse-dialog.tsx';
+import { ReasonDialog } from '../../kit/admin/reason-dialog.tsx';
 import { pageParam, useListQuery } from '../../kit/admin/use-list-query.ts';
 import { useValidationRequests } from './use-validation-requests.ts';
+
+/** The contract's limit for a refusal's reason (DecideValidationRequestAttributesSchema). */
+const REFUSE_REASON_MAX_LENGTH = 2000;
 
 /** 'all' or one status; pending is what an administrator comes here for, so it is the default. */
 function statusParam(value: string | null): ValidationRequestStatus | 'all' {
@@ -211,10 +214,16 @@ export function ValidationRequestsScreen() {
       onPage={(n) => update({ page: n === 1 ? null : String(n) })}
     >
       {refusing ? (
-        <RefuseDialog
-          requesterName={refusing.name}
+        <ReasonDialog
+          title={t('admin.validationRequests.refuseTitle', { name: refusing.name })}
+          label={t('admin.validationRequests.refuseReason')}
+          description={t('admin.validationRequests.refuseReasonHelp')}
+          attribute="refuseReason"
+          maxLength={REFUSE_REASON_MAX_LENGTH}
+          confirmLabel={t('admin.validationRequests.refuseConfirm')}
+          confirmVariant="danger"
           onClose={() => setRefusing(null)}
-          onRefuse={async (reason) => {
+          onConfirm={async (reason) => {
             try {
               await decide(refusing.request, refusing.name, { status: 'refused', refuseReason: reason });
               setRefusing(null);

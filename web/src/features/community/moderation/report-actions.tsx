@@ -1,19 +1,14 @@
 import { allowedReportActions, type ReportResolution } from '@platform/contracts/content/report';
 import { useRef, useState } from 'react';
-import { Form } from 'react-aria-components';
-import { Notice, useAdminErrorText } from '../../../kit/admin/admin-ui.tsx';
+import { ReasonDialog } from '../../../kit/admin/reason-dialog.tsx';
 import type { ShowActionsProps } from '../../../kit/admin/resources/extensions.tsx';
 import { resourcePaths } from '../../../kit/admin/resources/paths.ts';
 import { includedRecord, relatedTitle } from '../../../kit/admin/resources/record-title.ts';
 import { ActionBar } from '../../../kit/admin/resources/resource-ui.tsx';
 import { useApi } from '../../../kit/api/api-context.tsx';
-import { formErrorsOf, type FieldErrors } from '../../../kit/api/field-errors.ts';
-import { useMessageLookup } from '../../../kit/i18n/use-t.ts';
 import { useToast } from '../../../kit/toast/toast-context.tsx';
 import { Button } from '../../../kit/ui/button.tsx';
-import { Dialog, DialogActions } from '../../../kit/ui/dialog.tsx';
 import { ButtonLink } from '../../../kit/ui/link.tsx';
-import { TextField } from '../../../kit/ui/text-field.tsx';
 import { useCommunityT } from '../community-ui.tsx';
 import { moderationApi } from './moderation-api.ts';
 
@@ -87,97 +82,32 @@ export function ReportActions({ record, included, viewer, reload, onError }: Sho
         ) : null}
       </ActionBar>
       {resolving ? (
-        <ResolveReportDialog
-          resolution={resolving}
-          title={title}
-          onResolve={(note) => resolve(resolving, note)}
+        <ReasonDialog
+          title={t(
+            resolving === 'removed'
+              ? 'community.moderation.removeTitle'
+              : 'community.moderation.dismissTitle',
+            { title },
+          )}
+          explanation={t(
+            resolving === 'removed'
+              ? 'community.moderation.removeExplained'
+              : 'community.moderation.dismissExplained',
+          )}
+          label={t('community.moderation.note')}
+          description={t('community.moderation.noteHelp')}
+          attribute="note"
+          maxLength={NOTE_MAX_LENGTH}
+          confirmLabel={t(
+            resolving === 'removed'
+              ? 'community.moderation.removeConfirm'
+              : 'community.moderation.dismissConfirm',
+          )}
+          confirmVariant={resolving === 'removed' ? 'danger' : 'primary'}
+          onConfirm={(note) => resolve(resolving, note)}
           onClose={() => setResolving(null)}
         />
       ) : null}
     </section>
-  );
-}
-
-/** A resolution's confirmation, with its optional note; a refused command is shown on the dialog. */
-function ResolveReportDialog({
-  resolution,
-  title,
-  onResolve,
-  onClose,
-}: {
-  resolution: ReportResolution;
-  title: string;
-  /** resolves once resolved; rejects with the ApiError otherwise */
-  onResolve: (note: string | null) => Promise<void>;
-  onClose: () => void;
-}) {
-  const t = useCommunityT();
-  const lookup = useMessageLookup();
-  const errorText = useAdminErrorText();
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const removing = resolution === 'removed';
-
-  const submit = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
-      await onResolve(note.trim() === '' ? null : note.trim());
-    } catch (error) {
-      setErrors(
-        formErrorsOf(error, lookup, (pointer, kind) =>
-          kind === 'validation' && pointer === '/data/attributes/note' ? 'note' : '_form',
-        ) ?? { _form: errorText(error) },
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Dialog
-      isOpen
-      unsaved={note.trim() !== ''}
-      onOpenChange={(open) => !open && !busy && onClose()}
-      title={t(removing ? 'community.moderation.removeTitle' : 'community.moderation.dismissTitle', {
-        title,
-      })}
-    >
-      <Form
-        validationBehavior="aria"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {errors._form ? (
-          <div role="alert">
-            <Notice $tone="error">{errors._form}</Notice>
-          </div>
-        ) : null}
-        <p>
-          {t(removing ? 'community.moderation.removeExplained' : 'community.moderation.dismissExplained')}
-        </p>
-        <TextField
-          label={t('community.moderation.note')}
-          description={t('community.moderation.noteHelp')}
-          multiline
-          value={note}
-          onChange={setNote}
-          maxLength={NOTE_MAX_LENGTH}
-          errorMessage={errors.note}
-          autoFocus
-        />
-        <DialogActions>
-          <Button variant="secondary" onPress={onClose} isDisabled={busy}>
-            {t('community.moderation.cancel')}
-          </Button>
-          <Button type="submit" variant={removing ? 'danger' : 'primary'} isDisabled={busy}>
-            {t(removing ? 'community.moderation.removeConfirm' : 'community.moderation.dismissConfirm')}
-          </Button>
-        </DialogActions>
-      </Form>
-    </Dialog>
   );
 }

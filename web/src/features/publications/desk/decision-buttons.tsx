@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useAdminErrorText } from '../../../kit/admin/admin-ui.tsx';
+import { ReasonDialog } from '../../../kit/admin/reason-dialog.tsx';
 import { useApi } from '../../../kit/api/api-context.tsx';
 import { useToast } from '../../../kit/toast/toast-context.tsx';
 import { Button } from '../../../kit/ui/button.tsx';
 import { useDeskT } from './desk-ui.ts';
 import type { requestDecisions } from './publication-facts.ts';
-import { RefuseRequestDialog } from './request-dialogs.tsx';
+import { PUBLICATION_TEXT_MAX_LENGTH } from './request-dialogs.tsx';
 import { publicationRequestsApi, type ItemRef } from './requests-api.ts';
 
 /**
@@ -75,7 +76,18 @@ export function DecisionButtons({
         </Button>
       ) : null}
       {refusing ? (
-        <RefuseRequestDialog itemTitle={itemTitle} onRefuse={refuse} onClose={() => setRefusing(false)} />
+        <ReasonDialog
+          title={t('publications.desk.refuse.title', { title: itemTitle })}
+          label={t('publications.desk.refuse.reason')}
+          description={t('publications.desk.refuse.reasonHelp')}
+          attribute="refuseReason"
+          maxLength={PUBLICATION_TEXT_MAX_LENGTH}
+          requiredMessage={t('publications.desk.refuse.reasonRequired')}
+          confirmLabel={t('publications.desk.refuse.confirm')}
+          confirmVariant="danger"
+          onConfirm={(reason) => refuse(reason ?? '')}
+          onClose={() => setRefusing(false)}
+        />
       ) : null}
     </div>
   );
