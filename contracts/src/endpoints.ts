@@ -29,6 +29,11 @@ export interface Endpoint<
   readonly form: 'json' | 'multipart';
   /** the answer's schema, when the answer has one fixed shape (a command's answer) */
   readonly response: R;
+  /**
+   * a write anyone may send, signed in or not (the statistics' records): the edge lets it through without an
+   * actor, and its command carries the anonymous actor (infra/src/http/auth.ts). Reads are open to all anyway.
+   */
+  readonly anonymous: boolean;
 }
 
 /** Any declared endpoint. */
@@ -46,6 +51,7 @@ export function defineEndpoint<
   body?: B;
   form?: 'json' | 'multipart';
   response?: R;
+  anonymous?: boolean;
 }): Endpoint<M, P, B, R> {
   return {
     method: spec.method,
@@ -54,6 +60,7 @@ export function defineEndpoint<
     body: spec.body as B,
     form: spec.form ?? 'json',
     response: spec.response as R,
+    anonymous: spec.anonymous ?? false,
   };
 }
 

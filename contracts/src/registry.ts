@@ -18,6 +18,7 @@ import { resourceCatalogue } from './resources/catalogue.ts';
 import { resourceEventContracts } from './resources/definition.ts';
 import { likeEventContracts } from './resources/likes.ts';
 import { seedEventContracts } from './seed/events.ts';
+import { statsRecordEventContracts } from './stats/records.ts';
 
 /**
  * The event contracts of each hand-written module, by module name: pure data, declared once. The host's module
@@ -46,6 +47,8 @@ export const moduleEventContracts = {
   publications: publicationRequestEventContracts,
   /** the reports' resolutions, kept on the reports' streams (content/report.ts) */
   moderation: reportResolutionEventContracts,
+  /** the statistics records, one event per accepted batch (stats/records.ts) */
+  stats: statsRecordEventContracts,
   /** the demo seeder's start and end markers */
   seed: seedEventContracts,
 } as const satisfies Record<string, readonly EventContract[]>;

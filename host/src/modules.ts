@@ -47,6 +47,8 @@ import { securedFileResource } from '@platform/contracts/files/secured-file';
 import { fileUploadRoutes, type FileServices } from '@platform/command-api/files/routes';
 import { fileServingRoutes } from '@platform/query-api/files/routes';
 import { homeStatsProjection } from '@platform/projectors/stats/home-stats-projection';
+import { statsCountsProjection } from '@platform/projectors/stats/stats-counts-projection';
+import { statsRecordRoutes } from '@platform/command-api/stats/routes';
 import { accountsQueryModules } from '@platform/query-api/accounts/module';
 import type { QueryModule } from '@platform/query-api/app';
 import { couponQueryRoutes } from '@platform/query-api/coupons/routes';
@@ -176,9 +178,12 @@ const handWrittenModules: ModuleDescriptor[] = [
     projections: [environmentProjection],
   },
   {
+    // the home page's numbers, and the usage statistics: the records of views and downloads (ADR 0038)
     name: 'stats',
+    eventContracts: moduleEventContracts.stats,
+    command: ({ sql }) => [statsRecordRoutes({ sql })],
     query: () => [homeStatsQueryRoutes],
-    projections: [homeStatsProjection],
+    projections: [homeStatsProjection, statsCountsProjection],
   },
   {
     // a workflow on the coupons resource: the purchase command and a member's purchases

@@ -36,6 +36,7 @@ describe('the admin menu (seed 001 §6)', () => {
       'contacts',
       'openBadges',
       'rental',
+      'statistics',
     ]);
   });
 

@@ -27,6 +27,7 @@ import { redirectionResource } from '../redirections/redirection.ts';
 import { shortUrlResource } from '../short-urls/short-url.ts';
 import { languageLineResource } from '../site-settings/language-line.ts';
 import { adminTagResource, newsletterTypeResource } from '../site-settings/lists.ts';
+import { statsBannedOriginResource } from '../stats/banned-origin.ts';
 import type { ResourceDefinition } from './definition.ts';
 
 /** Every record type built by the resource layer: its API, projection, admin screens and history. */
@@ -59,6 +60,7 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   ...publicationResources,
   ...repositoryResources,
   ...forumResources,
+  statsBannedOriginResource,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

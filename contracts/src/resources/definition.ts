@@ -78,6 +78,8 @@ export const ADMIN_MENU_GROUPS = [
   'eqlaat',
   'rental',
   'aacProducts',
+  // seed 001 §6: the general stats and the banned origins, for those passing the admin check
+  'statistics',
 ] as const;
 export type AdminMenuGroup = (typeof ADMIN_MENU_GROUPS)[number];
 

@@ -62,6 +62,7 @@ const FIXTURES: Record<string, Fixture> = {
   jobs: (n) => ({ attributes: { name: `Matrix job ${n}` } }),
   'user-categories': (n) => ({ attributes: { name: `Matrix category ${n}`, color: '#115CA8' } }),
   'newsletter-types': (n) => ({ attributes: { name: `Matrix newsletter ${n}` } }),
+  'stats-banned-origins': (n) => ({ attributes: { origin: `https://matrix-${n}.example` } }),
   coupons: (n) => ({ attributes: { name: `Matrix coupon ${n}`, amount: 500 } }),
   'language-lines': (n) => ({ attributes: { name: `matrix.line.${n}`, text: { en: `Line ${n}` } } }),
   notifications: (n) => ({ attributes: { notificationType: 'matrix-check', message: `Message ${n}` } }),

@@ -1,10 +1,32 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { UnauthenticatedError } from '@platform/contracts/errors';
-import { systemActor } from '@platform/contracts/metadata';
+import { declaredEndpoints } from '@platform/contracts/endpoint-catalogue';
+import { paramNamesOf } from '@platform/contracts/endpoints';
+import { systemActor, type Actor } from '@platform/contracts/metadata';
 import { anonymousViewer, bootstrapAdminViewer } from './viewer.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Who sends a write open to anyone when nobody signed in: no user (the events say so). */
+const anonymousActor: Actor = Object.freeze({
+  userId: null,
+  actingAsOrganizationId: null,
+  impersonatorId: null,
+});
+
+/**
+ * The writes declared open to anyone (`anonymous` endpoints under /api/v1: the statistics' records), by method
+ * and path. Fixed paths only: an open write names no record.
+ */
+const OPEN_WRITES = new Set(
+  declaredEndpoints
+    .filter((e) => e.anonymous && e.root === '/api/v1')
+    .map((e) => {
+      if (paramNamesOf(e.path).length) throw new Error(`${e.path}: an anonymous write has a fixed path`);
+      return `${e.method} ${e.path}`;
+    }),
+);
 
 /** Hashing first gives both sides the same length, so the comparison leaks neither content nor length. */
 function sameSecret(given: string, expected: string): boolean {
@@ -16,7 +38,8 @@ function sameSecret(given: string, expected: string): boolean {
 /**
  * Bootstrap authentication until the accounts issue brings sessions: `Authorization: Bearer <token>` with
  * the configured admin API token makes the caller the bootstrap admin (acting as the system user).
- * Without the header the caller is anonymous: reads are allowed, writes answer 401. A header that is
+ * Without the header the caller is anonymous: reads are allowed, writes answer 401, but for the few declared
+ * open to anyone (OPEN_WRITES), which run with the anonymous actor. A header that is
  * present but wrong is always a 401, so a mistyped token is never silently treated as anonymous.
  * Shared by both APIs; running it twice on one request is harmless.
  */
@@ -38,7 +61,9 @@ export function authenticate(options: { adminToken: string }): RequestHandler {
       }
     }
     if (!SAFE_METHODS.has(req.method) && res.locals.actor === null) {
-      throw new UnauthenticatedError('Sign in (or send the admin API token) to change anything');
+      if (!OPEN_WRITES.has(`${req.method} ${req.path}`))
+        throw new UnauthenticatedError('Sign in (or send the admin API token) to change anything');
+      res.locals.actor = anonymousActor;
     }
     next();
   };
