@@ -20,7 +20,7 @@ export type ApiClientEvent =
   | { type: 'request.failed'; id: number; error: ApiError };
 
 export interface ApiClientOptions {
-  /** '/api/v1' in the browser (same origin) */
+  /** the root it calls below: JSON_API_ROOT in the browser (same origin), '' (the origin) for the /auth calls */
   baseUrl: string;
   fetch?: typeof fetch;
   /** the interface language (Accept-Language) */
@@ -102,7 +102,7 @@ export function browserTimezone(): string {
 }
 
 /**
- * Where a client finds an endpoint: below its base when the base is the endpoint's root (the client of /api/v1),
+ * Where a client finds an endpoint: below its base when the base is the endpoint's root (the JSON:API's client),
  * by its root and path when the base is the origin (the client of /auth, rooted at the origin). A client rooted
  * at another API's root cannot reach it: a programming error, not a request to send.
  */
