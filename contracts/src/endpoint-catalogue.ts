@@ -11,6 +11,7 @@ import { openBadgeEndpoints } from './open-badges/endpoints.ts';
 import { pagesEndpoints } from './pages/endpoints.ts';
 import { publicationEndpoints } from './publications/endpoints.ts';
 import { rentalEndpoints } from './rental/endpoints.ts';
+import { siteSettingsEndpoints } from './site-settings/endpoints.ts';
 import { environmentEndpoints } from './environment/endpoints.ts';
 import { statsEndpoints } from './stats/endpoints.ts';
 
@@ -33,6 +34,7 @@ export const declaredEndpoints: readonly AnyEndpoint[] = [
     ...Object.values(fileEndpoints),
     ...Object.values(publicationEndpoints),
     ...Object.values(rentalEndpoints),
+    ...Object.values(siteSettingsEndpoints),
     ...Object.values(statsEndpoints),
   ]),
 ];

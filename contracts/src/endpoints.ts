@@ -9,8 +9,10 @@ import { z, type ZodTypeAny } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
+/** The JSON:API's root: every endpoint's, unless it names another. */
+export const JSON_API_ROOT = '/api/v1';
 /** Where the platform serves its APIs: the JSON:API under /api/v1, the accounts' sign-in calls under /auth. */
-export const API_ROOTS = ['/api/v1', '/auth'] as const;
+export const API_ROOTS = [JSON_API_ROOT, '/auth'] as const;
 export type ApiRoot = (typeof API_ROOTS)[number];
 
 export interface Endpoint<
@@ -56,7 +58,7 @@ export function defineEndpoint<
   return {
     method: spec.method,
     path: spec.path,
-    root: spec.root ?? '/api/v1',
+    root: spec.root ?? JSON_API_ROOT,
     body: spec.body as B,
     form: spec.form ?? 'json',
     response: spec.response as R,
@@ -103,6 +105,14 @@ export function pathOf<E extends AnyEndpoint>(endpoint: E, params: PathParams<E[
     if (value === undefined) throw new Error(`${endpoint.method} ${endpoint.path}: no value for :${name}`);
     return encodeURIComponent(value);
   });
+}
+
+/**
+ * The endpoint's URL from the origin, its root included ('/api/v1/services/files/f1'): what a link names, or a
+ * request made without the API client (the reads a page boots with, started before the client exists).
+ */
+export function urlOf<E extends AnyEndpoint>(endpoint: E, params: PathParams<E['path']>): string {
+  return `${endpoint.root}${pathOf(endpoint, params)}`;
 }
 
 /** `METHOD /root/path`, as the routes are named from the server's root: 'POST /auth/login'. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoint, endpointKey, paramNamesOf, pathOf, resourceDocument } from './endpoints.ts';
+import { defineEndpoint, endpointKey, paramNamesOf, pathOf, resourceDocument, urlOf } from './endpoints.ts';
 
 const action = defineEndpoint({
   method: 'POST',
@@ -31,6 +31,13 @@ describe('a declared endpoint', () => {
       '/services/publishables/news%20items/a%2Fb/publication-requests/%3F%23%25/refuse',
     );
     expect(pathOf(login, {})).toBe('/login');
+  });
+
+  it('gives its URL from the origin, its root included, for a link or a request made without the client', () => {
+    expect(urlOf(action, { type: 't', id: 'a/b', requestId: 'r' })).toBe(
+      '/api/v1/services/publishables/t/a%2Fb/publication-requests/r/refuse',
+    );
+    expect(urlOf(login, {})).toBe('/auth/login');
   });
 
   it('refuses to fill a parameter it was given no value for', () => {

@@ -17,6 +17,8 @@ export const shellEndpoints = {
   menu: defineEndpoint({ method: 'GET', path: '/services/app-menu' }),
   /** `path` and `query` (the visited URL's): a page with its components in order, or where to redirect */
   resolveRoute: defineEndpoint({ method: 'GET', path: '/services/routes/resolve' }),
+  /** the administrators' lines of the web group in `locale`: message id → text, over the bundled messages */
+  languageLines: defineEndpoint({ method: 'GET', path: '/services/web-language-lines' }),
   /** the pages the viewer may see (the site map, the editors' lists) */
   pages: defineEndpoint({ method: 'GET', path: '/app-pages' }),
   logout: defineEndpoint({ method: 'POST', root: '/auth', path: '/logout' }),

@@ -19,7 +19,6 @@ import {
   type ViewerFacts,
 } from '@platform/contracts/resources/access';
 import {
-  polymorphicTypes,
   sameRelationshipValue,
   type PolymorphicRef,
   type RelatedAttributes,
@@ -28,22 +27,26 @@ import {
   type ResourceDefinition,
   type ResourceFeatures,
 } from '@platform/contracts/resources/definition';
+import { recordLifecycleEndpoints } from '@platform/contracts/resources/endpoints';
 import { FILES_TYPE } from '@platform/contracts/resources/files';
 import { readable } from '@platform/contracts/resources/likes';
 import type { ResourceChange, ResourceReaction } from '@platform/contracts/resources/hooks';
 import { recordFacts } from '@platform/contracts/resources/state';
+import { recordWriteEndpoints } from '@platform/contracts/resources/write-endpoints';
+import type { AnyEndpoint } from '@platform/contracts/endpoints';
 import {
   loadState,
   readStreamOrEmpty,
   type EventStore,
   type RecordedEvent,
 } from '@platform/infra/event-store';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { requireAllowed, viewerOf } from '@platform/infra/http/viewer';
 import { richTextAttributes } from '@platform/infra/resources/rich-text';
 import type { CommandModule, CommandModuleDeps } from '../app.ts';
 import { deriveId } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
-import { parseDocument, resourceDocument } from '../http/validate.ts';
+import { parseDocument } from '../http/validate.ts';
 import { recordEnvironmentUpdated } from '../environment/record.ts';
 import type { CommandResult } from '../handler.ts';
 import {
@@ -259,32 +262,6 @@ function givenRelationships(body: unknown): Record<string, unknown> {
     : {};
 }
 
-function relationshipsSchema(
-  definition: ResourceDefinition,
-  targets: Map<string, RecordTarget>,
-  catalogue: readonly ResourceDefinition[],
-) {
-  const shape: z.ZodRawShape = {};
-  for (const [name, spec] of Object.entries(definition.relationships)) {
-    if (spec.readOnly) continue;
-    if (spec.polymorphic) {
-      // any record of the allowed types: a type outside them is a 422 on …/data/type
-      const types = polymorphicTypes(spec, catalogue);
-      const type = types.length
-        ? z.enum(types as [string, ...string[]])
-        : z.string().refine(() => false, 'No type may be named here');
-      const ref = z.object({ type, id: z.string().min(1).max(100) }).strict();
-      shape[name] = z.object({ data: ref.nullable() }).strict().optional();
-      continue;
-    }
-    const id = targets.get(spec.type)?.idSchema ?? uuid;
-    const identifier = z.object({ type: z.literal(spec.type), id }).strict();
-    const data = spec.many ? z.array(identifier).max(1000) : identifier.nullable();
-    shape[name] = z.object({ data }).strict().optional();
-  }
-  return z.object(shape).strict().optional();
-}
-
 function relationshipValues(
   definition: ResourceDefinition,
   given:
@@ -444,19 +421,9 @@ function mount(
         stored.findLast((event) => !shared.has(event.type))?.streamVersion ?? ('no_stream' as const)
     : undefined;
   const versionSpec = recordVersionOf ? { recordVersion: recordVersionOf } : {};
-  const createDocument = resourceDocument({
-    type,
-    // a fixed row's key is not for new records: they get uuids
-    id: uuid.optional(),
-    attributes: definition.attributes.strict().default({}),
-    relationships: relationshipsSchema(definition, targets, served.catalogue),
-  });
-  const updateDocument = resourceDocument({
-    type,
-    id: definition.idSchema,
-    attributes: definition.patch.default({}),
-    relationships: relationshipsSchema(definition, targets, served.catalogue),
-  });
+  // the declarations the web calls too: their bodies are the definition's documents over the catalogue served
+  const writes = recordWriteEndpoints(definition, served.catalogue);
+  const lifecycleEndpoints = recordLifecycleEndpoints(type);
   // a scope of the type's own per unique attribute, or one shared with a hand-written module (site paths, whose
   // claims name their holder by its singular, as pages and the redirections written before the layer do)
   const scopes = new Map<string, { scope: UniqueValueScope; ownerType: string }>(
@@ -720,11 +687,11 @@ function mount(
     return { ...result, position };
   };
 
-  router.post(`/${type}`, async (req, res) => {
+  mountEndpoint(router, writes.create, async (req, res, call) => {
     const request = deps.commandRequest(req, res);
     authorize(definition, 'create', res);
     authorizeFields(definition, res, {}, givenRelationships(req.body));
-    const doc = parseDocument(createDocument, req.body);
+    const doc = call.body();
     // the attributes the document names, not the defaults the schema filled in (an unset adminOnlyNote is null)
     authorizeFields(definition, res, givenAttributes(req.body));
     const key = request.idempotencyKey;
@@ -778,12 +745,12 @@ function mount(
     });
   });
 
-  router.patch(`/${type}/:id`, async (req, res) => {
+  mountEndpoint(router, writes.update, async (req, res, call) => {
     const id = idOf(req);
     const request = deps.commandRequest(req, res);
     authorize(definition, 'update', res);
     authorizeFields(definition, res, {}, givenRelationships(req.body));
-    const doc = parseDocument(updateDocument, req.body);
+    const doc = call.body();
     if (doc.data.id !== id) throw ValidationError.at('/data/id', `The document's id must be ${id}`);
     const key = request.idempotencyKey;
     const relationships = relationshipValues(definition, doc.data.relationships as never);
@@ -861,12 +828,11 @@ function mount(
   });
 
   const lifecycle = (
-    path: string,
-    method: 'post' | 'delete',
+    endpoint: AnyEndpoint,
     action: ResourceAction,
     commandType: 'SoftDeleteResource' | 'RestoreResource' | 'DeleteResource',
   ) => {
-    router[method](path, async (req, res) => {
+    mountEndpoint(router, endpoint, async (req, res) => {
       const id = idOf(req);
       const request = deps.commandRequest(req, res);
       authorize(definition, action, res);
@@ -917,10 +883,10 @@ function mount(
       });
     });
   };
-  lifecycle(`/${type}/:id`, 'delete', 'delete', 'DeleteResource');
+  lifecycle(lifecycleEndpoints.delete, 'delete', 'DeleteResource');
   if (definition.softDeletable) {
-    lifecycle(`/${type}/:id/soft-delete`, 'post', 'softDelete', 'SoftDeleteResource');
-    lifecycle(`/${type}/:id/restore`, 'post', 'restore', 'RestoreResource');
+    lifecycle(lifecycleEndpoints.softDelete, 'softDelete', 'SoftDeleteResource');
+    lifecycle(lifecycleEndpoints.restore, 'restore', 'RestoreResource');
   }
 }
 

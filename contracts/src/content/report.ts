@@ -5,6 +5,7 @@ import { defineResource, type WorkflowEvents } from '../resources/definition.ts'
 
 /** Why a member reports a record (seed 001 §3 names the field, not its values). */
 export const REPORT_REASONS = ['spam', 'abuse', 'inappropriate', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** How a report is resolved (issue 21 §3.3): dismissed, or the reported record removed (soft-deleted). */
 export const REPORT_RESOLUTIONS = ['dismissed', 'removed'] as const;

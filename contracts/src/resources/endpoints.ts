@@ -1,3 +1,4 @@
+import { CommandAnswerSchema } from '../command-answer.ts';
 import { defineEndpoint, type AnyEndpoint } from '../endpoints.ts';
 
 /**
@@ -10,6 +11,32 @@ export function recordEndpoints<T extends string>(type: T) {
   return {
     list: defineEndpoint({ method: 'GET', path: `/${type}` as `/${T}` }),
     find: defineEndpoint({ method: 'GET', path: `/${type}/:id` as `/${T}/:id` }),
+  } satisfies Record<string, AnyEndpoint>;
+}
+
+/**
+ * A record's delete (DELETE /{type}/{id}), for every type of the layer, and its soft delete and restore (POST
+ * …/soft-delete, …/restore) for a soft-deletable type (command-api/src/resources/routes.ts); no body, the If-Match
+ * header optional. Each answers the command's position and version. The create and update, whose bodies are built
+ * from the definition, are recordWriteEndpoints (write-endpoints.ts).
+ */
+export function recordLifecycleEndpoints<T extends string>(type: T) {
+  return {
+    delete: defineEndpoint({
+      method: 'DELETE',
+      path: `/${type}/:id` as `/${T}/:id`,
+      response: CommandAnswerSchema,
+    }),
+    softDelete: defineEndpoint({
+      method: 'POST',
+      path: `/${type}/:id/soft-delete` as `/${T}/:id/soft-delete`,
+      response: CommandAnswerSchema,
+    }),
+    restore: defineEndpoint({
+      method: 'POST',
+      path: `/${type}/:id/restore` as `/${T}/:id/restore`,
+      response: CommandAnswerSchema,
+    }),
   } satisfies Record<string, AnyEndpoint>;
 }
 

@@ -2,7 +2,9 @@ import express, { type Router } from 'express';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { LOCALES } from '@platform/contracts/enums';
+import { siteSettingsEndpoints } from '@platform/contracts/site-settings/endpoints';
 import { languageLineResource, WEB_LANGUAGE_GROUP } from '@platform/contracts/site-settings/language-line';
+import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { resourceTable } from '@platform/infra/resources/table';
 import type { QueryModuleDeps } from '../app.ts';
 import { sendDocument } from '../jsonapi/document.ts';
@@ -19,7 +21,7 @@ const Locale = z.enum(LOCALES);
 export function webLanguageLineRoutes(deps: QueryModuleDeps): Router {
   const router = express.Router();
   const reads = deps.readAfter([resourceTable(languageLineResource).projection]);
-  router.get('/services/web-language-lines', reads, async (req, res) => {
+  mountEndpoint(router, siteSettingsEndpoints.webLanguageLines, reads, async (req, res) => {
     const locale = Locale.safeParse(req.query.locale);
     if (!locale.success) throw badParameter('locale', `locale must be one of ${LOCALES.join(', ')}`);
     const rows = await deps.readPool.any(sql.type(z.object({ name: z.string(), text: z.string() }))`

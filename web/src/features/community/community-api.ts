@@ -1,4 +1,10 @@
-import { likeEndpoints, recordEndpoints } from '@platform/contracts/resources/endpoints';
+import { commentResource } from '@platform/contracts/content/comment';
+import { reportResource, type ReportReason } from '@platform/contracts/content/report';
+import {
+  likeEndpoints,
+  recordEndpoints,
+  recordLifecycleEndpoints,
+} from '@platform/contracts/resources/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { ListMeta, present, ToOne } from './documents.ts';
@@ -22,17 +28,16 @@ export interface RecordRef {
 
 const ref = (type: string, id: string) => ({ data: { type, id } });
 
-async function create(
-  api: ApiClient,
-  type: string,
-  attributes: Record<string, unknown>,
-  relationships: Record<string, unknown>,
-): Promise<{ id: string; position: string | undefined }> {
-  const answer = await api.request('POST', `/${type}`, CommandAnswerSchema, {
-    body: { data: { type, attributes, relationships } },
-  });
-  return { id: answer.data.id, position: answer.meta?.position };
-}
+/**
+ * The creates and updates members make here, declared with the documents the definitions make: loaded with the
+ * first write, as they carry the whole catalogue (kit/api/record-writes.ts).
+ */
+const writes = () => import('../../kit/api/record-writes.ts');
+
+const created = (answer: z.infer<typeof CommandAnswerSchema>) => ({
+  id: answer.data.id,
+  position: answer.meta?.position,
+});
 
 /** Like (POST) or unlike (DELETE) a record; the write's position. */
 export async function setLiked(api: ApiClient, type: string, id: string, like: boolean) {
@@ -45,19 +50,30 @@ export async function setLiked(api: ApiClient, type: string, id: string, like: b
 }
 
 /** A report of a record (a reason of REPORT_REASONS, optional details) with the page it was read on. */
-export function reportRecord(
+export async function reportRecord(
   api: ApiClient,
   record: RecordRef,
-  reason: string,
+  reason: ReportReason,
   details: string,
   url: string | null,
 ) {
-  return create(
-    api,
-    'reports',
-    { reason, details: details.trim() === '' ? null : details.trim(), ...(url ? { url } : {}) },
-    { reportable: ref(record.type, record.id) },
-  );
+  const { create } = (await writes()).recordWrites(reportResource);
+  return api
+    .call(create, {
+      body: {
+        data: {
+          type: 'reports',
+          attributes: {
+            reason,
+            details: details.trim() === '' ? null : details.trim(),
+            ...(url ? { url } : {}),
+          },
+          relationships: { reportable: ref(record.type, record.id) },
+        },
+      },
+      schema: CommandAnswerSchema,
+    })
+    .then(created);
 }
 
 /** A member's plain text as the rich text a message or a comment holds: paragraphs at blank lines, line breaks kept. */
@@ -164,19 +180,21 @@ export function threadComments(comments: readonly CommentView[]): CommentNode[] 
 
 /** A comment's new text (PATCH /comments/{id}); the write's position. */
 export async function editComment(api: ApiClient, id: string, text: string) {
-  const answer = await api.request('PATCH', `/comments/${encodeURIComponent(id)}`, CommandAnswerSchema, {
+  const { update } = (await writes()).recordWrites(commentResource);
+  const answer = await api.call(update, {
+    params: { id },
     body: { data: { type: 'comments', id, attributes: { content: textAsHtml(text) } } },
+    schema: CommandAnswerSchema,
   });
   return answer.meta?.position;
 }
 
 /** Deletes a comment (soft: administrators may restore it); the write's position. */
 export async function deleteComment(api: ApiClient, id: string) {
-  const answer = await api.request(
-    'POST',
-    `/comments/${encodeURIComponent(id)}/soft-delete`,
-    CommandAnswerSchema,
-  );
+  const answer = await api.call(recordLifecycleEndpoints('comments').softDelete, {
+    params: { id },
+    schema: CommandAnswerSchema,
+  });
   return answer.meta?.position;
 }
 
@@ -196,14 +214,21 @@ export function htmlAsText(html: string): string {
 }
 
 /** A comment on a record, or a reply to one of its comments. */
-export function writeComment(api: ApiClient, record: RecordRef, parentId: string | null, text: string) {
-  return create(
-    api,
-    'comments',
-    { content: textAsHtml(text) },
-    {
-      commentable: ref(record.type, record.id),
-      ...(parentId ? { parentComment: ref('comments', parentId) } : {}),
-    },
-  );
+export async function writeComment(api: ApiClient, record: RecordRef, parentId: string | null, text: string) {
+  const { create } = (await writes()).recordWrites(commentResource);
+  return api
+    .call(create, {
+      body: {
+        data: {
+          type: 'comments',
+          attributes: { content: textAsHtml(text) },
+          relationships: {
+            commentable: ref(record.type, record.id),
+            ...(parentId ? { parentComment: ref('comments', parentId) } : {}),
+          },
+        },
+      },
+      schema: CommandAnswerSchema,
+    })
+    .then(created);
 }

@@ -1,3 +1,5 @@
+import { urlOf } from '@platform/contracts/endpoints';
+import { fileEndpoints } from '@platform/contracts/files/endpoints';
 import { z } from 'zod';
 import { fileView, type FileView } from '../../kit/api/files.ts';
 
@@ -88,7 +90,7 @@ export function attachmentsOf(
       {
         id: file.id,
         name: present(a.name) ?? file.id,
-        href: present(a.url) ?? `/api/v1/services/files/${encodeURIComponent(file.id)}`,
+        href: present(a.url) ?? urlOf(fileEndpoints.file, { ref: file.id }),
         size: typeof a.size === 'number' ? a.size : null,
         mimeType: present(a.mimeType),
       },

@@ -1,4 +1,4 @@
-import { REPORT_REASONS } from '@platform/contracts/content/report';
+import { REPORT_REASONS, type ReportReason } from '@platform/contracts/content/report';
 import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { useApi } from '../../kit/api/api-context.tsx';
@@ -34,7 +34,7 @@ export function ReportDialog<Type extends string>({
   const toast = useToast();
   const lookup = useMessageLookup();
   const problem = useCommunityProblemText();
-  const [reason, setReason] = useState<string | null>(null);
+  const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -90,7 +90,7 @@ export function ReportDialog<Type extends string>({
         <RadioGroup
           label={t('community.report.reason')}
           value={reason}
-          onChange={setReason}
+          onChange={(value) => setReason(REPORT_REASONS.find((r) => r === value) ?? null)}
           errorMessage={errors.reason}
           options={REPORT_REASONS.map((id) => ({ id, label: t(`community.report.reason.${id}`) }))}
         />

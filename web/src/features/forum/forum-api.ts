@@ -1,3 +1,4 @@
+import { forumSubjectMessageResource, forumSubjectResource } from '@platform/contracts/forum/records';
 import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../kit/api/client.ts';
@@ -290,37 +291,50 @@ export { textAsHtml };
 
 const ref = (type: string, id: string) => ({ data: { type, id } });
 
-async function create(
-  api: ApiClient,
-  type: string,
-  attributes: Record<string, unknown>,
-  relationships: Record<string, unknown>,
-): Promise<{ id: string; position: string | undefined }> {
-  const answer = await api.request('POST', `/${type}`, CommandAnswerSchema, {
-    body: { data: { type, attributes, relationships } },
-  });
-  return { id: answer.data.id, position: answer.meta?.position };
-}
+/**
+ * The creates members make in the forum, declared with the documents the definitions make: loaded with the first
+ * write, as they carry the whole catalogue (kit/api/record-writes.ts).
+ */
+const writes = () => import('../../kit/api/record-writes.ts');
+
+const created = (answer: z.infer<typeof CommandAnswerSchema>) => ({
+  id: answer.data.id,
+  position: answer.meta?.position,
+});
 
 /** A new subject in a category (its first message is written next, by writeMessage). */
-export function createSubject(api: ApiClient, title: string, categoryId: string | null) {
-  return create(
-    api,
-    'forum-subjects',
-    { title },
-    categoryId ? { category: ref('forum-categories', categoryId) } : {},
-  );
+export async function createSubject(api: ApiClient, title: string, categoryId: string | null) {
+  const { create } = (await writes()).recordWrites(forumSubjectResource);
+  return api
+    .call(create, {
+      body: {
+        data: {
+          type: 'forum-subjects',
+          attributes: { title },
+          relationships: categoryId ? { category: ref('forum-categories', categoryId) } : {},
+        },
+      },
+      schema: CommandAnswerSchema,
+    })
+    .then(created);
 }
 
 /** A message of a subject, answering another message of it or the subject itself. */
-export function writeMessage(api: ApiClient, subjectId: string, parentId: string | null, text: string) {
-  return create(
-    api,
-    'forum-subject-messages',
-    { content: textAsHtml(text) },
-    {
-      subject: ref('forum-subjects', subjectId),
-      ...(parentId ? { parentMessage: ref('forum-subject-messages', parentId) } : {}),
-    },
-  );
+export async function writeMessage(api: ApiClient, subjectId: string, parentId: string | null, text: string) {
+  const { create } = (await writes()).recordWrites(forumSubjectMessageResource);
+  return api
+    .call(create, {
+      body: {
+        data: {
+          type: 'forum-subject-messages',
+          attributes: { content: textAsHtml(text) },
+          relationships: {
+            subject: ref('forum-subjects', subjectId),
+            ...(parentId ? { parentMessage: ref('forum-subject-messages', parentId) } : {}),
+          },
+        },
+      },
+      schema: CommandAnswerSchema,
+    })
+    .then(created);
 }

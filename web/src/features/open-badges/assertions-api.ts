@@ -1,3 +1,5 @@
+import { urlOf } from '@platform/contracts/endpoints';
+import { fileEndpoints } from '@platform/contracts/files/endpoints';
 import { openBadgesVerificationPaths } from '@platform/contracts/open-badges/verification-paths';
 import { openBadgeEndpoints } from '@platform/contracts/open-badges/endpoints';
 import { z } from 'zod';
@@ -60,7 +62,6 @@ export interface MyBadgeView {
 }
 
 export const MY_BADGES_PAGE_SIZE = 20;
-const API = '/api/v1';
 
 /**
  * One page of the member's badges, newest first. The downloads are named by the verification paths (contracts)
@@ -84,7 +85,7 @@ export async function readMyBadges(api: ApiClient, page: number, signal?: AbortS
     revocationReason: a.revocationReason,
     expired: a.expired,
     revoked: a.revoked || a.revokedAt !== null,
-    imageSrc: a.badgeImageId ? `${API}/services/files/${encodeURIComponent(a.badgeImageId)}` : null,
+    imageSrc: a.badgeImageId ? urlOf(fileEndpoints.file, { ref: a.badgeImageId }) : null,
     bakedImageHref: openBadgesVerificationPaths.assertionImage(id),
     credentialHref: openBadgesVerificationPaths.credential(id),
   }));

@@ -1,3 +1,4 @@
+import { JSON_API_ROOT } from '@platform/contracts/endpoints';
 import { useSetAtom, useStore } from 'jotai';
 import { createContext, useContext, useMemo } from 'react';
 import { createApiClient, type ApiClient, type ApiClientEvent } from './client.ts';
@@ -37,8 +38,12 @@ export function ApiProvider({ children, fetchFn }: { children: React.ReactNode; 
       isAdminContext: () => location.pathname.startsWith('/admin'),
       onEvent,
     };
-    // the APIs under /api/v1, and the /auth calls of seed 000 §7 (sign-in, sign-out, reset, two-factor)
-    return [createApiClient({ baseUrl: '/api/v1', ...common }), createApiClient({ baseUrl: '', ...common })];
+    // the JSON:API's endpoints, and (rooted at the origin) the /auth calls of seed 000 §7 (sign-in, sign-out,
+    // reset, two-factor)
+    return [
+      createApiClient({ baseUrl: JSON_API_ROOT, ...common }),
+      createApiClient({ baseUrl: '', ...common }),
+    ];
   }, [store, raise, fetchFn]);
   return (
     <ApiContext.Provider value={client}>

@@ -1,3 +1,5 @@
+import { urlOf, type AnyEndpoint } from '@platform/contracts/endpoints';
+import { shellEndpoints } from '@platform/contracts/shell-endpoints';
 import { browserTimezone, JSON_API_MEDIA_TYPE } from './client.ts';
 import { ME_INCLUDE } from '../session/documents.ts';
 import { collapseSlashes } from '../routing/router.tsx';
@@ -9,7 +11,6 @@ import { collapseSlashes } from '../routing/router.tsx';
  * URL takes the answer already on its way; any other request, or a later one, goes to the network.
  */
 
-const API = '/api/v1';
 /** An answer nobody took within this time after the boot is dropped: it may no longer be what the server says. */
 const BOOT_WINDOW_MS = 10_000;
 
@@ -24,15 +25,16 @@ export function isScreenPath(path: string): boolean {
 }
 
 /** The URL the API client builds for a GET (client.ts buildUrl), so that the boot requests are found again. */
-function apiUrl(path: string, query?: Record<string, string>): string {
+function apiUrl(endpoint: AnyEndpoint, query?: Record<string, string>): string {
+  const url = urlOf(endpoint, {});
   const search = new URLSearchParams(query).toString();
-  return search ? `${API}${path}?${search}` : `${API}${path}`;
+  return search ? `${url}?${search}` : url;
 }
 
 /** The route resolution CmsRoute asks for (endpoints.resolveRoute), for the path and raw query of a URL. */
 export function resolveRouteUrl(pathname: string, search: string): string {
   const query = search.startsWith('?') ? search.slice(1) : search;
-  return apiUrl('/services/routes/resolve', {
+  return apiUrl(shellEndpoints.resolveRoute, {
     path: collapseSlashes(pathname),
     ...(query ? { query } : {}),
   });
@@ -41,10 +43,10 @@ export function resolveRouteUrl(pathname: string, search: string): string {
 /** The API URLs of a page's boot reads (the server's first paint reads the same ones, first-paint/server-entry.tsx). */
 export function bootRequestUrls(pathname: string, search: string): string[] {
   const urls = [
-    apiUrl('/services/features'),
-    apiUrl('/users/me', { include: ME_INCLUDE }),
-    apiUrl('/app-environment'),
-    apiUrl('/services/app-menu'),
+    apiUrl(shellEndpoints.features),
+    apiUrl(shellEndpoints.me, { include: ME_INCLUDE }),
+    apiUrl(shellEndpoints.environment),
+    apiUrl(shellEndpoints.menu),
   ];
   if (!isScreenPath(collapseSlashes(pathname))) urls.push(resolveRouteUrl(pathname, search));
   return urls;
@@ -52,7 +54,7 @@ export function bootRequestUrls(pathname: string, search: string): string[] {
 
 /** The language lines of a locale (i18n/language-lines.ts asks for the same URL). */
 export function languageLinesUrl(locale: string): string {
-  return apiUrl('/services/web-language-lines', { locale });
+  return apiUrl(shellEndpoints.languageLines, { locale });
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   type AnyEndpoint,
   type EndpointBodyInput,
   type EndpointResponse,
+  type HttpMethod,
   type PathParamNames,
   type PathParams,
 } from '@platform/contracts/endpoints';
@@ -19,7 +20,7 @@ export type ApiClientEvent =
   | { type: 'request.failed'; id: number; error: ApiError };
 
 export interface ApiClientOptions {
-  /** '/api/v1' in the browser (same origin) */
+  /** the root it calls below: JSON_API_ROOT in the browser (same origin), '' (the origin) for the /auth calls */
   baseUrl: string;
   fetch?: typeof fetch;
   /** the interface language (Accept-Language) */
@@ -32,8 +33,6 @@ export interface ApiClientOptions {
   onEvent?: (event: ApiClientEvent) => void;
   timeoutMs?: number;
 }
-
-export type RequestMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
@@ -81,19 +80,13 @@ export interface ApiClient {
     endpoint: E,
     options: CallOptions<E, S>,
   ): Promise<CallAnswer<E, S>>;
-  request<S extends z.ZodTypeAny>(
-    method: RequestMethod,
-    path: string,
-    schema: S,
-    options?: RequestOptions,
-  ): Promise<z.output<S>>;
-  get<S extends z.ZodTypeAny>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>>;
   /**
-   * POST of a multipart form (a file and its fields) with XMLHttpRequest, whose upload events tell the progress
-   * (fetch cannot stream a request body over HTTP/1.1); the answer is read as `request` reads it.
+   * POST of a multipart form (a file and its fields) to a declared endpoint with XMLHttpRequest, whose upload
+   * events tell the progress (fetch cannot stream a request body over HTTP/1.1); the answer is read as `call`
+   * reads it.
    */
   upload<S extends z.ZodTypeAny>(
-    target: string | AnyEndpoint,
+    endpoint: AnyEndpoint,
     form: FormData,
     schema: S,
     options?: UploadOptions,
@@ -109,7 +102,7 @@ export function browserTimezone(): string {
 }
 
 /**
- * Where a client finds an endpoint: below its base when the base is the endpoint's root (the client of /api/v1),
+ * Where a client finds an endpoint: below its base when the base is the endpoint's root (the JSON:API's client),
  * by its root and path when the base is the origin (the client of /auth, rooted at the origin). A client rooted
  * at another API's root cannot reach it: a programming error, not a request to send.
  */
@@ -155,7 +148,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function request<S extends z.ZodTypeAny>(
-    method: RequestMethod,
+    method: HttpMethod,
     path: string,
     schema: S,
     req: RequestOptions = {},
@@ -228,17 +221,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       endpoint,
       pathOf(endpoint, params ?? ({} as PathParams<E['path']>)),
     );
-    return request(endpoint.method as RequestMethod, path, answer, rest) as Promise<CallAnswer<E, S>>;
+    return request(endpoint.method, path, answer, rest) as Promise<CallAnswer<E, S>>;
   }
 
   function upload<S extends z.ZodTypeAny>(
-    target: string | AnyEndpoint,
+    endpoint: AnyEndpoint,
     form: FormData,
     schema: S,
     req: UploadOptions = {},
   ): Promise<z.output<S>> {
-    const path =
-      typeof target === 'string' ? target : endpointPath(options.baseUrl, target, pathOf(target, {}));
+    const path = endpointPath(options.baseUrl, endpoint, pathOf(endpoint, {}));
     const id = ++sequence;
     options.onEvent?.({ type: 'request.started', id });
     return new Promise<z.output<S>>((resolve, reject) => {
@@ -278,12 +270,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     });
   }
 
-  return {
-    call,
-    request,
-    get: (path, schema, req) => request('GET', path, schema, req),
-    upload,
-  };
+  return { call, upload };
 }
 
 /** An answer's body read by the endpoint's schema; a non-2xx answer is its ApiError. */

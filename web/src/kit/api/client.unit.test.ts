@@ -38,12 +38,22 @@ function client(fetchFn: typeof fetch, extra: Partial<Parameters<typeof createAp
 }
 
 const Ok = z.object({ data: z.object({ n: z.number() }) });
+/** endpoints of no module, declared here as a module declares its own (contracts, ADR 0036) */
+const readX = defineEndpoint({ method: 'GET', path: '/x' });
+const readServiceX = defineEndpoint({ method: 'GET', path: '/services/x' });
+const createThing = defineEndpoint({
+  method: 'POST',
+  path: '/things',
+  body: z.object({ data: z.object({ type: z.literal('things') }) }),
+});
 
 describe('createApiClient', () => {
   it('sends the JSON:API, XHR, locale and timezone headers and parses the answer', async () => {
     const { fetchFn, calls } = scriptedFetch(() => json(200, { data: { n: 1 } }));
     const { api, events } = client(fetchFn);
-    await expect(api.get('/services/x', Ok, { query: { a: 'b c', skip: undefined } })).resolves.toEqual({
+    await expect(
+      api.call(readServiceX, { schema: Ok, query: { a: 'b c', skip: undefined } }),
+    ).resolves.toEqual({
       data: { n: 1 },
     });
     const headers = new Headers(calls[0]!.init.headers);
@@ -59,7 +69,7 @@ describe('createApiClient', () => {
   it('sends a JSON:API body and Accept-Edition-Language in the admin area', async () => {
     const { fetchFn, calls } = scriptedFetch(() => json(200, { data: { n: 2 } }));
     const { api } = client(fetchFn, { isAdminContext: () => true, editionLocale: () => 'it' });
-    await api.request('POST', '/things', Ok, { body: { data: { type: 'things' } } });
+    await api.call(createThing, { schema: Ok, body: { data: { type: 'things' } } });
     const headers = new Headers(calls[0]!.init.headers);
     expect(headers.get('content-type')).toBe('application/vnd.api+json');
     expect(headers.get('accept-edition-language')).toBe('it');
@@ -85,7 +95,7 @@ describe('createApiClient', () => {
       }),
     );
     const { api, events } = client(fetchFn);
-    const error = await api.get('/x', Ok).catch((e: unknown) => e);
+    const error = await api.call(readX, { schema: Ok }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).kind).toBe(kind);
     expect((error as ApiError).status).toBe(status);
@@ -96,7 +106,7 @@ describe('createApiClient', () => {
   it('keeps the kind when an error body is not JSON', async () => {
     const { fetchFn } = scriptedFetch(() => new Response('<html>gateway</html>', { status: 404 }));
     const error = (await client(fetchFn)
-      .api.get('/x', Ok)
+      .api.call(readX, { schema: Ok })
       .catch((e: unknown) => e)) as ApiError;
     expect(error.kind).toBe('not-found');
     expect(error.message).toBe('Request failed with status code 404');
@@ -105,7 +115,7 @@ describe('createApiClient', () => {
   it('turns a failed fetch into a network error', async () => {
     const { fetchFn } = scriptedFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const error = (await client(fetchFn)
-      .api.get('/x', Ok)
+      .api.call(readX, { schema: Ok })
       .catch((e: unknown) => e)) as ApiError;
     expect(error.kind).toBe('network');
     expect(error.message).toBe('Network Error');
@@ -114,7 +124,7 @@ describe('createApiClient', () => {
   it('rejects an answer that does not match the schema', async () => {
     const { fetchFn } = scriptedFetch(() => json(200, { data: { n: 'one' } }));
     const error = (await client(fetchFn)
-      .api.get('/x', Ok)
+      .api.call(readX, { schema: Ok })
       .catch((e: unknown) => e)) as ApiError;
     expect(error.kind).toBe('unexpected');
   });
@@ -126,13 +136,13 @@ describe('createApiClient', () => {
       });
     const { fetchFn } = scriptedFetch(hang);
     const timeout = (await client(fetchFn, { timeoutMs: 20 })
-      .api.get('/x', Ok)
+      .api.call(readX, { schema: Ok })
       .catch((e: unknown) => e)) as ApiError;
     expect(timeout.kind).toBe('timeout');
     expect(timeout.message).toBe('timeout of 20ms exceeded');
 
     const controller = new AbortController();
-    const pending = client(fetchFn).api.get('/x', Ok, { signal: controller.signal });
+    const pending = client(fetchFn).api.call(readX, { schema: Ok, signal: controller.signal });
     controller.abort();
     const aborted = (await pending.catch((e: unknown) => e)) as ApiError;
     expect(aborted.kind).toBe('aborted');
@@ -154,7 +164,7 @@ describe('createApiClient', () => {
       return new Response(body, { status: 200 });
     });
     const { api, events } = client(fetchFn);
-    const pending = api.get('/x', Ok, { signal: controller.signal });
+    const pending = api.call(readX, { schema: Ok, signal: controller.signal });
     await new Promise((resolve) => setTimeout(resolve, 0));
     controller.abort();
     const error = (await pending.catch((e: unknown) => e)) as ApiError;

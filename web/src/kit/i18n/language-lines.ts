@@ -8,7 +8,7 @@ export type Messages = Record<string, string>;
 
 /**
  * Language lines (seed 000 §7, seed 001 §3): administrators override the web's bundled messages by message id.
- * GET /api/v1/services/web-language-lines?locale=… answers { data: { "<message id>": "<text>" } }; the answer is
+ * shellEndpoints.languageLines (`locale=…`) answers { data: { "<message id>": "<text>" } }; the answer is
  * kept in local storage one day per locale, under the app version that fetched it, so that a new deployment
  * (whose message ids may differ) asks again. Any failure keeps the bundled messages.
  */

@@ -2,7 +2,7 @@ import { hasAdministratorRole } from '@platform/contracts/accounts/rules';
 import { z } from 'zod';
 
 /**
- * GET /api/v1/users/me with the includes of seed 000 §7, read into the shape the web works with. The server's
+ * shellEndpoints.me with the includes of seed 000 §7, read into the shape the web works with. The server's
  * document is JSON:API (query-api/src/accounts/routes.ts); unknown attributes pass through untouched.
  */
 export const ME_INCLUDE = 'roles,accessLevel,organizations,actingAsOrganization,job,userCategory';
@@ -171,7 +171,7 @@ export function toSessionUser(doc: MeDocument): SessionUser {
   };
 }
 
-/** GET /api/v1/services/features */
+/** shellEndpoints.features */
 export const FeaturesDocumentSchema = z.object({
   data: z.object({
     features: z.object({

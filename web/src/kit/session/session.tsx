@@ -37,9 +37,9 @@ export interface SessionActions {
    * the two-factor screen with its strategy, keeping the redirect URL; registration_required → register.
    */
   completeSignIn: (answer: AuthStateAnswer, redirectUrl?: unknown) => Promise<void>;
-  /** POST /auth/logout, clear the user, tell the other tabs, go to sign-in (seed 000 §4 logout). */
+  /** shellEndpoints.logout, clear the user, tell the other tabs, go to sign-in (seed 000 §4 logout). */
   signOut: () => Promise<void>;
-  /** DELETE /api/v1/services/users/impersonate, then reload at the root (seed 000 §7). */
+  /** shellEndpoints.stopImpersonating, then reload at the root (seed 000 §7). */
   stopImpersonation: () => Promise<void>;
 }
 

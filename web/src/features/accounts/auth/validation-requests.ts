@@ -3,7 +3,7 @@ import { accountEndpoints } from '@platform/contracts/accounts/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../../kit/api/client.ts';
 
-/** One validation request as GET /api/v1/validation-requests lists it (query-api validation-requests-routes). */
+/** One validation request as accountEndpoints.validationRequests lists it (query-api validation-requests-routes). */
 export const ValidationRequestSchema = z.object({
   type: z.literal('validation-requests'),
   id: z.string(),
@@ -38,7 +38,7 @@ export async function latestValidationRequest(
   return list.data[0] ?? null;
 }
 
-/** POST /api/v1/validation-requests (JSON:API); resolves to the answer's position, for the next read. */
+/** accountEndpoints.requestValidation (JSON:API); resolves to the answer's position, for the next read. */
 export async function sendValidationRequest(api: ApiClient, description: string): Promise<string> {
   const answer = await api.call(accountEndpoints.requestValidation, {
     schema: CreatedSchema,

@@ -115,8 +115,8 @@ export function FormScreen({ definition, id }: { definition: ResourceDefinition;
     setErrors({});
     try {
       const answer = id
-        ? await resourceApi.update(api, type, id, loaded.record?.meta?.version ?? null, doc)
-        : await resourceApi.create(api, type, doc);
+        ? await resourceApi.update(api, definition, id, loaded.record?.meta?.version ?? null, doc)
+        : await resourceApi.create(api, definition, doc);
       const savedId = answer.data?.id ?? id ?? '';
       const name =
         typeof doc.attributes[definition.title ?? ''] === 'string'

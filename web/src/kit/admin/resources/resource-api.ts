@@ -1,6 +1,12 @@
-import { historyEndpoints, recordEndpoints } from '@platform/contracts/resources/endpoints';
+import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import {
+  historyEndpoints,
+  recordEndpoints,
+  recordLifecycleEndpoints,
+} from '@platform/contracts/resources/endpoints';
 import { z } from 'zod';
 import type { ApiClient } from '../../api/client.ts';
+import { recordWrites } from '../../api/record-writes.ts';
 
 /**
  * The calls of the generic back office, the same for every type of the catalogue: list, find, create, update
@@ -129,22 +135,16 @@ export interface ChoicesArgs {
   signal?: AbortSignal;
 }
 
-const path = (type: string, id?: string, tail = '') =>
-  `/${encodeURIComponent(type)}${id === undefined ? '' : `/${encodeURIComponent(id)}`}${tail}`;
-
 /** Document bodies of a save: the attributes and relationships the form made (form-model.ts). */
 interface SaveBody {
   attributes: Record<string, unknown>;
   relationships: Record<string, unknown>;
 }
 
-const body = (type: string, doc: SaveBody, id?: string) => ({
-  data: {
-    type,
-    ...(id ? { id } : {}),
-    attributes: doc.attributes,
-    ...(Object.keys(doc.relationships).length ? { relationships: doc.relationships } : {}),
-  },
+const body = (type: string, doc: SaveBody) => ({
+  type,
+  attributes: doc.attributes,
+  ...(Object.keys(doc.relationships).length ? { relationships: doc.relationships } : {}),
 });
 
 export const resourceApi = {
@@ -188,24 +188,35 @@ export const resourceApi = {
       .then((d) => d.data);
   },
 
-  create: (api: ApiClient, type: string, doc: SaveBody) =>
-    api.request('POST', path(type), CommandAnswerSchema, { body: body(type, doc) }),
+  create: (api: ApiClient, definition: ResourceDefinition, doc: SaveBody) =>
+    api.call(recordWrites(definition).create, {
+      body: { data: body(definition.type, doc) },
+      schema: CommandAnswerSchema,
+    }),
 
   /** If-Match: the version the form was loaded at; a newer one answers 409 (conflict.wrong_expected_version). */
-  update: (api: ApiClient, type: string, id: string, version: string | null, doc: SaveBody) =>
-    api.request('PATCH', path(type, id), CommandAnswerSchema, {
-      body: body(type, doc, id),
+  update: (
+    api: ApiClient,
+    definition: ResourceDefinition,
+    id: string,
+    version: string | null,
+    doc: SaveBody,
+  ) =>
+    api.call(recordWrites(definition).update, {
+      params: { id },
+      body: { data: { ...body(definition.type, doc), id } },
+      schema: CommandAnswerSchema,
       headers: version ? { 'If-Match': `"${version}"` } : {},
     }),
 
   delete: (api: ApiClient, type: string, id: string) =>
-    api.request('DELETE', path(type, id), CommandAnswerSchema),
+    api.call(recordLifecycleEndpoints(type).delete, { params: { id }, schema: CommandAnswerSchema }),
 
   softDelete: (api: ApiClient, type: string, id: string) =>
-    api.request('POST', path(type, id, '/soft-delete'), CommandAnswerSchema),
+    api.call(recordLifecycleEndpoints(type).softDelete, { params: { id }, schema: CommandAnswerSchema }),
 
   restore: (api: ApiClient, type: string, id: string) =>
-    api.request('POST', path(type, id, '/restore'), CommandAnswerSchema),
+    api.call(recordLifecycleEndpoints(type).restore, { params: { id }, schema: CommandAnswerSchema }),
 
   history: (api: ApiClient, type: string, id: string, signal?: AbortSignal) =>
     api.call(historyEndpoints.history, { params: { type, id }, schema: HistoryDocumentSchema, signal }),

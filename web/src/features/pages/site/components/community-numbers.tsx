@@ -71,7 +71,7 @@ export function useFirstVisible(onVisible: () => void) {
 }
 
 /**
- * community numbers (seed 000 §7): GET /api/v1/services/home-stats once, when the block first becomes visible;
+ * community numbers (seed 000 §7): statsEndpoints.homeStats once, when the block first becomes visible;
  * a visitor who never scrolls there costs the server nothing.
  */
 export function CommunityNumbers({ props }: { props: ComponentProps<'community-numbers'> }) {
