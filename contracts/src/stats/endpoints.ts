@@ -1,6 +1,6 @@
 import { defineEndpoint, type AnyEndpoint } from '../endpoints.ts';
 import { HOME_STATS_PATH, HomeStatsDocumentSchema } from './home-stats.ts';
-import { StatsRecordsBodySchema } from './records.ts';
+import { StatsRecordsAnswerSchema, StatsRecordsBodySchema } from './records.ts';
 
 /**
  * The figures the home page shows (query-api/src/stats/routes.ts), and the records of what readers viewed and
@@ -12,6 +12,7 @@ export const statsEndpoints = {
     method: 'POST',
     path: '/services/stats/records',
     body: StatsRecordsBodySchema,
+    response: StatsRecordsAnswerSchema,
     anonymous: true,
   }),
 } satisfies Record<string, AnyEndpoint>;

@@ -39,6 +39,11 @@ export const StatsRecordsBodySchema = z.object({
   records: z.array(StatsRecordSchema).min(1, 'Send at least one record'),
 });
 
+/** The answer to a batch, kept or dropped alike (202): how many records it held, and where the log stands. */
+export const StatsRecordsAnswerSchema = z.object({
+  meta: z.object({ received: z.number().int().nonnegative(), position: z.string() }),
+});
+
 /** Where records came from when the request names no origin: the platform's own pages, typed or bookmarked. */
 export const DIRECT_ORIGIN = 'direct';
 

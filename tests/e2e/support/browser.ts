@@ -19,6 +19,11 @@ export interface OpenPageOptions {
   viewport?: { width: number; height: number };
   /** the browser's language list, which the boot locale falls back to (default en-US) */
   locale?: string;
+  /**
+   * the user agent the browser sends: headless Chromium's names itself HeadlessChrome, which the statistics drop
+   * as a bot's (ADR 0038), so a test of the statistics reads as a reader's browser
+   */
+  userAgent?: string;
 }
 
 const CONSENT: Record<Exclude<ConsentState, 'first-visit'>, string> = {
@@ -74,6 +79,7 @@ export async function openContext(options: OpenPageOptions = {}): Promise<Opened
     timezoneId: 'Europe/Paris',
     colorScheme: theme,
     storageState: { cookies: [], origins: [{ origin, localStorage }] },
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   // Playwright's own 30 s bound on a navigation or wait is for a hung page; a loaded two-core machine (the
   // platform, PostgreSQL and Chromium beside the test workers) can need more for a slow one

@@ -3,6 +3,7 @@ import type { ResourceDefinition } from '@platform/contracts/resources/definitio
 import { useState } from 'react';
 import { FEATURES } from '../../kit/build-info.ts';
 import { Button } from '../../kit/ui/button.tsx';
+import { useRecordView } from '../../kit/stats/record-stats.ts';
 import { CommentsSection } from './comments.tsx';
 import { CommunityActions, LikeToggle, useCommunityT, useCommunityViewer } from './community-ui.tsx';
 import { ReportDialog } from './report-dialog.tsx';
@@ -52,6 +53,8 @@ export function RecordEngagement({
   const viewer = useCommunityViewer();
   const [reporting, setReporting] = useState(false);
   const record = { type: definition.type, id };
+  // the item's page shows its engagement: a view of the item, once it has been read for a while
+  useRecordView(record);
   const { traits } = definition;
   const likable = traits.likable && FEATURES.likes;
   const reportable = traits.reportable && viewer.mayReport;

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { hiddenAsForbidden, useRefusedRead } from '../../kit/routing/refused-read.ts';
 import { Button } from '../../kit/ui/button.tsx';
 import { Link } from '../../kit/ui/link.tsx';
+import { recordStats } from '../../kit/stats/record-stats.ts';
 import { Select } from '../../kit/ui/select.tsx';
 import { TextField } from '../../kit/ui/text-field.tsx';
 import { htmlText } from '@platform/contracts/content/rich-text';
@@ -420,7 +421,11 @@ function RepositoryItemPage({ basePath, itemId }: { basePath: string; itemId: st
           <ul>
             {shown.attachments.map((file) => (
               <li key={file.id}>
-                <Link href={file.href} download={file.name}>
+                <Link
+                  href={file.href}
+                  download={file.name}
+                  onPress={() => recordStats(api, 'download', { type: 'files', id: file.id })}
+                >
                   {file.size === null
                     ? t('repository.reader.download', { name: file.name })
                     : t('repository.reader.downloadSized', {

@@ -12,6 +12,7 @@ import { CmsSubRouteContext, type CmsSubRoute } from './sub-route.ts';
 import { CmsBlock, loadCmsBlock, parseCmsComponent, type ParsedComponent } from './registry.tsx';
 import { navigationEntries, sectionId, sectionTitle, type SectionSource } from './sections.ts';
 import { fluidSize, fluidSpace } from '../../../kit/theme/theme.ts';
+import { useRecordView } from '../../../kit/stats/record-stats.ts';
 
 /** seed 000 §2.7, §9: a hash in the URL scrolls to its element after 50 ms */
 export const HASH_SCROLL_DELAY_MS = 50;
@@ -92,6 +93,9 @@ export function CmsPage({ pageId, title, styles, components, subRoute = null }: 
   for (const { parsed } of placed) loadCmsBlock(parsed.type).catch(() => undefined);
   const entries = useMemo(() => navigationEntries(placed.map((p) => p.source)), [placed]);
   const hasH1 = placed.some((p) => p.context.ownsPageHeading);
+
+  // a view of the page itself; a component's sub-route (an article, a repository item) records its own item
+  useRecordView(subRoute ? null : { type: 'app-pages', id: pageId });
 
   // the page the server painted (ADR 0018) is now the app's own: it takes its place before the next frame
   useLayoutEffect(() => revealApp(), []);
