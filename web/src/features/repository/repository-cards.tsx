@@ -77,6 +77,8 @@ export const Filters = styled.div`
   form > :first-child {
     flex: 1 1 12rem;
     min-width: 0;
+    /* the box's foot on the button's and the category's, not a field's gap above them */
+    margin-bottom: 0;
   }
   > div {
     flex: 0 1 18rem;
