@@ -212,6 +212,15 @@ export const COMPONENT_PROPS = {
     category: recordId('repository-categories'),
   }),
   /**
+   * the repository search (seed 000 §2.8): a search box and a category filter over the published repository
+   * items, the results as cards linking to their pages under the page that shows the repository; `category`
+   * presets the filter
+   */
+  'repository-search': props({
+    title: text().default(''),
+    category: recordId('repository-categories'),
+  }),
+  /**
    * the forum (seed 000 §2.8): its categories and subjects, the pinned ones first, filtered by category and tag; a
    * subject at {path}/{id}, a new subject at {path}/create; `category` presets the filter
    */

@@ -262,7 +262,10 @@ export type DemoFeatures = Partial<ResourceFeatures>;
 const served = (features: DemoFeatures, feature: ResourceFeature | null) =>
   feature === null || features[feature] !== false;
 
-/** A community page: its title, then the component that lists the feature's records (an item at {path}/{id}). */
+/** The page of the repository search component. */
+export const DEMO_REPOSITORY_SEARCH_PATH = '/find-a-technical-aid';
+
+/** A community page: its title, then the component that lists (or searches) the feature's records. */
 const communityPage = (path: string, title: string, description: string, name: string): DemoPage => ({
   path,
   attributes: { path, title, description },
@@ -305,6 +308,17 @@ export const demoCommunityPages = (): Array<{
       'repository',
     ),
     menu: { name: 'Technical aids', page: '/repository', attributes: {} },
+  },
+  {
+    // the repository search component (seed 000 §2.8): its results link to the items' pages under /repository
+    feature: 'repository',
+    page: communityPage(
+      DEMO_REPOSITORY_SEARCH_PATH,
+      'Find a technical aid',
+      'Search the technical aids the community shares, by words, category or tag.',
+      'repository-search',
+    ),
+    menu: { name: 'Find a technical aid', page: DEMO_REPOSITORY_SEARCH_PATH, attributes: {} },
   },
   {
     feature: 'forum',

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, expect, onTestFailed } from 'vitest';
-import { DEMO_OPEN_BADGES_PATH } from '@platform/host/seed/demo-content';
+import { DEMO_OPEN_BADGES_PATH, DEMO_REPOSITORY_SEARCH_PATH } from '@platform/host/seed/demo-content';
 import { DEMO_OPEN_BADGE_ASSERTION_ID } from '@platform/host/seed/demo-open-badge-assertion';
 import { demoOpenBadgeId } from '@platform/host/seed/demo-open-badges';
 import { checkA11y } from './a11y.ts';
@@ -35,6 +35,7 @@ export const PUBLIC_ROUTES: ReadonlyArray<[path: string, h1: string]> = [
   ['/blog', 'Blog'],
   ['/calendar', 'Events'],
   ['/repository', 'Technical aids'],
+  [DEMO_REPOSITORY_SEARCH_PATH, 'Find a technical aid'],
   ['/forum', 'Forum'],
   ['/errors/not-found', 'Page not found'],
   ['/errors/unauthorized', 'Access denied'],

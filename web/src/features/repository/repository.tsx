@@ -1,103 +1,38 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { ApiError } from '../../kit/api/errors.ts';
 import { useApi } from '../../kit/api/api-context.tsx';
-import { useT } from '../../kit/i18n/use-t.ts';
 import { useLoaded } from '../../kit/loading/use-loaded.ts';
 import { InlineLoader } from '../../kit/loading/chrome.tsx';
+import { LoadFailed } from '../../kit/loading/load-failed.tsx';
 import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { hiddenAsForbidden, useRefusedRead } from '../../kit/routing/refused-read.ts';
 import { Button } from '../../kit/ui/button.tsx';
 import { Link } from '../../kit/ui/link.tsx';
 import { recordStats } from '../../kit/stats/record-stats.ts';
-import { Select } from '../../kit/ui/select.tsx';
 import { TextField } from '../../kit/ui/text-field.tsx';
 import { htmlText } from '@platform/contracts/content/rich-text';
 import { excerpt } from '@platform/contracts/publications/access';
 import { repositoryItemResource } from '@platform/contracts/repository/records';
 import { RichText } from '../pages/index.ts';
+import { Pager, pageParam, RecordEngagement, TagChips, useQueryState } from '../community/index.ts';
 import {
-  AuthorLink,
-  Pager,
-  pageParam,
-  RecordEngagement,
-  TagChips,
-  useQueryState,
-} from '../community/index.ts';
-import type en from './messages/en.json';
+  ALL_CATEGORIES,
+  Authors,
+  CategoryFilter,
+  Filters,
+  RepositoryCards,
+  useRepositoryCategories,
+  useRepositoryT,
+} from './repository-cards.tsx';
 import {
   readRepositoryCategories,
   readRepositoryItem,
   readRepositoryItems,
   REPOSITORY_PAGE_SIZE,
   type RepositoryCategory,
-  type RepositoryItem,
 } from './repository-api.ts';
-
-export type RepositoryMessages = typeof en;
-const useRepositoryT = () => useT<RepositoryMessages>();
-
-/** `?category=all` undoes the category an editor preset on the component. */
-const ALL = 'all';
-
-const Cards = styled.ul`
-  list-style: none;
-  margin: 1.5rem 0 0;
-  padding: 0;
-  display: grid;
-  gap: 1.5rem;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 16rem), 1fr));
-  > li {
-    display: flex;
-    flex-direction: column;
-    min-width: 0;
-    padding: 1rem;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: 0.5rem;
-    background: ${({ theme }) => theme.colors.surface};
-    overflow-wrap: anywhere;
-  }
-  h2,
-  h3 {
-    margin: 0.5rem 0;
-    font-size: 1.25rem;
-  }
-  img {
-    display: block;
-    width: 100%;
-    height: auto;
-    aspect-ratio: 4 / 3;
-    object-fit: cover;
-    border-radius: 0.375rem;
-  }
-  p {
-    margin: 0.25rem 0;
-  }
-`;
-
-const Filters = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 1rem;
-  align-items: flex-end;
-  form {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.5rem;
-    align-items: flex-end;
-    flex: 1 1 18rem;
-    min-width: 0;
-  }
-  form > :first-child {
-    flex: 1 1 12rem;
-    min-width: 0;
-  }
-  > div {
-    flex: 0 1 18rem;
-    min-width: 0;
-  }
-`;
 
 const Gallery = styled.ul`
   list-style: none;
@@ -145,31 +80,6 @@ export function RepositoryContent({
   );
 }
 
-/**
- * The organization that shares an item and, when its author is a member, that member: each name links to their
- * public page (issue 21).
- */
-function Authors({ item }: { item: RepositoryItem }) {
-  const t = useRepositoryT();
-  return (
-    <>
-      {item.organization ? (
-        <p>
-          {t('repository.reader.sharedByLabel')}{' '}
-          <Link href={`/organizations/${encodeURIComponent(item.organization.key)}`}>
-            {item.organization.name}
-          </Link>
-        </p>
-      ) : null}
-      {item.author?.type === 'users' ? (
-        <p>
-          {t('repository.reader.byLabel')} <AuthorLink author={item.author} />
-        </p>
-      ) : null}
-    </>
-  );
-}
-
 function RepositoryList({
   basePath,
   presetCategory,
@@ -184,37 +94,22 @@ function RepositoryList({
   const { params, hrefWith, update } = useQueryState();
   const search = params.get('search')?.trim() ?? '';
   const chosen = params.get('category');
-  const category = chosen === ALL ? null : (chosen ?? presetCategory);
+  const category = chosen === ALL_CATEGORIES ? null : (chosen ?? presetCategory);
   const tag = params.get('tag');
   const organization = params.get('organization');
   const page = pageParam(params);
   const [typed, setTyped] = useState(search);
 
-  const categories = useLoaded(
-    (signal) => readRepositoryCategories(api, signal).catch((): RepositoryCategory[] => []),
-    [api],
-  );
+  const { categories, names } = useRepositoryCategories();
   const { state, retry } = useLoaded(
     (signal) => readRepositoryItems(api, { search, category, tag, organization, page }, signal),
     [api, search, category, tag, organization, page],
     { keep: true },
   );
-  const known = categories.state.status === 'ready' ? categories.state.value : [];
-  const names = useMemo(() => new Map(known.map((c) => [c.id, c.name])), [known]);
-  const options = [
-    { id: ALL, label: t('repository.reader.allCategories') },
-    ...known.map((c) => ({
-      id: c.id,
-      label:
-        c.count === null ? c.name : t('repository.reader.categoryCount', { name: c.name, count: c.count }),
-    })),
-  ];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     update({ search: typed.trim() || null });
   };
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const itemHref = (id: string) => `${basePath}/${encodeURIComponent(id)}`;
 
   return (
     <>
@@ -223,20 +118,12 @@ function RepositoryList({
           <TextField type="search" label={t('repository.reader.search')} value={typed} onChange={setTyped} />
           <Button type="submit">{t('repository.reader.searchButton')}</Button>
         </form>
-        {known.length > 0 ? (
-          <div>
-            <Select
-              label={t('repository.reader.category')}
-              options={options}
-              selectedKey={category ?? ALL}
-              onSelectionChange={(key) =>
-                update({
-                  category: key === null || key === ALL ? (presetCategory ? ALL : null) : String(key),
-                })
-              }
-            />
-          </div>
-        ) : null}
+        <CategoryFilter
+          categories={categories}
+          category={category}
+          presetCategory={presetCategory}
+          onChange={(next) => update({ category: next })}
+        />
       </Filters>
       {tag || organization ? (
         <p>
@@ -247,10 +134,11 @@ function RepositoryList({
       ) : null}
       {state.status === 'loading' ? <InlineLoader aria-label={t('repository.reader.loading')} /> : null}
       {state.status === 'failed' ? (
-        <div>
-          <p>{t('repository.reader.failed')}</p>
-          <Button onPress={retry}>{t('repository.reader.retry')}</Button>
-        </div>
+        <LoadFailed
+          message={t('repository.reader.failed')}
+          retryLabel={t('repository.reader.retry')}
+          onRetry={retry}
+        />
       ) : null}
       {state.status === 'ready' ? (
         <>
@@ -264,38 +152,14 @@ function RepositoryList({
                 : t('repository.reader.found', { count: state.value.total })}
           </p>
           {state.value.items.length > 0 ? (
-            <Cards aria-label={t('repository.reader.list')}>
-              {state.value.items.map((item) => (
-                <li key={item.id}>
-                  {item.images[0]?.src ? (
-                    <img
-                      src={item.images[0].src}
-                      alt=""
-                      width={item.images[0].width ?? undefined}
-                      height={item.images[0].height ?? undefined}
-                      loading="lazy"
-                    />
-                  ) : null}
-                  <Heading>
-                    <Link href={itemHref(item.id)}>{item.title}</Link>
-                  </Heading>
-                  <Authors item={item} />
-                  {item.categoryIds.some((id) => names.has(id)) ? (
-                    <p>
-                      {t('repository.reader.inCategories', {
-                        names: item.categoryIds.flatMap((id) => names.get(id) ?? []).join(', '),
-                      })}
-                    </p>
-                  ) : null}
-                  {item.description ? <p>{excerpt(null, item.description)}</p> : null}
-                  <TagChips
-                    tags={item.tags}
-                    label={t('repository.reader.tagsOf', { title: item.title })}
-                    hrefOf={(tag) => hrefWith({ tag: tag.id })}
-                  />
-                </li>
-              ))}
-            </Cards>
+            <RepositoryCards
+              items={state.value.items}
+              label={t('repository.reader.list')}
+              categoryNames={names}
+              headingLevel={headingLevel}
+              itemHref={(id) => `${basePath}/${encodeURIComponent(id)}`}
+              tagHref={(tag) => hrefWith({ tag: tag.id })}
+            />
           ) : null}
           <Pager
             page={page}

@@ -96,15 +96,49 @@ const included = [
 /**
  * The repository's reads answered like the API's contract: the list with its filters (search on the title,
  * categories, tags; `total` counts `totalOverride` items when given, to show the pager), one item by id, the
- * categories with their counts, and the exists-answer for `hidden` items; every list request is kept.
+ * categories with their counts, and the exists-answer for `hidden` items; every list request is kept. The page
+ * that shows the repository component is `repositoryPage` (none: null); the first `failingLists` list reads
+ * fail as a server in trouble does.
  */
-export function repositoryServer(options: { hidden?: string[]; totalOverride?: number } = {}) {
+export function repositoryServer(
+  options: {
+    hidden?: string[];
+    totalOverride?: number;
+    repositoryPage?: string | null;
+    failingLists?: number;
+  } = {},
+) {
   const lists: URLSearchParams[] = [];
+  let failures = options.failingLists ?? 0;
   const handler = (request: FakeRequest): Response | undefined => {
     const path = request.url.pathname;
+    if (
+      path === '/api/v1/app-page-components' &&
+      request.url.searchParams.get('filter[name]') === 'repository'
+    ) {
+      const where = options.repositoryPage === undefined ? '/aids' : options.repositoryPage;
+      const pageId = 'a0000000-0000-4000-8000-000000000009';
+      return fakeJson(200, {
+        data: where
+          ? [
+              {
+                type: 'app-page-components',
+                id: 'c-repository',
+                relationships: { page: { data: { type: 'app-pages', id: pageId } } },
+              },
+            ]
+          : [],
+        included: where ? [{ type: 'app-pages', id: pageId, attributes: { path: where } }] : [],
+        meta: { total: where ? 1 : 0 },
+      });
+    }
     if (path === '/api/v1/repository-items') {
       const q = request.url.searchParams;
       lists.push(q);
+      if (failures > 0) {
+        failures -= 1;
+        return fakeJson(500, { errors: [{ status: '500', code: 'internal', detail: 'Down' }] });
+      }
       const search = q.get('filter[search]')?.toLowerCase();
       const category = q.get('filter[categories]');
       const tag = q.get('filter[tags]');

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState, type DependencyList, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button } from '../ui/button.tsx';
-import { NoticeBox } from '../ui/notice-box.ts';
 import { StepPager, type StepPagerWords } from '../ui/step-pager.tsx';
 import { InlineLoader } from './chrome.tsx';
+import { LoadFailed } from './load-failed.tsx';
 import { useLoadedAt, type Loaded } from './use-loaded.ts';
 
 /** One page of a member's list as the server answers it: its items, and how many there are in all. */
@@ -122,18 +121,8 @@ export function PagedList<T>({
 }) {
   const { state, page, setPage, retry } = read;
   if (state.status === 'loading') return <InlineLoader aria-label={words.loading} />;
-  if (state.status === 'failed') {
-    return (
-      <NoticeBox $tone="error" role="alert">
-        <p>{words.loadFailed}</p>
-        <p>
-          <Button variant="secondary" size="small" onPress={retry}>
-            {words.retry}
-          </Button>
-        </p>
-      </NoticeBox>
-    );
-  }
+  if (state.status === 'failed')
+    return <LoadFailed message={words.loadFailed} retryLabel={words.retry} onRetry={retry} />;
   const { items, totalPages } = state.value;
   if (pastTheEnd(state.value, page)) return <InlineLoader aria-label={words.loading} />;
   return (

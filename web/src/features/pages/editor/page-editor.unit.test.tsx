@@ -233,6 +233,50 @@ describe('the page editor', () => {
     });
   });
 
+  it('picks the repository search block’s preset category with a one-record picker, and saves its id', async () => {
+    const KITCHEN = 'c0000000-0000-4000-8000-0000000000b1';
+    const PRINTED = 'c0000000-0000-4000-8000-0000000000b2';
+    const search: Block = {
+      id: HERO,
+      name: 'repository-search',
+      props: { inverseBackground: false, title: 'Find an aid', category: null },
+    };
+    const api = server(pageDocument({ blocks: [search] }), () => answer(HERO, '4'));
+    consentDecided();
+    renderApp(editor(), {
+      me: appAdmin,
+      handlers: [
+        route('GET', '/api/v1/repository-categories', () =>
+          fakeJson(200, {
+            data: [
+              { type: 'repository-categories', id: KITCHEN, attributes: { name: 'Kitchen' } },
+              { type: 'repository-categories', id: PRINTED, attributes: { name: 'Printed aids' } },
+            ],
+            meta: { total: 2 },
+          }),
+        ),
+        ...api.handlers,
+      ],
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Edit the page “About us”' }, FIRST_RENDER);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Repository search “Find an aid”' }));
+    const form = screen.getByRole('form', { name: /^Settings of Repository search/ });
+    // one record, named by its title: no list of chosen records beside the box
+    const box = within(form).getByRole('combobox', { name: 'Category' });
+    expect(within(form).queryByRole('grid', { name: 'Chosen: Category' })).toBeNull();
+    box.focus();
+    await userEvent.keyboard('kit');
+    await screen.findByRole('option', { name: /Kitchen/ });
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect((box as HTMLInputElement).value).toBe('Kitchen'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save the block' }));
+
+    await waitFor(() => expect(api.writes).toHaveLength(1));
+    expect(api.writes[0]!.body).toMatchObject({
+      data: { attributes: { props: { inverseBackground: false, title: 'Find an aid', category: KITCHEN } } },
+    });
+  });
+
   it('shows a 422 on the field its pointer names, deep in a list', async () => {
     consentDecided();
     const api = server(pageDocument({ blocks: [buttons] }), () =>

@@ -331,7 +331,11 @@ function RecordsField({ label, node, value, path, onChange }: FieldProps<Records
   const t = usePageEditorT();
   const api = useApi();
   const { errors } = useContext(Context);
-  const ids = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  const ids = Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === 'string')
+    : typeof value === 'string' && value
+      ? [value]
+      : [];
   const { state } = useLoaded(
     (signal) =>
       resourceApi.choices(api, node.type, {
@@ -355,13 +359,17 @@ function RecordsField({ label, node, value, path, onChange }: FieldProps<Records
         kind: 'relationship',
         required: false,
         nullable: false,
-        relationship: { type: node.type, many: true },
+        relationship: { type: node.type, many: !node.single },
       }}
       label={label}
-      description={node.max !== undefined ? t('pageEditor.props.itemsAtMost', { max: node.max }) : undefined}
+      description={
+        node.max !== undefined && !node.single
+          ? t('pageEditor.props.itemsAtMost', { max: node.max })
+          : undefined
+      }
       error={errors[pathKey(path)]}
       value={ids.join('\n')}
-      onChange={(next) => onChange(relationshipIds(next))}
+      onChange={(next) => onChange(node.single ? (relationshipIds(next)[0] ?? null) : relationshipIds(next))}
       included={included}
     />
   );

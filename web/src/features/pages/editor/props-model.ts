@@ -26,8 +26,11 @@ export type PropNode = Flags &
     | { kind: 'enum'; values: readonly string[] }
     | { kind: 'object'; fields: readonly PropField[] }
     | { kind: 'array'; item: PropNode; min?: number; max?: number }
-    /** ids of records of `type` (a string array whose items are described `record:<type>`): a picker */
-    | { kind: 'records'; type: string; max?: number }
+    /**
+     * ids of records of `type` (a string array whose items are described `record:<type>`): a picker; `single`, one
+     * record's id or null (a string described so)
+     */
+    | { kind: 'records'; type: string; max?: number; single?: boolean }
     | { kind: 'union'; discriminator: string; options: ReadonlyArray<{ value: string; node: ObjectNode }> }
     | { kind: 'literal'; value: unknown }
     | { kind: 'json' }
@@ -67,6 +70,14 @@ export function describeSchema(schema: z.ZodTypeAny): PropNode {
       inner = inner.innerType();
     } else break;
   }
+  if (inner instanceof z.ZodString && inner.description?.startsWith(RECORD_REFERENCE_PREFIX))
+    return {
+      ...flags,
+      kind: 'records',
+      type: inner.description.slice(RECORD_REFERENCE_PREFIX.length),
+      max: 1,
+      single: true,
+    };
   if (inner instanceof z.ZodString) {
     const maxLength = inner.maxLength ?? undefined;
     const minLength = inner.minLength ?? undefined;
@@ -155,7 +166,7 @@ export function emptyValue(node: PropNode): unknown {
     case 'array':
       return Array.from({ length: node.min ?? 0 }, () => emptyValue(node.item));
     case 'records':
-      return [];
+      return node.single ? null : [];
     case 'union': {
       const first = node.options[0];
       return first ? emptyValue(first.node) : {};

@@ -72,6 +72,10 @@ describe('the props form read from a component type’s schema', () => {
     expect(initialValue(badges)).toEqual([]);
     // a list of plain texts stays a list
     expect(propsNode('hero').fields.find((f) => f.name === 'images')!.node.kind).toBe('array');
+    // one record's id (a preset category), or none, is a picker of one
+    const category = field(propsNode('repository-search'), 'category');
+    expect(category).toMatchObject({ kind: 'records', type: 'repository-categories', single: true });
+    expect(initialValue(category)).toBeNull();
   });
 
   it('looks through refinements: the video block is still an object of fields', () => {

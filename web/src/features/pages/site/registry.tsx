@@ -47,6 +47,8 @@ const CMS_COMPONENTS: Loaders = {
     import('./components/open-badges-block.tsx').then((m) => withAllMessages(m.SelectedOpenBadgesBlock)),
   repository: () =>
     import('./components/repository-block.tsx').then((m) => withAllMessages(m.RepositoryBlock)),
+  'repository-search': () =>
+    import('./components/repository-search-block.tsx').then((m) => withAllMessages(m.RepositorySearchBlock)),
   forum: () => import('./components/forum-block.tsx').then((m) => withAllMessages(m.ForumBlock)),
   articles: () => import('./components/publications-block.tsx').then((m) => withAllMessages(m.ArticlesBlock)),
   'blog-posts': () =>

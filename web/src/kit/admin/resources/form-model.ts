@@ -1,3 +1,4 @@
+import { allows, type AccessRule, type ViewerFacts } from '@platform/contracts/resources/access';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { resourceFields, type FieldKind } from '@platform/contracts/resources/fields';
 import type { MediaFamily } from '@platform/contracts/resources/files';
@@ -54,11 +55,18 @@ const WIDGETS: Record<FieldKind, Widget> = {
   json: 'json',
 };
 
-export function formFields(definition: ResourceDefinition): FormField[] {
+/**
+ * The form's fields: every attribute and relationship the viewer may write (field-level access, when `viewer` is
+ * given), so that a form does not send what the server would refuse (a contributor's new item without the
+ * publishers' access level and publication date).
+ */
+export function formFields(definition: ResourceDefinition, viewer?: ViewerFacts): FormField[] {
   // what the platform alone writes (a file's hash, an admin file's path) is shown by the record, never edited
   const platformOnly = (name: string) => definition.fieldAccess[name]?.write === 'nobody';
+  const writable = (rule: { write: AccessRule } | undefined) =>
+    !rule || !viewer || allows(rule.write, viewer);
   const attributes = resourceFields(definition)
-    .filter((f) => !platformOnly(f.name))
+    .filter((f) => !platformOnly(f.name) && writable(definition.fieldAccess[f.name]))
     .map((f): FormField => ({
       name: f.name,
       widget: WIDGETS[f.kind],
@@ -74,7 +82,7 @@ export function formFields(definition: ResourceDefinition): FormField[] {
   // a read-only relationship is another workflow's (an organization's members): shown, never edited here; a
   // polymorphic one (a comment's record) is set where the record is shown, not picked here
   const editable = Object.entries(definition.relationships).filter(
-    ([, spec]) => !spec.readOnly && !spec.polymorphic,
+    ([name, spec]) => !spec.readOnly && !spec.polymorphic && writable(definition.relationshipAccess[name]),
   );
   const relationships = editable.map(([name, spec]): FormField => ({
     name,

@@ -2,6 +2,7 @@ import { couponResource } from '@platform/contracts/coupons/coupon';
 import { adminFileResource } from '@platform/contracts/files/admin-file';
 import { fileResource } from '@platform/contracts/files/file';
 import { notificationResource } from '@platform/contracts/notifications/notification';
+import { repositoryItemResource } from '@platform/contracts/repository/records';
 import { languageLineResource } from '@platform/contracts/site-settings/language-line';
 import { describe, expect, it } from 'vitest';
 import {
@@ -17,6 +18,27 @@ import {
 const USER = '0b6c1f0e-6a7d-4c1e-9a55-0f6f1d6e2a10';
 
 describe('the form of a resource, made from its definition', () => {
+  it('leaves out what the viewer may not write: a contributor’s item has no publication date nor access level', () => {
+    const names = (roles: Array<'contributor' | 'app_admin'>) =>
+      formFields(repositoryItemResource, {
+        userId: USER,
+        roles,
+        accessWeight: 300,
+        isAdmin: false,
+      }).map((f) => f.name);
+    const contributor = names(['contributor']);
+    expect(contributor).not.toContain('publishedAt');
+    expect(contributor).not.toContain('accessLevel');
+    expect(contributor).toEqual(
+      expect.arrayContaining(['title', 'description', 'attachments', 'categories']),
+    );
+    // a publisher sets both; without a viewer, every field is there
+    expect(names(['app_admin'])).toEqual(expect.arrayContaining(['publishedAt', 'accessLevel']));
+    expect(formFields(repositoryItemResource).map((f) => f.name)).toEqual(
+      expect.arrayContaining(['publishedAt', 'accessLevel']),
+    );
+  });
+
   it('gives each attribute the widget of its kind, and each relationship a picker', () => {
     const coupon = formFields(couponResource).map((f) => [f.name, f.widget, f.required]);
     expect(coupon).toEqual([

@@ -1,3 +1,4 @@
+import type { ViewerFacts } from '@platform/contracts/resources/access';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
@@ -37,7 +38,16 @@ type Loaded =
  * /admin/resources/{type}/create and /update/{id}: one field per attribute and relationship, chosen by the
  * definition (form-model.ts). An update sends what changed, with If-Match at the version it was loaded at.
  */
-export function FormScreen({ definition, id }: { definition: ResourceDefinition; id: string | null }) {
+export function FormScreen({
+  definition,
+  id,
+  viewer,
+}: {
+  definition: ResourceDefinition;
+  id: string | null;
+  /** who fills the form in: the fields they may not write are left out */
+  viewer?: ViewerFacts;
+}) {
   const t = useResourceT();
   const api = useApi();
   const toast = useToast();
@@ -46,7 +56,9 @@ export function FormScreen({ definition, id }: { definition: ResourceDefinition;
   const { navigate } = useNavigation();
   const labels = useResourceLabels(definition);
   const { type } = definition;
-  const fields = useMemo(() => formFields(definition), [definition]);
+  // the viewer's facts are a new object each render: the fields change only when the facts do
+  const viewerKey = JSON.stringify(viewer ?? null);
+  const fields = useMemo(() => formFields(definition, viewer), [definition, viewerKey]);
   const [loaded, setLoaded] = useState<Loaded>(() =>
     id
       ? { status: 'loading' }

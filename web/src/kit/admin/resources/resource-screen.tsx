@@ -57,9 +57,9 @@ export function ResourceScreen() {
     case 'index':
       return <IndexScreen key={key} definition={definition} viewer={viewer} />;
     case 'create':
-      return <FormScreen key={key} definition={definition} id={null} />;
+      return <FormScreen key={key} definition={definition} id={null} viewer={viewer} />;
     case 'update':
-      return <FormScreen key={key} definition={definition} id={route.id} />;
+      return <FormScreen key={key} definition={definition} id={route.id} viewer={viewer} />;
     case 'show':
       return <ShowScreen key={key} definition={definition} viewer={viewer} id={route.id} />;
     case 'history':
