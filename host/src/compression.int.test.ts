@@ -79,6 +79,7 @@ beforeAll(async () => {
     databaseUrl: db.url,
     adminToken: TEST_ADMIN_TOKEN,
     logger,
+    files: { dir: join(dist, 'files') },
     mountAfterApis: (app) => mountWeb(app, { distDir: dist, logger }),
   });
   await platform.start();
@@ -99,9 +100,9 @@ interface Raw {
   body: Buffer;
 }
 
-function get(path: string, headers: Record<string, string> = {}): Promise<Raw> {
+function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const req = request(server.url(path), { headers }, (res) => {
+    const req = request(server.url(path), { headers, method }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
@@ -267,5 +268,130 @@ describe('the dynamic answers', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(varyOf(res)).toContain('accept-encoding');
     expect(decoded(res).toString()).toContain('id="root"');
+  });
+});
+
+/** A browser's Accept-Encoding (Chromium's, less zstd, which the platform does not offer). */
+const BROWSER = 'gzip, deflate, br';
+
+describe('the decision, made once the answer is known (a browser-like client)', () => {
+  /** An app page of this test's own, its position for reading it back. */
+  async function createPage(path: string, title: string) {
+    const created = await fetch(server.url('/api/v1/app-pages'), {
+      method: 'POST',
+      headers: adminHeaders(),
+      body: JSON.stringify({ data: { type: 'app-pages', attributes: { path, title } } }),
+    });
+    const body = (await created.json()) as { data: { id: string }; meta: { position: string } };
+    expect(created.status, JSON.stringify(body)).toBe(201);
+    return body;
+  }
+
+  it('a small JSON answer goes out as it is, with its length, its strong ETag and its 304', async () => {
+    const page = await createPage('/small-answer', 'Small');
+    const path = `/api/v1/app-pages/${page.data.id}`;
+    const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
+    expect((await get(`${path}?minPosition=${page.meta.position}`, admin)).status).toBe(200);
+
+    const res = await get(path, { ...admin, 'accept-encoding': BROWSER });
+    expect(res.status).toBe(200);
+    expect(res.body.length, 'an answer under the threshold').toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    // the same headers as a larger answer would carry: caches keep one entry per encoding
+    expect(varyOf(res)).toEqual(expect.arrayContaining(['cookie', 'authorization', 'accept-encoding']));
+    expect((JSON.parse(res.body.toString()) as { data: { id: string } }).data.id).toBe(page.data.id);
+    const etag = res.headers.etag as string;
+    expect(etag, 'sent as it is: the tag stays strong').toMatch(/^"[^"]+"$/);
+
+    const again = await get(path, { ...admin, 'accept-encoding': BROWSER, 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers['content-encoding']).toBeUndefined();
+    expect(again.headers.etag).toBe(etag);
+  });
+
+  it('a large JSON answer is compressed whole, with its exact length, a weak ETag and its 304', async () => {
+    let position = '';
+    for (let i = 0; i < 8; i++) {
+      position = (await createPage(`/large-answer-${i}`, `A page of a large answer, number ${i}`)).meta
+        .position;
+    }
+    const list = '/api/v1/app-pages?page[size]=100&sort=path';
+    const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
+    expect((await get(`${list}&minPosition=${position}`, admin)).status).toBe(200);
+    const plain = await get(list, admin);
+    expect(plain.body.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+
+    const res = await get(list, { ...admin, 'accept-encoding': BROWSER });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);
+    // compressed in one call: the length of the bytes sent, not chunks
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(res.body.length).toBeLessThan(plain.body.length);
+    expect(varyOf(res)).toEqual(expect.arrayContaining(['cookie', 'authorization', 'accept-encoding']));
+    expect(decoded(res).equals(plain.body)).toBe(true);
+    expect(res.headers.etag).toBe(`W/${plain.headers.etag as string}`);
+    // the cached answer's compressed form is kept: the same bytes again
+    const second = await get(list, { ...admin, 'accept-encoding': BROWSER });
+    expect(second.body.equals(res.body)).toBe(true);
+    // a client that takes gzip only
+    const gzipped = await get(list, { ...admin, 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(Number(gzipped.headers['content-length'])).toBe(gzipped.body.length);
+    expect(decoded(gzipped).equals(plain.body)).toBe(true);
+
+    for (const tag of [res.headers.etag as string, plain.headers.etag as string]) {
+      const again = await get(list, { ...admin, 'accept-encoding': BROWSER, 'if-none-match': tag });
+      expect(again.status, tag).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect(again.headers['content-encoding']).toBeUndefined();
+    }
+
+    // HEAD: the headers of the answer as it is, nothing compressed
+    const head = await get(list, { ...admin, 'accept-encoding': BROWSER }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBeUndefined();
+    expect(Number(head.headers['content-length'])).toBe(plain.body.length);
+    expect(varyOf(head)).toContain('accept-encoding');
+  });
+
+  it('a file streamed from the blob store is compressed as a stream, and revalidates with its weak tag', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => `ramp ${i},${i % 7},aluminium`).join('\n');
+    const form = new FormData();
+    form.append('file', new Blob([rows]), 'ramps.csv');
+    const uploaded = await fetch(server.url('/api/v1/services/files'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      body: form,
+    });
+    const file = (await uploaded.json()) as {
+      data: { attributes: { url: string; mimeType: string } };
+      meta: { position: string };
+    };
+    expect(uploaded.status, JSON.stringify(file)).toBe(201);
+    expect(file.data.attributes.mimeType).toBe('text/csv');
+    const url = file.data.attributes.url;
+    expect((await get(`${url}?minPosition=${file.meta.position}`)).status).toBe(200);
+
+    const res = await get(url, { 'accept-encoding': BROWSER });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(varyOf(res)).toContain('accept-encoding');
+    expect(decoded(res).toString()).toBe(rows);
+    const etag = res.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[^"]+"$/);
+    const again = await get(url, { 'accept-encoding': BROWSER, 'if-none-match': etag });
+    expect(again.status).toBe(304);
+
+    const plain = await get(url, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(rows));
+    expect(plain.body.toString()).toBe(rows);
   });
 });

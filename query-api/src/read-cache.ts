@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { isAdministrator } from '@platform/contracts/accounts/rules';
 import { JSON_API_MEDIA_TYPE } from '@platform/infra/http/errors';
+import { markUnchanging } from '@platform/infra/http/unchanging-bodies';
 import { viewerOf, type Viewer } from '@platform/infra/http/viewer';
 import { serializeDocument } from './jsonapi/document.ts';
 import { consistencyOf } from './min-position.ts';
@@ -25,7 +26,10 @@ interface Entry {
 }
 
 export interface ReadCacheOptions {
-  /** bound on the bytes of cached bodies (default 32 MB); the least recently used go first */
+  /**
+   * bound on the bytes of cached bodies (default 32 MB); the least recently used go first. The compressed forms
+   * the host keeps beside a body (host/src/compression.ts, a fraction of its size each) are not counted.
+   */
   maxBytes?: number;
 }
 
@@ -64,6 +68,8 @@ export function createReadCache(versions: ReadModelVersions, options: ReadCacheO
       entries.delete(key);
     }
     if (entry.body.length > maxBytes / 4) return;
+    // a kept body is sent as it is until dropped: the host compresses it once per encoding, not per answer
+    markUnchanging(entry.body);
     entries.set(key, entry);
     bytes += entry.body.length;
     // Map keeps insertion order: the first keys are the least recently used (a hit re-inserts its key)
@@ -85,7 +91,7 @@ export function createReadCache(versions: ReadModelVersions, options: ReadCacheO
     );
     res.setHeader('Vary', 'Cookie, Authorization');
     res.setHeader('ETag', entry.etag);
-    if (matches(req.headers['if-none-match'], entry.etag)) {
+    if (matchesIfNoneMatch(req.headers['if-none-match'], entry.etag)) {
       res.removeHeader('Content-Type');
       res.statusCode = 304;
       res.end();
@@ -142,8 +148,11 @@ export function createReadCache(versions: ReadModelVersions, options: ReadCacheO
 
 export type ReadCache = ReturnType<typeof createReadCache>;
 
-/** If-None-Match: `*` or a list of entity tags, compared weakly (RFC 9110 §13.1.2). */
-function matches(header: string | undefined, etag: string): boolean {
+/**
+ * If-None-Match: `*` or a list of entity tags, compared weakly (RFC 9110 §13.1.2): a tag the host's compression
+ * made weak (`W/"..."`) still names the answer.
+ */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
   if (header.trim() === '*') return true;
   const opaque = etag.startsWith('W/') ? etag.slice(2) : etag;

@@ -7,7 +7,9 @@
  * counts, a smoke run), `--diagnose` (after the figures, measure the variants that explain a missed target; see
  * diagnose.ts), `--only store|query|resources|files` (one section; files: files-bench.ts, uploads beside a plain
  * stream to disk and the preview time per image), `--profile <dir>` (query side: a CPU profile of the served
- * process per read and size, written to <dir>). `--only fuzz` (never part of the default run): generated bad requests to
+ * process per read and size, written to <dir>), `--client plain|browser|both` (query side: the reads measured for a
+ * client that sends no Accept-Encoding, for one that sends a browser's, or both, a row each; default both).
+ * `--only fuzz` (never part of the default run): generated bad requests to
  * every route, counted by status, none ≥ 500 (fuzz.ts; FUZZ_REQUESTS, default 100,000).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -29,7 +31,7 @@ import {
   type Latency,
   type Throughput,
 } from './scenarios.ts';
-import { QUERY_FULL, QUERY_QUICK, queryBench } from './query/query-bench.ts';
+import { QUERY_CLIENTS, QUERY_FULL, QUERY_QUICK, queryBench, type QueryClient } from './query/query-bench.ts';
 import { RESOURCE_FULL, RESOURCE_QUICK, resourceBench } from './query/resource-bench.ts';
 import { emmettSubject } from './subjects/emmett.ts';
 import { oursSubject } from './subjects/ours.ts';
@@ -81,6 +83,13 @@ const SECTIONS = ['store', 'query', 'resources', 'files', 'rental', 'fuzz'] as c
 const only = option('--only');
 if (only !== undefined && !(SECTIONS as readonly string[]).includes(only)) {
   process.stderr.write(`--only takes one of ${SECTIONS.join(', ')}\n`);
+  process.exit(2);
+}
+/** `--client`: the query side's clients (query-bench.ts), a row each */
+function queryClients(value: string | undefined): QueryClient[] {
+  if (value === undefined || value === 'both') return ['plain', 'browser'];
+  if (value in QUERY_CLIENTS) return [value as QueryClient];
+  process.stderr.write(`--client takes plain, browser or both\n`);
   process.exit(2);
 }
 /** the fuzz is a check, not a figure: it runs only when asked for by name */
@@ -160,6 +169,7 @@ async function main() {
       await queryBench({
         cluster,
         counts: args.has('--quick') ? QUERY_QUICK : QUERY_FULL,
+        clients: queryClients(option('--client')),
         log,
         ...(option('--profile') ? { profileDir: option('--profile') } : {}),
       });

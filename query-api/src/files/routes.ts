@@ -21,6 +21,7 @@ import { requireAllowed, viewerOf } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
 import type { QueryModule } from '../app.ts';
 import { ruleColumns, ruleSql } from '../resources/visibility.ts';
+import { matchesIfNoneMatch } from '../read-cache.ts';
 
 const uuid = z.string().uuid();
 
@@ -108,7 +109,8 @@ export async function sendBlob(
       disposition(INLINE.test(blob.mimeType) ? 'inline' : 'attachment', blob.name),
     )
     .type(blob.mimeType.startsWith('text/') ? `${blob.mimeType}; charset=utf-8` : blob.mimeType);
-  if (req.headers['if-none-match'] === etag) {
+  // compared weakly: a text file sent compressed goes out with its tag made weak (host/src/compression.ts)
+  if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
     res.status(304).end();
     return;
   }

@@ -11,6 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import type { BenchCluster } from '../env.ts';
 import { hostPlatform, type HostedPlatform } from './harness.ts';
@@ -51,12 +52,26 @@ export const QUERY_QUICK: QueryBenchCounts = {
   warmUpSeconds: 1,
 };
 
+/**
+ * The clients the reads are measured for: `plain` sends no Accept-Encoding (so the platform never compresses);
+ * `browser` sends what a browser sends, so the platform's on-the-fly compression is in the figures (issue 17).
+ * The bare Express baseline never compresses, and gets the same request headers.
+ */
+export const QUERY_CLIENTS = {
+  plain: {},
+  browser: { 'accept-encoding': 'gzip, deflate, br' },
+} as const satisfies Record<string, Record<string, string>>;
+export type QueryClient = keyof typeof QUERY_CLIENTS;
+
 /** Targets of issue 10. */
 export const QUERY_TARGETS = { ratioToBare: 0.5, fixedRateP99Ms: 20, largeToSmall: 0.9 };
 
 export interface RouteFigures {
   route: string;
+  /** the answer's bytes, uncompressed (the baseline answers as many) */
   bytes: number;
+  /** the browser-like client's rows: the encoding the answer came in and its bytes as sent */
+  sent?: { encoding: string; bytes: number };
   subject: Load;
   baseline: Load;
   fixed: Load;
@@ -76,10 +91,35 @@ const fmt = (n: number, digits = 0) =>
     : '-';
 const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : n.toFixed(0)) : '-');
 
+/** One GET as sent (node:http decodes nothing, where fetch would): its status, encoding and bytes on the wire. */
+function probe(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; encoding: string; bytes: number }>((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          encoding: String(res.headers['content-encoding'] ?? 'identity'),
+          bytes,
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The row's name: the route's, marked for the browser-like client. */
+const rowName = (route: QueryRoute, client: QueryClient) =>
+  client === 'plain' ? route.name : `${route.name}, browser`;
+
 async function measureSize(
   host: HostedPlatform,
   site: BenchSite,
   routes: readonly QueryRoute[],
+  clients: readonly QueryClient[],
   counts: QueryBenchCounts,
   pages: number,
   log: (line: string) => void,
@@ -87,32 +127,66 @@ async function measureSize(
 ): Promise<SizeFigures> {
   const figures: RouteFigures[] = [];
   for (const route of routes) {
-    const url = `${host.platformUrl}${route.path(site)}`;
-    const headers = route.headers?.(site);
-    const probe = await fetch(url, headers ? { headers } : {});
-    const bytes = (await probe.arrayBuffer()).byteLength;
-    if (probe.status !== 200) throw new Error(`${route.name}: GET ${url} answered ${probe.status}`);
-    const subject = { url, connections: counts.connections, ...(headers ? { headers } : {}) };
-    const baseline = { url: `${host.bareUrl}/bytes/${bytes}`, connections: counts.connections };
-    await load({ ...subject, seconds: counts.warmUpSeconds });
-    await load({ ...baseline, seconds: counts.warmUpSeconds });
-    if (profileDir) {
-      await host.startProfile();
-      await load({ ...subject, seconds: 5 });
-      await host.stopProfile(join(profileDir, `${pages}-pages-${slug(route.name)}.cpuprofile`));
+    for (const client of clients) {
+      figures.push(await measureRoute(host, site, route, client, counts, pages, log, profileDir));
     }
-    const run = await interleaved(subject, baseline, counts.slices, counts.secondsPerSlice);
-    const fixed = await load({ ...subject, seconds: counts.fixedSeconds, rate: counts.fixedRate });
-    const fixedBaseline = await load({ ...baseline, seconds: counts.fixedSeconds, rate: counts.fixedRate });
-    const row: RouteFigures = { route: route.name, bytes, ...run, fixed, fixedBaseline };
-    figures.push(row);
-    log(
-      `  ${pages} pages  ${route.name.padEnd(18)} ${fmt(rateOf(run.subject)).padStart(7)} req/s (bare ${fmt(rateOf(run.baseline))}), ` +
-        `p99 at ${counts.fixedRate}/s ${ms(p99(fixed))} ms (bare ${ms(p99(fixedBaseline))} ms)${run.subject.failures + fixed.failures ? `, ${run.subject.failures + fixed.failures} failures` : ''}`,
-    );
   }
   return { pages, routes: figures };
 }
+
+async function measureRoute(
+  host: HostedPlatform,
+  site: BenchSite,
+  route: QueryRoute,
+  client: QueryClient,
+  counts: QueryBenchCounts,
+  pages: number,
+  log: (line: string) => void,
+  profileDir?: string,
+): Promise<RouteFigures> {
+  const name = rowName(route, client);
+  const url = `${host.platformUrl}${route.path(site)}`;
+  const headers: Record<string, string> = { ...route.headers?.(site), ...QUERY_CLIENTS[client] };
+  const plain = await probe(url, route.headers?.(site) ?? {});
+  if (plain.status !== 200) throw new Error(`${route.name}: GET ${url} answered ${plain.status}`);
+  const bytes = plain.bytes;
+  const asSent = client === 'plain' ? undefined : await probe(url, headers);
+  const subject = { url, connections: counts.connections, headers };
+  const baseline = {
+    url: `${host.bareUrl}/bytes/${bytes}`,
+    connections: counts.connections,
+    headers: { ...QUERY_CLIENTS[client] },
+  };
+  await load({ ...subject, seconds: counts.warmUpSeconds });
+  await load({ ...baseline, seconds: counts.warmUpSeconds });
+  if (profileDir) {
+    await host.startProfile();
+    await load({ ...subject, seconds: 5 });
+    await host.stopProfile(join(profileDir, `${pages}-pages-${slug(name)}.cpuprofile`));
+  }
+  const run = await interleaved(subject, baseline, counts.slices, counts.secondsPerSlice);
+  const fixed = await load({ ...subject, seconds: counts.fixedSeconds, rate: counts.fixedRate });
+  const fixedBaseline = await load({ ...baseline, seconds: counts.fixedSeconds, rate: counts.fixedRate });
+  const row: RouteFigures = {
+    route: name,
+    bytes,
+    ...(asSent ? { sent: { encoding: asSent.encoding, bytes: asSent.bytes } } : {}),
+    ...run,
+    fixed,
+    fixedBaseline,
+  };
+  log(
+    `  ${pages} pages  ${name.padEnd(27)} ${fmt(rateOf(run.subject)).padStart(7)} req/s (bare ${fmt(rateOf(run.baseline))}), ` +
+      `p99 at ${counts.fixedRate}/s ${ms(p99(fixed))} ms (bare ${ms(p99(fixedBaseline))} ms)` +
+      `${asSent ? `, sent ${asSent.encoding} ${fmt(asSent.bytes)} B` : ''}` +
+      `${run.subject.failures + fixed.failures ? `, ${run.subject.failures + fixed.failures} failures` : ''}`,
+  );
+  return row;
+}
+
+/** The route a row measured (a browser-like client's row is named after its route). */
+const routeOf = (routes: readonly QueryRoute[], row: string) =>
+  routes.find((x) => x.name === row || `${x.name}, browser` === row);
 
 export function formatQueryReport(
   sizes: readonly SizeFigures[],
@@ -134,7 +208,7 @@ export function formatQueryReport(
   for (const size of sizes) {
     for (const r of size.routes) {
       lines.push(
-        `| ${r.route} | ${fmt(size.pages)} | ${fmt(r.bytes)} | ${fmt(rateOf(r.subject))} | ${ms(p50(r.subject))} | ` +
+        `| ${r.route} | ${fmt(size.pages)} | ${fmt(r.bytes)}${r.sent ? ` (${r.sent.encoding} ${fmt(r.sent.bytes)})` : ''} | ${fmt(rateOf(r.subject))} | ${ms(p50(r.subject))} | ` +
           `${ms(p99(r.subject))} | ${fmt(rateOf(r.baseline))} | ${ms(p50(r.baseline))} | ${ms(p99(r.baseline))} | ` +
           `${fmt(rateOf(r.subject) / rateOf(r.baseline), 2)}x | ${ms(p99(r.fixed))} | ${ms(p99(r.fixedBaseline))} |`,
       );
@@ -155,7 +229,7 @@ export function formatQueryReport(
       const raw = rateOf(r.subject) / rateOf(s.subject);
       const normalised = rateOf(r.subject) / rateOf(r.baseline) / (rateOf(s.subject) / rateOf(s.baseline));
       lines.push(`| ${r.route} | ${fmt(raw, 2)}x | ${fmt(normalised, 2)}x |`);
-      if (routes.find((x) => x.name === r.route)?.target !== false) {
+      if (routeOf(routes, r.route)?.target !== false) {
         results.push({
           label: `${r.route}: ${fmt(large.pages)} pages >= ${QUERY_TARGETS.largeToSmall}x ${fmt(small.pages)} pages (normalised)`,
           value: `${fmt(normalised, 2)}x (raw ${fmt(raw, 2)}x)`,
@@ -166,7 +240,7 @@ export function formatQueryReport(
   }
   for (const size of sizes) {
     for (const r of size.routes) {
-      if (routes.find((x) => x.name === r.route)?.target === false) continue;
+      if (routeOf(routes, r.route)?.target === false) continue;
       const ratio = rateOf(r.subject) / rateOf(r.baseline);
       results.push({
         label: `${r.route} at ${fmt(size.pages)} pages >= ${QUERY_TARGETS.ratioToBare}x bare Express`,
@@ -195,10 +269,13 @@ export async function queryBench(options: {
   counts: QueryBenchCounts;
   log: (line: string) => void;
   routes?: readonly QueryRoute[];
+  /** the clients each read is measured for, a row each (default both) */
+  clients?: readonly QueryClient[];
   profileDir?: string;
 }): Promise<SizeFigures[]> {
   const { cluster, counts, log } = options;
   const routes = options.routes ?? QUERY_ROUTES;
+  const clients = options.clients ?? (['plain', 'browser'] as const);
   if (options.profileDir) mkdirSync(options.profileDir, { recursive: true });
   const databaseUrl = await cluster.createDatabase('query');
   const adminToken = randomBytes(24).toString('base64url');
@@ -208,14 +285,20 @@ export async function queryBench(options: {
     log(
       `query side: the platform (LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}) and bare Express in one child process (pid ${host.pid}); ` +
         `autocannon, ${counts.connections} connections, ${counts.slices} alternating slices of ${counts.secondsPerSlice} s per side, ` +
-        `then ${counts.fixedSeconds} s at ${fmt(counts.fixedRate)} req/s`,
+        `then ${counts.fixedSeconds} s at ${fmt(counts.fixedRate)} req/s; clients: ${clients
+          .map((c) =>
+            c === 'plain'
+              ? 'plain (no Accept-Encoding)'
+              : `browser (Accept-Encoding: ${QUERY_CLIENTS.browser['accept-encoding']})`,
+          )
+          .join(', ')}`,
     );
     const site: BenchSite = { homeId: await seedDemo(host.platformUrl, adminToken), adminToken };
     for (const target of counts.sizes) {
       const started = performance.now();
       const pages = await growPages(databaseUrl, target);
       log(`  seeded ${fmt(pages)} pages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      sizes.push(await measureSize(host, site, routes, counts, pages, log, options.profileDir));
+      sizes.push(await measureSize(host, site, routes, clients, counts, pages, log, options.profileDir));
     }
   } finally {
     await host.stop();

@@ -37,6 +37,19 @@ describe('the query section report', () => {
     );
   });
 
+  it("marks a browser-like client's row with the encoding and bytes it was sent, held to the same targets", () => {
+    const small = size(10, 6000, 5);
+    small.routes.push({
+      ...small.routes[0]!,
+      route: 'page by id, browser',
+      sent: { encoding: 'br', bytes: 900 },
+      subject: run(3000, 2),
+    });
+    const report = formatQueryReport([small], QUERY_QUICK);
+    expect(report).toContain('| page by id, browser | 10 | 5,000 (br 900) | 3,000 |');
+    expect(report).toContain('MISS  page by id, browser at 10 pages >= 0.5x bare Express: 0.38x');
+  });
+
   it('sums slices: rates over the total time, percentiles over every response', () => {
     const both = combine([run(100, 1), { ...run(300, 3), seconds: 1 }]);
     expect(both.requests / both.seconds).toBe(200);
