@@ -46,6 +46,7 @@ export function PagePreviewScreen({ id }: { id: string }) {
           title={loaded.page.attributes.title}
           styles={loaded.page.attributes.styles}
           components={loaded.components}
+          recordsView={false}
         />
       ) : null}
     </>

@@ -62,6 +62,8 @@ export interface CmsPageProps {
   components: readonly RouteComponent[];
   /** a component's sub-route: its component names the page (no hidden h1 with the page's title) */
   subRoute?: CmsSubRoute | null;
+  /** whether showing the page records a view of it (default true; not the page editor's preview of a draft) */
+  recordsView?: boolean;
 }
 
 /**
@@ -69,7 +71,14 @@ export interface CmsPageProps {
  * page-section-{position}) and, for inverseBackground, the inverted colours; the page-navigation drawer and
  * back-to-top button; the hash scroll. The page has one h1: its first hero or level-1 title, else a hidden one.
  */
-export function CmsPage({ pageId, title, styles, components, subRoute = null }: CmsPageProps) {
+export function CmsPage({
+  pageId,
+  title,
+  styles,
+  components,
+  subRoute = null,
+  recordsView = true,
+}: CmsPageProps) {
   const placed = useMemo<PlacedComponent[]>(() => {
     let h1Taken = false;
     return components.flatMap((c) => {
@@ -95,7 +104,7 @@ export function CmsPage({ pageId, title, styles, components, subRoute = null }: 
   const hasH1 = placed.some((p) => p.context.ownsPageHeading);
 
   // a view of the page itself; a component's sub-route (an article, a repository item) records its own item
-  useRecordView(subRoute ? null : { type: 'app-pages', id: pageId });
+  useRecordView(subRoute || !recordsView ? null : { type: 'app-pages', id: pageId });
 
   // the page the server painted (ADR 0018) is now the app's own: it takes its place before the next frame
   useLayoutEffect(() => revealApp(), []);
