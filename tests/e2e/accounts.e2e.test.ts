@@ -290,6 +290,8 @@ describe('accounts, end to end', () => {
       'Stocks',
       'Item conditions',
       'Invoicing strategies',
+      // the statistics group (seed 001 §6), for administrators
+      'Banned origins',
     ]);
     await adminNav.getByRole('link', { name: 'Dev mailbox' }).click();
     await page.waitForURL('**/admin/dev/mailbox');
