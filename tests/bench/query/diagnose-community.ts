@@ -88,8 +88,18 @@ async function serverTimes(db: postgres.Sql, text: string, params: Array<string 
     planning.push(ms('Planning Time'));
     execution.push(ms('Execution Time'));
   }
+  // and the statement itself from this client, one at a time: what planning and execution leave out (the rows'
+  // output and transfer), with the size of what comes back
+  const trips: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const rows = await db.unsafe(text, params as never[]);
+    trips.push(performance.now() - started);
+    bytes = JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)).length;
+  }
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  return { planning: median(planning), execution: median(execution) };
+  return { planning: median(planning), execution: median(execution), trip: median(trips), bytes };
 }
 
 async function main() {
@@ -207,7 +217,8 @@ async function main() {
           log(
             `\n${read.name}, ${side}: ${times[Math.floor(times.length / 2)]?.toFixed(2) ?? '?'} ms as logged ` +
               `(${plans.length} plans); EXPLAIN ANALYZE without per-node timing, median of 30: planning ` +
-              `${server?.planning.toFixed(2)} ms, execution ${server?.execution.toFixed(2)} ms, ` +
+              `${server?.planning.toFixed(2)} ms, execution ${server?.execution.toFixed(2)} ms; sent alone ` +
+              `${server?.trip.toFixed(2)} ms for ${server?.bytes} bytes of rows (as JSON); ` +
               `${first?.text.length ?? 0} characters of SQL, ${first?.params.length ?? 0} parameters\n${first?.plan ?? ''}`,
           );
         }
