@@ -152,6 +152,7 @@ export async function bulkCreate(
   const { catalogue, definition, from, to, make } = options;
   const log = options.log ?? (() => {});
   const started = performance.now();
+  if (to <= from) return { seconds: 0 };
   const type = definition.events.created;
   const moved = projectionsMovedBy(catalogue, definition);
   const readers = projectionsOf(platformModules([...catalogue]))

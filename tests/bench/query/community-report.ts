@@ -56,6 +56,8 @@ export interface CommunityFigure {
   bytes: number;
   layer: Load;
   hand: Load;
+  /** bare Express answering as many bytes in the same slices: what the machine allowed meanwhile */
+  bare: Load;
   /** a ratio target (≥ 0.9× the hand-written read) applies to it */
   target: boolean;
 }
@@ -73,7 +75,7 @@ export interface SearchFigure {
 export const COMMUNITY_TARGETS = {
   /** the layer's reads at ≥ 0.9× the same reads written by hand */
   ratio: 0.9,
-  /** the subject list at the large size at ≥ 0.9× the small one (normalised by the hand-written read) */
+  /** the subject list at the large size at ≥ 0.9× the small one (normalised by bare Express in the same slices) */
   flat: 0.9,
 };
 
@@ -92,14 +94,14 @@ export function formatCommunityReport(
 ): string {
   const lines: string[] = [];
   lines.push(
-    '| read | size | matching | bytes | layer req/s | p50 | p99 | hand-written req/s | p50 | p99 | ratio |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| read | size | matching | bytes | layer req/s | p50 | p99 | hand-written req/s | p50 | p99 | ratio | bare Express req/s |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const f of figures)
     lines.push(
       `| ${f.read} | ${fmt(f.size)} ${f.unit} | ${fmt(f.total)} | ${fmt(f.bytes)} | ${fmt(rateOf(f.layer))} | ` +
         `${ms(p50(f.layer))} | ${ms(p99(f.layer))} | ${fmt(rateOf(f.hand))} | ${ms(p50(f.hand))} | ` +
-        `${ms(p99(f.hand))} | ${fmt(ratioOf(f), 2)}x |`,
+        `${ms(p99(f.hand))} | ${fmt(ratioOf(f), 2)}x | ${fmt(rateOf(f.bare))} |`,
     );
   const results: { label: string; value: string; pass: boolean }[] = [];
   const reads = [...new Set(figures.map((f) => f.read))];
@@ -111,21 +113,23 @@ export function formatCommunityReport(
     if (!small || !large || small === large) continue;
     const raw = rateOf(large.layer) / rateOf(small.layer);
     const hand = rateOf(large.hand) / rateOf(small.hand);
+    const bare = rateOf(large.bare) / rateOf(small.bare);
     growth.push(
-      `| ${read} | ${fmt(large.size)} vs ${fmt(small.size)} ${large.unit} | ${fmt(raw, 2)}x | ${fmt(hand, 2)}x | ${fmt(raw / hand, 2)}x |`,
+      `| ${read} | ${fmt(large.size)} vs ${fmt(small.size)} ${large.unit} | ${fmt(raw, 2)}x | ${fmt(hand, 2)}x | ` +
+        `${fmt(bare, 2)}x | ${fmt(raw / bare, 2)}x |`,
     );
     if (options.flat.includes(read))
       results.push({
-        label: `${read}: ${fmt(large.size)} ${large.unit} >= ${COMMUNITY_TARGETS.flat}x ${fmt(small.size)} (req/s; normalised by the hand-written read)`,
-        value: `${fmt(raw, 2)}x (normalised ${fmt(raw / hand, 2)}x)`,
-        pass: raw / hand >= COMMUNITY_TARGETS.flat,
+        label: `${read}: ${fmt(large.size)} ${large.unit} >= ${COMMUNITY_TARGETS.flat}x ${fmt(small.size)} (req/s, normalised by bare Express)`,
+        value: `${fmt(raw / bare, 2)}x (raw ${fmt(raw, 2)}x)`,
+        pass: raw / bare >= COMMUNITY_TARGETS.flat,
       });
   }
   if (growth.length)
     lines.push(
       '',
-      '| read | sizes | layer, large vs small (req/s) | hand-written, same | layer normalised by hand-written |',
-      '|---|---|---|---|---|',
+      '| read | sizes | layer, large vs small (req/s) | hand-written, same | bare Express, same | layer normalised by bare Express |',
+      '|---|---|---|---|---|---|',
       ...growth,
     );
   if (searches.length) {

@@ -15,7 +15,7 @@ const run = (requests: number, latencyMs: number): Load => ({
   failures: 0,
 });
 
-const figure = (read: string, size: number, layer: number, hand: number): CommunityFigure => ({
+const figure = (read: string, size: number, layer: number, hand: number, bare = 4_000): CommunityFigure => ({
   read,
   size,
   unit: read.startsWith('forum') ? 'messages' : 'items',
@@ -23,6 +23,7 @@ const figure = (read: string, size: number, layer: number, hand: number): Commun
   bytes: 40_000,
   layer: run(layer, 2),
   hand: run(hand, 1),
+  bare: run(bare, 1),
   target: true,
 });
 
@@ -67,23 +68,26 @@ describe('the community section report', () => {
         figure('repository, a tag', 1_000, 900, 1_000),
         figure("forum, a category's subjects", 1_000, 1_000, 1_000),
         figure('repository, a tag', 100_000, 450, 500),
-        figure("forum, a category's subjects", 1_000_000, 800, 1_000),
+        // the machine slowed down by a fifth meanwhile (bare Express), and the subject list with it
+        figure("forum, a category's subjects", 1_000_000, 800, 1_000, 3_200),
       ],
       searches,
       { flat: ["forum, a category's subjects"] },
     );
     expect(report).toContain(
-      '| repository, a tag | 1,000 items | 50 | 40,000 | 900 | 2.0 | 2.0 | 1,000 | 1.0 | 1.0 | 0.90x |',
+      '| repository, a tag | 1,000 items | 50 | 40,000 | 900 | 2.0 | 2.0 | 1,000 | 1.0 | 1.0 | 0.90x | 4,000 |',
     );
-    expect(report).toContain('| repository, a tag | 100,000 vs 1,000 items | 0.50x | 0.50x | 1.00x |');
+    expect(report).toContain(
+      '| repository, a tag | 100,000 vs 1,000 items | 0.50x | 0.50x | 1.00x | 0.50x |',
+    );
     expect(report).toContain('| keyboard | en | 100,000 | 1,700 | 8.0 | 8.0 | 7.0 | 7.0 | 0.91x |');
     expect(report).toContain('PASS  repository, a tag at 1,000 items >= 0.9x hand-written SQL: 0.90x');
     expect(report).toContain(
       "MISS  forum, a category's subjects at 1,000,000 messages >= 0.9x hand-written SQL: 0.80x",
     );
-    // the subject list's flatness is judged normalised by its hand-written twin, which the same load moves
+    // the subject list's flatness is judged normalised by bare Express in the same slices, which the load moves
     expect(report).toContain(
-      "MISS  forum, a category's subjects: 1,000,000 messages >= 0.9x 1,000 (req/s; normalised by the hand-written read): 0.80x (normalised 0.80x)",
+      "PASS  forum, a category's subjects: 1,000,000 messages >= 0.9x 1,000 (req/s, normalised by bare Express): 1.00x (raw 0.80x)",
     );
     expect(report).not.toContain('repository, a tag: 100,000 items >=');
   });
