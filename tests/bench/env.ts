@@ -15,8 +15,11 @@ export interface BenchCluster {
   stop(): Promise<void>;
 }
 
-/** DATABASE_URL when set, else an embedded cluster in a temporary directory removed on stop. */
-export async function startCluster(): Promise<BenchCluster> {
+/**
+ * DATABASE_URL when set, else an embedded cluster in a temporary directory removed on stop. `log`: the embedded
+ * server's log lines (a diagnosis reads the plans auto_explain writes there).
+ */
+export async function startCluster(options: { log?: (line: string) => void } = {}): Promise<BenchCluster> {
   const created: string[] = [];
   let adminUrl: string;
   let stopCluster: () => Promise<void> = async () => {};
@@ -31,6 +34,7 @@ export async function startCluster(): Promise<BenchCluster> {
       dataDir: join(dir, 'data'),
       port: await freePort(),
       persistent: false,
+      ...(options.log ? { log: options.log } : {}),
     });
     adminUrl = db.url;
     stopCluster = async () => {

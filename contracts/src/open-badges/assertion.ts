@@ -86,6 +86,8 @@ export const openBadgeAssertionResource = defineResource({
   filters: ['issuedAt'],
   search: ['recipientName'],
   sorts: ['issuedAt', 'expiresAt', 'recipientName'],
+  // version 2: its table has the index of its descending default sort (issue 21's bench)
+  version: 2,
   defaultSort: { field: 'issuedAt', direction: 'desc' },
   title: 'recipientName',
   legacyEvents: {

@@ -181,6 +181,8 @@ export const openBadgeSessionResource = defineResource({
   access: { see: APP_ADMINS, index: APP_ADMINS, show: APP_ADMINS },
   filters: ['status'],
   sorts: ['requestedAt', 'finishedAt'],
+  // version 2: its table has the index of its descending default sort (issue 21's bench)
+  version: 2,
   defaultSort: { field: 'requestedAt', direction: 'desc' },
   title: 'status',
   legacyEvents: {

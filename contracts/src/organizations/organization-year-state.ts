@@ -52,6 +52,8 @@ export const organizationYearStateResource = defineResource({
   },
   filters: ['year'],
   sorts: ['year'],
+  // version 2: its table has the index of its descending default sort (issue 21's bench)
+  version: 2,
   defaultSort: { field: 'year', direction: 'desc' },
   title: 'year',
 });

@@ -212,6 +212,8 @@ export const articleResource = defineResource({
   filters: ['unlisted'],
   search: ['title', 'shortDescription'],
   sorts: ['title'],
+  // version 2: its table has the index of its descending default sort (issue 21's bench)
+  version: 2,
   defaultSort: { field: 'publishedAt', direction: 'desc' },
   title: 'title',
 });
@@ -246,6 +248,8 @@ export const blogPostResource = defineResource({
   filters: ['slug'],
   search: ['title', 'shortDescription'],
   sorts: ['title'],
+  // version 2: its table has the index of its descending default sort (issue 21's bench)
+  version: 2,
   defaultSort: { field: 'publishedAt', direction: 'desc' },
   title: 'title',
 });
@@ -332,6 +336,8 @@ export const publicationRequestResource = defineResource({
   },
   filters: ['status'],
   sorts: ['submittedAt'],
+  // version 2: its table has the index of its descending default sort (issue 21's bench)
+  version: 2,
   defaultSort: { field: 'submittedAt', direction: 'desc' },
   title: 'description',
   legacyEvents: {

@@ -113,6 +113,8 @@ export const rentalItemConditionResource = defineResource({
   access: RENTAL_ADMINS_ONLY,
   search: ['name'],
   sorts: ['value', 'name'],
+  // version 2: its table has the index of its descending default sort (issue 21's bench)
+  version: 2,
   defaultSort: { field: 'value', direction: 'desc' },
   title: 'name',
 });

@@ -80,6 +80,15 @@ export function projectionDdl(definition: ResourceDefinition, options: Projectio
       return column ? [`create index "${table}_${column}" on ${table} ("${column}", id)`] : [];
     }),
     `create index ${table}_created_at on ${table} (created_at, id)`,
+    // a descending default sort: the order every list asks for unless told otherwise (`<column> desc nulls last,
+    // id`, query-api's orderBy), which the ascending index cannot give; without it the newest page of a category
+    // of 10,000 repository items read and sorted all of them (issue 21's bench: 31 ms, 0.05 ms with it)
+    ...(() => {
+      const column = columnOf.get(definition.defaultSort.field)?.column;
+      return definition.defaultSort.direction === 'desc' && column
+        ? [`create index "${table}_${column}_desc" on ${table} ("${column}" desc nulls last, id)`]
+        : [];
+    })(),
     // to-one ids by equality; to-many id arrays by containment (filter[tags]=<id>)
     ...own.map((r) =>
       r.many

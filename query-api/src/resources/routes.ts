@@ -184,13 +184,35 @@ function rowFacts(definition: ResourceDefinition, shape: ReturnType<typeof resou
   return recordFacts(definition, { createdBy: (row.created_by as string | null) ?? null, relationships });
 }
 
+const EditionLocale = z.enum(LOCALES);
+/** The locale each request reads in, worked out once: every translatable row of a document asks for it. */
+const locales = new WeakMap<Request, Locale>();
+
 /**
  * The locale a record's translatable text is read in: the editor's edition locale (Accept-Edition-Language, sent
  * in the back office), else the reader's (Accept-Language), else the default one.
  */
 function localeOf(req: Request, defaultLocale: Locale): Locale {
-  const edition = z.enum(LOCALES).safeParse(req.get('accept-edition-language')?.trim().toLowerCase());
-  if (edition.success) return edition.data;
+  let locale = locales.get(req);
+  if (locale === undefined) {
+    locale = requestedLocale(req, defaultLocale);
+    locales.set(req, locale);
+  }
+  return locale;
+}
+
+/** The answers that already say they vary by language (a document's rows each read theirs in it). */
+const varied = new WeakSet<Response>();
+function varyByLanguage(res: Response) {
+  if (varied.has(res)) return;
+  varied.add(res);
+  res.vary('Accept-Language').vary('Accept-Edition-Language');
+}
+
+function requestedLocale(req: Request, defaultLocale: Locale): Locale {
+  const header = req.get('accept-edition-language');
+  const edition = header === undefined ? null : EditionLocale.safeParse(header.trim().toLowerCase());
+  if (edition?.success) return edition.data;
   const accepted = req.get('accept-language') ? req.acceptsLanguages([...LOCALES]) : false;
   return typeof accepted === 'string' ? (accepted as Locale) : defaultLocale;
 }
@@ -217,12 +239,34 @@ export function resourceReader(
   const shape = resourceTable(definition);
   /** the rows of the action the viewer reads: the definition's rules, and the read gates (ADR 0025) */
   const visible: FullReader['visible'] = (viewer, action, options = {}) => {
+    const key = isVisitor(viewer) ? `${action} ${options.trashed ?? ''} ${options.alias ?? ''}` : null;
+    const known = key === null ? undefined : forVisitors.get(key);
+    if (known) return known;
     const own = readableSql(definition, shape, viewer, action, options);
     const gate = gateSql(definition, shape, viewer, catalogue);
-    return gate ? sql.fragment`(${own} and ${gate})` : own;
+    const condition = gate ? sql.fragment`(${own} and ${gate})` : own;
+    if (key !== null) forVisitors.set(key, condition);
+    return condition;
   };
+  // a visitor's conditions are the same for every visitor: built once (issue 21's bench found building the
+  // visibility of a list and of its included types a tenth of the layer's own CPU per request)
+  const forVisitors = new Map<string, FragmentSqlToken>();
   // the table, with the relationships read through join tables as id arrays
   const table = rowSource(shape);
+  // what a document reads of a row: all of it, but a full-text vector (a large text the answer never shows)
+  const columns =
+    definition.searchMode === 'fullText'
+      ? sql.fragment`${sql.join(
+          [
+            'id',
+            ...shape.attributes.map((a) => a.column),
+            ...shape.relationships.flatMap((r) => (r.typeColumn ? [r.typeColumn, r.column] : [r.column])),
+            ...shape.computed.map((c) => c.column),
+            ...['created_at', 'updated_at', 'created_by', 'updated_by', 'deleted_at', 'version'],
+          ].map((c) => sql.identifier(['r', c])),
+          sql.fragment`, `,
+        )}`
+      : sql.fragment`r.*`;
   const isDatetime = new Set(
     [...shape.attributes, ...shape.computed].filter((a) => a.kind === 'datetime').map((a) => a.name),
   );
@@ -233,8 +277,8 @@ export function resourceReader(
     shape.relationships.find((r) => r.name === 'organization' && r.type === 'organizations' && !r.many)
       ?.column ?? null;
   /** the columns a row is read with beyond its table's: its authors' names (authored, publication item) */
-  const extraColumns = sql.fragment`${definition.traits.authored ? authorColumns : sql.fragment``}${
-    item ? itemAuthorColumns(organizationColumn) : sql.fragment``
+  const extraColumns = sql.fragment`${definition.traits.authored || item ? creatorNameColumn : sql.fragment``}${
+    item && organizationColumn ? organizationNameColumn(organizationColumn) : sql.fragment``
   }`;
   const fieldNames = [
     ...shape.attributes.map((a) => a.name),
@@ -276,7 +320,7 @@ export function resourceReader(
       const read = translated(definition, attributes, locale, defaultLocale);
       Object.assign(attributes, read.attributes);
       attributes.otherTranslationsLocales = read.otherTranslationsLocales;
-      res.vary('Accept-Language').vary('Accept-Edition-Language');
+      varyByLanguage(res);
     }
     for (const [name, derive] of derivedFields) attributes[name] = derive(attributes, String(row.id));
     // field-level access: what the viewer may not read is left out, derived values having been made first; the
@@ -315,8 +359,9 @@ export function resourceReader(
       );
     // the authored trait: the author, or nobody when the account is gone (shown as anonymous)
     if (definition.traits.authored) {
-      const name = typeof row.author_name === 'string' ? row.author_name.trim() : '';
-      const present = row.author_exists === true;
+      // the account is there when its name is read (concat_ws makes a text of any user's row)
+      const present = typeof row.author_name === 'string';
+      const name = present ? (row.author_name as string).trim() : '';
       attributes.authorName = present && name ? name : 'anonymous';
       relationships.createdBy = {
         data: present ? { type: 'users', id: String(row.created_by) } : null,
@@ -350,7 +395,7 @@ export function resourceReader(
   // the row as a list reads it, its authors' names included (an included comment names its author too)
   const selectWhere = (ids: FragmentSqlToken, res: Response) =>
     sql.fragment`select ${type}::text as type, to_json(x) as row from (
-      select r.*${extraColumns} from ${table} r where ${ids} and ${visible(viewerOf(res), 'show')}) x`;
+      select ${columns}${extraColumns} from ${table} r where ${ids} and ${visible(viewerOf(res), 'show')}) x`;
 
   const self: FullReader & { toResource: typeof toResource } = {
     definition,
@@ -358,6 +403,7 @@ export function resourceReader(
     fieldNames,
     shape,
     table,
+    columns,
     visible,
     toResource,
     extraColumns,
@@ -373,12 +419,26 @@ export function resourceReader(
   return self;
 }
 
+/**
+ * A visitor: no session, no role, no level. Everything a visitor reads is read the same for every visitor, so the
+ * SQL conditions of what they may read are built once per type and action.
+ */
+const isVisitor = (viewer: Viewer) =>
+  viewer.userId === null &&
+  !viewer.isAdmin &&
+  viewer.roles.length === 0 &&
+  viewer.accessWeight === 0 &&
+  !viewer.actingAsOrganizationId &&
+  viewer.environment === undefined;
+
 const idType = (definition: ResourceDefinition) => (definition.fixedRows.rows.length ? 'text' : 'uuid');
 
 type FullReader = Reader & {
   shape: ReturnType<typeof resourceTable>;
   table: FragmentSqlToken;
-  /** `, <expr> as <name>` columns to select beside `r.*` (the authors' names) */
+  /** the row's columns a document reads (`r.*` but a full-text vector) */
+  columns: FragmentSqlToken;
+  /** `, <expr> as <name>` columns to select beside `columns` (the authors' names) */
   extraColumns: FragmentSqlToken;
   /** the rows the viewer reads through an action, as one SQL condition on `r` */
   visible(
@@ -389,26 +449,18 @@ type FullReader = Reader & {
 };
 
 /**
- * The authored trait's columns of a row (ADR 0025): the author's name and whether the account is still there,
- * read from the accounts' read model (created_by holds a user id, or the platform's own actor).
+ * The creator's full name (ADR 0025, issue 21 G9), read from the accounts' read model: null when the account is
+ * gone or the creator is the platform itself (created_by holds a user id, or the platform's own actor). The
+ * authored trait's author and a publication item's creator are the same person, read once: the list of forum
+ * subjects (both traits) read it twice and its existence a third time, three lookups per row where a join written
+ * by hand makes one (issue 21's bench).
  */
-const authorColumns = sql.fragment`, (select concat_ws(' ', u.first_name, u.last_name) from read.users u
-    where u.id = (case when r.created_by ~ '^[0-9a-f-]{36}$' then r.created_by end)::uuid) as author_name,
-  exists(select 1 from read.users u
-    where u.id = (case when r.created_by ~ '^[0-9a-f-]{36}$' then r.created_by end)::uuid) as author_exists`;
+const creatorNameColumn = sql.fragment`, (select concat_ws(' ', u.first_name, u.last_name) from read.users u
+    where u.id = (case when r.created_by ~ '^[0-9a-f-]{36}$' then r.created_by end)::uuid) as author_name`;
 
-/**
- * A publication item's author's names (issue 21 G9): its creator's full name (null when the account is gone or
- * the creator is the platform itself), and its organization's name when it has one.
- */
-const itemAuthorColumns = (organizationColumn: string | null) => sql.fragment`,
-  (select concat_ws(' ', u.first_name, u.last_name) from read.users u
-    where u.id = (case when r.created_by ~ '^[0-9a-f-]{36}$' then r.created_by end)::uuid) as item_creator_name${
-      organizationColumn
-        ? sql.fragment`, (select o.name from read.organizations o
-            where o.id = ${sql.identifier(['r', organizationColumn])}) as item_organization_name`
-        : sql.fragment``
-    }`;
+/** A publication item's organization's name, when it has one. */
+const organizationNameColumn = (organizationColumn: string) => sql.fragment`, (select o.name
+    from read.organizations o where o.id = ${sql.identifier(['r', organizationColumn])}) as item_organization_name`;
 
 /** A publication item's author, as its documents carry it. */
 export interface ItemAuthor {
@@ -426,8 +478,8 @@ function authorOf(row: Row, organizationColumn: string | null, byOrganization: b
   const organizationId = organizationColumn ? row[organizationColumn] : null;
   if (byOrganization && typeof organizationId === 'string' && typeof row.item_organization_name === 'string')
     return { type: 'organizations', id: organizationId, name: row.item_organization_name };
-  if (typeof row.item_creator_name === 'string' && typeof row.created_by === 'string')
-    return { type: 'users', id: row.created_by, name: row.item_creator_name.trim() };
+  if (typeof row.author_name === 'string' && typeof row.created_by === 'string')
+    return { type: 'users', id: row.created_by, name: row.author_name.trim() };
   return null;
 }
 
@@ -678,6 +730,15 @@ function mount(
    * one with a read rule (evaluated per row).
    */
   const includesFromPage = (names: readonly string[], res: Response): FragmentSqlToken | null => {
+    // a visitor's are the same for every visitor (includesForVisitors)
+    const key = isVisitor(viewerOf(res)) ? names.join(',') : null;
+    if (key !== null && includesForVisitors.has(key)) return includesForVisitors.get(key)!;
+    const made = includesSql(names, res);
+    if (key !== null && includesForVisitors.size < 100) includesForVisitors.set(key, made);
+    return made;
+  };
+  const includesForVisitors = new Map<string, FragmentSqlToken | null>();
+  const includesSql = (names: readonly string[], res: Response): FragmentSqlToken | null => {
     const idsByType = new Map<string, FragmentSqlToken[]>();
     for (const name of names) {
       const r = relationshipOf.get(name);
@@ -806,7 +867,7 @@ function mount(
       const tsquery = sql.fragment`websearch_to_tsquery(${config}::regconfig, ${filter.search})`;
       conditions.push(sql.fragment`r.search_vector @@ ${tsquery}`);
       if (!new URL(req.originalUrl, 'http://x').searchParams.has('sort'))
-        rank = sql.fragment`ts_rank(r.search_vector, ${tsquery}) desc`;
+        rank = sql.fragment`ts_rank(r.search_vector, ${tsquery})`;
       res.vary('Accept-Language');
     } else if (typeof filter.search === 'string' && definition.search.length) {
       const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -827,7 +888,8 @@ function mount(
     const order = sql.join(
       [
         ...pinned,
-        ...(rank ? [rank] : []),
+        // the rank is a column of the page (its vector is not), so the statement reading the page orders by it too
+        ...(rank ? [sql.fragment`list_rank desc`] : []),
         // a descending sort lists the records with no value last (the subjects pinned on their category first,
         // then the others), as an ascending one does
         orderBy(query.sort, { alias: 'r', columns: Object.fromEntries(columnOf), nulls: 'last' }),
@@ -838,7 +900,9 @@ function mount(
     // count is an uncorrelated subquery (run once, an index-only count where it can), not a window over the page's
     // query: a window makes PostgreSQL read and sort every matching row, whole, before the limit applies
     const page = sql.fragment`
-      select r.*, (select count(*)::int from ${table} r where ${where}) as list_total${likedBy(viewer)}${extra}
+      select ${own.columns}, (select count(*)::int from ${table} r where ${where}) as list_total${
+        rank ? sql.fragment`, ${rank} as list_rank` : sql.fragment``
+      }${likedBy(viewer)}${extra}
       from ${table} r
       where ${where} order by ${order} limit ${query.page.size} offset ${query.page.offset}`;
     // with includes that SQL can gather from the page's rows, one statement: the page, and its included records
@@ -888,7 +952,7 @@ function mount(
         : null;
     const row = by
       ? await deps.readPool.maybeOne(sql.type(Row)`
-          select r.*${likedBy(viewer)}${extra} from ${table} r where ${by} and ${own.visible(viewer, 'show', { trashed: 'any' })}`)
+          select ${own.columns}${likedBy(viewer)}${extra} from ${table} r where ${by} and ${own.visible(viewer, 'show', { trashed: 'any' })}`)
       : null;
     if (!row) throw new NotFoundError(`${definition.singular} ${id} not found`);
     const included = await includedOf([row], query.include, res, query.fields);

@@ -22,7 +22,19 @@ export interface RuleColumns {
   flags: Record<string, string>;
 }
 
+const ruleColumnsOf = new WeakMap<Shape, RuleColumns>();
+
+/** The columns the row rules read (worked out once per table shape: every read's visibility asks for them). */
 export function ruleColumns(definition: ResourceDefinition, shape: Shape): RuleColumns {
+  let columns = ruleColumnsOf.get(shape);
+  if (!columns) {
+    columns = ruleColumnsFor(definition, shape);
+    ruleColumnsOf.set(shape, columns);
+  }
+  return columns;
+}
+
+function ruleColumnsFor(definition: ResourceDefinition, shape: Shape): RuleColumns {
   const column = (name: string | null) =>
     name ? (shape.relationships.find((r) => r.name === name)?.column ?? null) : null;
   return {

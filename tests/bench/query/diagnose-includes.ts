@@ -8,69 +8,25 @@
  * plan and server time (EXPLAIN ANALYZE, median of repeated runs).
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { startCluster } from '../env.ts';
+import { profileGroups as groups, ticks } from './cpu-profile.ts';
 import { hostPlatform } from './harness.ts';
 import { growProducts, PAGE_SIZE, relatedIds, seedRelated } from './resource-bench.ts';
 
 const rows = Number(process.argv[2] ?? 10_000);
 const REQUESTS = 2_000;
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const ticks = (pid: number) => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime, fields 14 and 15 of the line (11 and 12 after the command name), in 1/100 s
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-};
-
 function fire(url: string, headers: Record<string, string>, amount: number): Promise<number> {
   return new Promise((resolve, reject) => {
     autocannon({ url, headers, connections: 16, amount }, (error, result) =>
       error ? reject(error) : resolve(result['2xx']),
     );
   });
-}
-
-interface Profile {
-  nodes: Array<{
-    id: number;
-    callFrame: { functionName: string; url: string; lineNumber: number };
-    hitCount?: number;
-  }>;
-}
-
-/** Self time of a CPU profile by package (node_modules/<name>, the project's folders, node internals). */
-function groups(file: string) {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
-  const total = profile.nodes.reduce((s, n) => s + (n.hitCount ?? 0), 0);
-  const byGroup = new Map<string, number>();
-  const byFunction = new Map<string, number>();
-  for (const node of profile.nodes) {
-    const hits = node.hitCount ?? 0;
-    if (!hits) continue;
-    const { url, functionName } = node.callFrame;
-    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
-    const own = /\/(contracts|infra|query-api|command-api|projectors|host|tests)\/src?\/?/.exec(url)?.[1];
-    const group =
-      pkg ?? (own ? `(${own})` : url.startsWith('node:') ? 'node internals' : functionName || '(vm)');
-    byGroup.set(group, (byGroup.get(group) ?? 0) + hits);
-    const where = own ? `:${node.callFrame.lineNumber + 1}` : '';
-    const name = `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}${where}`;
-    byFunction.set(name, (byFunction.get(name) ?? 0) + hits);
-  }
-  const top = (m: Map<string, number>, n: number) =>
-    [...m]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(([k, v]) => `${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`);
-  return { groups: top(byGroup, 14), functions: top(byFunction, 16) };
 }
 
 async function main() {

@@ -86,3 +86,21 @@ export async function interleaved(
   }
   return { subject: combine(s), baseline: combine(b) };
 }
+
+/**
+ * Several sides in alternating slices, each slice in a rotating order (a, b, c, then b, c, a, ...), so that a load
+ * spike from other processes hits each alike; each side's slices are summed, in the order of `sides`.
+ */
+export async function rotated(
+  sides: ReadonlyArray<Omit<LoadOptions, 'seconds'>>,
+  slices: number,
+  secondsPerSlice: number,
+): Promise<Load[]> {
+  const runs: Load[][] = sides.map(() => []);
+  for (let i = 0; i < slices; i++)
+    for (let k = 0; k < sides.length; k++) {
+      const at = (i + k) % sides.length;
+      runs[at]!.push(await load({ ...sides[at]!, seconds: secondsPerSlice }));
+    }
+  return runs.map(combine);
+}

@@ -21,7 +21,9 @@ import { createPlatform } from '@platform/host/platform';
 import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
 import { benchProductResource } from './bench-products.ts';
 import { handwrittenCouponRoutes } from './handwritten-coupons.ts';
+import { handwrittenForumRoutes } from './handwritten-forum.ts';
 import { handwrittenProductRoutes } from './handwritten-products.ts';
+import { handwrittenRepositoryRoutes } from './handwritten-repository.ts';
 
 function listen(app: express.Express): Promise<Server> {
   return new Promise((resolve, reject) => {
@@ -84,9 +86,15 @@ async function main() {
     logger,
     minPositionTimeoutMs: 5000,
     // the resource bench's baselines: coupons, and products with their category and owner joined, read by
-    // hand-written SQL beside the generic routes; the products' type is the bench's own
+    // hand-written SQL beside the generic routes; the products' type is the bench's own. The community section's:
+    // the repository's list and a forum category's subjects
     resources: [...resourceCatalogue, benchProductResource],
-    extraQueryModules: [handwrittenCouponRoutes, handwrittenProductRoutes],
+    extraQueryModules: [
+      handwrittenCouponRoutes,
+      handwrittenProductRoutes,
+      handwrittenRepositoryRoutes,
+      handwrittenForumRoutes,
+    ],
     // the files bench's blob store (a folder of its own, removed after it)
     ...(process.env.BENCH_FILES_DIR ? { files: { dir: join(process.env.BENCH_FILES_DIR, 'store') } } : {}),
   });
