@@ -100,6 +100,8 @@ export const reportResource = defineResource({
   // version 2: the resolution's columns (issue 21)
   version: 2,
   filters: ['reason'],
+  // the moderators' queue: filter[resolved]=false keeps the reports still waiting (the back office opens on them)
+  listFilters: { resolved: { kind: 'present', attributes: ['resolvedAt'] } },
   sorts: ['reason'],
   title: 'reason',
 });

@@ -176,7 +176,8 @@ export function polymorphicTypes(spec: RelationshipSpec, catalogue: readonly Res
  * layer (never SQL in a definition):
  * - `anyOf`: `filter[<name>]=id1,id2` keeps the records whose to-one `relationship` is one of the ids;
  * - `present`: `filter[<name>]=true` keeps the records whose `attributes` are all set, `false` those missing one
- *   (organizations on the map: a longitude and a latitude);
+ *   (organizations on the map: a longitude and a latitude); they may name computed columns too (a report's
+ *   `resolvedAt`, kept by its workflow: the reports still waiting are `filter[resolved]=false`);
  * - `overlaps`: `filter[<name>]=<fromISO>,<toISO>` keeps the records whose [start, end] (two datetime attributes)
  *   overlaps [from, to) (the calendar's events of a month); a bad value is a 400 on `filter[<name>]`.
  */
@@ -698,7 +699,8 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
         ? relationships[filter.relationship] !== undefined && !relationships[filter.relationship]!.many
         : filter.kind === 'overlaps'
           ? isDatetime(filter.start) && isDatetime(filter.end)
-          : filter.attributes.length > 0 && filter.attributes.every((a) => a in attributes.shape);
+          : filter.attributes.length > 0 &&
+            filter.attributes.every((a) => a in attributes.shape || a in (input.computed ?? {}));
     if (!known || name in attributes.shape || name in relationships)
       throw new Error(
         `${input.type}: list filter ${name} names no to-one relationship or attributes of its own`,

@@ -389,6 +389,27 @@ describe('the reports queue: a moderator resolves a report', () => {
     expect((await read(bruno, `/comments/${spam.id}?minPosition=${back.position}`)).status).toBe(200);
   });
 
+  it('lists the reports still waiting apart from the resolved ones (filter[resolved], a computed column)', async () => {
+    const { id } = await post();
+    const target = ok(await comment(bruno, 'Twice reported', on(id)));
+    const first = await report(alice, 'comments', target.id);
+    const second = await report(admin, 'comments', target.id);
+    const done = ok(await resolve(admin, first.id, { resolution: 'dismissed' }), 200);
+    const ids = async (resolved: string) => {
+      const listed = await read(
+        admin,
+        `/reports?filter[reportable]=comments:${target.id}&filter[resolved]=${resolved}&minPosition=${done.position}`,
+      );
+      expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+      return (listed.body.data as Array<{ id: string }>).map((r) => r.id);
+    };
+    expect(await ids('false')).toEqual([second.id]);
+    expect(await ids('true')).toEqual([first.id]);
+    const bad = await read(admin, `/reports?filter[resolved]=maybe`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].source.parameter).toBe('filter[resolved]');
+  });
+
   it('is the moderators’ only: a visitor 401, a member 403; bad input 422 on its pointer; unknown 404', async () => {
     const { id } = await post();
     const made = await report(alice, 'test-posts', id);

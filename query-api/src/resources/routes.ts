@@ -576,6 +576,8 @@ function mount(
   const { shape, table } = own;
   const columnOf = new Map<string, string>([
     ...shape.attributes.map((a) => [a.name, a.column] as const),
+    // the computed columns a `present` list filter may name (a report's resolvedAt)
+    ...shape.computed.map((c) => [c.name, c.column] as const),
     ['createdAt', 'created_at'],
     ['updatedAt', 'updated_at'],
   ]);

@@ -39,4 +39,6 @@ export const reportScreens: ResourceScreenExtension = {
   showActions: lazy(() =>
     import('./moderation/report-actions.tsx').then((m) => ({ default: m.ReportActions })),
   ),
+  // the queue opens on the reports still waiting for a moderator
+  defaultFilters: { resolved: 'false' },
 };

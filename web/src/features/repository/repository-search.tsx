@@ -25,7 +25,9 @@ import { readRepositoryItems, REPOSITORY_PAGE_SIZE, type RepositoryQuery } from 
  * server), the results as the repository's cards, each linking to its page under the page that shows the
  * repository component (seed 000 §2.6 {path}/{item}), a tag of a card narrowing the results. The query lives in
  * the URL (`?search&category&tag&page`, the repository component's names), so a search survives a reload and can
- * be shared. Nothing is listed until the reader asks: words, a category or a tag.
+ * be shared. Nothing is listed until the reader asks: words, a category or a tag. On the page that shows the
+ * repository itself, the repository's list below answers the same query, so the search keeps its box and filter
+ * and lists nothing of its own (one query, one list).
  */
 export function RepositorySearch({
   presetCategory = null,
@@ -61,14 +63,17 @@ export function RepositorySearch({
     (signal) => readComponentPath(api, 'repository', signal).catch(() => null),
     [api],
   );
+  const pagePath = repositoryPage.state.status === 'ready' ? repositoryPage.state.value : null;
+  // on the repository's own page its list shows the results of the same URL parameters
+  const besideList = pagePath !== null && trimSlash(pagePath) === trimSlash(location);
   const query: RepositoryQuery = { search, category, tag, organization: null, page };
   const key = JSON.stringify(query);
   const { state, retry } = useLoaded(
-    async (signal) => (asked ? { key, ...(await readRepositoryItems(api, query, signal)) } : null),
-    [api, key, asked],
+    async (signal) =>
+      asked && !besideList ? { key, ...(await readRepositoryItems(api, query, signal)) } : null,
+    [api, key, asked, besideList],
     { keep: true },
   );
-  const pagePath = repositoryPage.state.status === 'ready' ? repositoryPage.state.value : null;
   const found =
     state.status === 'ready' && state.value?.key === key && repositoryPage.state.status !== 'loading'
       ? state.value
@@ -122,60 +127,66 @@ export function RepositorySearch({
           onChange={(next) => update({ category: next })}
         />
       </Filters>
-      <p role="status">
-        {!asked
-          ? t('repository.search.hint')
-          : searching
-            ? t('repository.search.searching')
-            : !found
-              ? ''
-              : found.total === 0
-                ? search
-                  ? t('repository.reader.noneFoundFor', { search })
-                  : t('repository.reader.noneFound')
-                : search
-                  ? t('repository.reader.foundFor', { count: found.total, search })
-                  : t('repository.reader.found', { count: found.total })}
-      </p>
-      <div onKeyDownCapture={noteLink} onPointerDownCapture={noteLink}>
-        {tag ? (
-          <p>
-            {tagName ? `${t('repository.search.taggedWith', { name: tagName })} ` : null}
-            <Link href={hrefWith({ tag: null })}>{t('repository.search.everyTag')}</Link>
+      {besideList ? null : (
+        <>
+          <p role="status">
+            {!asked
+              ? t('repository.search.hint')
+              : searching
+                ? t('repository.search.searching')
+                : !found
+                  ? ''
+                  : found.total === 0
+                    ? search
+                      ? t('repository.reader.noneFoundFor', { search })
+                      : t('repository.reader.noneFound')
+                    : search
+                      ? t('repository.reader.foundFor', { count: found.total, search })
+                      : t('repository.reader.found', { count: found.total })}
           </p>
-        ) : null}
-        {state.status === 'failed' ? (
-          <LoadFailed
-            message={t('repository.search.failed')}
-            retryLabel={t('repository.reader.retry')}
-            onRetry={retry}
-          />
-        ) : null}
-        {searching && state.status === 'loading' ? (
-          <InlineLoader aria-label={t('repository.search.searching')} />
-        ) : null}
-        {found && found.total === 0 ? <p>{t('repository.search.emptyHelp')}</p> : null}
-        {shown && shown.items.length > 0 ? (
-          <RepositoryCards
-            ref={results}
-            items={shown.items}
-            label={t('repository.search.results')}
-            categoryNames={names}
-            headingLevel={headingLevel}
-            itemHref={(id) => itemHref(pagePath, id)}
-            tagHref={(chip) => hrefWith({ tag: chip.id })}
-          />
-        ) : null}
-        {shown ? (
-          <Pager
-            page={page}
-            pages={Math.ceil(shown.total / REPOSITORY_PAGE_SIZE)}
-            label={t('repository.search.pages')}
-            pageLabel={(n) => t('repository.reader.page', { page: n })}
-            hrefOf={(n) => hrefWith({ page: n === 1 ? null : String(n) })}
-          />
-        ) : null}
-      </div>
+          <div onKeyDownCapture={noteLink} onPointerDownCapture={noteLink}>
+            {tag ? (
+              <p>
+                {tagName ? `${t('repository.search.taggedWith', { name: tagName })} ` : null}
+                <Link href={hrefWith({ tag: null })}>{t('repository.search.everyTag')}</Link>
+              </p>
+            ) : null}
+            {state.status === 'failed' ? (
+              <LoadFailed
+                message={t('repository.search.failed')}
+                retryLabel={t('repository.reader.retry')}
+                onRetry={retry}
+              />
+            ) : null}
+            {searching && state.status === 'loading' ? (
+              <InlineLoader aria-label={t('repository.search.searching')} />
+            ) : null}
+            {found && found.total === 0 ? <p>{t('repository.search.emptyHelp')}</p> : null}
+            {shown && shown.items.length > 0 ? (
+              <RepositoryCards
+                ref={results}
+                items={shown.items}
+                label={t('repository.search.results')}
+                categoryNames={names}
+                headingLevel={headingLevel}
+                itemHref={(id) => itemHref(pagePath, id)}
+                tagHref={(chip) => hrefWith({ tag: chip.id })}
+              />
+            ) : null}
+            {shown ? (
+              <Pager
+                page={page}
+                pages={Math.ceil(shown.total / REPOSITORY_PAGE_SIZE)}
+                label={t('repository.search.pages')}
+                pageLabel={(n) => t('repository.reader.page', { page: n })}
+                hrefOf={(n) => hrefWith({ page: n === 1 ? null : String(n) })}
+              />
+            ) : null}
+          </div>
+        </>
+      )}
     </>
   );
 }
+
+const trimSlash = (path: string) => path.replace(/\/+$/, '') || '/';

@@ -158,6 +158,14 @@ describe('the repository search CMS component', () => {
     expect(within(results).queryByRole('link', { name: 'Switch mount' })).toBeNull();
   });
 
+  it('on the repository’s own page, keeps its box and lets the repository’s list answer (one list)', async () => {
+    openSearch('/aids?search=mount');
+    await screen.findByRole('heading', { name: 'Switch mount' }, FIRST);
+    expect((box() as HTMLInputElement).value).toBe('mount');
+    expect(screen.getAllByRole('heading', { name: 'Switch mount' })).toHaveLength(1);
+    expect(screen.queryByRole('list', { name: 'Search results' })).toBeNull();
+  });
+
   it('steps aside on an item’s page of the repository beside it', async () => {
     openSearch(`/aids/${SWITCH_MOUNT}`);
     await screen.findByRole('heading', { level: 1, name: 'Switch mount' }, FIRST);

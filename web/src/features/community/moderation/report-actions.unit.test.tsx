@@ -6,6 +6,7 @@ import {
   commandAnswer,
   consentDecided,
   FIRST_RENDER,
+  listMeta,
   meDocument,
   route,
 } from '../../../kit/admin/admin-testing.ts';
@@ -53,6 +54,12 @@ function fakeServer(answers: Response[] = []) {
           ),
           included: [comment],
         }),
+      reads,
+    ),
+    route(
+      'GET',
+      '/api/v1/reports',
+      () => fakeJson(200, { data: [report()], included: [comment], meta: listMeta(1) }),
       reads,
     ),
     route(
@@ -143,5 +150,30 @@ describe('a report in the back office (the reports queue)', () => {
     expect(screen.queryByRole('button', { name: 'Dismiss the report' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove the reported item' })).toBeNull();
     unmount();
+  });
+
+  it('opens the queue on the reports still waiting, each named by its reason in the reader’s words', async () => {
+    consentDecided();
+    const server = fakeServer();
+    renderApp('/admin/resources/reports/index', {
+      me: meDocument({ roles: ['admin'] }),
+      handlers: server.handlers,
+    });
+    const table = await screen.findByRole('table', { name: /Reports/ }, FIRST_RENDER);
+    expect(server.reads.at(-1)!.url.searchParams.get('filter[resolved]')).toBe('false');
+    expect(within(table).getByRole('rowheader', { name: 'Spam or advertising' })).toBeTruthy();
+    expect(within(table).queryByText('spam')).toBeNull();
+    expect(screen.getByRole('button', { name: /Resolved/ })).toBeTruthy();
+  });
+
+  it('lists every report when "any" is chosen for Resolved', async () => {
+    consentDecided();
+    const server = fakeServer();
+    renderApp('/admin/resources/reports/index?f.resolved=any', {
+      me: meDocument({ roles: ['admin'] }),
+      handlers: server.handlers,
+    });
+    await screen.findByRole('table', { name: /Reports/ }, FIRST_RENDER);
+    expect(server.reads.at(-1)!.url.searchParams.has('filter[resolved]')).toBe(false);
   });
 });

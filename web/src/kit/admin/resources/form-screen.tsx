@@ -96,7 +96,7 @@ export function FormScreen({
   }, [api, type, id, definition, fields, attempt]);
 
   const record = loaded.status === 'ready' ? loaded.record : null;
-  const title = record ? recordTitle(definition, record) : null;
+  const title = record ? recordTitle(definition, record, labels.enumValue) : null;
   const heading = id
     ? t('admin.resources.update.title', { resource: labels.typeName, title: title ?? id })
     : t('admin.resources.create.title', { resource: labels.typeName });

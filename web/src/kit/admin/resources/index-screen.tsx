@@ -73,9 +73,15 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
   // the trashed view is for those who may restore (the server asks the same rule)
   const canTrash = definition.softDeletable && allows(definition.access.restore, viewer);
   const trashed = canTrash && (trashedParam === 'with' || trashedParam === 'only') ? trashedParam : null;
-  const filterFields = definition.filters
-    .map((name) => fields.find((f) => f.name === name))
-    .filter((f): f is FieldInfo => f !== undefined);
+  const filterFields = [
+    ...definition.filters
+      .map((name) => fields.find((f) => f.name === name))
+      .filter((f): f is FieldInfo => f !== undefined),
+    // a filter on whether some attributes are set (a report's `resolved`): yes or no
+    ...Object.entries(definition.listFilters)
+      .filter(([, filter]) => filter.kind === 'present')
+      .map(([name]): FieldInfo => ({ name, kind: 'boolean', nullable: false, optional: true })),
+  ];
   // a module may open the list on some filters (the pending publication requests): "any" then says none
   const defaults = useResourceExtension(type).defaultFilters ?? {};
   const filterValue = (name: string) => {
@@ -147,7 +153,7 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
         return format(name === 'id' ? record.id : record.attributes[name], kinds[name], displays[name]);
       return (
         <>
-          {recordTitle(definition, record)}
+          {recordTitle(definition, record, labels.enumValue)}
           {typeof record.attributes.deletedAt === 'string' ? (
             <> ({t('admin.resources.softDeletedTag')})</>
           ) : null}

@@ -9,18 +9,25 @@ import { ButtonLink } from '../../ui/link.tsx';
 import { useAdminErrorText } from '../admin-ui.tsx';
 import { resourcePaths } from './paths.ts';
 import { resourceApi, type ResourceRecord } from './resource-api.ts';
-import { useResourceT } from './resource-ui.tsx';
+import { useResourceLabels, useResourceT } from './resource-ui.tsx';
 import { may } from './viewer.ts';
 
 export type RecordCommand = 'delete' | 'softDelete' | 'restore';
 
-/** A record's name in lists, titles and messages: its title attribute (definition.title), else its id. */
+/**
+ * A record's name in lists, titles and messages: its title attribute (definition.title), else its id. A title
+ * that is an enum's value (a report's reason) is named by its label when `enumValue` is given
+ * (useResourceLabels), which names any other text as itself.
+ */
 export function recordTitle(
   definition: ResourceDefinition,
   record: Pick<ResourceRecord, 'id' | 'attributes'>,
+  enumValue?: (name: string, value: string) => string,
 ) {
-  const value = definition.title ? record.attributes[definition.title] : null;
-  return typeof value === 'string' && value.trim() ? value : record.id;
+  const name = definition.title;
+  const value = name ? record.attributes[name] : null;
+  if (typeof value !== 'string' || !value.trim()) return record.id;
+  return name && enumValue ? enumValue(name, value) : value;
 }
 
 export const isSoftDeleted = (record: Pick<ResourceRecord, 'attributes'>) =>
@@ -53,7 +60,8 @@ export function RecordActions({
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const { type } = definition;
-  const title = recordTitle(definition, record);
+  const { enumValue } = useResourceLabels(definition);
+  const title = recordTitle(definition, record, enumValue);
   const trashed = isSoftDeleted(record);
 
   const run = async (command: RecordCommand) => {

@@ -64,7 +64,7 @@ export function ShowScreen({
 
   const record = state.status === 'ready' ? state.value.record : null;
   const included = state.status === 'ready' ? state.value.included : indexIncluded([]);
-  const title = record ? recordTitle(definition, record) : id;
+  const title = record ? recordTitle(definition, record, labels.enumValue) : id;
   usePageTitle(t('admin.resources.show.title', { resource: labels.typeName, title }));
 
   const names = [
