@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './tests/support/sequencer.ts';
+import { messageBundles } from './web/message-bundles.ts';
 
 export default defineConfig({
   test: {
@@ -35,6 +36,8 @@ export default defineConfig({
       },
       {
         // the web's component, machine and pure-rule tests, in a browser-like DOM
+        // (a locale's messages load as the browser's build loads them: web/message-bundles.ts)
+        plugins: [messageBundles()],
         test: {
           name: 'web',
           include: ['web/**/*.unit.test.{ts,tsx}'],

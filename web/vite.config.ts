@@ -4,6 +4,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { messageBundles } from './message-bundles.ts';
 import { messageChunkOf } from './src/kit/i18n/message-chunks.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -72,6 +73,7 @@ function precompressed(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   plugins: [
+    messageBundles(),
     precompiledMessages(),
     react(),
     // the static title and social title before the app boots and names the page itself

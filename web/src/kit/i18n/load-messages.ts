@@ -1,39 +1,53 @@
 import type { Locale } from '@platform/contracts/enums';
 import { languageLines, withLanguageLines, type Messages } from './language-lines.ts';
-import { isFirstScreenMessageFile } from './message-chunks.ts';
 
 export type { Messages };
 
-// Each message file is a lazy import, and the build puts a locale's files in two chunks (message-chunks.ts): a
-// visitor downloads only the language they read. The shell's
-// messages live in ./messages; a feature (or a part of the kit) keeps its own beside its screens (src/features/<module>/messages), so
-// modules never edit each other's files. Keys are prefixed by module and must not repeat across files.
-const shellLoaders = import.meta.glob<Messages>('./messages/*.json', { import: 'default' });
-const moduleLoaders = import.meta.glob<Messages>(['../../**/messages/*.json', '!../i18n/**'], {
-  import: 'default',
-});
+type Bundle = () => Promise<{ default: Messages }>;
 
-/** A glob key (relative to this folder) as a path from web/src, for isFirstScreenMessageFile. */
-const fromSrc = (key: string) =>
-  key.startsWith('./') ? `kit/i18n/${key.slice(2)}` : key.replace(/^\.\.\/\.\.\//, '');
-
-function loadersFor(locale: Locale, which: 'all' | 'first-screen' = 'all') {
-  const suffix = `/messages/${locale}.json`;
-  const shell = shellLoaders[`.${suffix}`];
-  if (!shell) return [];
-  return [
-    shell,
-    ...Object.entries(moduleLoaders)
-      .filter(([path]) => path.endsWith(suffix))
-      .filter(([path]) => which === 'all' || isFirstScreenMessageFile(fromSrc(path)))
-      .map(([, load]) => load),
-  ];
-}
+// A locale's messages travel in two bundles (web/message-bundles.ts, one chunk each: message-chunks.ts): the first
+// screen's (the shell's words, the route fallback's, the top bar's account actions') and the rest. A visitor
+// downloads only the language they read. The shell's messages live in ./messages; a feature (or a part of the kit)
+// keeps its own beside its screens (src/features/<module>/messages), so modules never edit each other's files. Keys
+// are prefixed by module and must not repeat across files.
+const BUNDLES: Record<Locale, { first: Bundle; rest: Bundle }> = {
+  en: {
+    first: () => import('virtual:message-bundle/en/first'),
+    rest: () => import('virtual:message-bundle/en/rest'),
+  },
+  fr: {
+    first: () => import('virtual:message-bundle/fr/first'),
+    rest: () => import('virtual:message-bundle/fr/rest'),
+  },
+  it: {
+    first: () => import('virtual:message-bundle/it/first'),
+    rest: () => import('virtual:message-bundle/it/rest'),
+  },
+  es: {
+    first: () => import('virtual:message-bundle/es/first'),
+    rest: () => import('virtual:message-bundle/es/rest'),
+  },
+  ca: {
+    first: () => import('virtual:message-bundle/ca/first'),
+    rest: () => import('virtual:message-bundle/ca/rest'),
+  },
+  da: {
+    first: () => import('virtual:message-bundle/da/first'),
+    rest: () => import('virtual:message-bundle/da/rest'),
+  },
+  ro: {
+    first: () => import('virtual:message-bundle/ro/first'),
+    rest: () => import('virtual:message-bundle/ro/rest'),
+  },
+};
 
 function loadBundled(locale: Locale, which: 'all' | 'first-screen'): Promise<Messages> {
-  const loaders = loadersFor(locale, which);
-  if (loaders.length === 0) return Promise.reject(new Error(`No messages for locale ${locale}`));
-  return Promise.all(loaders.map((load) => load())).then((parts) => Object.assign({}, ...parts) as Messages);
+  const bundles = BUNDLES[locale];
+  if (!bundles) return Promise.reject(new Error(`No messages for locale ${locale}`));
+  const parts = which === 'all' ? [bundles.first, bundles.rest] : [bundles.first];
+  return Promise.all(parts.map((load) => load())).then(
+    (loaded) => Object.assign({}, ...loaded.map((m) => m.default)) as Messages,
+  );
 }
 
 /** The messages the web ships for a locale, without the administrators' language lines (the server's first paint). */

@@ -22,8 +22,13 @@ export function isFirstScreenMessageFile(pathFromSrc: string): boolean {
   return FIRST_SCREEN_MESSAGE_FOLDERS.some((folder) => pathFromSrc.startsWith(folder));
 }
 
-/** The chunk a module of the browser's build goes to when it is a message file, else undefined. */
+/** A locale's bundle of message files (web/message-bundles.ts): `virtual:message-bundle/<locale>/<first|rest>`. */
+const MESSAGE_BUNDLE = /virtual:message-bundle\/([a-z]{2})\/(first|rest)$/;
+
+/** The chunk a module of the browser's build goes to when it is a message file or bundle, else undefined. */
 export function messageChunkOf(moduleId: string): string | undefined {
+  const bundle = MESSAGE_BUNDLE.exec(moduleId);
+  if (bundle) return bundle[2] === 'first' ? `messages-first-${bundle[1]}` : `messages-${bundle[1]}`;
   const match = MESSAGE_FILE.exec(moduleId.split('?')[0]!);
   if (!match) return undefined;
   const [, folder, locale] = match;
