@@ -216,6 +216,18 @@ export function rateLimiter(sql: Sql, wait: Wait = timerWait) {
       };
     },
     /**
+     * Deletes at most `max` counters under `prefix` whose window began before `before`. A limit whose keys are many
+     * and short-lived (the statistics' senders: a visitor key a day each) clears its own: the housekeeping above
+     * runs after a successful sign-in, a hundred rows at a time, and keeps a day of them.
+     */
+    async sweep(prefix: string, before: Date, max = 1000): Promise<number> {
+      const deleted = await sql`delete from auth_rate_limits where key in (
+        select key from auth_rate_limits
+        where starts_with(key, ${prefix}) and window_started_at < ${before}
+        limit ${max})`;
+      return deleted.count;
+    },
+    /**
      * Deletes an account's counters of one action: its ceiling and its account+address keys (a password reset
      * proves the owner holds the mailbox, and frees the account's sign-in).
      */

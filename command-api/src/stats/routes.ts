@@ -25,6 +25,9 @@ export interface StatsRoutesOptions {
   limit?: Limit;
 }
 
+/** The senders' rate counters (`stats:<visitor>`), cleared once their window has passed. */
+const RATE_KEY_PREFIX = 'stats:';
+
 /** The origin a batch came from: the page's (Origin, else Referer), lower case, scheme and host only. */
 export function originOf(req: Pick<Request, 'get'>): string {
   for (const header of ['origin', 'referer']) {
@@ -51,6 +54,20 @@ export function statsRecordRoutes(options: StatsRoutesOptions): CommandModule {
   const keys = visitorKeys(options.sql);
   const limit = options.limit ?? STATS_RATE_LIMIT;
   const banned = resourceTable(statsBannedOriginResource).table;
+  let sweptAt = Number.NEGATIVE_INFINITY;
+  /**
+   * The counters of windows past count nothing any more: each process clears them at most once per window, after
+   * an answer's counting and without holding it up. A visitor key is a row a day, so a busy site's would
+   * otherwise pile up in the sign-in limits' table.
+   */
+  function sweepPastWindows(now: Date) {
+    if (now.getTime() - sweptAt < limit.windowMs) return;
+    sweptAt = now.getTime();
+    limiter.sweep(RATE_KEY_PREFIX, new Date(now.getTime() - limit.windowMs)).catch(() => {
+      // the next window tries again
+      sweptAt = Number.NEGATIVE_INFINITY;
+    });
+  }
 
   /** Whether an administrator banned the batch's origin or its client (a few rows, an index each). */
   async function isBanned(origin: string, visitor: string): Promise<boolean> {
@@ -82,7 +99,8 @@ export function statsRecordRoutes(options: StatsRoutesOptions): CommandModule {
       const viewer = viewerOf(res);
       const userAgent = req.get('user-agent') ?? '';
       const visitor = await keys.keyOf(now, { userId: viewer.userId, ip: clientIp(req), userAgent });
-      await limiter.attempt(res, now, [{ key: `stats:${visitor}`, limit }]);
+      await limiter.attempt(res, now, [{ key: `${RATE_KEY_PREFIX}${visitor}`, limit }]);
+      sweepPastWindows(now);
       const origin = originOf(req);
       const drop: StatsDrop | null = isbot(userAgent)
         ? 'bot'

@@ -16,9 +16,20 @@ let sql: postgres.Sql;
 /** A browser of its own: each test's user agent makes its own visitor key, so no test spends another's rate. */
 const BROWSER = (name: string) => `Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/140.0 ${name}`;
 
+/** Rate counters there before the first batch: the first answer's sweep clears the senders' past windows only. */
+const COUNTERS = {
+  pastSender: `stats:past-${randomUUID()}`,
+  currentSender: `stats:current-${randomUUID()}`,
+  pastSignIn: `sign-in:ip:past-${randomUUID()}`,
+};
+
 beforeAll(async () => {
   app = await startAccountsApp();
   sql = postgres(app.databaseUrl, { max: 2, onnotice: () => {} });
+  await sql`insert into auth_rate_limits (key, window_started_at, hits) values
+    (${COUNTERS.pastSender}, now() - interval '2 hours', 3),
+    (${COUNTERS.currentSender}, now() + interval '1 hour', 3),
+    (${COUNTERS.pastSignIn}, now() - interval '2 hours', 3)`;
 });
 afterAll(async () => {
   await sql.end();
@@ -190,5 +201,16 @@ describe('statistics records', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // another client is not refused
     expect((await send(view, { 'User-Agent': BROWSER('another') })).status).toBe(202);
+  });
+
+  it('clears the senders’ counters of windows past, and no other limit’s', async () => {
+    const view = [{ event: 'view', resourceType: 'app-pages', resourceId: `page-${randomUUID()}` }];
+    expect((await send(view, { 'User-Agent': BROWSER('sweep') })).status).toBe(202);
+    const left = async () =>
+      (
+        await sql<{ key: string }[]>`select key from auth_rate_limits
+          where key in ${sql(Object.values(COUNTERS))} order by key`
+      ).map((r) => r.key);
+    await expect.poll(left).toEqual([COUNTERS.pastSignIn, COUNTERS.currentSender].sort());
   });
 });
