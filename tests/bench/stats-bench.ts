@@ -96,7 +96,7 @@ interface Rate {
 }
 
 /** (a) through the endpoint: autocannon, each request's User-Agent the next sender's. */
-async function ingestThroughHttp(
+export async function ingestThroughHttp(
   platformUrl: string,
   counts: StatsBenchCounts,
 ): Promise<Rate & { statuses: string }> {
