@@ -48,6 +48,7 @@ import { fileUploadRoutes, type FileServices } from '@platform/command-api/files
 import { fileServingRoutes } from '@platform/query-api/files/routes';
 import { homeStatsProjection } from '@platform/projectors/stats/home-stats-projection';
 import { statsCountsProjection } from '@platform/projectors/stats/stats-counts-projection';
+import { recordsCountProjection } from '@platform/projectors/stats/records-count-projection';
 import { statsRecordRoutes } from '@platform/command-api/stats/routes';
 import { accountsQueryModules } from '@platform/query-api/accounts/module';
 import type { QueryModule } from '@platform/query-api/app';
@@ -178,12 +179,13 @@ const handWrittenModules: ModuleDescriptor[] = [
     projections: [environmentProjection],
   },
   {
-    // the home page's numbers, and the usage statistics: the records of views and downloads (ADR 0038)
+    // the home page's numbers, and the usage statistics: the records of views and downloads (ADR 0038), and each
+    // record's recordsCount, read by the resource layer (ADR 0039)
     name: 'stats',
     eventContracts: moduleEventContracts.stats,
     command: ({ sql }) => [statsRecordRoutes({ sql })],
     query: () => [homeStatsQueryRoutes],
-    projections: [homeStatsProjection, statsCountsProjection],
+    projections: [homeStatsProjection, statsCountsProjection, recordsCountProjection],
   },
   {
     // a workflow on the coupons resource: the purchase command and a member's purchases

@@ -5,10 +5,11 @@
  * page with two includes beside a hand-written SQL join at 25 and 10,000 rows, and the generic list and find of
  * 10,000 coupons beside hand-written SQL over the same table. Flags: `--quick` (small
  * counts, a smoke run), `--diagnose` (after the figures, measure the variants that explain a missed target; see
- * diagnose.ts), `--only store|query|resources|files|rental|community` (one section; files: files-bench.ts, uploads
+ * diagnose.ts), `--only store|query|resources|files|rental|community|stats` (one section; files: files-bench.ts, uploads
  * beside a plain stream to disk and the preview time per image; community: query/community-bench.ts, the
  * repository's list and a forum category's subjects beside hand-written SQL at 1,000 and 100,000 items and a million
- * messages, and full-text search), `--profile <dir>` (query side: a CPU profile of the served process per read and
+ * messages, and full-text search; stats: stats-bench.ts, the statistics records' ingestion through HTTP and the
+ * analysts' replay of a million records, each beside raw INSERTs of the same rows), `--profile <dir>` (query side: a CPU profile of the served process per read and
  * size, written to <dir>), `--client plain|browser|both` (query side: the reads measured for a client that sends no
  * Accept-Encoding, for one that sends a browser's, or both, a row each; default both).
  * `--only fuzz` (never part of the default run): generated bad requests to
@@ -20,6 +21,7 @@ import { diagnose } from './diagnose.ts';
 import { FILES_FULL, FILES_QUICK, filesBench } from './files-bench.ts';
 import { fuzzBench } from './fuzz.ts';
 import { RENTAL_FULL, RENTAL_QUICK, rentalBench } from './rental-bench.ts';
+import { STATS_FULL, STATS_QUICK, statsBench } from './stats-bench.ts';
 import { evaluateTargets, formatTable, formatTargets, percentile, perSecond, type Metric } from './report.ts';
 import {
   appendToVisible,
@@ -82,7 +84,7 @@ function option(name: string): string | undefined {
   const at = argv.indexOf(name);
   return at >= 0 ? argv[at + 1] : undefined;
 }
-const SECTIONS = ['store', 'query', 'resources', 'files', 'rental', 'community', 'fuzz'] as const;
+const SECTIONS = ['store', 'query', 'resources', 'files', 'rental', 'community', 'stats', 'fuzz'] as const;
 const only = option('--only');
 if (only !== undefined && !(SECTIONS as readonly string[]).includes(only)) {
   process.stderr.write(`--only takes one of ${SECTIONS.join(', ')}\n`);
@@ -213,6 +215,14 @@ async function main() {
       await communityBench({ cluster, counts: args.has('--quick') ? COMMUNITY_QUICK : COMMUNITY_FULL, log });
       log(
         `\ncommunity section took ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`,
+      );
+    }
+    if (runs('stats')) {
+      const started = performance.now();
+      log(`\nload average at start of the statistics section: ${loadAverage()}`);
+      await statsBench({ cluster, counts: args.has('--quick') ? STATS_QUICK : STATS_FULL, log });
+      log(
+        `\nstatistics section took ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`,
       );
     }
     if (runs('fuzz')) await fuzzBench({ cluster, log });

@@ -5,6 +5,7 @@ import { richText } from '../resources/fields.ts';
 import { file } from '../resources/files.ts';
 import type { ResourceState } from '../resources/state.ts';
 import { KEEPERS, PUBLISHERS } from '../publications/access.ts';
+import { RECORDS_COUNT } from '../stats/records-count.ts';
 
 /**
  * The forum (issue 21; seed 001 §3 "### Forum") on the resource layer: categories (parents and their children),
@@ -90,8 +91,10 @@ export const forumSubjectResource = defineResource({
     pinnedOnHomeAt: { write: PUBLISHERS },
     pinnedOnCategoryAt: { write: PUBLISHERS },
   },
-  // R2: issue 22's stats records; 0 until then
+  // R2: issue 22's stats records, read from the statistics' read model (the column stays, kept at 0, so that the
+  // subjects' projection keeps its version)
   computed: { recordsCount: 'integer' },
+  readModel: { recordsCount: RECORDS_COUNT },
   counts: {
     messagesCount: { type: 'forum-subject-messages', via: 'subject', kind: 'count' },
     latestMessage: { type: 'forum-subject-messages', via: 'subject', kind: 'latest' },

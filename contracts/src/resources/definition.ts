@@ -8,6 +8,7 @@ import { FixedIdSchema, RecordIdSchema } from './record-id.ts';
 import type { MediaFamily } from './files.ts';
 import type { ResourceReactor } from './hooks.ts';
 import type { ResourceState } from './state.ts';
+import { RECORDS_COUNT } from '../stats/records-count.ts';
 
 export { FixedIdSchema, RecordIdSchema } from './record-id.ts';
 
@@ -231,6 +232,20 @@ export interface HistoryVia {
   belongs(event: { type: string; data: unknown }, id: string): boolean;
 }
 
+/**
+ * An attribute read from another projection's table, `read.<table>`, whose rows are keyed by `resource_type` (the
+ * JSON:API type) and `resource_id` (the record's id as text).
+ */
+export interface ReadModelAttribute {
+  /** the projection that keeps the table: a read after a write waits for it too */
+  projection: string;
+  table: string;
+  column: string;
+  kind: 'integer';
+  /** the value of a record the table has no row for */
+  default: number;
+}
+
 /** Attributes every record has, kept by the generic layer rather than declared (seed 001 §3). */
 export const RECORD_ATTRIBUTES = ['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'deletedAt'] as const;
 
@@ -267,6 +282,14 @@ export interface ResourceDefinitionInput<S extends Shape> {
    * record's table, filled by that workflow's projection handlers, shown but never written through the API
    */
   computed?: Record<string, FieldKind>;
+  /**
+   * read-only attributes another module's projection keeps per record, in its own read model keyed by the record's
+   * type and id (the usage statistics' recordsCount): read beside the row in the same statement, their default
+   * when the read model has no row for the record. One of the name of a computed column replaces it in the
+   * documents (a column kept at 0 until the read model existed stays, so the record's projection keeps its
+   * version).
+   */
+  readModel?: Record<string, ReadModelAttribute>;
   softDeletable?: boolean;
   /**
    * a to-one relationship to users naming the record's owner: a viewer who is not an administrator lists and
@@ -726,6 +749,9 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     if (count.kind === 'count') countColumns[name] = 'integer';
     else relationships[name] = { type: count.type, readOnly: true };
   }
+  for (const name of Object.keys(input.readModel ?? {}))
+    if (name in attributes.shape || name in relationships || name in countColumns)
+      throw new Error(`${input.type}: the read-model attribute ${name} has the name of another member`);
   if (input.historyVia) {
     const via = relationships[input.historyVia.relationship];
     if (!via || via.many)
@@ -771,6 +797,11 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     claimScopes: input.claimScopes ?? {},
     invariants: input.invariants ?? (() => []),
     derived: input.derived ?? {},
+    readModel: {
+      // a publication item's views and downloads (seed 001 §3, issue 22)
+      ...(traits.publicationItemMembers ? { recordsCount: RECORDS_COUNT } : {}),
+      ...input.readModel,
+    },
     reactors: input.reactors ?? [],
     beforeChange: before
       ? (next, previous, related) =>

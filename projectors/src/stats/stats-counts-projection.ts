@@ -1,5 +1,6 @@
 import { StatsRecorded } from '@platform/contracts/stats/records';
 import type { Projection } from '../projection.ts';
+import { applyDailyCountsBatch } from './daily-counts-batch.ts';
 
 type Recorded = (typeof StatsRecorded)['schema']['_output'];
 
@@ -61,4 +62,6 @@ export const statsCountsProjection: Projection = {
           senders = stats_daily_counts.senders + excluded.senders`;
     }
   },
+  // the same rows, a batch at a time (a replay, the analysts' export: host/src/stats/export.ts)
+  applyBatch: applyDailyCountsBatch,
 };

@@ -11,6 +11,7 @@ import {
   polymorphicTypes,
   translated,
   switchedOffType,
+  type ReadModelAttribute,
   type ResourceDefinition,
   type ResourceFeatures,
 } from '@platform/contracts/resources/definition';
@@ -276,13 +277,25 @@ export function resourceReader(
   const organizationColumn =
     shape.relationships.find((r) => r.name === 'organization' && r.type === 'organizations' && !r.many)
       ?.column ?? null;
-  /** the columns a row is read with beyond its table's: its authors' names (authored, publication item) */
+  const readModelFields = Object.entries(definition.readModel);
+  /**
+   * the columns a row is read with beyond its table's: its authors' names (authored, publication item), and the
+   * attributes other projections keep for it (each one index lookup)
+   */
   const extraColumns = sql.fragment`${definition.traits.authored || item ? creatorNameColumn : sql.fragment``}${
     item && organizationColumn ? organizationNameColumn(organizationColumn) : sql.fragment``
+  }${
+    readModelFields.length
+      ? sql.join(
+          readModelFields.map(([name, a]) => readModelColumn(type, name, a)),
+          sql.fragment``,
+        )
+      : sql.fragment``
   }`;
   const fieldNames = [
     ...shape.attributes.map((a) => a.name),
     ...shape.computed.map((c) => c.name),
+    ...readModelFields.map(([name]) => name).filter((name) => !shape.computed.some((c) => c.name === name)),
     ...Object.keys(definition.derived),
     'createdAt',
     'updatedAt',
@@ -314,6 +327,11 @@ export function resourceReader(
         : typeof value === 'bigint'
           ? Number(value)
           : (value ?? null);
+    }
+    // read beside the row (extraColumns); a row read without them (none today) shows the default
+    for (const [name, a] of readModelFields) {
+      const value = row[readModelAlias(name)];
+      attributes[name] = value === undefined || value === null ? a.default : Number(value);
     }
     if (definition.traits.translatable.length) {
       const locale = localeOf(res.req, defaultLocale);
@@ -457,6 +475,16 @@ type FullReader = Reader & {
  */
 const creatorNameColumn = sql.fragment`, (select concat_ws(' ', u.first_name, u.last_name) from read.users u
     where u.id = (case when r.created_by ~ '^[0-9a-f-]{36}$' then r.created_by end)::uuid) as author_name`;
+
+const readModelAlias = (name: string) => `read_model_${name}`;
+
+/** A read-model attribute of the record (ReadModelAttribute), its default when the read model has no row for it. */
+const readModelColumn = (type: string, name: string, a: ReadModelAttribute) =>
+  sql.fragment`, coalesce((select m.${sql.identifier([
+    a.column,
+  ])} from ${sql.identifier(['read', a.table])} m where m.resource_type = ${type} and m.resource_id = r.id::text), ${
+    a.default
+  }) as ${sql.identifier([readModelAlias(name)])}`;
 
 /** A publication item's organization's name, when it has one. */
 const organizationNameColumn = (organizationColumn: string) => sql.fragment`, (select o.name
@@ -643,6 +671,10 @@ function mount(
   ];
   const likedByViewer = definition.traits.likable && likes;
   if (likedByViewer) projections.push('likes');
+  // the projections that keep the read-model attributes of the type and of those it includes
+  for (const d of [definition, ...[...includedTypes].flatMap((t) => readers.get(t)?.definition ?? [])])
+    for (const a of Object.values(d.readModel))
+      if (!projections.includes(a.projection)) projections.push(a.projection);
   // the authored trait reads the authors' names in the accounts' read model
   if ((definition.traits.authored || item) && !projections.includes('accounts')) projections.push('accounts');
   // a publication item's author may be its organization, named from the organizations' read model

@@ -164,6 +164,7 @@ export const handwrittenForumRoutes: QueryModule = (deps) => {
     'resource_organizations',
     'accounts',
     'likes',
+    'stats_records',
   ]);
   router.get('/bench-forum-subjects', reads, async (req, res) => {
     const query = parse(req.originalUrl);
@@ -188,7 +189,10 @@ export const handwrittenForumRoutes: QueryModule = (deps) => {
       : sql.fragment`false`;
     const rows = await deps.readPool.any(sql.type(SubjectRow)`
       with page as materialized (
-        select s.id, s.title, s.limit_to_admin, s.pinned_on_home_at, s.pinned_on_category_at, s.records_count,
+        select s.id, s.title, s.limit_to_admin, s.pinned_on_home_at, s.pinned_on_category_at,
+               -- the subjects' views and downloads (issue 22), as the layer reads them
+               coalesce((select m.records from read.stats_records_counts m
+                          where m.resource_type = ${TYPE} and m.resource_id = s.id::text), 0) as records_count,
                s.messages_count, s.likes_count, s.organization_id, s.tags_ids, s.category_id, s.latest_message_id,
                s.created_at, s.updated_at, s.deleted_at, s.created_by, s.updated_by, s.version,
                concat_ws(' ', u.first_name, u.last_name) as creator_name, u.id is not null as creator_exists,

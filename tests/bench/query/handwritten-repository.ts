@@ -307,6 +307,7 @@ export const handwrittenRepositoryRoutes: QueryModule = (deps) => {
     'resource_organizations',
     'accounts',
     'likes',
+    'stats_records',
   ]);
   router.get('/bench-repository-items', reads, async (req, res) => {
     const query = parse(req.originalUrl);
@@ -355,7 +356,11 @@ export const handwrittenRepositoryRoutes: QueryModule = (deps) => {
     const rows = await deps.readPool.any(sql.type(ItemRow)`
       with page as materialized (
         select i.id, i.title, i.description, i.printer_settings_description, i.translations, i.published_at,
-               i.has_comments, i.records_count, i.pending_publication_request, i.likes_count, i.comments_count,
+               i.has_comments,
+               -- the items' views and downloads (issue 22), as the layer reads them
+               coalesce((select m.records from read.stats_records_counts m
+                          where m.resource_type = ${TYPE} and m.resource_id = i.id::text), 0) as records_count,
+               i.pending_publication_request, i.likes_count, i.comments_count,
                i.image_id, i.additional_images_ids, i.attachments_ids, i.lc_default_config_id,
                i.lc_default_mobile_config_id, i.categories_ids, i.tags_ids, i.organization_id,
                i.associated_organizations_ids, i.access_level_id, i.created_at, i.updated_at, i.deleted_at,

@@ -14,6 +14,7 @@ import { environmentProjection } from '@platform/projectors/environment/projecti
 import { menuProjection } from '@platform/projectors/menu/projection';
 import { pagesProjection } from '@platform/projectors/pages/projection';
 import { resourceProjection } from '@platform/projectors/resources/projection';
+import { recordsCountProjection } from '@platform/projectors/stats/records-count-projection';
 import { createProjectionRunner } from '@platform/projectors/runner';
 import { resourceCommandRoutes } from '@platform/command-api/resources/routes';
 import { isOrganizationMember } from '@platform/command-api/organizations/exists';
@@ -68,6 +69,8 @@ export async function startCmsTestApp(): Promise<CmsTestApp> {
       menuProjection,
       environmentProjection,
       ...resourceCatalogue.map((definition) => resourceProjection(definition)),
+      // the publication items' recordsCount, which the resource layer reads beside their rows
+      recordsCountProjection,
     ],
   });
   await runner.start();
