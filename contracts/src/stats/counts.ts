@@ -70,9 +70,10 @@ export interface StatsCountsQuery {
   resourceType: string | null;
 }
 
-/** A parameter that does not fit: which one, and why. */
+/** A parameter that does not fit: which one, why (for the web's words), and the API's detail. */
 export interface StatsQueryIssue {
   parameter: 'from' | 'to' | 'resourceType';
+  reason: 'date' | 'order' | 'length' | 'type';
   detail: string;
 }
 
@@ -88,11 +89,11 @@ export function parseStatsCountsQuery(
   const date = (parameter: 'from' | 'to'): string | null => {
     const value = query[parameter];
     if (typeof value !== 'string' || value === '') {
-      issues.push({ parameter, detail: 'A date (YYYY-MM-DD) is required' });
+      issues.push({ parameter, reason: 'date', detail: 'A date (YYYY-MM-DD) is required' });
       return null;
     }
     if (calendarDay(value) === null) {
-      issues.push({ parameter, detail: 'must be a date that exists, written YYYY-MM-DD' });
+      issues.push({ parameter, reason: 'date', detail: 'must be a date that exists, written YYYY-MM-DD' });
       return null;
     }
     return value;
@@ -101,15 +102,20 @@ export function parseStatsCountsQuery(
   const to = date('to');
   if (from !== null && to !== null) {
     const days = (calendarDay(to)! - calendarDay(from)!) / DAY_MS + 1;
-    if (days < 1) issues.push({ parameter: 'to', detail: 'The period ends before it starts' });
+    if (days < 1)
+      issues.push({ parameter: 'to', reason: 'order', detail: 'The period ends before it starts' });
     else if (days > STATS_PERIOD_MAX_DAYS)
-      issues.push({ parameter: 'to', detail: `A period covers at most ${STATS_PERIOD_MAX_DAYS} days` });
+      issues.push({
+        parameter: 'to',
+        reason: 'length',
+        detail: `A period covers at most ${STATS_PERIOD_MAX_DAYS} days`,
+      });
   }
   const rawType = query.resourceType;
   let resourceType: string | null = null;
   if (rawType !== undefined && rawType !== '') {
     if (typeof rawType !== 'string' || !knownTypes.has(rawType))
-      issues.push({ parameter: 'resourceType', detail: 'No such resource type' });
+      issues.push({ parameter: 'resourceType', reason: 'type', detail: 'No such resource type' });
     else resourceType = rawType;
   }
   if (issues.length || from === null || to === null) return { issues };
