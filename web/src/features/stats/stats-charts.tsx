@@ -70,7 +70,8 @@ export function SeriesChart({ label, rows, series, formatDay }: SeriesChartProps
         <XAxis dataKey="day" tickFormatter={formatDay} minTickGap={16} stroke={colors.border} />
         <YAxis allowDecimals={false} width={40} stroke={colors.border} />
         <Tooltip labelFormatter={(day) => formatDay(String(day))} />
-        <Legend />
+        {/* the series in their order (views first), not sorted by name */}
+        <Legend itemSorter={null} />
         {series.map((s, i) => (
           <Line
             key={s.key}
@@ -116,8 +117,8 @@ export function RankChart({ label, rows, seriesName, colourIndex = 0 }: RankChar
         <YAxis
           type="category"
           dataKey="name"
-          width={112}
-          tickFormatter={(name: string) => short(name, 16)}
+          width={120}
+          tickFormatter={(name: string) => short(name, 12)}
           stroke={colors.border}
         />
         <Tooltip cursor={{ fill: colors.surfaceRaised }} />

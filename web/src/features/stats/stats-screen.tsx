@@ -31,7 +31,7 @@ import { fluidSize } from '../../kit/theme/theme.ts';
 import { Button } from '../../kit/ui/button.tsx';
 import { DatePicker } from '../../kit/ui/date-picker.tsx';
 import { Select } from '../../kit/ui/select.tsx';
-import type en from './messages/en.json';
+import type en from '../../kit/admin/messages/en.json';
 import { RankChart, SeriesChart } from './stats-charts.tsx';
 import {
   dailySeries,
@@ -81,12 +81,16 @@ const Sections = styled.div`
     font-size: ${fluidSize(1.25)};
     margin: 0 0 0.75rem;
   }
-  td,
-  th {
+  /* a long title or id breaks anywhere; a column's name and a number stay whole (the table scrolls in its region) */
+  th[scope='row'] {
     overflow-wrap: anywhere;
+    min-width: 8rem;
   }
-  td.number,
-  th.number {
+  th[scope='col'],
+  td {
+    white-space: nowrap;
+  }
+  .number {
     text-align: right;
     font-variant-numeric: tabular-nums;
   }
