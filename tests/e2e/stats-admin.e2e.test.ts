@@ -5,7 +5,7 @@ import { checkA11yInBothThemes } from './support/a11y.ts';
 import { baseUrl, openContext, pageOfTest } from './support/browser.ts';
 import { signIn } from './support/demo.ts';
 import { isFocused } from './support/focus.ts';
-import { measureReflow } from './support/reflow.ts';
+import { LARGEST_TEXT, measureReflow, storeAccessibility } from './support/reflow.ts';
 
 /** A reader's browser, not a bot's: headless Chromium names itself so, and the statistics drop its records. */
 const READER = (name: string) =>
@@ -48,8 +48,9 @@ async function recordsSent(page: Page): Promise<{ pageId: string; fileId: string
   return { pageId, fileId };
 }
 
-async function statsPage(viewport: { width: number; height: number }) {
+async function statsPage(viewport: { width: number; height: number }, { largest = false } = {}) {
   const { context } = await openContext({ viewport });
+  if (largest) await storeAccessibility(context, LARGEST_TEXT);
   const page = await pageOfTest(context, true);
   await signIn(page, 'admin@demo.example');
   return page;
@@ -113,16 +114,27 @@ describe('the usage statistics screen (/admin/stats)', () => {
     const page = await statsPage({ width: 320, height: 800 });
     await recordsSent(page);
     await page.goto('/admin/stats');
-    await page.getByRole('table', { name: 'Origins: figures' }).waitFor();
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    const report = await measureReflow(page);
-    expect(report.overflow, `the page scrolls sideways: ${report.widest.join('; ')}`).toBeLessThanOrEqual(0);
-    expect(report.outside, 'text beyond the left or right edge').toEqual([]);
-    for (const chart of await page.locator('.recharts-wrapper').all())
-      expect((await chart.boundingBox())!.width).toBeLessThanOrEqual(320);
+    await expectReflow(page, 320);
     await checkA11yInBothThemes(page, '/admin/stats at 320 px', 'admin-stats-320');
   });
+
+  test('with the largest text settings the screen does not scroll sideways either', async () => {
+    const page = await statsPage({ width: 1280, height: 800 }, { largest: true });
+    await recordsSent(page);
+    await page.goto('/admin/stats');
+    await expectReflow(page, 1280);
+  });
 });
+
+async function expectReflow(page: Page, width: number): Promise<void> {
+  await page.getByRole('table', { name: 'Origins: figures' }).waitFor();
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const report = await measureReflow(page);
+  expect(report.overflow, `the page scrolls sideways: ${report.widest.join('; ')}`).toBeLessThanOrEqual(0);
+  expect(report.outside, 'text beyond the left or right edge').toEqual([]);
+  for (const chart of await page.locator('.recharts-wrapper').all())
+    expect((await chart.boundingBox())!.width).toBeLessThanOrEqual(width);
+}
 
 /** The first day of the period the screen opens on when the URL names none (stats-data.ts defaultPeriod). */
 async function defaultFrom(page: Page): Promise<string> {
