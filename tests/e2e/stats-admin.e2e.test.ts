@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { checkA11yInBothThemes } from './support/a11y.ts';
 import { baseUrl, openContext, pageOfTest } from './support/browser.ts';
-import { signIn } from './support/demo.ts';
+import { shot, signIn } from './support/demo.ts';
 import { isFocused } from './support/focus.ts';
 import { LARGEST_TEXT, measureReflow, storeAccessibility } from './support/reflow.ts';
 
@@ -123,6 +123,7 @@ describe('the usage statistics screen (/admin/stats)', () => {
     await recordsSent(page);
     await page.goto('/admin/stats');
     await expectReflow(page, 1280);
+    await shot(page, 'admin-stats-largest-text');
   });
 });
 

@@ -23,6 +23,10 @@ const DASHES = [undefined, '6 3', '2 2', '8 2 2 2', '1 3'];
 const Frame = styled.div`
   width: 100%;
   min-width: 0;
+  /* the axes' words follow the reader's text settings, a little smaller than the body's */
+  .recharts-cartesian-axis-tick text {
+    font-size: 0.8em;
+  }
   .recharts-text,
   .recharts-legend-item-text {
     fill: ${({ theme }) => theme.colors.text};
@@ -43,6 +47,15 @@ const Frame = styled.div`
 
 const short = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
+/**
+ * How wide an axis' character is drawn, in px, with the reader's text settings (size and letter spacing: the
+ * largest make it 2.5 times wider): an axis is given a width in px, so it is measured from them.
+ */
+function useAxisCharWidth(): number {
+  const { text } = useTheme();
+  return 0.55 * 0.8 * text.sizePx + text.letterSpacingEm * 0.8 * text.sizePx;
+}
+
 export interface SeriesChartProps {
   /** the chart's name for screen readers */
   label: string;
@@ -57,6 +70,8 @@ export interface SeriesChartProps {
 export function SeriesChart({ label, rows, series, formatDay }: SeriesChartProps) {
   const { colors } = useTheme();
   const colours = seriesColours(colors);
+  // room for a count of five digits
+  const axisWidth = Math.max(40, Math.ceil(useAxisCharWidth() * 5 + 8));
   return (
     <Frame role="img" aria-label={label}>
       <LineChart
@@ -68,7 +83,7 @@ export function SeriesChart({ label, rows, series, formatDay }: SeriesChartProps
       >
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="day" tickFormatter={formatDay} minTickGap={16} stroke={colors.border} />
-        <YAxis allowDecimals={false} width={40} stroke={colors.border} />
+        <YAxis allowDecimals={false} width={axisWidth} stroke={colors.border} />
         <Tooltip labelFormatter={(day) => formatDay(String(day))} />
         {/* the series in their order (views first), not sorted by name */}
         <Legend itemSorter={null} />
@@ -102,6 +117,10 @@ export interface RankChartProps {
 export function RankChart({ label, rows, seriesName, colourIndex = 0 }: RankChartProps) {
   const { colors } = useTheme();
   const colours = seriesColours(colors);
+  // twelve characters of a name, within 200 px whatever the text settings (the table gives the whole name)
+  const charWidth = useAxisCharWidth();
+  const axisWidth = Math.min(200, Math.max(120, Math.ceil(charWidth * 12 + 12)));
+  const nameLength = Math.max(4, Math.floor((axisWidth - 12) / charWidth));
   return (
     <Frame role="img" aria-label={label}>
       <BarChart
@@ -117,8 +136,8 @@ export function RankChart({ label, rows, seriesName, colourIndex = 0 }: RankChar
         <YAxis
           type="category"
           dataKey="name"
-          width={120}
-          tickFormatter={(name: string) => short(name, 12)}
+          width={axisWidth}
+          tickFormatter={(name: string) => short(name, nameLength)}
           stroke={colors.border}
         />
         <Tooltip cursor={{ fill: colors.surfaceRaised }} />
