@@ -62,6 +62,7 @@ import { publishableRoutes, resourceQueryRoutes } from '@platform/query-api/reso
 import { routeResolverRoutes } from '@platform/query-api/routes/routes';
 import { webLanguageLineRoutes } from '@platform/query-api/site-settings/web-language-lines';
 import { homeStatsQueryRoutes } from '@platform/query-api/stats/routes';
+import { statsCountsQueryRoutes } from '@platform/query-api/stats/counts-routes';
 
 /** What the platform hands a module's routes when it serves them (built once, in platform.ts). */
 export interface ServeContext {
@@ -301,6 +302,17 @@ export function workflowExtensions(
 }
 
 /**
+ * The statistics' counts for /admin/stats (ADR 0040): a read of the stats module's projection that names the top
+ * resources by their titles, so it reads the types served (the catalogue's, or a test's own).
+ */
+function statsCountsModule(served: readonly ResourceDefinition[]): ModuleDescriptor {
+  return {
+    name: 'stats-counts',
+    query: ({ defaultLocale }) => [statsCountsQueryRoutes(served, { defaultLocale })],
+  };
+}
+
+/**
  * Every module the platform serves: the hand-written ones and the resource layer over `resources` (the
  * catalogue; tests may bring their own). `defaultLocale` (DEFAULT_LOCALE, 'en' if absent): the language whose
  * text search configuration indexes the records' own text (their translations are indexed in their own).
@@ -313,7 +325,7 @@ export function platformModules(
   for (const needed of handWrittenModules.flatMap((module) => module.resources ?? []))
     if (!served.some((definition) => definition.type === needed.type)) served.push(needed);
   // the moderation removes reported records of the types served (the catalogue's, or a test's own)
-  const modules = [...handWrittenModules, moderationModule(served)];
+  const modules = [...handWrittenModules, moderationModule(served), statsCountsModule(served)];
   const extensions = workflowExtensions(modules);
   const joinTables = Object.assign({}, ...modules.map((module) => module.joinTables ?? {})) as Record<
     string,

@@ -290,7 +290,8 @@ describe('accounts, end to end', () => {
       'Stocks',
       'Item conditions',
       'Invoicing strategies',
-      // the statistics group (seed 001 §6), for administrators
+      // the statistics group (seed 001 §6), for administrators: the charts first, then the banned origins
+      'Usage statistics',
       'Banned origins',
     ]);
     await adminNav.getByRole('link', { name: 'Dev mailbox' }).click();

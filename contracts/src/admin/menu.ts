@@ -1,6 +1,7 @@
 import { ADMINISTRATORS, CONTENT_EDITORS } from '../accounts/rules.ts';
 import { OPEN_BADGE_DESK } from '../open-badges/issuer.ts';
 import { RENTAL_ADMINS } from '../rental/records.ts';
+import { STATS_READERS } from '../stats/counts.ts';
 import { allows, type AccessRule, type ViewerFacts } from '../resources/access.ts';
 import {
   ADMIN_MENU_GROUPS,
@@ -64,6 +65,8 @@ const HAND_WRITTEN: HandWrittenEntry[] = [
     see: OPEN_BADGE_DESK,
     feature: 'openBadges',
   },
+  // the usage statistics' charts (issue 22), first in their group: hand-written entries come before the resources'
+  { key: 'stats', href: '/admin/stats', icon: 'bar_chart', group: 'statistics', see: STATS_READERS },
 ];
 
 /** Seed 001 §6: the app menu items entry, for application administrators, fifth in the application group. */

@@ -63,6 +63,15 @@ describe('the admin menu (seed 001 §6)', () => {
     expect(forAdmin.entries.map((e) => e.key)).not.toContain('app-menu-items');
   });
 
+  it('opens the statistics group with the charts, for administrators and application administrators', () => {
+    const statistics = (roles: ViewerFacts['roles'], isAdmin = false) =>
+      keys(roles, isAdmin).find(([group]) => group === 'statistics')?.[1];
+    expect(statistics(['admin'], true)).toEqual(['stats', 'stats-banned-origins']);
+    // the banned origins stay the administrators'; the charts are the statistics readers' (ADR 0040)
+    expect(statistics(['app_admin'])).toEqual(['stats']);
+    expect(statistics(['contributor'])).toBeUndefined();
+  });
+
   it('shows only what the viewer may see', () => {
     expect(keys([])).toEqual([[null, ['dashboard']]]);
     const appAdmin = keys(['app_admin']);

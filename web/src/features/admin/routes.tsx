@@ -4,6 +4,8 @@ import { ADMIN_ROUTES } from '../../kit/admin/access.ts';
 // the menu tree editor and the pages' list, editor, preview and history, matched before the generic back office
 import { MenuEditorRoute } from '../menu/index.ts';
 import { AppPagesScreen } from '../pages/index.ts';
+// the statistics' charts: recharts loads with that screen alone
+import { StatsScreen } from '../stats/index.ts';
 import { lazyScreen } from '../../kit/lazy/lazy-screen.ts';
 
 // each screen is its own chunk, loaded when first visited (seed 000 §7)
@@ -64,6 +66,11 @@ export const adminRoutes = (
     <Route path={ADMIN_ROUTES.resources}>
       <Guarded requirement="validated">
         <ResourceScreen />
+      </Guarded>
+    </Route>
+    <Route path={ADMIN_ROUTES.stats}>
+      <Guarded requirement="validated">
+        <StatsScreen />
       </Guarded>
     </Route>
     <Route path={ADMIN_ROUTES.mailbox}>

@@ -27,6 +27,8 @@ export const ADMIN_ROUTES = {
   validationRequests: '/admin/validation-requests',
   users: '/admin/users',
   mailbox: '/admin/dev/mailbox',
+  /** the usage statistics' charts (features/stats) */
+  stats: '/admin/stats',
   unauthorized: ROUTES.unauthorized,
   notFound: ROUTES.notFound,
   /** the generic back office of the resource catalogue (resources/resource-screen.tsx) */

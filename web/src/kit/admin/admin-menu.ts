@@ -14,6 +14,7 @@ const WEB_SCREENS = new Set([
   'app-pages',
   'rental-commands',
   'open-badge-sessions',
+  'stats',
 ]);
 const CATALOGUE_TYPES = new Set(resourceCatalogue.map((d) => d.type));
 

@@ -1,4 +1,4 @@
-import { statsEndpoints } from '@platform/contracts/stats/endpoints';
+import { statsReaderEndpoints } from '@platform/contracts/stats/reader-endpoints';
 import type { StatsEventName } from '@platform/contracts/stats/records';
 import { useEffect } from 'react';
 import type { ApiClient } from '../api/client.ts';
@@ -19,7 +19,7 @@ export interface StatsTarget {
  */
 export function recordStats(api: ApiClient, event: StatsEventName, target: StatsTarget): void {
   api
-    .call(statsEndpoints.records, {
+    .call(statsReaderEndpoints.records, {
       body: { records: [{ event, resourceType: target.type, resourceId: target.id }] },
     })
     .catch(() => undefined);
