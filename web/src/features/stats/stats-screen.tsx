@@ -31,7 +31,7 @@ import { fluidSize } from '../../kit/theme/theme.ts';
 import { Button } from '../../kit/ui/button.tsx';
 import { DatePicker } from '../../kit/ui/date-picker.tsx';
 import { Select } from '../../kit/ui/select.tsx';
-import type en from '../../kit/admin/messages/en.json';
+import type en from './messages/en.json';
 import { RankChart, SeriesChart } from './stats-charts.tsx';
 import {
   dailySeries,
