@@ -167,17 +167,15 @@ export function localBlobStore(
           settled = true;
           const target = pathOf(hash);
           await folderOf(hash);
-          const existing = await stat(target).catch(() => null);
-          // the same bytes stored before: one copy is kept
-          if (existing) await rm(staging, { force: true });
-          else
-            await rename(staging, target).catch(async (error: NodeJS.ErrnoException) => {
-              // its folder went since this process made it (removed by hand): made again
-              if (error.code !== 'ENOENT') throw error;
-              folders.delete(hash.slice(0, 2));
-              await folderOf(hash);
-              await rename(staging, target);
-            });
+          // the same bytes stored before are replaced by themselves (a name is its content's hash): one copy is
+          // kept, and no look before the rename is needed (a reader of the former copy reads it to its end)
+          await rename(staging, target).catch(async (error: NodeJS.ErrnoException) => {
+            // its folder went since this process made it (removed by hand): made again
+            if (error.code !== 'ENOENT') throw error;
+            folders.delete(hash.slice(0, 2));
+            await folderOf(hash);
+            await rename(staging, target);
+          });
           // when it was stored, for the sweep's grace period (a blob stored again is as young as its new upload)
           const now = clock();
           await utimes(target, now, now);
