@@ -265,7 +265,7 @@ describe('resumable uploads in the bucket (FILES_S3_URL)', () => {
     expect(await multipartUploads()).toEqual([]);
   });
 
-  it('leaves nothing in the bucket of an upload refused on completion, nor takes one past the limit', async () => {
+  it('leaves nothing in the bucket of an upload refused on completion or given up, nor takes one past the limit', async () => {
     const headers = await member();
     const bytes = randomBytes(300_000);
     const made = await create(first, headers, bytes.length, { filename: 'photo.png', family: 'image' });
@@ -277,6 +277,15 @@ describe('resumable uploads in the bucket (FILES_S3_URL)', () => {
     expect(await keys('site/tus/')).toEqual([]);
     expect(await multipartUploads()).toEqual([]);
     expect((await create(first, headers, 17 * MB, { filename: 'big.lcc' })).status).toBe(413);
+    // given up on the other platform, half sent: nothing of it left either
+    const given = await create(first, headers, 200_000, { filename: 'given.lcc' });
+    const up = pathOf(given.headers.get('location'));
+    const part = await tus(first, headers, 'PATCH', up, { 'Upload-Offset': '0' }, randomBytes(100_000));
+    expect(part.status, part.text).toBe(204);
+    expect((await tus(second, headers, 'DELETE', up)).status).toBe(204);
+    expect((await tus(first, headers, 'HEAD', up)).status).toBe(404);
+    expect(await keys('site/tus/')).toEqual([]);
+    expect(await multipartUploads()).toEqual([]);
     expect(await filesOnDisk()).toEqual([]);
   });
 
