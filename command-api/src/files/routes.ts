@@ -222,6 +222,8 @@ export function fileUploadRoutes(
           streamId: fileResource.streamId(id),
           decider,
           command,
+          // a new file's id was drawn here (or its stream just read and found empty): nothing to read before
+          ...(current ? {} : { freshStream: true }),
           ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
         });
         const after = current
