@@ -121,6 +121,33 @@ describe('handleCommand', () => {
     expect(events.reduce((sum, e) => sum + (e.data as { by: number }).by, 0)).toBe(111);
   });
 
+  it('appends to a fresh stream without reading it, and reads one that exists after all before deciding', async () => {
+    const { eventStore, counts } = contendedStore(0);
+    let reads = 0;
+    const counted: EventStore = Object.create(eventStore, {
+      readStream: {
+        value: (...args: Parameters<EventStore['readStream']>) => {
+          reads++;
+          return eventStore.readStream(...args);
+        },
+      },
+    });
+    const streamId = newStream();
+    const first = await handleCommand(
+      { eventStore: counted },
+      { streamId, decider: counterDecider, command: increment(2), freshStream: true },
+    );
+    expect([first.nextExpectedVersion, reads, counts.appends]).toEqual([0n, 0, 1]);
+    // the same stream said to be fresh again (with no retries left): the first append fails, the stream is read and
+    // the command decided on what it holds
+    const again = await handleCommand(
+      { eventStore: counted },
+      { streamId, decider: counterDecider, command: increment(3), freshStream: true, maxRetries: 0 },
+    );
+    expect([again.nextExpectedVersion, reads, counts.appends]).toEqual([1n, 1, 3]);
+    expect((await store.readStream(streamId)).map((e) => (e.data as { by: number }).by)).toEqual([2, 3]);
+  });
+
   it('gives up after maxRetries with a 409 ConflictError', async () => {
     const streamId = newStream();
     const { eventStore } = contendedStore(2);

@@ -3,6 +3,7 @@ import { ConflictError } from '@platform/contracts/errors';
 import type { EventContractRegistry } from '@platform/contracts/event-contracts';
 import { newEventId, type EventMetadata } from '@platform/contracts/metadata';
 import {
+  foldEvents,
   loadState,
   START,
   WrongExpectedVersionError,
@@ -35,6 +36,12 @@ export interface CommandSpec<C extends Command, E extends DomainEvent, S> {
    * stream version, so a concurrent writer is retried and the If-Match checked again against the new state.
    */
   recordVersion?: (stored: readonly RecordedEvent[]) => bigint | 'no_stream';
+  /**
+   * The stream is new to this command (its id drawn by the server, a random UUID): the first attempt decides on
+   * the initial state and appends expecting no stream, without reading it first (one round trip fewer: an
+   * upload's record); a stream that exists after all fails that append and is then read and decided on as usual.
+   */
+  freshStream?: boolean;
 }
 
 export interface CommandResult<E extends DomainEvent = DomainEvent> {
@@ -105,7 +112,13 @@ export async function handleCommand<C extends Command, E extends DomainEvent, S>
   const maxRetries = spec.maxRetries ?? 3;
 
   for (let attempt = 0; ; attempt++) {
-    const { state, version: loadedVersion, events: stored } = await loadState(eventStore, streamId, decider);
+    const {
+      state,
+      version: loadedVersion,
+      events: stored,
+    } = attempt === 0 && spec.freshStream && spec.expectedVersion === undefined
+      ? { state: foldEvents(decider, []), version: 'no_stream' as const, events: [] as RecordedEvent[] }
+      : await loadState(eventStore, streamId, decider);
     if (idempotencyKey !== undefined) {
       const answered = previousAnswer<E>(streamId, stored, idempotencyKey);
       if (answered) return answered;
@@ -144,7 +157,9 @@ export async function handleCommand<C extends Command, E extends DomainEvent, S>
       };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
-      if ((spec.expectedVersion !== undefined && !spec.recordVersion) || attempt >= maxRetries) {
+      // a fresh stream's first attempt, made without reading, is not one of the retries
+      const retries = maxRetries + (spec.freshStream ? 1 : 0);
+      if ((spec.expectedVersion !== undefined && !spec.recordVersion) || attempt >= retries) {
         throw conflict(streamId, expectedVersion, error.actualVersion);
       }
     }

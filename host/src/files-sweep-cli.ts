@@ -7,7 +7,7 @@ import { migrate } from '@platform/infra/db/migrate';
 import { PostgresEventStore } from '@platform/infra/event-store';
 import { createLogger } from '@platform/infra/logger';
 import { connectToPlatformDatabase } from './cli-database.ts';
-import { platformBlobStore } from './files/blob-store.ts';
+import { platformBlobStore, platformTusStorage } from './files/blob-store.ts';
 import { filesMaintenance } from './files/maintenance.ts';
 import { eventContractsOf, platformModules } from './modules.ts';
 
@@ -30,7 +30,10 @@ async function main(): Promise<void> {
         filesDir,
         ...(config.FILES_S3_URL ? { s3Url: config.FILES_S3_URL } : {}),
       }),
-      tusDir: join(filesDir, 'tus'),
+      tus: platformTusStorage({
+        filesDir,
+        ...(config.FILES_S3_URL ? { s3Url: config.FILES_S3_URL } : {}),
+      }),
       clock: () => new Date(),
       logger,
       graceMs: config.FILES_SWEEP_GRACE_HOURS * 60 * 60 * 1000,

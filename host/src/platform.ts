@@ -30,7 +30,7 @@ import { PostgresEventStore, type EventStore } from '@platform/infra/event-store
 import { CONFIG_DEFAULTS, defaultPublicUrl } from '@platform/infra/config';
 import { createMailer } from '@platform/infra/mail/mailer';
 import { DEFAULT_FILE_LIMITS, type FileLimits } from '@platform/infra/files/intake';
-import { platformBlobStore } from './files/blob-store.ts';
+import { platformBlobStore, platformTusStorage } from './files/blob-store.ts';
 import { filesMaintenance, type FilesMaintenance } from './files/maintenance.ts';
 import {
   commandModulesOf,
@@ -190,11 +190,14 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     clock,
     ...(options.files?.s3Url ? { s3Url: options.files.s3Url } : {}),
   });
-  const tusDir = join(filesDir, 'tus');
+  const tus = platformTusStorage({
+    filesDir,
+    ...(options.files?.s3Url ? { s3Url: options.files.s3Url } : {}),
+  });
   const files = filesMaintenance({
     eventStore,
     store: blobStore,
-    tusDir,
+    tus,
     clock,
     logger,
     ...(options.files?.sweepGraceMs !== undefined ? { graceMs: options.files.sweepGraceMs } : {}),
@@ -209,7 +212,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       store: blobStore,
       limits: { ...DEFAULT_FILE_LIMITS, ...options.files?.limits },
       // resumable uploads gather beside the blobs until complete
-      tusDir,
+      tus,
       // the pages' own origin as people open it (a proxy may make it differ from the requests' Host)
       origins: [new URL(accountsOptions.publicUrl ?? defaultPublicUrl()).origin],
     },

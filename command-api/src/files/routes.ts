@@ -24,14 +24,14 @@ import type { CommandResult } from '../handler.ts';
 import { resourceDecider, type ResourceCommand } from '../resources/decide.ts';
 import { allowsOnRecord, type JoinTableMembership } from '../resources/routes.ts';
 import { readMultipart, type MultipartUpload } from './multipart.ts';
-import { TUS_PATH, tusRoutes } from './tus.ts';
+import { TUS_PATH, tusRoutes, type TusStorage } from './tus.ts';
 
 /** What the upload routes are given: the blob store and the configured maximum sizes. */
 export interface FileServices {
   store: BlobStore;
   limits: FileLimits;
   /** where resumable (tus) uploads gather until complete; without it, they are not offered */
-  tusDir?: string;
+  tus?: TusStorage;
   /**
    * the origins the platform's pages are served from besides the request's own (PUBLIC_URL's): a resumable upload
    * sent from any other origin is refused
@@ -222,6 +222,8 @@ export function fileUploadRoutes(
           streamId: fileResource.streamId(id),
           decider,
           command,
+          // a new file's id was drawn here (or its stream just read and found empty): nothing to read before
+          ...(current ? {} : { freshStream: true }),
           ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
         });
         const after = current
@@ -257,11 +259,11 @@ export function fileUploadRoutes(
       }
     });
 
-    if (options.files.tusDir)
+    if (options.files.tus)
       router.use(
         TUS_PATH,
         tusRoutes({
-          directory: options.files.tusDir,
+          storage: options.files.tus,
           store,
           origins: options.files.origins ?? [],
           maxBytes: (res, metadata) => limitFor(res, acceptedOf(metadata)),

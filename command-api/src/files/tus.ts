@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import express, { type Request, type Response } from 'express';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
-import { Metadata, type Upload } from '@tus/utils';
+import { Metadata, type DataStore, type Upload } from '@tus/utils';
 import { DomainError, NotFoundError } from '@platform/contracts/errors';
 import { FILE_UPLOADERS } from '@platform/contracts/files/file';
 import { tooLarge } from '@platform/infra/files/intake';
@@ -17,9 +18,48 @@ import type { CommandResult } from '../handler.ts';
 export const TUS_PATH = '/services/files/tus';
 
 /** An upload left unfinished this long is expired (the tus expiration extension): it cannot be resumed. */
-const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
+export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Where the parts of unfinished uploads gather until complete (ADR 0027): this machine's disk by default
+ * (`fileTusStorage`), the files' bucket where FILES_S3_URL is set (`s3TusStorage`), so that an upload begun on one
+ * machine is continued on any other.
+ */
+export interface TusStorage {
+  /** the tus datastore: its `remove` takes everything of an upload, complete or not */
+  datastore: DataStore;
+  /** the bytes of a completed upload */
+  read(id: string): Promise<Readable>;
+  /** removes the unfinished uploads made more than the expiry period before `now`; answers how many */
+  expire(now: Date): Promise<number>;
+}
+
+/** An upload unfinished and made more than the expiry period before `now`. */
+export const expiredUpload = (upload: Upload | null, now: Date): boolean =>
+  !!upload?.creation_date &&
+  upload.offset !== upload.size &&
+  new Date(upload.creation_date).getTime() + TUS_EXPIRY_MS <= now.getTime();
+
+/** Uploads gathered on this machine's disk, in `directory` (@tus/file-store): a platform on one machine. */
+export function fileTusStorage(directory: string): TusStorage {
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+  return {
+    datastore,
+    read: async (id) => createReadStream(join(directory, id)),
+    async expire(now) {
+      const ids = (await datastore.configstore.list?.().catch(() => [])) ?? [];
+      let removed = 0;
+      for (const id of ids) {
+        if (!expiredUpload(await datastore.getUpload(id).catch(() => null), now)) continue;
+        await datastore.remove(id).catch(() => undefined);
+        removed++;
+      }
+      return removed;
+    },
+  };
+}
 
 /** The metadata key the platform writes (never the client's): who made the upload. */
 const OWNER = 'platformOwner';
@@ -36,8 +76,8 @@ export interface CompletedUpload {
 }
 
 export interface TusOptions {
-  /** where the parts of unfinished uploads gather (@tus/file-store), until complete */
-  directory: string;
+  /** where the parts of unfinished uploads gather, until complete */
+  storage: TusStorage;
   store: BlobStore;
   /** the origins of the platform's pages besides the request's own: requests from any other are refused */
   origins: readonly string[];
@@ -91,28 +131,10 @@ const refusal = (error: unknown) => {
 };
 
 /**
- * Removes the unfinished uploads made more than the expiry period (24 hours) before `now`, parts and metadata: a
- * member whose upload was cut off and who never came back leaves nothing for long. Answers how many were removed.
- */
-export async function expireTusUploads(directory: string, now: Date): Promise<number> {
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
-  const ids = (await datastore.configstore.list?.().catch(() => [])) ?? [];
-  let removed = 0;
-  for (const id of ids) {
-    const upload = await datastore.getUpload(id).catch(() => null);
-    if (!upload?.creation_date || upload.offset === upload.size) continue;
-    if (new Date(upload.creation_date).getTime() + TUS_EXPIRY_MS > now.getTime()) continue;
-    await datastore.remove(id).catch(() => undefined);
-    removed++;
-  }
-  return removed;
-}
-
-/**
  * Resumable uploads (the tus protocol 1.0, ADR 0027) with @tus/server: `POST` with `Upload-Length` and
  * `Upload-Metadata` (`filename`, optionally `description`, `isPublic`, `family`) makes an upload, `HEAD` tells its
- * offset, `PATCH` from that offset sends more (after a dropped connection too), `DELETE` gives it up. The parts
- * gather in `directory` (@tus/file-store); once the last byte came, the whole is streamed into the blob store and
+ * offset, `PATCH` from that offset sends more (after a dropped connection too, on any machine when the parts are
+ * in the bucket), `DELETE` gives it up. The parts gather in `storage` (a TusStorage); once the last byte came, the whole is streamed into the blob store and
  * made into a file record by `complete`, as a multipart upload is, and the answer to that last `PATCH` is the
  * file's document (200). A refused file (its type, its size) leaves nothing: neither the parts nor a blob.
  *
@@ -120,10 +142,7 @@ export async function expireTusUploads(directory: string, now: Date): Promise<nu
  * and its bytes are never served back through tus (`GET` is a 404: a file is served once it is a record).
  */
 export function tusRoutes(options: TusOptions): express.Router {
-  const datastore = new FileStore({
-    directory: options.directory,
-    expirationPeriodInMilliseconds: TUS_EXPIRY_MS,
-  });
+  const { datastore } = options.storage;
   /** an upload's metadata: stored once it is made, from the request while it is being made */
   const metadataOf = async (id: string | null) => {
     const stored = id ? await datastore.getUpload(id).catch(() => null) : null;
@@ -168,7 +187,7 @@ export function tusRoutes(options: TusOptions): express.Router {
       const { filename, name, ...rest } = fields;
       try {
         const staged = await options.store
-          .stage(createReadStream(join(options.directory, upload.id)), {
+          .stage(await options.storage.read(upload.id), {
             maxBytes: options.maxBytes(res, fields),
           })
           .catch((error: unknown) => {

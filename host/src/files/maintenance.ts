@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { expireTusUploads } from '@platform/command-api/files/tus';
+import type { TusStorage } from '@platform/command-api/files/tus';
 import type { EventStore } from '@platform/infra/event-store';
 import type { BlobStore } from '@platform/infra/files/storage';
 import { BLOB_SWEEP_GRACE_MS, sweepBlobs } from '@platform/infra/files/sweep';
@@ -29,7 +29,7 @@ export function filesMaintenance(options: {
   eventStore: EventStore;
   store: BlobStore;
   /** where resumable uploads gather; without it, there are none to expire */
-  tusDir?: string;
+  tus?: TusStorage;
   clock: () => Date;
   logger: Logger;
   graceMs?: number;
@@ -44,7 +44,7 @@ export function filesMaintenance(options: {
       now: options.clock(),
       graceMs: options.graceMs ?? BLOB_SWEEP_GRACE_MS,
     });
-    const uploadsExpired = options.tusDir ? await expireTusUploads(options.tusDir, options.clock()) : 0;
+    const uploadsExpired = options.tus ? await options.tus.expire(options.clock()) : 0;
     if (swept.removed.length || uploadsExpired)
       options.logger.info(
         { blobsRemoved: swept.removed.length, blobsSeen: swept.seen, uploadsExpired },

@@ -7,6 +7,7 @@ import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
 import { ALL_RESOURCE_FEATURES } from '@platform/contracts/resources/definition';
 import { createCommandApi, type CommandModule } from '@platform/command-api/app';
 import { createAccountsAuth } from '@platform/command-api/auth/accounts-auth';
+import { fileTusStorage } from '@platform/command-api/files/tus';
 import { likeRoutes } from '@platform/command-api/resources/likes';
 import { resourceCommandRoutes, type JoinTableMembership } from '@platform/command-api/resources/routes';
 import { createSql } from '@platform/infra/db/postgres';
@@ -52,7 +53,11 @@ const serve: ServeContext = {
   currency: 'EUR',
   minPositionTimeoutMs: 1000,
   features: ALL_RESOURCE_FEATURES,
-  files: { store: localBlobStore('/nonexistent'), limits: DEFAULT_FILE_LIMITS, tusDir: '/nonexistent/tus' },
+  files: {
+    store: localBlobStore('/nonexistent'),
+    limits: DEFAULT_FILE_LIMITS,
+    tus: fileTusStorage('/nonexistent/tus'),
+  },
   sql,
 };
 

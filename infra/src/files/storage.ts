@@ -58,6 +58,13 @@ export interface BlobStore {
   removeIfStoredBefore(hash: string, storedBefore: Date): Promise<boolean>;
 }
 
+/**
+ * How many bytes a staging file's stream holds before it makes the upload wait: the chunks that arrive while one
+ * write is on its way are written together (one writev) rather than one 64 KB write after the other, each waiting
+ * for the last, so receiving and writing overlap. A bound per upload, never the whole file.
+ */
+export const STAGING_BUFFER = 1024 * 1024;
+
 /** Counts, hashes and keeps the head of what flows through; fails once more than `max` bytes came. */
 class Meter extends Transform {
   readonly hash = createHash('sha256');
@@ -95,7 +102,7 @@ export async function stageOnDisk(
   const staging = join(tmp, `${randomUUID()}.part`);
   const meter = new Meter(maxBytes);
   // wx: a fresh file of our own naming; flush: on disk before it is renamed into place (or sent on)
-  const file = createWriteStream(staging, { flags: 'wx', flush: true });
+  const file = createWriteStream(staging, { flags: 'wx', flush: true, highWaterMark: STAGING_BUFFER });
   try {
     await pipeline(source, meter, file);
   } catch (error) {
@@ -130,6 +137,19 @@ export function localBlobStore(
   let ready: Promise<unknown> | null = null;
   const prepared = () =>
     (ready ??= Promise.all([mkdir(tmp, { recursive: true }), mkdir(blobs, { recursive: true })]));
+  /** the `blobs/<ab>` folders made by this process: each is made once, not on every commit */
+  const folders = new Map<string, Promise<unknown>>();
+  const folderOf = (hash: string) => {
+    const prefix = hash.slice(0, 2);
+    let made = folders.get(prefix);
+    if (!made) {
+      made = mkdir(join(blobs, prefix), { recursive: true });
+      // a failure is tried again by the next commit
+      made.catch(() => folders.delete(prefix));
+      folders.set(prefix, made);
+    }
+    return made;
+  };
 
   return {
     root,
@@ -146,11 +166,16 @@ export function localBlobStore(
           if (settled) return;
           settled = true;
           const target = pathOf(hash);
-          await mkdir(join(blobs, hash.slice(0, 2)), { recursive: true });
-          const existing = await stat(target).catch(() => null);
-          // the same bytes stored before: one copy is kept
-          if (existing) await rm(staging, { force: true });
-          else await rename(staging, target);
+          await folderOf(hash);
+          // the same bytes stored before are replaced by themselves (a name is its content's hash): one copy is
+          // kept, and no look before the rename is needed (a reader of the former copy reads it to its end)
+          await rename(staging, target).catch(async (error: NodeJS.ErrnoException) => {
+            // its folder went since this process made it (removed by hand): made again
+            if (error.code !== 'ENOENT') throw error;
+            folders.delete(hash.slice(0, 2));
+            await folderOf(hash);
+            await rename(staging, target);
+          });
           // when it was stored, for the sweep's grace period (a blob stored again is as young as its new upload)
           const now = clock();
           await utimes(target, now, now);
