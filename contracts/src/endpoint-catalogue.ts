@@ -4,6 +4,7 @@ import { moderationEndpoints } from './content/endpoints.ts';
 import { couponEndpoints } from './coupons/endpoints.ts';
 import type { AnyEndpoint } from './endpoints.ts';
 import { fileEndpoints } from './files/endpoints.ts';
+import { geographyEndpoints } from './geography/endpoints.ts';
 import { menuEndpoints } from './menu/endpoints.ts';
 import { notificationEndpoints } from './notifications/endpoints.ts';
 import { organizationEndpoints } from './organizations/endpoints.ts';
@@ -32,6 +33,7 @@ export const declaredEndpoints: readonly AnyEndpoint[] = [
     ...Object.values(pagesEndpoints),
     ...Object.values(environmentEndpoints),
     ...Object.values(fileEndpoints),
+    ...Object.values(geographyEndpoints),
     ...Object.values(publicationEndpoints),
     ...Object.values(rentalEndpoints),
     ...Object.values(siteSettingsEndpoints),

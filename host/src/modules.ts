@@ -61,6 +61,7 @@ import { publishableRoutes, resourceQueryRoutes } from '@platform/query-api/reso
 import { routeResolverRoutes } from '@platform/query-api/routes/routes';
 import { webLanguageLineRoutes } from '@platform/query-api/site-settings/web-language-lines';
 import { homeStatsQueryRoutes } from '@platform/query-api/stats/routes';
+import { geographyQueryRoutes } from '@platform/query-api/geography/routes';
 
 /** What the platform hands a module's routes when it serves them (built once, in platform.ts). */
 export interface ServeContext {
@@ -196,6 +197,11 @@ const handWrittenModules: ModuleDescriptor[] = [
   rentalModule(),
   openBadgesModule(),
   publicationsModule(),
+  {
+    // the reference lists of places: countries and the departments of France, from kept data packages
+    name: 'geography',
+    query: ({ defaultLocale }) => [geographyQueryRoutes({ defaultLocale })],
+  },
   {
     // the notifications are a resource; the module adds marking one read
     name: 'notifications',
