@@ -12,6 +12,7 @@ import { openBadgeEndpoints } from './open-badges/endpoints.ts';
 import { pagesEndpoints } from './pages/endpoints.ts';
 import { publicationEndpoints } from './publications/endpoints.ts';
 import { rentalEndpoints } from './rental/endpoints.ts';
+import { searchEndpoints } from './search/endpoints.ts';
 import { siteSettingsEndpoints } from './site-settings/endpoints.ts';
 import { environmentEndpoints } from './environment/endpoints.ts';
 import { statsEndpoints } from './stats/endpoints.ts';
@@ -36,6 +37,7 @@ export const declaredEndpoints: readonly AnyEndpoint[] = [
     ...Object.values(geographyEndpoints),
     ...Object.values(publicationEndpoints),
     ...Object.values(rentalEndpoints),
+    ...Object.values(searchEndpoints),
     ...Object.values(siteSettingsEndpoints),
     ...Object.values(statsEndpoints),
   ]),

@@ -40,6 +40,8 @@ import {
   type ResourceProjectionExtension,
 } from '@platform/projectors/resources/projection';
 import { likesProjection } from '@platform/projectors/resources/likes-projection';
+import { searchIndexProjection } from '@platform/projectors/search/search-index-projection';
+import { globalSearchRoutes } from '@platform/query-api/search/routes';
 import { fileUsesExtension } from '@platform/projectors/resources/file-uses';
 import { FILES_TYPE } from '@platform/contracts/resources/files';
 import { fileResource } from '@platform/contracts/files/file';
@@ -262,6 +264,7 @@ function resourcesModule(
       resourceQueryRoutes(resources, { defaultLocale, features, authorOrganization }),
       publishableRoutes(resources),
       historyRoutes(resources),
+      globalSearchRoutes(resources, { defaultLocale, features }),
       ...(servesFiles ? [fileServingRoutes(resources, { store: files.store, limits: files.limits })] : []),
     ],
     projections: [
@@ -273,6 +276,8 @@ function resourcesModule(
         ),
       ),
       likesProjection,
+      // the global search's index over the types of `resources` that are searchable (ADR 0039)
+      searchIndexProjection(resources),
     ],
   };
 }
