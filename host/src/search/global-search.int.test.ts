@@ -1,6 +1,8 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GlobalSearchDocumentSchema } from '@platform/contracts/search/global-search';
+import { replayProjection } from '@platform/projectors/replay';
+import { SEARCH_INDEX_PROJECTION } from '@platform/projectors/search/search-index-projection';
 import {
   startAccountsApp,
   type AccountsTestApp,
@@ -229,6 +231,27 @@ describe('GET /api/v1/services/global-search', () => {
     expect(organizations.meta.hasMore).toEqual({ organizations: false });
   });
 
+  it('gives a type shown by a CMS component the path under the first page that shows it', async () => {
+    const id = await item({ title: 'Kookaburra stand', description: '<p>x</p>' });
+    const none = await search('kookaburra');
+    expect(none.data[0]).toMatchObject({ id, path: null });
+    const page = noted(
+      await app.admin('POST', '/app-pages', {
+        data: { type: 'app-pages', attributes: { path: '/kookaburra-aids', title: 'Aids' } },
+      }),
+    );
+    noted(
+      await app.admin('POST', '/app-page-components', {
+        data: {
+          type: 'app-page-components',
+          attributes: { name: 'repository', props: {} },
+          relationships: { page: { data: { type: 'app-pages', id: page.body.data.id } } },
+        },
+      }),
+    );
+    expect((await search('kookaburra')).data[0]).toMatchObject({ id, path: `/kookaburra-aids/${id}` });
+  });
+
   it('refuses bad input with 4xx naming the parameter, never a 500', async () => {
     const ask = (query: string) => visitor(`/services/global-search${query}`);
     const empty = await ask('?search=%20%20');
@@ -252,5 +275,25 @@ describe('GET /api/v1/services/global-search', () => {
     // web search syntax of any shape is a query, never an error
     for (const odd of ['"', '-', '!!', '&|', "'", 'or', '(((', '\\'])
       expect((await ask(`?search=${encodeURIComponent(odd)}`)).status).toBe(200);
+  });
+});
+
+describe('npm run replay -- search_index', () => {
+  it('rebuilds the same index from the log', async () => {
+    const rows = () =>
+      db`select * from read.search_index order by type, id`.then((r) => JSON.parse(JSON.stringify(r)));
+    await item({ title: 'Numbat ramp', description: '<p>Before the replay.</p>' });
+    await search('numbat');
+    const before = await rows();
+    expect(before.length).toBeGreaterThan(5);
+    const projection = app.platform.projections.find((p) => p.name === SEARCH_INDEX_PROJECTION)!;
+    const summary = await replayProjection({
+      sql: app.platform.sql,
+      eventStore: app.platform.eventStore,
+      projection,
+    });
+    expect(summary.mode).toBe('rebuild');
+    expect(await rows()).toEqual(before);
+    expect(idsOf(await search('numbat'))).toHaveLength(1);
   });
 });
