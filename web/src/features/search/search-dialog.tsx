@@ -56,9 +56,11 @@ const Group = styled.section`
     margin: 0.25rem 0 0;
     color: ${({ theme }) => theme.colors.textMuted};
   }
+  /* the matched words: the theme's primary pair, whose contrast holds in both themes */
   mark {
-    background: ${({ theme }) => theme.colors.focus};
-    color: inherit;
+    background: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.onPrimary};
+    padding: 0 0.125rem;
     font-weight: 700;
     border-radius: 0.125rem;
   }
