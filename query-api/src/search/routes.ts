@@ -167,15 +167,23 @@ export function globalSearchRoutes(
   ) {
     const config = `public.${unaccentConfig(SEARCH_CONFIGS[locale])}`;
     const vector = sql.identifier(['s', `vector_${locale}`]);
+    // the query written out rather than read from a CTE: the planner knows it when it plans, and reads the GIN
+    // index (through a CTE it read the type's rows of the primary key: the bench found it 6 times slower)
+    const tsquery = sql.fragment`websearch_to_tsquery(${config}::regconfig, ${asked.search})`;
+    // one scan of the index for every type searched (a scan per type read each matching row once per type: the
+    // bench found it twice as slow as one), then each type's rows under its own rule
+    const matches = sql.fragment`select s.type, s.id, s.created_by, s.deleted_at, s.published_at, s.access_level,
+        s.organization_id, s.owner_id, s.members, s.flags, ts_rank(${vector}, ${tsquery}) as rank
+      from read.search_index s
+     where ${vector} @@ ${tsquery} and s.type = any(${sql.array(asked.types, 'text')})`;
     const perType = asked.types.map((type) => {
       const definition = searchable.get(type)!;
       const path = definition.globalSearch!.path;
       const component = 'component' in path ? path.component : null;
-      return sql.fragment`(select s.type, s.id, ts_rank(${vector}, q.query) as rank, ${component}::text as component
-          from read.search_index s cross join q cross join ${typeRows.get(type)!}
-         where s.type = ${type} and ${vector} @@ q.query
-           and ${readers.get(type)!.visible(viewer, 'index', { alias: 'r' })}
-         order by rank desc, s.id
+      return sql.fragment`(select s.type, s.id, s.rank, ${component}::text as component
+          from matches s cross join ${typeRows.get(type)!}
+         where s.type = ${type} and ${readers.get(type)!.visible(viewer, 'index', { alias: 'r' })}
+         order by s.rank desc, s.id
          limit ${asked.size + 1} offset ${asked.offset})`;
     });
     const components = [
@@ -189,7 +197,7 @@ export function globalSearchRoutes(
     const title = sql.fragment`coalesce(s.translations -> ${locale} ->> 'title', s.title)`;
     const description = sql.fragment`coalesce(s.translations -> ${locale} ->> 'description', s.description)`;
     return sql.type(ResultRow)`
-      with q as (select websearch_to_tsquery(${config}::regconfig, ${asked.search}) as query),
+      with matches as materialized (${matches}),
       hits as (${sql.join(perType, sql.fragment` union all `)}),
       pages as (
         select distinct on (c.name) c.name, p.path
@@ -203,7 +211,7 @@ export function globalSearchRoutes(
              s.path_key, pages.path as page_path
         from hits h
         join read.search_index s on s.type = h.type and s.id = h.id
-        cross join q
+        cross join (select ${tsquery} as query) q
         left join pages on pages.name = h.component
        order by h.rank desc, h.type, h.id`;
   }
