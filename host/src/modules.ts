@@ -79,6 +79,8 @@ export interface ServeContext {
   features: ResourceFeatures;
   /** a publication item's author is its organization when it has one (FEATURE_ORGANIZATIONS and FEATURE_AUTHOR_ORGANIZATION) */
   authorOrganization: boolean;
+  /** FEATURE_GLOBAL_SEARCH: the global search is served (off: its route answers 404) */
+  globalSearch: boolean;
   /** the platform's database (the few reads and writes outside the event store: the open badges' signing key) */
   sql: Sql;
   /** OPEN_BADGES_SIGNING_KEY (ADR 0030): the open badges' configured signing key; absent: the kept one */
@@ -259,12 +261,12 @@ function resourcesModule(
       likeRoutes(resources),
       ...(servesFiles ? [fileUploadRoutes(resources, { files, joinTables })] : []),
     ],
-    query: ({ defaultLocale, files, features, authorOrganization }) => [
+    query: ({ defaultLocale, files, features, authorOrganization, globalSearch }) => [
       // first: it answers 404 for the types whose feature is off, the publishable and history paths included
       resourceQueryRoutes(resources, { defaultLocale, features, authorOrganization }),
       publishableRoutes(resources),
       historyRoutes(resources),
-      globalSearchRoutes(resources, { defaultLocale, features }),
+      globalSearchRoutes(resources, { defaultLocale, features, enabled: globalSearch }),
       ...(servesFiles ? [fileServingRoutes(resources, { store: files.store, limits: files.limits })] : []),
     ],
     projections: [

@@ -2,7 +2,7 @@ import express, { type Request, type Router } from 'express';
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import type { Locale } from '@platform/contracts/enums';
-import { ValidationError } from '@platform/contracts/errors';
+import { NotFoundError, ValidationError } from '@platform/contracts/errors';
 import {
   isServed,
   type ResourceDefinition,
@@ -146,7 +146,8 @@ function asTypeRow(definition: ResourceDefinition): FragmentSqlToken {
  */
 export function globalSearchRoutes(
   catalogue: readonly ResourceDefinition[],
-  options: { defaultLocale?: Locale; features?: Partial<ResourceFeatures> } = {},
+  /** enabled: FEATURE_GLOBAL_SEARCH (off: the route answers 404, as the web shows no search); absent: on */
+  options: { defaultLocale?: Locale; features?: Partial<ResourceFeatures>; enabled?: boolean } = {},
 ): QueryModule {
   const defaultLocale = options.defaultLocale ?? 'en';
   const features = options.features ?? {};
@@ -231,6 +232,7 @@ export function globalSearchRoutes(
   return (deps: QueryModuleDeps): Router => {
     const router = express.Router();
     mountEndpoint(router, searchEndpoints.globalSearch, deps.readAfter(PROJECTIONS), async (req, res) => {
+      if (options.enabled === false) throw new NotFoundError('No route for this call');
       const asked = parseSearch(req, searchable);
       const locale = readerLocale(req, defaultLocale);
       const rows = await deps.readPool.any(statement(viewerOf(res), locale, asked));
