@@ -16,6 +16,9 @@ export function searchEverything(
   api: ApiClient,
   search: string,
   signal?: AbortSignal,
+  /** one type's next page (a type's "more results") */
+  more?: { type: string; page: number },
 ): Promise<GlobalSearchDocument> {
-  return api.call(searchEndpoints.globalSearch, { query: { search }, signal, quiet: true });
+  const query = more ? { search, 'filter[type]': more.type, 'page[number]': more.page } : { search };
+  return api.call(searchEndpoints.globalSearch, { query, signal, quiet: true });
 }

@@ -98,3 +98,48 @@ describe('the top bar’s search dialog', () => {
     expect(server.asked).toEqual([]);
   });
 });
+
+/** A search whose repository items come two a page, four in all. */
+function pagedServer() {
+  const asked: string[] = [];
+  const item = (n: number) => ({
+    type: 'repository-items',
+    id: `r${n}`,
+    title: `Switch mount ${n}`,
+    description: '',
+    path: `/repository/r${n}`,
+    highlights: { title: [{ text: `Switch mount ${n}`, match: false }], description: [] },
+  });
+  const handler = (request: FakeRequest): Response | undefined => {
+    if (request.method !== 'GET' || request.url.pathname !== '/api/v1/services/global-search')
+      return undefined;
+    asked.push(request.url.search);
+    const page = Number(request.url.searchParams.get('page[number]') ?? '1');
+    return fakeJson(200, {
+      data: [item(page * 2 - 1), item(page * 2)],
+      meta: { hasMore: { 'repository-items': page < 2 }, locale: 'en' },
+    });
+  };
+  return { asked, handler };
+}
+
+describe('the search page, /services/search', () => {
+  it('searches for the words of its URL, and reads a type’s further results with its button', async () => {
+    decided();
+    const user = userEvent.setup();
+    const server = pagedServer();
+    renderApp('/services/search?search=switch', { handlers: [server.handler] });
+    await screen.findByRole('heading', { level: 1, name: 'Search' }, { timeout: 25_000 });
+    const group = await screen.findByRole('region', { name: 'Repository' });
+    await within(group).findByRole('link', { name: 'Switch mount 2' });
+    expect(server.asked).toEqual(['?search=switch']);
+    await user.click(within(group).getByRole('button', { name: 'More results: Repository' }));
+    await within(group).findByRole('link', { name: 'Switch mount 4' });
+    expect(within(group).getAllByRole('link')).toHaveLength(4);
+    expect(new URLSearchParams(server.asked[1])).toEqual(
+      new URLSearchParams('?search=switch&filter[type]=repository-items&page[number]=2'),
+    );
+    // nothing more behind the last page
+    expect(within(group).queryByRole('button', { name: /^More results/ })).toBeNull();
+  });
+});
