@@ -90,4 +90,18 @@ describe('the top bar’s search dialog', () => {
     await page.getByRole('heading', { level: 1, name: `${word} Seating Lab` }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
+
+  test('the search page keeps its words in its address and shows a type’s results', async () => {
+    const word = `Dibbler${randomBytes(3).toString('hex')}`;
+    const slug = await organization(`${word} Access Lab`, `Eye gaze, ${word} loans.`);
+    const { page } = await openPage();
+    await page.goto(`/services/search?search=${word.toLowerCase()}`);
+    await page.getByRole('heading', { level: 1, name: 'Search' }).waitFor();
+    const group = page.getByRole('region', { name: 'Organizations' });
+    const link = group.getByRole('link', { name: `${word} Access Lab` });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`/organizations/${slug}`);
+    await checkA11yInBothThemes(page, 'the search page with results', 'global-search-page');
+    await expectNoSidewaysScroll(page, 320);
+  });
 });
