@@ -27,6 +27,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
     >
       <SearchPanel
         headingLevel={3}
+        autoFocus
         footer={(words) =>
           words.trim() ? <Link href={searchPageHref(words)}>{t('search.allResults')}</Link> : null
         }

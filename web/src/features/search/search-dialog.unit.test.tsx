@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../kit/state/storage-keys.ts';
+import { pageAnswer } from '../../frame/testing/cms-testing.tsx';
 import { fakeJson, renderApp, type FakeRequest } from '../../frame/testing/render-app.tsx';
 
 const decided = () =>
@@ -141,5 +142,30 @@ describe('the search page, /services/search', () => {
     );
     // nothing more behind the last page
     expect(within(group).queryByRole('button', { name: /^More results/ })).toBeNull();
+  });
+});
+
+describe('the global search CMS component', () => {
+  it('searches on a page without taking the focus, under the block’s title', async () => {
+    decided();
+    const user = userEvent.setup();
+    const server = searchServer();
+    renderApp('/find-anything', {
+      routes: {
+        '/find-anything': pageAnswer('/find-anything', 'Find', [
+          { name: 'global-search', props: { title: 'Search everything' } },
+        ]),
+      },
+      handlers: [server.handler],
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Search everything' }, { timeout: 25_000 });
+    const main = screen.getByRole('main');
+    const field = within(main).getByRole('searchbox', { name: 'Words to search for' });
+    expect(document.activeElement).not.toBe(field);
+    await user.click(field);
+    await user.keyboard('joystick');
+    await within(main).findByRole('link', { name: 'Joystick knob' });
+    expect(within(main).getByRole('heading', { level: 3, name: 'Repository' })).toBeTruthy();
+    expect(server.asked).toEqual([{ search: 'joystick', language: 'en' }]);
   });
 });

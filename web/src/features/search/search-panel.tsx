@@ -100,6 +100,8 @@ export interface SearchPanelProps {
   headingLevel: 2 | 3;
   /** below the results: the dialog's link to the full page */
   footer?: (words: string) => React.ReactNode;
+  /** the field takes the focus (the dialog's, which opens for it; never a page's block) */
+  autoFocus?: boolean;
 }
 
 /**
@@ -107,7 +109,13 @@ export interface SearchPanelProps {
  * grouped by type, each a link to its page, a type with more behind a "more" button; Enter moves to the first
  * result. The number of results is announced (a polite status), the "searching" in between is not.
  */
-export function SearchPanel({ initialQuery = '', onQueryChange, headingLevel, footer }: SearchPanelProps) {
+export function SearchPanel({
+  initialQuery = '',
+  onQueryChange,
+  headingLevel,
+  footer,
+  autoFocus = false,
+}: SearchPanelProps) {
   const t = useSearchT();
   const api = useApi();
   const results = useRef<HTMLDivElement>(null);
@@ -174,7 +182,7 @@ export function SearchPanel({ initialQuery = '', onQueryChange, headingLevel, fo
         label={t('search.label')}
         clearLabel={t('search.clear')}
         description={t('search.hint')}
-        autoFocus
+        autoFocus={autoFocus}
         maxLength={GLOBAL_SEARCH_MAX_LENGTH}
         value={query}
         onChange={(value) => {
