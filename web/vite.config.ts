@@ -88,6 +88,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     __FEATURE_RENTAL__: JSON.stringify(flag(process.env.FEATURE_RENTAL, true)),
     __FEATURE_OPEN_BADGES__: JSON.stringify(flag(process.env.FEATURE_OPEN_BADGES, true)),
     __FEATURE_PAGE_NAVIGATION__: JSON.stringify(flag(process.env.FEATURE_PAGE_NAVIGATION, true)),
+    __FEATURE_GLOBAL_SEARCH__: JSON.stringify(flag(process.env.FEATURE_GLOBAL_SEARCH, true)),
     __FEATURE_ARTICLES__: JSON.stringify(flag(process.env.FEATURE_ARTICLES, true)),
     __FEATURE_FORUM__: JSON.stringify(flag(process.env.FEATURE_FORUM, true)),
     __FEATURE_REPOSITORY__: JSON.stringify(flag(process.env.FEATURE_REPOSITORY, true)),

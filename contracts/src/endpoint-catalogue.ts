@@ -4,6 +4,7 @@ import { moderationEndpoints } from './content/endpoints.ts';
 import { couponEndpoints } from './coupons/endpoints.ts';
 import type { AnyEndpoint } from './endpoints.ts';
 import { fileEndpoints } from './files/endpoints.ts';
+import { geographyEndpoints } from './geography/endpoints.ts';
 import { menuEndpoints } from './menu/endpoints.ts';
 import { notificationEndpoints } from './notifications/endpoints.ts';
 import { organizationEndpoints } from './organizations/endpoints.ts';
@@ -11,6 +12,7 @@ import { openBadgeEndpoints } from './open-badges/endpoints.ts';
 import { pagesEndpoints } from './pages/endpoints.ts';
 import { publicationEndpoints } from './publications/endpoints.ts';
 import { rentalEndpoints } from './rental/endpoints.ts';
+import { searchEndpoints } from './search/endpoints.ts';
 import { siteSettingsEndpoints } from './site-settings/endpoints.ts';
 import { environmentEndpoints } from './environment/endpoints.ts';
 import { statsEndpoints } from './stats/endpoints.ts';
@@ -32,8 +34,10 @@ export const declaredEndpoints: readonly AnyEndpoint[] = [
     ...Object.values(pagesEndpoints),
     ...Object.values(environmentEndpoints),
     ...Object.values(fileEndpoints),
+    ...Object.values(geographyEndpoints),
     ...Object.values(publicationEndpoints),
     ...Object.values(rentalEndpoints),
+    ...Object.values(searchEndpoints),
     ...Object.values(siteSettingsEndpoints),
     ...Object.values(statsEndpoints),
   ]),

@@ -77,6 +77,7 @@ async function main() {
     defaultLocale: config.DEFAULT_LOCALE,
     features: resourceFeatures(config),
     authorOrganization: config.FEATURE_AUTHOR_ORGANIZATION,
+    globalSearch: config.FEATURE_GLOBAL_SEARCH,
     trustProxy: config.TRUST_PROXY,
     files: {
       dir: filesDir,

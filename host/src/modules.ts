@@ -40,6 +40,8 @@ import {
   type ResourceProjectionExtension,
 } from '@platform/projectors/resources/projection';
 import { likesProjection } from '@platform/projectors/resources/likes-projection';
+import { searchIndexProjection } from '@platform/projectors/search/search-index-projection';
+import { globalSearchRoutes } from '@platform/query-api/search/routes';
 import { fileUsesExtension } from '@platform/projectors/resources/file-uses';
 import { FILES_TYPE } from '@platform/contracts/resources/files';
 import { fileResource } from '@platform/contracts/files/file';
@@ -63,6 +65,7 @@ import { routeResolverRoutes } from '@platform/query-api/routes/routes';
 import { webLanguageLineRoutes } from '@platform/query-api/site-settings/web-language-lines';
 import { homeStatsQueryRoutes } from '@platform/query-api/stats/routes';
 import { statsCountsQueryRoutes } from '@platform/query-api/stats/counts-routes';
+import { geographyQueryRoutes } from '@platform/query-api/geography/routes';
 
 /** What the platform hands a module's routes when it serves them (built once, in platform.ts). */
 export interface ServeContext {
@@ -78,6 +81,8 @@ export interface ServeContext {
   features: ResourceFeatures;
   /** a publication item's author is its organization when it has one (FEATURE_ORGANIZATIONS and FEATURE_AUTHOR_ORGANIZATION) */
   authorOrganization: boolean;
+  /** FEATURE_GLOBAL_SEARCH: the global search is served (off: its route answers 404) */
+  globalSearch: boolean;
   /** the platform's database (the few reads and writes outside the event store: the open badges' signing key) */
   sql: Sql;
   /** OPEN_BADGES_SIGNING_KEY (ADR 0030): the open badges' configured signing key; absent: the kept one */
@@ -200,6 +205,11 @@ const handWrittenModules: ModuleDescriptor[] = [
   openBadgesModule(),
   publicationsModule(),
   {
+    // the reference lists of places: countries and the departments of France, from kept data packages
+    name: 'geography',
+    query: ({ defaultLocale }) => [geographyQueryRoutes({ defaultLocale })],
+  },
+  {
     // the notifications are a resource; the module adds marking one read
     name: 'notifications',
     command: () => [notificationCommandRoutes],
@@ -254,11 +264,12 @@ function resourcesModule(
       likeRoutes(resources),
       ...(servesFiles ? [fileUploadRoutes(resources, { files, joinTables })] : []),
     ],
-    query: ({ defaultLocale, files, features, authorOrganization }) => [
+    query: ({ defaultLocale, files, features, authorOrganization, globalSearch }) => [
       // first: it answers 404 for the types whose feature is off, the publishable and history paths included
       resourceQueryRoutes(resources, { defaultLocale, features, authorOrganization }),
       publishableRoutes(resources),
       historyRoutes(resources),
+      globalSearchRoutes(resources, { defaultLocale, features, enabled: globalSearch }),
       ...(servesFiles ? [fileServingRoutes(resources, { store: files.store, limits: files.limits })] : []),
     ],
     projections: [
@@ -270,6 +281,8 @@ function resourcesModule(
         ),
       ),
       likesProjection,
+      // the global search's index over the types of `resources` that are searchable (ADR 0041)
+      searchIndexProjection(resources),
     ],
   };
 }

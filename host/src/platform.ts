@@ -73,6 +73,8 @@ export interface PlatformOptions {
    * with the organizations feature on as well; absent: on
    */
   authorOrganization?: boolean;
+  /** FEATURE_GLOBAL_SEARCH: GET /services/global-search is served (seed 000 §7); absent: on */
+  globalSearch?: boolean;
   /** extra handlers mounted after the APIs (the built web, later) */
   mountAfterApis?: (app: Express) => void;
   /**
@@ -208,6 +210,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     defaultLocale: options.defaultLocale ?? 'en',
     features: { ...ALL_RESOURCE_FEATURES, ...options.features },
     authorOrganization: accounts.context.features.organizations && (options.authorOrganization ?? true),
+    globalSearch: options.globalSearch ?? true,
     files: {
       store: blobStore,
       limits: { ...DEFAULT_FILE_LIMITS, ...options.files?.limits },

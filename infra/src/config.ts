@@ -59,6 +59,8 @@ const ConfigSchema = z.object({
     .default(CONFIG_DEFAULTS.MIN_POSITION_TIMEOUT_MS),
   SEED_DEMO: flag.default('true'),
   FEATURE_PAGE_NAVIGATION: flag.default('true'),
+  /** the top bar's search dialog over every searchable record (seed 000 §2.9, ADR 0041) */
+  FEATURE_GLOBAL_SEARCH: flag.default('true'),
   FEATURE_RENTAL: flag.default('true'),
   FEATURE_OPEN_BADGES: flag.default('true'),
   // publications and community (issue 21): a type of a feature that is off answers 404 and leaves the menu

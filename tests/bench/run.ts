@@ -5,7 +5,9 @@
  * page with two includes beside a hand-written SQL join at 25 and 10,000 rows, and the generic list and find of
  * 10,000 coupons beside hand-written SQL over the same table. Flags: `--quick` (small
  * counts, a smoke run), `--diagnose` (after the figures, measure the variants that explain a missed target; see
- * diagnose.ts), `--only store|query|resources|files|rental|community|stats` (one section; files: files-bench.ts, uploads
+ * diagnose.ts), `--only store|query|resources|files|rental|community|stats|search` (one section; search:
+ * query/search-bench.ts, the global search at 100,000 indexed records beside the same full-text query by hand, p50 and
+ * p99; files: files-bench.ts, uploads
  * beside a plain stream to disk and the preview time per image; community: query/community-bench.ts, the
  * repository's list and a forum category's subjects beside hand-written SQL at 1,000 and 100,000 items and a million
  * messages, and full-text search; stats: stats-bench.ts, the statistics records' ingestion through HTTP and the
@@ -36,6 +38,7 @@ import {
   type Throughput,
 } from './scenarios.ts';
 import { COMMUNITY_FULL, COMMUNITY_QUICK, communityBench } from './query/community-bench.ts';
+import { SEARCH_FULL, SEARCH_QUICK, searchBench } from './query/search-bench.ts';
 import { QUERY_CLIENTS, QUERY_FULL, QUERY_QUICK, queryBench, type QueryClient } from './query/query-bench.ts';
 import { RESOURCE_FULL, RESOURCE_QUICK, resourceBench } from './query/resource-bench.ts';
 import { emmettSubject } from './subjects/emmett.ts';
@@ -84,7 +87,17 @@ function option(name: string): string | undefined {
   const at = argv.indexOf(name);
   return at >= 0 ? argv[at + 1] : undefined;
 }
-const SECTIONS = ['store', 'query', 'resources', 'files', 'rental', 'community', 'stats', 'fuzz'] as const;
+const SECTIONS = [
+  'store',
+  'query',
+  'resources',
+  'files',
+  'rental',
+  'community',
+  'stats',
+  'search',
+  'fuzz',
+] as const;
 const only = option('--only');
 if (only !== undefined && !(SECTIONS as readonly string[]).includes(only)) {
   process.stderr.write(`--only takes one of ${SECTIONS.join(', ')}\n`);
@@ -223,6 +236,14 @@ async function main() {
       await statsBench({ cluster, counts: args.has('--quick') ? STATS_QUICK : STATS_FULL, log });
       log(
         `\nstatistics section took ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`,
+      );
+    }
+    if (runs('search')) {
+      const started = performance.now();
+      log(`\nload average at start of the search section: ${loadAverage()}`);
+      await searchBench({ cluster, counts: args.has('--quick') ? SEARCH_QUICK : SEARCH_FULL, log });
+      log(
+        `\nsearch section took ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`,
       );
     }
     if (runs('fuzz')) await fuzzBench({ cluster, log });

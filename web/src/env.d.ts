@@ -8,6 +8,7 @@ declare const __DEFAULT_LOCALE__: string;
 declare const __FEATURE_RENTAL__: boolean;
 declare const __FEATURE_OPEN_BADGES__: boolean;
 declare const __FEATURE_PAGE_NAVIGATION__: boolean;
+declare const __FEATURE_GLOBAL_SEARCH__: boolean;
 declare const __FEATURE_ARTICLES__: boolean;
 declare const __FEATURE_FORUM__: boolean;
 declare const __FEATURE_REPOSITORY__: boolean;

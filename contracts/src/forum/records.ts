@@ -106,6 +106,7 @@ export const forumSubjectResource = defineResource({
   sorts: ['pinnedOnHomeAt', 'pinnedOnCategoryAt', 'title'],
   defaultSort: { field: 'updatedAt', direction: 'desc' },
   title: 'title',
+  globalSearch: { title: 'title', path: { component: 'forum', key: 'id' } },
 });
 
 /**

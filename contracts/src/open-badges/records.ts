@@ -110,6 +110,7 @@ export const openBadgeResource = defineResource({
   sorts: ['title'],
   defaultSort: { field: 'title', direction: 'asc' },
   title: 'title',
+  globalSearch: { title: 'title', description: 'description', path: { component: 'open-badges', key: 'id' } },
 });
 
 export type OpenBadgeRecord = RecordOf<typeof openBadgeResource>;

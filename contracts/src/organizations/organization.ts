@@ -139,4 +139,9 @@ export const organizationResource = defineResource({
   sorts: ['name', 'slug'],
   defaultSort: { field: 'name', direction: 'asc' },
   title: 'name',
+  globalSearch: {
+    title: 'name',
+    description: 'shortDescription',
+    path: { route: '/organizations/:key', key: 'slug' },
+  },
 });

@@ -194,6 +194,10 @@ export const COMPONENT_PROPS = {
   'rental-models': props({
     title: text().default(''),
   }),
+  /** the global search (seed 000 §2.8, issue 22): a search box whose results, grouped by type, come as the reader types */
+  'global-search': props({
+    title: text().default(''),
+  }),
   /** the published open badges, filterable by text (seed 000 §2.8); a badge at {path}/{id}, an assertion at {path}/assertions/{id} */
   'open-badges': props({
     title: text().default(''),

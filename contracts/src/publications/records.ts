@@ -216,6 +216,11 @@ export const articleResource = defineResource({
   version: 2,
   defaultSort: { field: 'publishedAt', direction: 'desc' },
   title: 'title',
+  globalSearch: {
+    title: 'title',
+    description: 'shortDescription',
+    path: { component: 'articles', key: 'id' },
+  },
 });
 
 /** A blog post (seed 001 §3), found by its slug as by its id. */
@@ -252,6 +257,11 @@ export const blogPostResource = defineResource({
   version: 2,
   defaultSort: { field: 'publishedAt', direction: 'desc' },
   title: 'title',
+  globalSearch: {
+    title: 'title',
+    description: 'shortDescription',
+    path: { component: 'blog-posts', key: 'slug' },
+  },
 });
 
 /** A calendar event (seed 001 §3): at a real place, or online at its https link. */
@@ -292,6 +302,7 @@ export const calendarEventResource = defineResource({
   sorts: ['startAt', 'title'],
   defaultSort: { field: 'startAt', direction: 'asc' },
   title: 'title',
+  globalSearch: { title: 'title', description: 'description', path: { component: 'calendar', key: 'id' } },
 });
 
 type Submitted = z.infer<typeof PublicationRequestSubmitted.schema>;

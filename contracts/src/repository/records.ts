@@ -84,6 +84,7 @@ export const repositoryItemResource = defineResource({
   version: 2,
   defaultSort: { field: 'publishedAt', direction: 'desc' },
   title: 'title',
+  globalSearch: { title: 'title', description: 'description', path: { component: 'repository', key: 'id' } },
 });
 
 /** A repository item's link to an external repository it was pulled from or pushed to (no integration yet). */

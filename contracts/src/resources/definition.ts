@@ -9,6 +9,7 @@ import type { MediaFamily } from './files.ts';
 import type { ResourceReactor } from './hooks.ts';
 import type { ResourceState } from './state.ts';
 import { RECORDS_COUNT } from '../stats/records-count.ts';
+import type { GlobalSearchPath, GlobalSearchSpec } from './search.ts';
 
 export { FixedIdSchema, RecordIdSchema } from './record-id.ts';
 
@@ -426,6 +427,15 @@ export interface ResourceDefinitionInput<S extends Shape> {
   /** how filter[search] looks into the `search` attributes (default 'substring') */
   searchMode?: SearchMode;
   /**
+   * the type's records in the global search (GlobalSearchSpec): kept in its index by the search projection and
+   * read there under the type's own `index` rule
+   */
+  globalSearch?: {
+    title: Key<S>;
+    description?: Key<S>;
+    path: { component: string; key: Key<S> | 'id' } | { route: `/${string}`; key: Key<S> | 'id' };
+  };
+  /**
    * counts kept in this type's projection from another type's events, by attribute name (RelatedCount): each
    * `count` is a read-only integer attribute, each `latest` a read-only to-one relationship
    */
@@ -513,8 +523,11 @@ export interface ResourceDefinition<S extends Shape = any> extends Required<
     | 'feature'
     | 'workflowEvents'
     | 'historyVia'
+    | 'globalSearch'
   >
 > {
+  /** null: the type's records are not in the global search */
+  globalSearch: GlobalSearchSpec | null;
   /** the feature without which the type is not served; null: always served */
   feature: ResourceFeature | null;
   /** null: no workflow keeps events on the records' streams */
@@ -608,6 +621,36 @@ function mergeWorkflowEvents(a: WorkflowEvents | null, b: WorkflowEvents | null)
     kind: (type) => owner(type).kind(type),
     fields: (event) => owner(event.type).fields(event),
   };
+}
+
+/**
+ * A definition's `globalSearch`, checked: its title and description are text attributes every reader of a record
+ * reads (no field rule hides them), its key is the id or an attribute, and no read gate stands between a record
+ * and its readers (the index keeps the columns of the type's own rule, not those of another record's).
+ */
+function globalSearchOf(
+  type: string,
+  input: { title: string; description?: string; path: GlobalSearchPath } | undefined,
+  attributes: z.ZodObject<Shape>,
+  relationships: Record<string, RelationshipSpec>,
+  definition: { fieldAccess?: Partial<Record<string, { read?: AccessRule }>> },
+): GlobalSearchSpec | null {
+  if (!input) return null;
+  const textual = (name: string) => {
+    const schema = attributes.shape[name] as z.ZodTypeAny | undefined;
+    return schema !== undefined && ['text', 'longText', 'richText'].includes(fieldInfo(name, schema).kind);
+  };
+  const readable = (name: string) => (definition.fieldAccess?.[name]?.read ?? 'everyone') === 'everyone';
+  for (const name of [input.title, ...(input.description ? [input.description] : [])])
+    if (!textual(name) || !readable(name))
+      throw new Error(`${type}: the global search shows ${name}, so a text attribute every reader reads`);
+  if (input.path.key !== 'id' && !(input.path.key in attributes.shape))
+    throw new Error(`${type}: the global search's path key ${input.path.key} is no attribute`);
+  if ('route' in input.path && !input.path.route.includes(':key'))
+    throw new Error(`${type}: the global search's route has no :key`);
+  if (Object.values(relationships).some((r) => r.readGate))
+    throw new Error(`${type}: a type read through a read gate is not in the global search`);
+  return { title: input.title, description: input.description ?? null, path: input.path };
 }
 
 /** Drops a field's default so that an update leaving it out does not reset it. */
@@ -739,6 +782,7 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
       throw new Error(`${input.type}: ${name} has a default, so it is a plain to-one naming a record id`);
   if (input.defaultSort?.field === 'publishedAt' && !traits.publishable)
     throw new Error(`${input.type}: only a publishable type is sorted by publishedAt`);
+  const globalSearch = globalSearchOf(input.type, input.globalSearch, attributes, relationships, input);
   if (input.searchMode === 'fullText' && !(input.search ?? []).length)
     throw new Error(`${input.type}: a full-text search names the attributes it looks into`);
   // counts: a `count` is a read-only integer, a `latest` a read-only to-one relationship to the counted type
@@ -786,6 +830,7 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     },
     feature: input.feature ?? null,
     searchMode: input.searchMode ?? 'substring',
+    globalSearch,
     counts: input.counts ?? {},
     viewerFlags: input.viewerFlags ?? false,
     workflowEvents,

@@ -29,3 +29,26 @@ export function searchConfig(locale: Locale, available: ReadonlySet<string>): st
   const own = SEARCH_CONFIGS[locale];
   return unaccentConfig(available.has(own) ? own : FALLBACK_SEARCH_CONFIG);
 }
+
+/**
+ * Where a record found by the global search is read on the web (a definition's `globalSearch.path`):
+ * - `component`: the CMS component that shows the type's records (issue 21, ADR 0035): the first page the reader
+ *   may open that shows it, then the record's key (`/repository/<id>`); none such: the result has no path;
+ * - `route`: a route of the web's own, its `:key` the record's key (`/organizations/:key`).
+ * `key` is `id` or an attribute of the record (a blog post's slug).
+ */
+export type GlobalSearchPath = { component: string; key: string } | { route: `/${string}`; key: string };
+
+/**
+ * A type's records in the global search (seed 000 §7 GET /services/global-search, ADR 0041): the attribute that is
+ * a result's title, the one that is its description (rich text read as its text; none: no description), and
+ * where its page is. Their translations are searched and shown in their locale like the rest of the record.
+ */
+export interface GlobalSearchSpec {
+  title: string;
+  description: string | null;
+  path: GlobalSearchPath;
+}
+
+/** The longest global search (characters): a longer one is refused (422), not cut. */
+export const GLOBAL_SEARCH_MAX_LENGTH = 200;

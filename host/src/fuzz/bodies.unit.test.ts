@@ -49,6 +49,7 @@ const serve: ServeContext = {
   devMailbox: true,
   defaultLocale: 'en',
   authorOrganization: true,
+  globalSearch: true,
   appName: 'Platform',
   currency: 'EUR',
   minPositionTimeoutMs: 1000,

@@ -24,6 +24,7 @@ import { handwrittenCouponRoutes } from './handwritten-coupons.ts';
 import { handwrittenForumRoutes } from './handwritten-forum.ts';
 import { handwrittenProductRoutes } from './handwritten-products.ts';
 import { handwrittenRepositoryRoutes } from './handwritten-repository.ts';
+import { handwrittenSearchRoutes } from './handwritten-search.ts';
 
 function listen(app: express.Express): Promise<Server> {
   return new Promise((resolve, reject) => {
@@ -87,13 +88,14 @@ async function main() {
     minPositionTimeoutMs: 5000,
     // the resource bench's baselines: coupons, and products with their category and owner joined, read by
     // hand-written SQL beside the generic routes; the products' type is the bench's own. The community section's:
-    // the repository's list and a forum category's subjects
+    // the repository's list and a forum category's subjects; the search section's: the global search
     resources: [...resourceCatalogue, benchProductResource],
     extraQueryModules: [
       handwrittenCouponRoutes,
       handwrittenProductRoutes,
       handwrittenRepositoryRoutes,
       handwrittenForumRoutes,
+      handwrittenSearchRoutes,
     ],
     // the files bench's blob store (a folder of its own, removed after it)
     ...(process.env.BENCH_FILES_DIR ? { files: { dir: join(process.env.BENCH_FILES_DIR, 'store') } } : {}),

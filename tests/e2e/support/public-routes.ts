@@ -37,6 +37,8 @@ export const PUBLIC_ROUTES: ReadonlyArray<[path: string, h1: string]> = [
   ['/repository', 'Technical aids'],
   [DEMO_REPOSITORY_SEARCH_PATH, 'Find a technical aid'],
   ['/forum', 'Forum'],
+  // the global search's page (issue 22; the feature is on in the demo)
+  ['/services/search', 'Search'],
   ['/errors/not-found', 'Page not found'],
   ['/errors/unauthorized', 'Access denied'],
 ];

@@ -16,6 +16,7 @@ export const FEATURES = {
   rental: typeof __FEATURE_RENTAL__ === 'boolean' ? __FEATURE_RENTAL__ : true,
   openBadges: typeof __FEATURE_OPEN_BADGES__ === 'boolean' ? __FEATURE_OPEN_BADGES__ : true,
   pageNavigation: typeof __FEATURE_PAGE_NAVIGATION__ === 'boolean' ? __FEATURE_PAGE_NAVIGATION__ : true,
+  globalSearch: typeof __FEATURE_GLOBAL_SEARCH__ === 'boolean' ? __FEATURE_GLOBAL_SEARCH__ : true,
   articles: typeof __FEATURE_ARTICLES__ === 'boolean' ? __FEATURE_ARTICLES__ : true,
   forum: typeof __FEATURE_FORUM__ === 'boolean' ? __FEATURE_FORUM__ : true,
   repository: typeof __FEATURE_REPOSITORY__ === 'boolean' ? __FEATURE_REPOSITORY__ : true,

@@ -12,6 +12,7 @@ import { Menu, MenuItem } from '../../kit/ui/menu.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { NotificationsEntry } from '../../features/notifications/index.ts';
 import { RentalCartEntry } from '../../features/rental/index.ts';
+import { GlobalSearchEntry } from '../../features/search/index.ts';
 import { fluidSpace } from '../../kit/theme/theme.ts';
 
 /**
@@ -217,6 +218,7 @@ export function TopBar({ compact, onOpenDrawer, onOpenAccessibility, accountActi
               <AccessibilityIcon />
             </IconButton>
           ) : null}
+          {FEATURES.globalSearch ? <GlobalSearchEntry /> : null}
           <LanguageMenu />
           {FEATURES.rental ? <RentalCartEntry /> : null}
           <NotificationsEntry />

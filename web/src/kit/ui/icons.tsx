@@ -22,6 +22,14 @@ export const GlobeIcon = () => (
   </svg>
 );
 
+/** A magnifying glass: the search. */
+export const SearchIcon = () => (
+  <svg {...base}>
+    <circle cx="10.5" cy="10.5" r="6" />
+    <path d="M15 15l5.5 5.5" />
+  </svg>
+);
+
 export const MenuIcon = () => (
   <svg {...base}>
     <path d="M4 6h16M4 12h16M4 18h16" />

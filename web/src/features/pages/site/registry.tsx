@@ -54,6 +54,8 @@ const CMS_COMPONENTS: Loaders = {
   'blog-posts': () =>
     import('./components/publications-block.tsx').then((m) => withAllMessages(m.BlogPostsBlock)),
   calendar: () => import('./components/calendar-block.tsx').then((m) => withAllMessages(m.CalendarBlock)),
+  'global-search': () =>
+    import('./components/global-search-block.tsx').then((m) => withAllMessages(m.GlobalSearchBlock)),
 };
 
 const loading = new Map<ComponentType, Promise<ReactComponentType<{ props: unknown }>>>();
