@@ -80,6 +80,8 @@ describe('the module list', () => {
     expect(resources?.projections?.map((p) => p.name)).toEqual([
       ...needed.map((d) => resourceTable(d).projection),
       'likes',
+      // the global search's index of the searchable types among them (organizations)
+      'search_index',
     ]);
   });
 });
