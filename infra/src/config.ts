@@ -70,6 +70,8 @@ const ConfigSchema = z.object({
   FEATURE_CALENDAR: flag.default('true'),
   FEATURE_COMMENTS: flag.default('true'),
   FEATURE_LIKES: flag.default('true'),
+  // trainings (issue 23): training resources, their requests and reviews, trainings with sessions
+  FEATURE_TRAININGS: flag.default('true'),
   /** publication items are authored by the organization their writer acts for (with FEATURE_ORGANIZATIONS) */
   FEATURE_AUTHOR_ORGANIZATION: flag.default('true'),
   // accounts (docs/adr/0008): a disabled feature's routes answer 404
@@ -170,6 +172,7 @@ export function resourceFeatures(config: Config): ResourceFeatures {
     calendar: config.FEATURE_CALENDAR,
     comments: config.FEATURE_COMMENTS,
     likes: config.FEATURE_LIKES,
+    trainings: config.FEATURE_TRAININGS,
   };
 }
 

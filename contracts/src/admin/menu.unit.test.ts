@@ -34,6 +34,8 @@ describe('the admin menu (seed 001 §6)', () => {
       'repository',
       'forum',
       'contacts',
+      'trainingResources',
+      'trainings',
       'openBadges',
       'rental',
       'statistics',
@@ -191,5 +193,37 @@ describe('the admin menu (seed 001 §6)', () => {
     expect(off.repository).toBeUndefined();
     expect(off.forum).toBeUndefined();
     expect(off.community).not.toContain('comments');
+  });
+
+  it('lists the training resources and the trainings behind the trainings feature (issue 23)', () => {
+    const entries = (facts: ViewerFacts, off: Partial<typeof features> = {}) =>
+      Object.fromEntries(
+        adminMenu(resourceCatalogue, facts, { ...features, ...off })
+          .filter((s) => s.group !== null)
+          .map((s) => [s.group, s.entries.map((e) => e.key)]),
+      );
+    const admin = entries(viewer(['admin'], true));
+    expect(admin.trainingResources).toEqual([
+      'training-resources',
+      'training-resource-requests',
+      'training-resource-reviews',
+      'training-resource-themes',
+      'training-resource-types',
+    ]);
+    expect(admin.trainings).toEqual([
+      'trainings',
+      'training-sessions',
+      'addresses',
+      'training-categories',
+      'training-levels',
+      'training-types',
+    ]);
+    // a member from level 1 writes training resources; the lists, requests and reviews are moderated by admins
+    const member = entries({ ...viewer([]), accessWeight: 300 });
+    expect(member.trainingResources).toEqual(['training-resources']);
+    expect(member.trainings).toBeUndefined();
+    const off = entries(viewer(['admin'], true), { trainings: false });
+    expect(off.trainingResources).toBeUndefined();
+    expect(off.trainings).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import { commentResource } from '../content/comment.ts';
 import { forumResources } from '../forum/records.ts';
 import { publicationResources } from '../publications/records.ts';
 import { repositoryResources } from '../repository/records.ts';
+import { trainingResourceResources, trainingsResources } from '../trainings/records.ts';
 import { reportResource } from '../content/report.ts';
 import { tagResource } from '../content/tag.ts';
 import { couponResource } from '../coupons/coupon.ts';
@@ -60,6 +61,8 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   ...publicationResources,
   ...repositoryResources,
   ...forumResources,
+  ...trainingResourceResources,
+  ...trainingsResources,
   statsBannedOriginResource,
 ];
 

@@ -42,6 +42,7 @@ export const RESOURCE_FEATURES = [
   'calendar',
   'comments',
   'likes',
+  'trainings',
 ] as const;
 export type ResourceFeature = (typeof RESOURCE_FEATURES)[number];
 
@@ -58,6 +59,7 @@ export const ALL_RESOURCE_FEATURES: ResourceFeatures = {
   calendar: true,
   comments: true,
   likes: true,
+  trainings: true,
 };
 
 /** The feature flags (seed 000) an admin menu entry may depend on. */
@@ -201,14 +203,17 @@ export type SearchMode = 'substring' | 'fullText';
 /**
  * A count another type's records keep in this type's projection (a repository category's published items):
  * `kind: 'count'` an integer attribute, `kind: 'latest'` a read-only to-one relationship to the newest record of
- * `type` (a forum subject's latest message). The counted records are those of `type` whose relationship `via`
- * (to-one or to-many) names this record, live (not soft-deleted), and with `published` only those whose
- * publishedAt is set.
+ * `type` (a forum subject's latest message), `kind: 'average'` a read-only number, the mean of the counted
+ * records' numeric attribute `of` (a training resource's average review rating; null while none counts). The
+ * counted records are those of `type` whose relationship `via` (to-one or to-many) names this record, live (not
+ * soft-deleted), and with `published` only those whose publishedAt is set.
  */
 export interface RelatedCount {
   type: string;
   via: string;
-  kind: 'count' | 'latest';
+  kind: 'count' | 'latest' | 'average';
+  /** `average`: the counted type's numeric attribute averaged */
+  of?: string;
   published?: boolean;
 }
 
@@ -785,12 +790,18 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
   const globalSearch = globalSearchOf(input.type, input.globalSearch, attributes, relationships, input);
   if (input.searchMode === 'fullText' && !(input.search ?? []).length)
     throw new Error(`${input.type}: a full-text search names the attributes it looks into`);
-  // counts: a `count` is a read-only integer, a `latest` a read-only to-one relationship to the counted type
+  // counts: a `count` is a read-only integer, an `average` a read-only number, a `latest` a read-only to-one
+  // relationship to the counted type
   const countColumns: Record<string, FieldKind> = {};
   for (const [name, count] of Object.entries(input.counts ?? {})) {
     if (name in attributes.shape || name in relationships || name in (input.computed ?? {}))
       throw new Error(`${input.type}: the count ${name} has the name of another member`);
+    if ((count.kind === 'average') !== (count.of !== undefined))
+      throw new Error(
+        `${input.type}: the count ${name} names the attribute it averages (of) when it is an average`,
+      );
     if (count.kind === 'count') countColumns[name] = 'integer';
+    else if (count.kind === 'average') countColumns[name] = 'number';
     else relationships[name] = { type: count.type, readOnly: true };
   }
   for (const name of Object.keys(input.readModel ?? {}))

@@ -165,7 +165,15 @@ describe('the publications’ declarations (issue 21)', () => {
   });
 
   it('serves every new feature by default and switches each one off on its own', () => {
-    for (const feature of ['articles', 'forum', 'repository', 'calendar', 'comments', 'likes'] as const) {
+    for (const feature of [
+      'articles',
+      'forum',
+      'repository',
+      'calendar',
+      'comments',
+      'likes',
+      'trainings',
+    ] as const) {
       expect(RESOURCE_FEATURES).toContain(feature);
       expect(ALL_RESOURCE_FEATURES[feature]).toBe(true);
     }

@@ -50,6 +50,9 @@ let matrixRentalModel = '';
 let matrixRepositoryItem = '';
 let matrixForumCategory = '';
 let matrixForumSubject = '';
+/** The published training resource the reviews of the matrix are about, and the training of its sessions. */
+let matrixTrainingResource = '';
+let matrixTraining = '';
 /** The file and the container the admin files of the matrix are made of. */
 let matrixFile = '';
 let matrixFileContainer = '';
@@ -125,6 +128,31 @@ const FIXTURES: Record<string, Fixture> = {
   'forum-subject-messages': (n) => ({
     attributes: { content: `<p>Matrix message ${n}</p>` },
     relationships: { subject: matrixForumSubject },
+  }),
+  // trainings (issue 23)
+  'training-resource-themes': (n) => ({ attributes: { name: `Matrix theme ${n}` } }),
+  'training-resource-types': (n) => ({ attributes: { name: `Matrix resource type ${n}` } }),
+  'training-categories': (n) => ({ attributes: { name: `Matrix training category ${n}` } }),
+  'training-levels': (n) => ({ attributes: { name: `Matrix training level ${n}` } }),
+  'training-types': (n) => ({ attributes: { name: `Matrix training type ${n}` } }),
+  'training-resources': (n) => ({ attributes: { title: `Matrix training resource ${n}` } }),
+  'training-resource-requests': (n) => ({ attributes: { title: `Matrix request ${n}` } }),
+  'training-resource-reviews': () => ({
+    attributes: { objective: 'project', recipientsCount: 12, reviewRating: 4 },
+    relationships: { resource: matrixTrainingResource },
+  }),
+  trainings: (n) => ({ attributes: { title: `Matrix training ${n}` } }),
+  'training-sessions': () => ({
+    attributes: { startAt: '2030-02-01T09:00:00Z', endAt: '2030-02-01T17:00:00Z' },
+    relationships: { training: matrixTraining },
+  }),
+  addresses: (n) => ({
+    attributes: {
+      fullName: `Matrix venue ${n}`,
+      line1: `${n} rue du Test`,
+      postalCode: '75002',
+      city: 'Paris',
+    },
   }),
 };
 
@@ -332,6 +360,11 @@ beforeAll(async () => {
     { title: 'Matrix subject' },
     { category: { data: { type: 'forum-categories', id: matrixForumCategory } } },
   );
+  matrixTrainingResource = await made('training-resources', {
+    title: 'Matrix training resource',
+    publishedAt: '2020-01-01T00:00:00Z',
+  });
+  matrixTraining = await made('trainings', { title: 'Matrix training', publishedAt: '2020-01-01T00:00:00Z' });
   const form = new FormData();
   form.append('file', new Blob([Buffer.from('%PDF-1.4\n% matrix\ntrailer << >>\n%%EOF\n')]), 'matrix.pdf');
   const uploaded = await fetch(app.url('/api/v1/services/files'), {

@@ -19,6 +19,12 @@ import { DEMO_OPEN_BADGE_ASSERTION_ID } from './demo-open-badge-assertion.ts';
 import { demoOpenBadgeId } from './demo-open-badges.ts';
 import { demoRentalCommands } from './demo-rental-commands.ts';
 import { demoRentalModels } from './demo-rental.ts';
+import {
+  demoTraining,
+  demoTrainingRequest,
+  demoTrainingResources,
+  seedDemoTrainings,
+} from './demo-trainings.ts';
 import { seedDemo } from './demo.ts';
 
 let app: AccountsTestApp;
@@ -341,6 +347,46 @@ describe('demo community', () => {
     const before = await seededEvents(app);
     await seedDemoCommunity({
       eventStore: app.platform.eventStore,
+      baseUrl: app.url(''),
+      adminToken: TEST_ADMIN_TOKEN,
+      logger: capturedLogger().logger,
+    });
+    expect(await seededEvents(app)).toBe(before);
+  });
+
+  it('seeds the trainings: resources with their reviews’ figures, an open request, a training with two sessions', async () => {
+    const at = await head(app);
+    const resources = await app.admin('GET', `/training-resources?page[size]=100&minPosition=${at}`);
+    expect(resources.status, JSON.stringify(resources.body)).toBe(200);
+    const byTitle = new Map(
+      (resources.body.data as Array<{ attributes: Record<string, unknown> }>).map((r) => [
+        r.attributes.title,
+        r,
+      ]),
+    );
+    for (const resource of demoTrainingResources) {
+      const ratings = resource.reviews.map((r) => r.reviewRating);
+      expect(byTitle.get(resource.title)?.attributes).toMatchObject({
+        reviewsCount: ratings.length,
+        reviewsAverageRating: ratings.reduce((a, b) => a + b, 0) / ratings.length,
+      });
+    }
+    const requests = await app.browser().call('GET', `/api/v1/training-resource-requests?minPosition=${at}`);
+    expect(requests.body.data.map((r: { attributes: { title: string } }) => r.attributes.title)).toEqual([
+      demoTrainingRequest.title,
+    ]);
+    const trainings = await app.admin('GET', `/trainings?minPosition=${at}`);
+    expect(trainings.body.data).toHaveLength(1);
+    expect(trainings.body.data[0].attributes).toMatchObject({ title: demoTraining.title, sessionsCount: 2 });
+    const sessions = await app.admin(
+      'GET',
+      `/training-sessions?filter[training]=${trainings.body.data[0].id}&include=address&minPosition=${at}`,
+    );
+    expect(sessions.body.data).toHaveLength(2);
+    expect(sessions.body.included[0].attributes).toMatchObject({ city: demoTraining.address.city });
+
+    const before = await seededEvents(app);
+    await seedDemoTrainings({
       baseUrl: app.url(''),
       adminToken: TEST_ADMIN_TOKEN,
       logger: capturedLogger().logger,

@@ -103,8 +103,9 @@ export function projectionDdl(definition: ResourceDefinition, options: Projectio
       : []),
     // related counts (G8): per count, which records of the counted type name which of these, and whether each
     // counts (live, published); a GIN index finds a record's counted ones
+    // (an average keeps each counted record's value as well)
     ...relatedCounts(definition).flatMap((c) => [
-      `create table ${c.side} (child_id ${c.childIdType} primary key, parent_ids text[] not null, live boolean not null, published boolean not null, created_at timestamptz not null)`,
+      `create table ${c.side} (child_id ${c.childIdType} primary key, parent_ids text[] not null, live boolean not null, published boolean not null, created_at timestamptz not null${c.spec.kind === 'average' ? ', value double precision null' : ''})`,
       `create index ${c.side}_parent_ids on ${c.side} using gin (parent_ids)`,
     ]),
     // the commentable trait: which comments are on which record, and whether each counts (not soft-deleted)
@@ -159,7 +160,7 @@ interface CountKeeping {
   childIdType: 'uuid' | 'text';
   /** its side table: `<table>__<name>` */
   side: string;
-  /** the column of this type's table it is kept in: the integer, or the latest one's id */
+  /** the column of this type's table it is kept in: the integer, the average, or the latest one's id */
   column: string;
 }
 
@@ -170,9 +171,13 @@ function relatedCounts(definition: ResourceDefinition): CountKeeping[] {
     const child = spec.type === definition.type ? definition : resourceDefinition(spec.type);
     if (!child) throw new Error(`${definition.type}: the count ${name} names no type ${spec.type}`);
     const column =
-      spec.kind === 'count'
-        ? shape.computed.find((c) => c.name === name)!.column
-        : shape.relationships.find((r) => r.name === name)!.column;
+      spec.kind === 'latest'
+        ? shape.relationships.find((r) => r.name === name)!.column
+        : shape.computed.find((c) => c.name === name)!.column;
+    if (spec.kind === 'average' && !(spec.of! in child.attributes.shape))
+      throw new Error(
+        `${definition.type}: the average ${name} names no attribute ${spec.of} of ${spec.type}`,
+      );
     return {
       name,
       spec,
@@ -189,7 +194,8 @@ function relatedCounts(definition: ResourceDefinition): CountKeeping[] {
  * the side table holds, per counted record, the records it names through `via` and whether it counts (live, and
  * published when the count asks), so that a soft deletion, a restoration, an unpublication or a move that names
  * only the counted record moves the right counts, once; a replayed event changes nothing twice. A `latest` count
- * is read again from the side table for the records touched.
+ * is read again from the side table for the records touched, and so is an `average` (the side table keeps each
+ * counted record's value of the averaged attribute).
  */
 async function keepCount(
   tx: TransactionSql,
@@ -208,6 +214,11 @@ async function keepCount(
         : typeof value === 'string'
           ? [value]
           : [];
+  const valueOf = (attributes: Record<string, unknown>): number | null => {
+    const value = attributes[spec.of!];
+    return typeof value === 'number' && Number.isFinite(value) ? value : null;
+  };
+  const averaged = spec.kind === 'average';
   const publishedOf = (attributes: Record<string, unknown>, fallback: boolean) =>
     !(spec.published && child.traits.publishable)
       ? true
@@ -231,6 +242,7 @@ async function keepCount(
         live: true,
         published,
         created_at: at,
+        ...(averaged ? { value: valueOf(event.data.attributes ?? {}) } : {}),
       })}`;
       after = { parents, counted: published };
       break;
@@ -244,6 +256,8 @@ async function keepCount(
       const published = publishedOf(event.data.attributes ?? {}, row.published);
       await tx`update ${tx(side)} set parent_ids = ${parents}, published = ${published}
         where child_id = ${id}`;
+      if (averaged && spec.of! in (event.data.attributes ?? {}))
+        await tx`update ${tx(side)} set value = ${valueOf(event.data.attributes)} where child_id = ${id}`;
       after = { parents, counted: row.live && published };
       break;
     }
@@ -269,7 +283,12 @@ async function keepCount(
       if (step !== 0)
         await tx`update ${tx(table)} set ${tx(keeping.column)} = greatest(0, coalesce(${tx(keeping.column)}, 0) + ${step})
           where id = ${parent}`;
-    } else
+    } else if (averaged)
+      await tx`update ${tx(table)} set ${tx(keeping.column)} = (
+          select avg(s.value) from ${tx(side)} s
+          where s.parent_ids @> array[${parent}]::text[] and s.live and s.published and s.value is not null)
+        where id = ${parent}`;
+    else
       await tx`update ${tx(table)} set ${tx(keeping.column)} = (
           select s.child_id from ${tx(side)} s
           where s.parent_ids @> array[${parent}]::text[] and s.live and s.published

@@ -49,12 +49,13 @@ export function keptCountsOf(
 ): KeptCount[] {
   return catalogue.flatMap((parent) => {
     const shape = resourceTable(parent);
+    // the bulk path keeps counts and latest ones: no type the bench seeds is averaged (a training review is)
     return Object.entries(parent.counts)
-      .filter(([, spec]) => spec.type === child.type)
+      .filter(([, spec]) => spec.type === child.type && spec.kind !== 'average')
       .map(([name, spec]) => ({
         parent,
         name,
-        kind: spec.kind,
+        kind: spec.kind as KeptCount['kind'],
         via: spec.via,
         published: Boolean(spec.published && child.traits.publishable),
         side: `${shape.table}__${snake(name)}`,

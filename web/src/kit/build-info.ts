@@ -23,4 +23,5 @@ export const FEATURES = {
   calendar: typeof __FEATURE_CALENDAR__ === 'boolean' ? __FEATURE_CALENDAR__ : true,
   comments: typeof __FEATURE_COMMENTS__ === 'boolean' ? __FEATURE_COMMENTS__ : true,
   likes: typeof __FEATURE_LIKES__ === 'boolean' ? __FEATURE_LIKES__ : true,
+  trainings: typeof __FEATURE_TRAININGS__ === 'boolean' ? __FEATURE_TRAININGS__ : true,
 } as const;

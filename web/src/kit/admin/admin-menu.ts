@@ -40,6 +40,8 @@ export function webAdminMenu(
     calendar: FEATURES.calendar,
     comments: FEATURES.comments,
     likes: FEATURES.likes,
+    // the training resources and the trainings (FEATURE_TRAININGS)
+    trainings: FEATURES.trainings,
   }).map((section) => ({
     ...section,
     entries: section.entries.filter((e) => WEB_SCREENS.has(e.key) || CATALOGUE_TYPES.has(e.key)),
