@@ -68,6 +68,8 @@ const ConfigSchema = z.object({
   FEATURE_CALENDAR: flag.default('true'),
   FEATURE_COMMENTS: flag.default('true'),
   FEATURE_LIKES: flag.default('true'),
+  // surveys (issue 23): the surveys and their choices, and the answers' routes
+  FEATURE_SURVEYS: flag.default('true'),
   /** publication items are authored by the organization their writer acts for (with FEATURE_ORGANIZATIONS) */
   FEATURE_AUTHOR_ORGANIZATION: flag.default('true'),
   // accounts (docs/adr/0008): a disabled feature's routes answer 404
@@ -168,6 +170,7 @@ export function resourceFeatures(config: Config): ResourceFeatures {
     calendar: config.FEATURE_CALENDAR,
     comments: config.FEATURE_COMMENTS,
     likes: config.FEATURE_LIKES,
+    surveys: config.FEATURE_SURVEYS,
   };
 }
 

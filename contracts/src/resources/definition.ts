@@ -41,6 +41,7 @@ export const RESOURCE_FEATURES = [
   'calendar',
   'comments',
   'likes',
+  'surveys',
 ] as const;
 export type ResourceFeature = (typeof RESOURCE_FEATURES)[number];
 
@@ -57,6 +58,7 @@ export const ALL_RESOURCE_FEATURES: ResourceFeatures = {
   calendar: true,
   comments: true,
   likes: true,
+  surveys: true,
 };
 
 /** The feature flags (seed 000) an admin menu entry may depend on. */

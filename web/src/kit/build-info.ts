@@ -22,4 +22,5 @@ export const FEATURES = {
   calendar: typeof __FEATURE_CALENDAR__ === 'boolean' ? __FEATURE_CALENDAR__ : true,
   comments: typeof __FEATURE_COMMENTS__ === 'boolean' ? __FEATURE_COMMENTS__ : true,
   likes: typeof __FEATURE_LIKES__ === 'boolean' ? __FEATURE_LIKES__ : true,
+  surveys: typeof __FEATURE_SURVEYS__ === 'boolean' ? __FEATURE_SURVEYS__ : true,
 } as const;

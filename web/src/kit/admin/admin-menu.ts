@@ -40,6 +40,7 @@ export function webAdminMenu(
     calendar: FEATURES.calendar,
     comments: FEATURES.comments,
     likes: FEATURES.likes,
+    surveys: FEATURES.surveys,
   }).map((section) => ({
     ...section,
     entries: section.entries.filter((e) => WEB_SCREENS.has(e.key) || CATALOGUE_TYPES.has(e.key)),
