@@ -29,6 +29,7 @@ import { openBadgeRoutes } from '../features/open-badges/index.ts';
 import { organizationRoutes } from '../features/organizations/index.ts';
 import { CmsRoute } from '../features/pages/index.ts';
 import { rentalRoutes } from '../features/rental/index.ts';
+import { surveyRoutes } from '../features/surveys/index.ts';
 import { endpoints } from '../kit/api/endpoints.ts';
 import { APP_VERSION } from '../kit/build-info.ts';
 import { ApiProvider, useApi } from '../kit/api/api-context.tsx';
@@ -127,6 +128,7 @@ const APP_SCREENS = withAllMessages(
     {authorRoutes}
     {rentalRoutes}
     {openBadgeRoutes}
+    {surveyRoutes}
   </>,
 );
 

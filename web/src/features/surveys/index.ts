@@ -4,3 +4,4 @@ import type en from './messages/en.json';
 
 export const SurveyPanel = lazy(() => import('./survey-panel.tsx').then((m) => ({ default: m.SurveyPanel })));
 export type SurveysMessages = typeof en;
+export { surveyRoutes } from './routes.tsx';

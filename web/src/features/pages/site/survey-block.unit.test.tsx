@@ -132,4 +132,14 @@ describe('the survey CMS component', () => {
     const link = await screen.findByRole('link', { name: 'Sign in to answer' }, { timeout: 25_000 });
     expect(link.getAttribute('href')).toBe('/auth/sign-in?redirectUrl=%2F');
   });
+
+  it('opens a survey by its own link, /services/surveys/{id}', async () => {
+    consent();
+    const api = surveyApi();
+    renderApp(`/services/surveys/${SURVEY}`, { handlers: [api.handler] });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Survey' }, { timeout: 25_000 }),
+    ).toBeTruthy();
+    expect(await screen.findByRole('radiogroup', { name: 'Which access method do you use?' })).toBeTruthy();
+  });
 });
