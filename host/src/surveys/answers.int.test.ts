@@ -255,6 +255,18 @@ describe('a member answers', () => {
     const again = await answer(someone, id, body([choices[1]!]));
     expect(again.status).toBe(409);
     expect(again.body.errors[0].code).toBe('conflict.survey_already_answered');
+
+    // answers are the survey's workflow: the editor's version (If-Match from the create) is not made stale by them
+    const edited = await app.admin(
+      'PATCH',
+      `/surveys/${id}`,
+      doc('surveys', { question: 'Which access methods?' }, undefined, id),
+      { 'If-Match': '"0"' },
+    );
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const history = await app.admin('GET', `/surveys/${id}/history`);
+    expect(history.status).toBe(200);
+    expect(JSON.stringify(history.body)).toContain('surveyAnswered');
   });
 });
 
