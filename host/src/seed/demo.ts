@@ -14,14 +14,15 @@ import { seedDemoOpenBadges } from './demo-open-badges.ts';
 import { seedDemoRental } from './demo-rental.ts';
 import { seedDemoRentalCommands } from './demo-rental-commands.ts';
 import { seedDemoSite } from './demo-site.ts';
+import { seedDemoSurveys } from './demo-surveys.ts';
 import { demoSeedDecider, isSeeded, type DemoSeedCommand } from './progress.ts';
 
 /** Raise it when the demo content grows: a site seeded by an earlier version is topped up on its next start. */
 // 3: the open badges (their issuer threshold, issuer member and badges); 4: an awarded assertion; 5: the open
 // badges' page and its menu entry; 6: the rental models' images and rental commands of the demo members in several
 // states; 7: the community (issue 21): articles, blog posts, events, repository, forum, likes, a comment, a pending
-// publication request, and their pages and menu entries
-export const DEMO_CONTENT_VERSION = 7;
+// publication request, and their pages and menu entries; 8: an open survey on the home page (issue 23)
+export const DEMO_CONTENT_VERSION = 8;
 
 /** the demo account that keeps the demo stock: the rental administrator */
 const DEMO_RENTAL_KEEPER = 'rental-admin@demo.example';
@@ -81,6 +82,7 @@ export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedOutcome> {
     await seedDemoOpenBadgeAssertion({ ...deps, accounts, badges });
   }
   await seedDemoCommunity(deps);
+  if (deps.features?.surveys !== false) await seedDemoSurveys(deps);
   await record(deps, 'CompleteDemoSeed');
   return 'seeded';
 }
