@@ -270,6 +270,28 @@ describe('a member answers', () => {
   });
 });
 
+describe('the results in the reader’s language', () => {
+  it('name each choice in its translation, else in the platform’s language', async () => {
+    const { id, choices } = await survey();
+    const translated = await app.admin(
+      'PATCH',
+      `/survey-choices/${choices[0]}`,
+      doc('survey-choices', { text: 'Manette' }, undefined, choices[0]),
+      { 'Accept-Edition-Language': 'fr' },
+    );
+    expect(translated.status, JSON.stringify(translated.body)).toBe(200);
+    const read = await fetch(
+      app.url(`/api/v1/services/surveys/${id}/results?minPosition=${translated.body.meta.position}`),
+      { headers: { 'Accept-Language': 'fr' } },
+    );
+    const texts = ((await read.json()) as { data: { attributes: { choices: Array<{ text: string }> } } }).data
+      .attributes.choices;
+    expect(texts.map((c) => c.text)).toEqual(['Manette', 'Switch', 'Eye gaze']);
+    expect(read.headers.get('vary')).toContain('Accept-Language');
+    expect((await results(id, translated.body.meta.position)).choices[0].text).toBe('Joystick');
+  });
+});
+
 describe('one answer per organization', () => {
   it('100 members of one organization answering at once: exactly one stored, 99 refused with 409', async () => {
     const { id, choices } = await survey({ requireAuth: true, onePerOrganization: true });

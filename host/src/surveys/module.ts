@@ -16,7 +16,7 @@ export function surveysModule(): ModuleDescriptor {
     name: 'surveys',
     eventContracts: moduleEventContracts.surveys,
     command: ({ features }) => (features.surveys ? [surveyAnswerRoutes] : []),
-    query: ({ features }) => (features.surveys ? [surveyQueryRoutes] : []),
+    query: ({ features, defaultLocale }) => (features.surveys ? [surveyQueryRoutes({ defaultLocale })] : []),
     resourceWorkflows: [{ resource: surveyResource, projection: surveyAnswersExtension }],
   };
 }

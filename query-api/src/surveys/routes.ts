@@ -1,14 +1,16 @@
-import express, { type Router } from 'express';
+import express, { type Request, type Router } from 'express';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { LOCALES, type Locale } from '@platform/contracts/enums';
 import { NotFoundError } from '@platform/contracts/errors';
+import { translated } from '@platform/contracts/resources/definition';
 import { surveyEndpoints, type SurveyResults } from '@platform/contracts/surveys/endpoints';
 import { surveyChoiceResource, surveyResource } from '@platform/contracts/surveys/survey';
 import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { surveyVisitorCookieOf, surveyVisitorKey } from '@platform/infra/http/survey-visitor';
 import { viewerOf } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
-import type { QueryModuleDeps } from '../app.ts';
+import type { QueryModule, QueryModuleDeps } from '../app.ts';
 import { sendDocument } from '../jsonapi/document.ts';
 import { isoTimestamp } from '../jsonapi/sql.ts';
 
@@ -17,6 +19,7 @@ const uuid = z.string().uuid();
 const Choice = z.object({
   id: z.string(),
   text: z.string(),
+  translations: z.record(z.string(), z.record(z.string(), z.unknown())).nullable(),
   position: z.number(),
   added_by_user: z.boolean().nullable(),
   answers_count: z.number(),
@@ -28,7 +31,17 @@ const Answer = z.object({ choice_ids: z.array(z.string()), answered_at: z.number
  * answers' projection from SurveyAnswered, projectors/src/surveys/answers.ts), and the reader's own answer: as a
  * member, or as the visitor this browser's survey cookie names (ADR 0041). A soft-deleted survey is not found.
  */
-export function surveyQueryRoutes(deps: QueryModuleDeps): Router {
+export function surveyQueryRoutes(options: { defaultLocale: Locale }): QueryModule {
+  return (deps) => resultsRoutes(deps, options.defaultLocale);
+}
+
+/** The reader's language (Accept-Language), else the platform's: the choices' text is read in it. */
+function readerLocale(req: Request, defaultLocale: Locale): Locale {
+  const accepted = req.get('accept-language') ? req.acceptsLanguages([...LOCALES]) : false;
+  return typeof accepted === 'string' ? (accepted as Locale) : defaultLocale;
+}
+
+function resultsRoutes(deps: QueryModuleDeps, defaultLocale: Locale): Router {
   const router = express.Router();
   const surveys = resourceTable(surveyResource);
   const choices = resourceTable(surveyChoiceResource);
@@ -41,13 +54,15 @@ export function surveyQueryRoutes(deps: QueryModuleDeps): Router {
       select answers_count::int as answers_count from read.surveys where id = ${surveyId} and deleted_at is null`);
     if (!survey) throw missing();
     const rows = await deps.readPool.any(sql.type(Choice)`
-      select c.id::text, c.text, coalesce(c.position, 0)::int as position, c.added_by_user,
+      select c.id::text, c.text, c.translations, coalesce(c.position, 0)::int as position, c.added_by_user,
              coalesce(n.answers_count, 0)::int as answers_count
         from read.survey_choices c
         left join read.survey_choice_counts n
           on n.resource_type = ${surveyChoiceResource.type} and n.resource_id = c.id::text
        where c.survey_id = ${surveyId}
        order by c.position, c.created_at, c.id`);
+    const locale = readerLocale(req, defaultLocale);
+    res.vary('Accept-Language');
     const viewer = viewerOf(res);
     const cookie = viewer.userId === null ? surveyVisitorCookieOf(req) : null;
     const respondent =
@@ -70,7 +85,14 @@ export function surveyQueryRoutes(deps: QueryModuleDeps): Router {
           answersCount: survey.answers_count ?? 0,
           choices: rows.map((r) => ({
             id: r.id,
-            text: r.text,
+            text: String(
+              translated(
+                surveyChoiceResource,
+                { text: r.text, translations: r.translations ?? {} },
+                locale,
+                defaultLocale,
+              ).attributes.text,
+            ),
             position: r.position,
             addedByUser: r.added_by_user === true,
             answersCount: r.answers_count,
