@@ -96,6 +96,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     __FEATURE_COMMENTS__: JSON.stringify(flag(process.env.FEATURE_COMMENTS, true)),
     __FEATURE_LIKES__: JSON.stringify(flag(process.env.FEATURE_LIKES, true)),
     __FEATURE_TRAININGS__: JSON.stringify(flag(process.env.FEATURE_TRAININGS, true)),
+    __FEATURE_SURVEYS__: JSON.stringify(flag(process.env.FEATURE_SURVEYS, true)),
   },
   build: isSsrBuild
     ? {

@@ -16,6 +16,7 @@ import { searchEndpoints } from './search/endpoints.ts';
 import { siteSettingsEndpoints } from './site-settings/endpoints.ts';
 import { environmentEndpoints } from './environment/endpoints.ts';
 import { statsEndpoints } from './stats/endpoints.ts';
+import { surveyEndpoints } from './surveys/endpoints.ts';
 
 /**
  * Every declared endpoint of the modules (ADR 0036), for what looks at all of them at once: the fuzz draws the
@@ -40,5 +41,6 @@ export const declaredEndpoints: readonly AnyEndpoint[] = [
     ...Object.values(searchEndpoints),
     ...Object.values(siteSettingsEndpoints),
     ...Object.values(statsEndpoints),
+    ...Object.values(surveyEndpoints),
   ]),
 ];

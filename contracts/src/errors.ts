@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   'validation.open_badge_issuer_level': 422,
   /** an article filed in a category that takes the articles of publishers and contributors only */
   'validation.category_closed': 422,
+  /** a survey answer naming more choices than the survey allows (one, or maxSelectedChoices) */
+  'validation.survey_too_many_choices': 422,
   'conflict.wrong_expected_version': 409,
   'conflict.duplicate_id': 409,
   'conflict.duplicate_path': 409,
@@ -59,6 +61,12 @@ export const ERROR_STATUS = {
   'conflict.publication_request_state': 409,
   /** a report resolved again */
   'conflict.report_resolved': 409,
+  /** a survey answered before its openAt, or from its closeAt */
+  'conflict.survey_not_open': 409,
+  'conflict.survey_closed': 409,
+  /** a second answer by the same member or visitor, or for the same organization (onePerOrganization) */
+  'conflict.survey_already_answered': 409,
+  'conflict.survey_organization_answered': 409,
   'auth.unauthenticated': 401,
   'auth.session_expired': 419,
   'auth.forbidden': 403,
@@ -70,6 +78,8 @@ export const ERROR_STATUS = {
   'auth.rate_limited': 429,
   /** a message in a forum subject limited to administrators, by a member who is none */
   'auth.forum_subject_limited': 403,
+  /** a survey answered once per organization, by a member acting for none */
+  'auth.survey_organization_required': 403,
   not_found: 404,
   internal: 500,
   /** the platform is starting (migrating, catching up, seeding): try again after Retry-After */

@@ -19,6 +19,7 @@ import { resourceEventContracts } from './resources/definition.ts';
 import { likeEventContracts } from './resources/likes.ts';
 import { seedEventContracts } from './seed/events.ts';
 import { statsRecordEventContracts } from './stats/records.ts';
+import { surveyEventContracts } from './surveys/survey.ts';
 
 /**
  * The event contracts of each hand-written module, by module name: pure data, declared once. The host's module
@@ -49,6 +50,8 @@ export const moduleEventContracts = {
   moderation: reportResolutionEventContracts,
   /** the statistics records, one event per accepted batch (stats/records.ts) */
   stats: statsRecordEventContracts,
+  /** the surveys' answers, kept on the surveys' streams (surveys/survey.ts) */
+  surveys: surveyEventContracts,
   /** the demo seeder's start and end markers */
   seed: seedEventContracts,
 } as const satisfies Record<string, readonly EventContract[]>;

@@ -19,6 +19,7 @@ import { openBadgesModule } from './open-badges/module.ts';
 import { publicationsModule } from './publications/module.ts';
 import { moderationModule } from './content/module.ts';
 import { rentalModule } from './rental/module.ts';
+import { surveysModule } from './surveys/module.ts';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
 import { notificationCommandRoutes } from '@platform/command-api/notifications/routes';
 import { pagesCommandRoutes } from '@platform/command-api/pages/routes';
@@ -204,6 +205,7 @@ const handWrittenModules: ModuleDescriptor[] = [
   rentalModule(),
   openBadgesModule(),
   publicationsModule(),
+  surveysModule(),
   {
     // the reference lists of places: countries and the departments of France, from kept data packages
     name: 'geography',

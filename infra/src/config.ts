@@ -72,6 +72,8 @@ const ConfigSchema = z.object({
   FEATURE_LIKES: flag.default('true'),
   // trainings (issue 23): training resources, their requests and reviews, trainings with sessions
   FEATURE_TRAININGS: flag.default('true'),
+  // surveys (issue 23): the surveys and their choices, and the answers' routes
+  FEATURE_SURVEYS: flag.default('true'),
   /** publication items are authored by the organization their writer acts for (with FEATURE_ORGANIZATIONS) */
   FEATURE_AUTHOR_ORGANIZATION: flag.default('true'),
   // accounts (docs/adr/0008): a disabled feature's routes answer 404
@@ -173,6 +175,7 @@ export function resourceFeatures(config: Config): ResourceFeatures {
     comments: config.FEATURE_COMMENTS,
     likes: config.FEATURE_LIKES,
     trainings: config.FEATURE_TRAININGS,
+    surveys: config.FEATURE_SURVEYS,
   };
 }
 

@@ -190,6 +190,14 @@ export const COMPONENT_PROPS = {
   coupons: props({
     title: text().default(''),
   }),
+  /**
+   * a survey (seed 000 §2.8): its question and answer form, then its results with the reader's own answer; outside
+   * openAt–closeAt, why it cannot be answered (seed 001 §4)
+   */
+  survey: props({
+    title: text().default(''),
+    survey: recordId('surveys'),
+  }),
   /** the published rental models with a category filter and add-to-cart (seed 000 §2.8); a model at {path}/{rentalModel} */
   'rental-models': props({
     title: text().default(''),

@@ -29,6 +29,7 @@ import { shortUrlResource } from '../short-urls/short-url.ts';
 import { languageLineResource } from '../site-settings/language-line.ts';
 import { adminTagResource, newsletterTypeResource } from '../site-settings/lists.ts';
 import { statsBannedOriginResource } from '../stats/banned-origin.ts';
+import { surveyResources } from '../surveys/survey.ts';
 import type { ResourceDefinition } from './definition.ts';
 
 /** Every record type built by the resource layer: its API, projection, admin screens and history. */
@@ -64,6 +65,7 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   ...trainingResourceResources,
   ...trainingsResources,
   statsBannedOriginResource,
+  ...surveyResources,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

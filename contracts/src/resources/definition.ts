@@ -43,6 +43,7 @@ export const RESOURCE_FEATURES = [
   'comments',
   'likes',
   'trainings',
+  'surveys',
 ] as const;
 export type ResourceFeature = (typeof RESOURCE_FEATURES)[number];
 
@@ -60,6 +61,7 @@ export const ALL_RESOURCE_FEATURES: ResourceFeatures = {
   comments: true,
   likes: true,
   trainings: true,
+  surveys: true,
 };
 
 /** The feature flags (seed 000) an admin menu entry may depend on. */

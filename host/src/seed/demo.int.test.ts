@@ -26,6 +26,7 @@ import {
   seedDemoTrainings,
 } from './demo-trainings.ts';
 import { seedDemo } from './demo.ts';
+import { demoSurvey } from './demo-surveys.ts';
 
 let app: AccountsTestApp;
 
@@ -392,6 +393,29 @@ describe('demo community', () => {
       logger: capturedLogger().logger,
     });
     expect(await seededEvents(app)).toBe(before);
+  });
+});
+
+describe('demo survey', () => {
+  it('is open on the home page: a visitor answers it and reads the results', async () => {
+    const at = await head(app);
+    const visitor = app.browser();
+    const home = await visitor.call('GET', `/api/v1/services/routes/resolve?path=/&minPosition=${at}`);
+    expect(home.status).toBe(200);
+    const components = home.body.data.components as Array<{
+      attributes: { name: string; props: { survey: string } };
+    }>;
+    const block = components.at(-1)!.attributes;
+    expect(block.name).toBe('survey');
+    const results = await visitor.call('GET', `/api/v1/services/surveys/${block.props.survey}/results`);
+    expect(results.body.data.attributes.choices.map((c: { text: string }) => c.text)).toEqual([
+      ...demoSurvey.choices,
+    ]);
+    const choice = results.body.data.attributes.choices[2].id as string;
+    const answered = await visitor.call('POST', `/api/v1/services/surveys/${block.props.survey}/answers`, {
+      body: { data: { relationships: { choices: { data: [{ type: 'survey-choices', id: choice }] } } } },
+    });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(201);
   });
 });
 

@@ -15,6 +15,7 @@ import { seedDemoRental } from './demo-rental.ts';
 import { seedDemoRentalCommands } from './demo-rental-commands.ts';
 import { seedDemoSite } from './demo-site.ts';
 import { seedDemoTrainings } from './demo-trainings.ts';
+import { seedDemoSurveys } from './demo-surveys.ts';
 import { demoSeedDecider, isSeeded, type DemoSeedCommand } from './progress.ts';
 
 /** Raise it when the demo content grows: a site seeded by an earlier version is topped up on its next start. */
@@ -22,7 +23,7 @@ import { demoSeedDecider, isSeeded, type DemoSeedCommand } from './progress.ts';
 // badges' page and its menu entry; 6: the rental models' images and rental commands of the demo members in several
 // states; 7: the community (issue 21): articles, blog posts, events, repository, forum, likes, a comment, a pending
 // publication request, and their pages and menu entries; 8: the trainings (issue 23): resource themes and types,
-// training resources with reviews, an open request, a training with two sessions
+// training resources with reviews, an open request, a training with two sessions; and an open survey on the home page
 export const DEMO_CONTENT_VERSION = 8;
 
 /** the demo account that keeps the demo stock: the rental administrator */
@@ -84,6 +85,7 @@ export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedOutcome> {
   }
   await seedDemoCommunity(deps);
   if (deps.features?.trainings !== false) await seedDemoTrainings(deps);
+  if (deps.features?.surveys !== false) await seedDemoSurveys(deps);
   await record(deps, 'CompleteDemoSeed');
   return 'seeded';
 }

@@ -2,7 +2,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { UnauthenticatedError } from '@platform/contracts/errors';
 import { declaredEndpoints } from '@platform/contracts/endpoint-catalogue';
-import { paramNamesOf } from '@platform/contracts/endpoints';
 import { systemActor, type Actor } from '@platform/contracts/metadata';
 import { anonymousViewer, bootstrapAdminViewer } from './viewer.ts';
 
@@ -16,17 +15,23 @@ const anonymousActor: Actor = Object.freeze({
 });
 
 /**
- * The writes declared open to anyone (`anonymous` endpoints under /api/v1: the statistics' records), by method
- * and path. Fixed paths only: an open write names no record.
+ * The writes declared open to anyone (`anonymous` endpoints under /api/v1: the statistics' records, a survey's
+ * answers), by method and path; a `:param` of the path stands for one path segment (the survey answered).
  */
-const OPEN_WRITES = new Set(
-  declaredEndpoints
-    .filter((e) => e.anonymous && e.root === '/api/v1')
-    .map((e) => {
-      if (paramNamesOf(e.path).length) throw new Error(`${e.path}: an anonymous write has a fixed path`);
-      return `${e.method} ${e.path}`;
-    }),
-);
+const OPEN_WRITES: ReadonlyArray<{ method: string; path: RegExp }> = declaredEndpoints
+  .filter((e) => e.anonymous && e.root === '/api/v1')
+  .map((e) => ({
+    method: e.method,
+    path: new RegExp(
+      `^${e.path
+        .split('/')
+        .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/')}$`,
+    ),
+  }));
+
+const isOpenWrite = (method: string, path: string) =>
+  OPEN_WRITES.some((w) => w.method === method && w.path.test(path));
 
 /** Hashing first gives both sides the same length, so the comparison leaks neither content nor length. */
 function sameSecret(given: string, expected: string): boolean {
@@ -61,7 +66,7 @@ export function authenticate(options: { adminToken: string }): RequestHandler {
       }
     }
     if (!SAFE_METHODS.has(req.method) && res.locals.actor === null) {
-      if (!OPEN_WRITES.has(`${req.method} ${req.path}`))
+      if (!isOpenWrite(req.method, req.path))
         throw new UnauthenticatedError('Sign in (or send the admin API token) to change anything');
       res.locals.actor = anonymousActor;
     }

@@ -30,6 +30,7 @@ import { organizationRoutes } from '../features/organizations/index.ts';
 import { CmsRoute } from '../features/pages/index.ts';
 import { rentalRoutes } from '../features/rental/index.ts';
 import { searchRoutes } from '../features/search/index.ts';
+import { surveyRoutes } from '../features/surveys/index.ts';
 import { endpoints } from '../kit/api/endpoints.ts';
 import { APP_VERSION } from '../kit/build-info.ts';
 import { ApiProvider, useApi } from '../kit/api/api-context.tsx';
@@ -129,6 +130,7 @@ const APP_SCREENS = withAllMessages(
     {rentalRoutes}
     {openBadgeRoutes}
     {searchRoutes}
+    {surveyRoutes}
   </>,
 );
 

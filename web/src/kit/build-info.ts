@@ -24,4 +24,5 @@ export const FEATURES = {
   comments: typeof __FEATURE_COMMENTS__ === 'boolean' ? __FEATURE_COMMENTS__ : true,
   likes: typeof __FEATURE_LIKES__ === 'boolean' ? __FEATURE_LIKES__ : true,
   trainings: typeof __FEATURE_TRAININGS__ === 'boolean' ? __FEATURE_TRAININGS__ : true,
+  surveys: typeof __FEATURE_SURVEYS__ === 'boolean' ? __FEATURE_SURVEYS__ : true,
 } as const;

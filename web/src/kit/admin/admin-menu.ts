@@ -42,6 +42,7 @@ export function webAdminMenu(
     likes: FEATURES.likes,
     // the training resources and the trainings (FEATURE_TRAININGS)
     trainings: FEATURES.trainings,
+    surveys: FEATURES.surveys,
   }).map((section) => ({
     ...section,
     entries: section.entries.filter((e) => WEB_SCREENS.has(e.key) || CATALOGUE_TYPES.has(e.key)),
