@@ -265,6 +265,9 @@ describe('accounts, end to end', () => {
       'Reports',
       // the publications, the repository and the forum (their features are on in the demo)
       'Publication requests',
+      // the surveys, in the community group (FEATURE_SURVEYS)
+      'Surveys',
+      'Survey choices',
       'Articles',
       'Article categories',
       'Article layouts',
@@ -277,6 +280,18 @@ describe('accounts, end to end', () => {
       'Forum subjects',
       'Forum messages',
       'Newsletter types',
+      // the training resources group, then the trainings group (FEATURE_TRAININGS), in seed 001 §6's order
+      'Training resources',
+      'Resource requests',
+      'Resource reviews',
+      'Resource themes',
+      'Resource types',
+      'Trainings',
+      'Training sessions',
+      'Addresses',
+      'Training categories',
+      'Training levels',
+      'Training types',
       // the open badges group: the issuers' desk, then the records
       'Training sessions',
       'Badges',

@@ -22,6 +22,8 @@ describe('CMS pages from the read model', () => {
       'What you can do here',
       'Our community in numbers',
       'They use the platform',
+      // the demo's open survey (issue 23)
+      'Tell us about you',
     ]);
 
     // hero: its subtitle and both call-to-action links

@@ -53,6 +53,8 @@ let matrixForumSubject = '';
 /** The published training resource the reviews of the matrix are about, and the training of its sessions. */
 let matrixTrainingResource = '';
 let matrixTraining = '';
+/** The survey the choices of the matrix belong to. */
+let matrixSurvey = '';
 /** The file and the container the admin files of the matrix are made of. */
 let matrixFile = '';
 let matrixFileContainer = '';
@@ -145,6 +147,12 @@ const FIXTURES: Record<string, Fixture> = {
   'training-sessions': () => ({
     attributes: { startAt: '2030-02-01T09:00:00Z', endAt: '2030-02-01T17:00:00Z' },
     relationships: { training: matrixTraining },
+  }),
+  // surveys (issue 23)
+  surveys: (n) => ({ attributes: { question: `Matrix survey ${n}?` } }),
+  'survey-choices': (n) => ({
+    attributes: { text: `Matrix choice ${n}` },
+    relationships: { survey: matrixSurvey },
   }),
   addresses: (n) => ({
     attributes: {
@@ -365,6 +373,7 @@ beforeAll(async () => {
     publishedAt: '2020-01-01T00:00:00Z',
   });
   matrixTraining = await made('trainings', { title: 'Matrix training', publishedAt: '2020-01-01T00:00:00Z' });
+  matrixSurvey = await made('surveys', { question: 'Matrix survey?' });
   const form = new FormData();
   form.append('file', new Blob([Buffer.from('%PDF-1.4\n% matrix\ntrailer << >>\n%%EOF\n')]), 'matrix.pdf');
   const uploaded = await fetch(app.url('/api/v1/services/files'), {
