@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { APP_ADMINS, APP_ADMINS_ONLY, either } from '../resources/access.ts';
-import { defineResource, type RecordOf, type ResourceDefinition } from '../resources/definition.ts';
+import {
+  defineResource,
+  type RecordOf,
+  type RelatedCount,
+  type ResourceDefinition,
+} from '../resources/definition.ts';
 import { richText } from '../resources/fields.ts';
 import { file } from '../resources/files.ts';
 import type { ResourceState } from '../resources/state.ts';
@@ -33,7 +38,7 @@ export const REVIEW_RATING = { min: 1, max: 5 } as const;
 /** Reference lists: administrators write, everyone reads. */
 const REFERENCE_ACCESS = { ...APP_ADMINS_ONLY, index: 'everyone', show: 'everyone' } as const;
 
-/** A reference list of the trainings: a translatable name, unique. */
+/** A reference list of the trainings: a translatable name, unique, and the counts it keeps (a theme's resources). */
 function referenceList(input: {
   type: string;
   singular: string;
@@ -41,6 +46,7 @@ function referenceList(input: {
   eventPrefix: string;
   group: 'trainingResources' | 'trainings';
   icon: string;
+  counts?: Record<string, RelatedCount>;
 }) {
   return defineResource({
     type: input.type,
@@ -52,6 +58,7 @@ function referenceList(input: {
     menu: { group: input.group, icon: input.icon },
     attributes: z.object({ name }),
     traits: { translatable: ['name'] },
+    ...(input.counts ? { counts: input.counts } : {}),
     unique: ['name'],
     access: REFERENCE_ACCESS,
     search: ['name'],
@@ -62,25 +69,16 @@ function referenceList(input: {
 }
 
 /** A theme of the training resources, with the number of its published resources. */
-export const trainingResourceThemeResource = defineResource({
+export const trainingResourceThemeResource = referenceList({
   type: 'training-resource-themes',
   singular: 'training-resource-theme',
   category: 'trainingresourcetheme',
   eventPrefix: 'TrainingResourceTheme',
-  module: 'trainings',
-  feature: 'trainings',
-  menu: { group: 'trainingResources', icon: 'category' },
-  attributes: z.object({ name }),
-  traits: { translatable: ['name'] },
+  group: 'trainingResources',
+  icon: 'category',
   counts: {
     resourcesCount: { type: 'training-resources', via: 'themes', kind: 'count', published: true },
   },
-  unique: ['name'],
-  access: REFERENCE_ACCESS,
-  search: ['name'],
-  sorts: ['name'],
-  defaultSort: { field: 'name', direction: 'asc' },
-  title: 'name',
 });
 
 export const trainingResourceTypeResource = referenceList({
