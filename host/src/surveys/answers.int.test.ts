@@ -21,8 +21,11 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** The position of the last write a test made, for reading its own writes (`minPosition`). */
+let lastPosition = '0';
 const created = (answer: Answer): string => {
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  lastPosition = String(answer.body.meta.position);
   return answer.body.data.id as string;
 };
 
@@ -41,7 +44,7 @@ async function survey(attributes: Record<string, unknown> = {}, texts = ['Joysti
         ),
       ),
     );
-  return { id, choices };
+  return { id, choices, position: lastPosition };
 }
 
 const body = (choices: readonly string[], newChoice?: string) => ({
@@ -200,7 +203,7 @@ describe('an answer refused', () => {
       expect(refused.status, JSON.stringify(bad)).toBeLessThan(500);
     }
     // nothing of these was stored
-    const read = await results(single.id, '0');
+    const read = await results(single.id, single.position);
     expect(read.answersCount).toBe(0);
   });
 
