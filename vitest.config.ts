@@ -15,6 +15,9 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           // vitest's default is one worker fewer than the cores: one on two, with the other core mostly idle
           maxWorkers: 2,
+          // pure functions without mocks: one module graph per worker, not per file (a fresh graph per file was
+          // three quarters of the project's time)
+          isolate: false,
         },
       },
       {

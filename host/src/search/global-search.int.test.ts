@@ -252,6 +252,40 @@ describe('GET /api/v1/services/global-search', () => {
     expect((await search('kookaburra')).data[0]).toMatchObject({ id, path: `/kookaburra-aids/${id}` });
   });
 
+  it('finds the site\'s own pages by title and description, only those the reader may open', async () => {
+    const page = async (attributes: Record<string, unknown>) =>
+      noted(await app.admin('POST', '/app-pages', { data: { type: 'app-pages', attributes } })).body.data
+        .id as string;
+    const open = await page({
+      path: '/wombat-help',
+      title: 'Wombat help',
+      description: 'How to borrow a ramp',
+    });
+    const closed = await page({ path: '/wombat-members', title: 'Wombat corner', requiresAuth: true });
+    const byDescription = await page({ path: '/ramps-guide', title: 'Guide', description: 'Every wombat ramp' });
+
+    const seen = await search('wombat');
+    const pages = seen.data.filter((r) => r.type === 'pages');
+    // the title weighs more than the description
+    expect(pages.map((r) => r.id)).toEqual([open, byDescription]);
+    expect(pages[0]).toMatchObject({ title: 'Wombat help', path: '/wombat-help' });
+    expect(pages[0]!.highlights.title).toContainEqual({ text: 'Wombat', match: true });
+    expect(pages[1]).toMatchObject({ path: '/ramps-guide', description: 'Every wombat ramp' });
+    expect(seen.meta.hasMore.pages).toBe(false);
+
+    // the page that needs a sign-in is found by those who may open it
+    const asAdministrator = await search('wombat', { as: administrator, extra: '&filter[type]=pages' });
+    expect(new Set(idsOf(asAdministrator))).toEqual(new Set([open, closed, byDescription]));
+    expect(asAdministrator.meta.hasMore).toEqual({ pages: false });
+    const paged = await search('wombat', { extra: '&filter[type]=pages&page[size]=1' });
+    expect(idsOf(paged)).toEqual([open]);
+    expect(paged.meta.hasMore).toEqual({ pages: true });
+
+    // a page removed is no longer found
+    noted(await app.admin('DELETE', `/app-pages/${byDescription}`));
+    expect(idsOf(await search('wombat', { extra: '&filter[type]=pages' }))).toEqual([open]);
+  });
+
   it('refuses bad input with 4xx naming the parameter, never a 500', async () => {
     const ask = (query: string) => visitor(`/services/global-search${query}`);
     const empty = await ask('?search=%20%20');

@@ -31,6 +31,13 @@ import { readerLocale } from '../reader-locale.ts';
 import { resourceReader } from '../resources/routes.ts';
 import { ruleColumns } from '../resources/visibility.ts';
 
+/**
+ * The site's own pages are found too (type `pages`), by their title and description: they are a hand-written
+ * module, not records of the catalogue, and few (tens, not the catalogue's thousands), so their text is matched
+ * where it is kept, `read.app_pages`, without an index of their own.
+ */
+export const PAGES_TYPE = 'pages';
+
 /** The read models a result is read from: the index, and the pages that give the component types their paths. */
 const PROJECTIONS = ['search_index', 'pages'] as const;
 
@@ -63,6 +70,7 @@ const PositiveInt = (max: number) =>
 
 /** The search as asked: its text (422 when empty or too long, on the `search` parameter), types and page. */
 function parseSearch(req: Request, searchable: ReadonlyMap<string, ResourceDefinition>) {
+  const known = (type: string) => type === PAGES_TYPE || searchable.has(type);
   const params = new URL(req.originalUrl, 'http://x').searchParams;
   const search = (params.get('search') ?? '').trim();
   if (!search)
@@ -79,9 +87,11 @@ function parseSearch(req: Request, searchable: ReadonlyMap<string, ResourceDefin
     ]);
   const typeFilter = params.get('filter[type]');
   const types =
-    typeFilter === null ? [...searchable.keys()] : [...new Set(typeFilter.split(',').map((t) => t.trim()))];
+    typeFilter === null
+      ? [...searchable.keys(), PAGES_TYPE]
+      : [...new Set(typeFilter.split(',').map((t) => t.trim()))];
   for (const type of types)
-    if (!searchable.has(type)) throw badParameter('filter[type]', `Cannot search records of type "${type}"`);
+    if (!known(type)) throw badParameter('filter[type]', `Cannot search records of type "${type}"`);
   const size = PositiveInt(GLOBAL_SEARCH_PAGE_SIZE_MAX).safeParse(
     params.get('page[size]') ?? String(GLOBAL_SEARCH_PAGE_SIZE),
   );
@@ -177,7 +187,8 @@ export function globalSearchRoutes(
         s.organization_id, s.owner_id, s.members, s.flags, ts_rank(${vector}, ${tsquery}) as rank
       from read.search_index s
      where ${vector} @@ ${tsquery} and s.type = any(${sql.array(asked.types, 'text')})`;
-    const perType = asked.types.map((type) => {
+    const recordTypes = asked.types.filter((type) => type !== PAGES_TYPE);
+    const perType = recordTypes.map((type) => {
       const definition = searchable.get(type)!;
       const path = definition.globalSearch!.path;
       const component = 'component' in path ? path.component : null;
@@ -187,16 +198,28 @@ export function globalSearchRoutes(
          order by s.rank desc, s.id
          limit ${asked.size + 1} offset ${asked.offset})`;
     });
+    if (asked.types.includes(PAGES_TYPE)) {
+      // a published page the reader may open: the rule of the pages' lists, drafts left out for editors too
+      const pageVector = sql.fragment`setweight(to_tsvector(${config}::regconfig, p.title), 'A')
+        || setweight(to_tsvector(${config}::regconfig, p.description), 'B')`;
+      perType.push(sql.fragment`(select ${PAGES_TYPE}::text as type, p.id::text as id,
+            ts_rank(v.vector, ${tsquery}) as rank, null::text as component
+          from read.app_pages p cross join lateral (select ${pageVector} as vector) v
+         where v.vector @@ ${tsquery} and not p.is_draft and p.deleted_at is null and ${listablePages(viewer)}
+         order by rank desc, p.id
+         limit ${asked.size + 1} offset ${asked.offset})`);
+    }
     const components = [
       ...new Set(
-        asked.types.flatMap((t) => {
+        recordTypes.flatMap((t) => {
           const path = searchable.get(t)!.globalSearch!.path;
           return 'component' in path ? [path.component] : [];
         }),
       ),
     ];
-    const title = sql.fragment`coalesce(s.translations -> ${locale} ->> 'title', s.title)`;
-    const description = sql.fragment`coalesce(s.translations -> ${locale} ->> 'description', s.description)`;
+    const title = sql.fragment`coalesce(s.translations -> ${locale} ->> 'title', s.title, page.title)`;
+    const description = sql.fragment`coalesce(s.translations -> ${locale} ->> 'description', s.description,
+      page.description)`;
     return sql.type(ResultRow)`
       with matches as materialized (${matches}),
       hits as (${sql.join(perType, sql.fragment` union all `)}),
@@ -209,18 +232,21 @@ export function globalSearchRoutes(
              ts_headline(${config}::regconfig, ${title}, q.query, ${HEADLINE_TITLE}) as title_marked,
              ts_headline(${config}::regconfig, ${description}, q.query, ${HEADLINE_DESCRIPTION})
                as description_marked,
-             s.path_key, pages.path as page_path
+             coalesce(s.path_key, page.path) as path_key, pages.path as page_path
         from hits h
-        join read.search_index s on s.type = h.type and s.id = h.id
+        left join read.search_index s on h.type <> ${PAGES_TYPE} and s.type = h.type and s.id = h.id
+        left join read.app_pages page on h.type = ${PAGES_TYPE} and page.id::text = h.id
         cross join (select ${tsquery} as query) q
         left join pages on pages.name = h.component
        order by h.rank desc, h.type, h.id`;
   }
 
   function pathOf(
-    definition: ResourceDefinition,
+    definition: ResourceDefinition | undefined,
     row: { path_key: string | null; page_path: string | null },
   ) {
+    // a page's path is its own
+    if (!definition) return row.path_key;
     const path = definition.globalSearch!.path;
     if (row.path_key === null) return null;
     const key = encodeURIComponent(row.path_key);
@@ -250,7 +276,7 @@ export function globalSearchRoutes(
           id: row.id,
           title: row.title,
           description: description.map((s) => s.text).join(''),
-          path: pathOf(searchable.get(row.type)!, row),
+          path: pathOf(searchable.get(row.type), row),
           highlights: { title, description },
         });
       }

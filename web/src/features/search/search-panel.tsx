@@ -25,6 +25,8 @@ const TYPE_LABELS: Record<string, MessageKey> = {
   'forum-subjects': 'search.type.forum-subjects',
   organizations: 'search.type.organizations',
   'open-badges': 'search.type.open-badges',
+  // the site's own pages (query-api/src/search/routes.ts PAGES_TYPE)
+  pages: 'search.type.pages',
 };
 
 const Status = styled.p`
