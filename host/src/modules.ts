@@ -84,6 +84,8 @@ export interface ServeContext {
   authorOrganization: boolean;
   /** FEATURE_GLOBAL_SEARCH: the global search is served (off: its route answers 404) */
   globalSearch: boolean;
+  /** FEATURE_ORGANIZATIONS: organizations have public pages (off: the global search leaves them out) */
+  organizationPages: boolean;
   /** the platform's database (the few reads and writes outside the event store: the open badges' signing key) */
   sql: Sql;
   /** OPEN_BADGES_SIGNING_KEY (ADR 0030): the open badges' configured signing key; absent: the kept one */
@@ -266,12 +268,18 @@ function resourcesModule(
       likeRoutes(resources),
       ...(servesFiles ? [fileUploadRoutes(resources, { files, joinTables })] : []),
     ],
-    query: ({ defaultLocale, files, features, authorOrganization, globalSearch }) => [
+    query: ({ defaultLocale, files, features, authorOrganization, globalSearch, organizationPages }) => [
       // first: it answers 404 for the types whose feature is off, the publishable and history paths included
       resourceQueryRoutes(resources, { defaultLocale, features, authorOrganization }),
       publishableRoutes(resources),
       historyRoutes(resources),
-      globalSearchRoutes(resources, { defaultLocale, features, enabled: globalSearch }),
+      globalSearchRoutes(resources, {
+        defaultLocale,
+        features,
+        enabled: globalSearch,
+        // an organization is found by its page, which the web shows only with the organizations feature
+        leaveOut: organizationPages ? [] : [organizationResource.type],
+      }),
       ...(servesFiles ? [fileServingRoutes(resources, { store: files.store, limits: files.limits })] : []),
     ],
     projections: [

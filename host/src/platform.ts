@@ -211,6 +211,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     features: { ...ALL_RESOURCE_FEATURES, ...options.features },
     authorOrganization: accounts.context.features.organizations && (options.authorOrganization ?? true),
     globalSearch: options.globalSearch ?? true,
+    organizationPages: accounts.context.features.organizations,
     files: {
       store: blobStore,
       limits: { ...DEFAULT_FILE_LIMITS, ...options.files?.limits },

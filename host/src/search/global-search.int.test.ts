@@ -8,6 +8,7 @@ import {
   type AccountsTestApp,
   type Answer,
 } from '@platform/tests/support/apps/accounts-app';
+import { createTestDatabase } from '@platform/tests/support/database';
 import { doc, one, person, PAST } from '@platform/tests/support/layer-test-types';
 
 /**
@@ -252,7 +253,7 @@ describe('GET /api/v1/services/global-search', () => {
     expect((await search('kookaburra')).data[0]).toMatchObject({ id, path: `/kookaburra-aids/${id}` });
   });
 
-  it('finds the site\'s own pages by title and description, only those the reader may open', async () => {
+  it("finds the site's own pages by title and description, only those the reader may open", async () => {
     const page = async (attributes: Record<string, unknown>) =>
       noted(await app.admin('POST', '/app-pages', { data: { type: 'app-pages', attributes } })).body.data
         .id as string;
@@ -262,7 +263,11 @@ describe('GET /api/v1/services/global-search', () => {
       description: 'How to borrow a ramp',
     });
     const closed = await page({ path: '/wombat-members', title: 'Wombat corner', requiresAuth: true });
-    const byDescription = await page({ path: '/ramps-guide', title: 'Guide', description: 'Every wombat ramp' });
+    const byDescription = await page({
+      path: '/ramps-guide',
+      title: 'Guide',
+      description: 'Every wombat ramp',
+    });
 
     const seen = await search('wombat');
     const pages = seen.data.filter((r) => r.type === 'pages');
@@ -329,5 +334,45 @@ describe('npm run replay -- search_index', () => {
     expect(summary.mode).toBe('rebuild');
     expect(await rows()).toEqual(before);
     expect(idsOf(await search('numbat'))).toHaveLength(1);
+  });
+});
+
+describe('with the organizations feature off', () => {
+  it('leaves organizations out: their pages are not shown', async () => {
+    // an organization made while the feature was on, then the platform started again with it off
+    const database = await createTestDatabase();
+    const open = await startAccountsApp({}, {}, { databaseUrl: database.url });
+    const made = await open.admin(
+      'POST',
+      '/organizations',
+      doc('organizations', { name: 'Bilby Access Lab' }, { accessLevel: one('access-levels', null) }),
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const position = made.body.meta.position as string;
+    const before = await open
+      .browser()
+      .call('GET', `/api/v1/services/global-search?search=bilby&minPosition=${position}`);
+    expect(before.body.data).toHaveLength(1);
+    await open.close();
+    const closed = await startAccountsApp(
+      { features: { organizations: false } },
+      {},
+      { databaseUrl: database.url },
+    );
+    try {
+      const read = (query: string) =>
+        closed.browser().call('GET', `/api/v1/services/global-search${query}&minPosition=${position}`);
+      const all = await read('?search=bilby');
+      expect(all.status).toBe(200);
+      expect(all.body.data).toEqual([]);
+      expect(Object.keys(all.body.meta.hasMore)).not.toContain('organizations');
+      expect(Object.keys(all.body.meta.hasMore)).toContain('pages');
+      const asked = await read('?search=bilby&filter[type]=organizations');
+      expect(asked.status).toBe(400);
+      expect(asked.body.errors[0]).toMatchObject({ source: { parameter: 'filter[type]' } });
+    } finally {
+      await closed.close();
+      await database.drop();
+    }
   });
 });

@@ -157,13 +157,19 @@ function asTypeRow(definition: ResourceDefinition): FragmentSqlToken {
 export function globalSearchRoutes(
   catalogue: readonly ResourceDefinition[],
   /** enabled: FEATURE_GLOBAL_SEARCH (off: the route answers 404, as the web shows no search); absent: on */
-  options: { defaultLocale?: Locale; features?: Partial<ResourceFeatures>; enabled?: boolean } = {},
+  options: {
+    defaultLocale?: Locale;
+    features?: Partial<ResourceFeatures>;
+    enabled?: boolean;
+    /** types not searched although their definition has a `globalSearch` (their pages are not shown) */
+    leaveOut?: readonly string[];
+  } = {},
 ): QueryModule {
   const defaultLocale = options.defaultLocale ?? 'en';
   const features = options.features ?? {};
   const searchable = new Map(
     catalogue
-      .filter((d) => d.globalSearch !== null && isServed(d, features))
+      .filter((d) => d.globalSearch !== null && isServed(d, features) && !options.leaveOut?.includes(d.type))
       .map((d) => [d.type, d] as const),
   );
   const readers = new Map(
