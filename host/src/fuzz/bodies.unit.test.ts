@@ -50,6 +50,7 @@ const serve: ServeContext = {
   defaultLocale: 'en',
   authorOrganization: true,
   globalSearch: true,
+  organizationPages: true,
   appName: 'Platform',
   currency: 'EUR',
   minPositionTimeoutMs: 1000,
