@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allEventContracts } from '../registry.ts';
-import {
-  counterChangeOf,
-  HOME_STATS_EVENT_CHANGES,
-  HOME_STATS_EVENT_TYPES,
-  HomeStatsDocumentSchema,
-} from './home-stats.ts';
+import { HomeStatsDocumentSchema } from './home-stats.ts';
+import { counterChangeOf, HOME_STATS_EVENT_CHANGES, HOME_STATS_EVENT_TYPES } from './home-stats-events.ts';
 
 describe('home stats contract', () => {
   it('counts only event types that a contract of the platform declares', () => {

@@ -1,8 +1,5 @@
-import {
-  counterChangeOf,
-  HOME_STATS_EVENT_TYPES,
-  type HomeStatsCounter,
-} from '@platform/contracts/stats/home-stats';
+import type { HomeStatsCounter } from '@platform/contracts/stats/home-stats';
+import { counterChangeOf, HOME_STATS_EVENT_TYPES } from '@platform/contracts/stats/home-stats-events';
 import type { Projection } from '../projection.ts';
 
 /** Column of `home_stats` per counter: fixed names, never built from event data. */
