@@ -42,9 +42,11 @@ function shows(status: number, actual: Attributes, want: Attributes | null | und
 }
 
 /**
- * The acknowledged commands that are not there: each record of `cycle` read through the API at its
- * acknowledged position (as acknowledged, or as the command in doubt would have made it), and every record of
- * every cycle with its last acknowledged event in the log, on its own stream.
+ * The acknowledged commands that are not there: every record of every cycle with its last acknowledged event in
+ * the log, on its own stream; and each record of `cycle` whose event is there read through the API at its
+ * acknowledged position (as acknowledged, or as the command in doubt would have made it). A record whose event is
+ * gone is named for that alone: a read at a position the log no longer holds would wait the whole
+ * read-your-writes bound for nothing.
  */
 export async function lostCommands(
   api: Api,
@@ -53,7 +55,14 @@ export async function lostCommands(
   cycle: number,
 ): Promise<string[]> {
   const lost: string[] = [];
-  const queue = records.filter((r) => r.cycle === cycle);
+  const positions = records.map((r) => r.position);
+  const rows = await sql<{ p: string; s: string }[]>`
+    select global_position::text as p, stream_id as s from es_events where global_position = any(${positions}::bigint[])`;
+  const streams = new Map(rows.map((r) => [r.p, r.s]));
+  const logged = (record: Acknowledged) => streams.get(record.position)?.endsWith(record.id) ?? false;
+  for (const record of records)
+    if (!logged(record)) lost.push(`${record.type}/${record.id}: no event at position ${record.position}`);
+  const queue = records.filter((r) => r.cycle === cycle && logged(r));
   const reader = async () => {
     for (let record = queue.shift(); record; record = queue.shift()) {
       const answer = await fetch(
@@ -68,13 +77,6 @@ export async function lostCommands(
     }
   };
   await Promise.all(Array.from({ length: 8 }, reader));
-  const positions = records.map((r) => r.position);
-  const rows = await sql<{ p: string; s: string }[]>`
-    select global_position::text as p, stream_id as s from es_events where global_position = any(${positions}::bigint[])`;
-  const streams = new Map(rows.map((r) => [r.p, r.s]));
-  for (const record of records)
-    if (!streams.get(record.position)?.endsWith(record.id))
-      lost.push(`${record.type}/${record.id}: no event at position ${record.position}`);
   return lost;
 }
 
