@@ -97,7 +97,11 @@ function TrainingList({
                 <Link href={`${basePath}/${encodeURIComponent(training.id)}`}>{training.title}</Link>
               </Heading>
               {kindOf(training) ? <p>{kindOf(training)}</p> : null}
-              <p>{t('trainings.trainings.sessionsCount', { count: training.sessionsCount })}</p>
+              <p>
+                {training.sessionsCount
+                  ? t('trainings.trainings.sessionsCount', { count: training.sessionsCount })
+                  : t('trainings.trainings.noSession')}
+              </p>
               {training.description ? <p>{excerpt(null, training.description)}</p> : null}
             </li>
           ))}
