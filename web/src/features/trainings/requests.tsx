@@ -235,16 +235,16 @@ function RequestPage({ basePath, requestId }: { basePath: string; requestId: str
             {about.type || about.themes.length ? (
               <dl>
                 {about.type ? (
-                  <>
+                  <div>
                     <dt>{t('trainings.resources.type')}</dt>
                     <dd>{about.type}</dd>
-                  </>
+                  </div>
                 ) : null}
                 {about.themes.length ? (
-                  <>
+                  <div>
                     <dt>{t('trainings.resources.themes')}</dt>
                     <dd>{about.themes.join(', ')}</dd>
-                  </>
+                  </div>
                 ) : null}
               </dl>
             ) : null}

@@ -81,13 +81,13 @@ export function ResourcePage({ basePath, resourceId }: { basePath: string; resou
           <BackLink basePath={basePath} label={t('trainings.resources.back')} />
           <h1>{shown.title}</h1>
           <ResourceFacts basePath={basePath} resource={shown} />
-          <ReviewsSection basePath={basePath} resource={shown} reviews={reviews} onReviewed={reloadAndWait} />
           <RecordEngagement
             definition={trainingResourceResource}
             id={shown.id}
             title={shown.title}
             engagement={shown.engagement}
           />
+          <ReviewsSection basePath={basePath} resource={shown} reviews={reviews} onReviewed={reloadAndWait} />
         </Detail>
       )}
     </RecordFrame>
@@ -147,7 +147,7 @@ function ResourceFacts({ basePath, resource }: { basePath: string; resource: Tra
       ) : null}
       <dl>
         {resource.resourceType || resource.otherResourceType ? (
-          <>
+          <div>
             <dt>{t('trainings.resources.type')}</dt>
             <dd>
               {resource.resourceType ? (
@@ -156,16 +156,16 @@ function ResourceFacts({ basePath, resource }: { basePath: string; resource: Tra
                 resource.otherResourceType
               )}
             </dd>
-          </>
+          </div>
         ) : null}
         {themes.length ? (
-          <>
+          <div>
             <dt>{t('trainings.resources.themes')}</dt>
             <dd>{themes}</dd>
-          </>
+          </div>
         ) : null}
         {resource.licenseId ? (
-          <>
+          <div>
             <dt>{t('trainings.resources.licence')}</dt>
             <dd>
               {licence ? (
@@ -176,19 +176,19 @@ function ResourceFacts({ basePath, resource }: { basePath: string; resource: Tra
                 resource.licenseId
               )}
             </dd>
-          </>
+          </div>
         ) : null}
         {resource.originalAuthors ? (
-          <>
+          <div>
             <dt>{t('trainings.resources.originalAuthors')}</dt>
             <dd>{resource.originalAuthors}</dd>
-          </>
+          </div>
         ) : null}
         {resource.source ? (
-          <>
+          <div>
             <dt>{t('trainings.resources.source')}</dt>
             <dd>{resource.source}</dd>
-          </>
+          </div>
         ) : null}
       </dl>
       <TagChips

@@ -72,8 +72,9 @@ export const Cards = styled.ul`
 export const Filters = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: 0 1rem;
+  gap: 1rem;
   align-items: flex-end;
+  margin-bottom: 1rem;
   form {
     display: flex;
     flex-wrap: wrap;
@@ -81,7 +82,6 @@ export const Filters = styled.div`
     align-items: flex-end;
     flex: 1 1 18rem;
     min-width: 0;
-    margin-bottom: 1rem;
   }
   form > :first-child {
     flex: 1 1 12rem;
@@ -102,16 +102,21 @@ export const Detail = styled.article`
     margin: 2rem 0 0.75rem;
   }
   dl {
-    display: grid;
-    grid-template-columns: minmax(0, max-content) minmax(0, 1fr);
-    gap: 0.25rem 1rem;
     margin: 1rem 0;
+  }
+  /* a term and its value side by side while they fit, the value under its term on a narrow window */
+  dl > div {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 0.75rem;
+    margin-bottom: 0.25rem;
   }
   dt {
     font-weight: 600;
   }
   dd {
     margin: 0;
+    min-width: 0;
   }
   .hero {
     display: block;

@@ -217,22 +217,22 @@ function TrainingPage({ basePath, trainingId }: { basePath: string; trainingId: 
           ) : null}
           <dl>
             {shown.category ? (
-              <>
+              <div>
                 <dt>{t('trainings.trainings.category')}</dt>
                 <dd>{shown.category.name}</dd>
-              </>
+              </div>
             ) : null}
             {shown.level ? (
-              <>
+              <div>
                 <dt>{t('trainings.trainings.level')}</dt>
                 <dd>{shown.level.name}</dd>
-              </>
+              </div>
             ) : null}
             {shown.trainingType ? (
-              <>
+              <div>
                 <dt>{t('trainings.trainings.type')}</dt>
                 <dd>{shown.trainingType.name}</dd>
-              </>
+              </div>
             ) : null}
           </dl>
           <RichText html={shown.description} ugc />
