@@ -181,14 +181,22 @@ describe('the trainings’ screens at 320 px with the largest text settings', ()
     await form.getByText('An integration', { exact: true }).click();
     await form.getByRole('textbox', { name: /Number of people it served/ }).waitFor();
     await reflows('a training resource with its review form');
-    await checkA11yInBothThemes(page, 'a training resource at 320 px, the largest text');
+    await checkA11yInBothThemes(
+      page,
+      'a training resource at 320 px, the largest text',
+      'trainings-resource-320',
+    );
 
     await page.goto(DEMO_TRAINING_REQUESTS_PATH);
     await page.getByRole('list', { name: 'Requests for training resources' }).waitFor();
     await page.getByRole('button', { name: 'Ask for a resource' }).click();
     await page.getByRole('form', { name: 'Ask for a resource' }).waitFor();
     await reflows('the requests with the request form');
-    await checkA11yInBothThemes(page, 'the request form at 320 px, the largest text');
+    await checkA11yInBothThemes(
+      page,
+      'the request form at 320 px, the largest text',
+      'trainings-requests-320',
+    );
     await page
       .getByRole('list', { name: 'Requests for training resources' })
       .getByRole('link')
@@ -201,6 +209,6 @@ describe('the trainings’ screens at 320 px with the largest text settings', ()
     await page.getByRole('link', { name: demoTraining.title }).click();
     await page.getByRole('list', { name: `Sessions of ${demoTraining.title}` }).waitFor();
     await reflows('a training with its sessions');
-    await checkA11yInBothThemes(page, 'a training at 320 px, the largest text');
+    await checkA11yInBothThemes(page, 'a training at 320 px, the largest text', 'trainings-training-320');
   }, 300_000);
 });

@@ -202,7 +202,8 @@ const Stars = styled.span`
 export function RatingStars({ rating }: { rating: number }) {
   const t = useTrainingsT();
   const intl = useIntl();
-  const full = Math.round(rating);
+  // whole stars only: an average shows the stars it has reached (4.5 draws four), its words say it exactly
+  const full = Math.min(REVIEW_RATING.max, Math.floor(rating + 0.25));
   return (
     <span>
       <Stars aria-hidden="true">
