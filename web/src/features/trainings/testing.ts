@@ -78,6 +78,37 @@ const INCLUDED = [
   },
 ];
 
+export const CLASS_TRAINING = '71111111-1111-4111-8111-111111111111';
+const trainingRecord = {
+  type: 'trainings',
+  id: CLASS_TRAINING,
+  attributes: {
+    title: 'Communication boards in class',
+    description: '<p>Two days in class.</p>',
+    publishedAt: '2026-03-01T10:00:00.000Z',
+    sessionsCount: 2,
+  },
+  relationships: {
+    image: { data: null },
+    trainingCategory: { data: { type: 'training-categories', id: 'cat1' } },
+    trainingLevel: { data: { type: 'training-levels', id: 'lvl1' } },
+    trainingType: { data: null },
+  },
+};
+const TRAINING_INCLUDED = [
+  { type: 'training-categories', id: 'cat1', attributes: { name: 'Alternative communication' } },
+  { type: 'training-levels', id: 'lvl1', attributes: { name: 'Beginner' } },
+];
+const session = (id: string, startAt: string, endAt: string, address: string | null) => ({
+  type: 'training-sessions',
+  id,
+  attributes: { startAt, endAt },
+  relationships: {
+    training: { data: { type: 'trainings', id: CLASS_TRAINING } },
+    address: { data: address ? { type: 'addresses', id: address } : null },
+  },
+});
+
 export interface TrainingsServerOptions {
   /** the next review write is refused with this 422 issue */
   refuseReview?: { pointer: string; detail: string };
@@ -117,6 +148,29 @@ export function trainingsServer(options: TrainingsServerOptions = {}) {
       authorName: 'Sam Reader',
     },
   ];
+  const requests: Array<{ id: string; title: string; otherTheme: string | null }> = [
+    { id: GAZE_REQUEST, title: 'Eye-gaze games', otherTheme: null },
+  ];
+  const requestRecord = (r: { id: string; title: string; otherTheme: string | null }) => ({
+    type: 'training-resource-requests',
+    id: r.id,
+    attributes: {
+      title: r.title,
+      description: '<p>Simple games for young children.</p>',
+      inspirationUrl: r.id === GAZE_REQUEST ? 'https://example.org/games' : null,
+      otherTheme: r.otherTheme,
+      otherResourceType: null,
+      publishedAt: '2026-03-05T10:00:00.000Z',
+      author: { type: 'users', id: 'u8', name: 'Sam Reader' },
+    },
+    relationships: {
+      themes: { data: r.id === GAZE_REQUEST ? [{ type: 'training-resource-themes', id: GAZE_THEME }] : [] },
+      resourceType: { data: null },
+      extendedResources: {
+        data: r.id === GAZE_REQUEST ? [{ type: 'training-resources', id: GAZE_GUIDE }] : [],
+      },
+    },
+  });
   const record = (r: FakeResource) => {
     const own = reviews.filter((x) => x.resource === r.id);
     return {
@@ -168,8 +222,17 @@ export function trainingsServer(options: TrainingsServerOptions = {}) {
   const handler = (request: FakeRequest): Response | undefined => {
     const path = request.url.pathname;
     const q = request.url.searchParams;
-    if (path === '/api/v1/app-page-components' && q.get('filter[name]') === 'training-resource-requests') {
-      const where = options.requestsPage === undefined ? '/requests' : options.requestsPage;
+    const component = q.get('filter[name]');
+    if (
+      path === '/api/v1/app-page-components' &&
+      (component === 'training-resource-requests' || component === 'training-resources')
+    ) {
+      const where =
+        component === 'training-resources'
+          ? '/learn'
+          : options.requestsPage === undefined
+            ? '/requests'
+            : options.requestsPage;
       const pageId = 'a0000000-0000-4000-8000-00000000000a';
       return fakeJson(200, {
         data: where
@@ -266,6 +329,77 @@ export function trainingsServer(options: TrainingsServerOptions = {}) {
         data: [{ type: 'training-resource-types', id: VIDEO_TYPE, attributes: { name: 'Video tutorial' } }],
         meta: { total: 1 },
       });
+    if (path === '/api/v1/training-resource-requests' && request.method === 'GET') {
+      lists.push(q);
+      return fakeJson(200, {
+        data: requests.map(requestRecord),
+        included: INCLUDED,
+        meta: { total: requests.length },
+      });
+    }
+    const oneRequest = /^\/api\/v1\/training-resource-requests\/([^/]+)$/.exec(path);
+    if (oneRequest) {
+      reads.push(q);
+      const found = requests.find((r) => r.id === decodeURIComponent(oneRequest[1]!));
+      if (!found) return fakeJson(404, { errors: [{ status: '404', code: 'not_found' }] });
+      return fakeJson(200, { data: requestRecord(found), included: INCLUDED });
+    }
+    if (path === '/api/v1/training-resource-requests' && request.method === 'POST') {
+      writes.push(request.body);
+      const data = (request.body as { data: { attributes: Record<string, unknown> } }).data;
+      if (
+        typeof data.attributes.inspirationUrl === 'string' &&
+        !/^https?:/.test(data.attributes.inspirationUrl)
+      )
+        return fakeJson(422, {
+          errors: [
+            {
+              status: '422',
+              code: 'validation.invalid',
+              detail: 'Invalid url',
+              source: { pointer: '/data/attributes/inspirationUrl' },
+            },
+          ],
+        });
+      const id = 'd9999999-9999-4999-8999-999999999999';
+      requests.unshift({
+        id,
+        title: String(data.attributes.title),
+        otherTheme: (data.attributes.otherTheme as string) ?? null,
+      });
+      position += 1;
+      return fakeJson(201, {
+        data: { type: 'training-resource-requests', id },
+        meta: { position: String(position) },
+      });
+    }
+    if (path === '/api/v1/trainings')
+      return fakeJson(200, { data: [trainingRecord], included: TRAINING_INCLUDED, meta: { total: 1 } });
+    if (path === `/api/v1/trainings/${CLASS_TRAINING}`)
+      return fakeJson(200, { data: trainingRecord, included: TRAINING_INCLUDED });
+    if (path === '/api/v1/training-sessions') {
+      lists.push(q);
+      return fakeJson(200, {
+        data: [
+          session('s1', '2030-03-01T09:00:00.000Z', '2030-03-01T17:00:00.000Z', 'addr1'),
+          session('s2', '2030-03-08T09:00:00.000Z', '2030-03-08T17:00:00.000Z', null),
+        ],
+        included: [
+          {
+            type: 'addresses',
+            id: 'addr1',
+            attributes: {
+              fullName: 'Demo Fab Lab',
+              line1: '12 rue des Ateliers',
+              line2: null,
+              postalCode: '69007',
+              city: 'Lyon',
+            },
+          },
+        ],
+        meta: { total: 2 },
+      });
+    }
     const exists = /^\/api\/v1\/services\/publishables\/training-resources\/([^/]+)$/.exec(path);
     if (exists)
       return fakeJson(200, {

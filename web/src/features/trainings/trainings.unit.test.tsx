@@ -6,6 +6,7 @@ import { renderApp } from '../../frame/testing/render-app.tsx';
 import { meDocument } from '../accounts/profile/testing.ts';
 import { communityServer } from '../community/testing.ts';
 import {
+  FIRST_REVIEW,
   GAZE_GUIDE,
   GAZE_REQUEST,
   GAZE_THEME,
@@ -149,6 +150,16 @@ describe('a training resource’s page', () => {
     // a visitor is asked to sign in to review
     expect(within(reviews).getByRole('link', { name: 'Sign in to review this resource' })).toBeTruthy();
     expect(screen.queryByRole('form', { name: /Your review/ })).toBeNull();
+  });
+
+  it('shows a review at {path}/reviews/{review}, with the way to its resource', async () => {
+    open(`/learn/reviews/${FIRST_REVIEW}`);
+    await screen.findByRole('heading', { level: 1, name: 'A review of Setting up a first switch' }, SLOW);
+    expect(screen.getByText('Used for: A project · 6 people served')).toBeTruthy();
+    expect(screen.getByText('Clear and short.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Setting up a first switch' }).getAttribute('href')).toBe(
+      `/learn/${SWITCH_VIDEO}`,
+    );
   });
 
   it('says so when the resource does not exist', async () => {
