@@ -259,6 +259,49 @@ export const COMPONENT_PROPS = {
     view: z.enum(['month', 'list']).default('month'),
     tag: recordId('tags'),
   }),
+  /**
+   * the training resources search (seed 000 §2.8): a search box and a theme filter over the published training
+   * resources, the results linking to their pages under the page that shows the training resources; `theme` presets
+   * the filter
+   */
+  'training-resources-search': props({
+    title: text().default(''),
+    theme: recordId('training-resource-themes'),
+  }),
+  /**
+   * the training resources (seed 000 §2.8): the published resources with a search box, theme, type and tag filters
+   * and pages; a resource at {path}/{resource}, a review at {path}/reviews/{review} (§2.6); `theme` presets the filter
+   */
+  'training-resources': props({
+    title: text().default(''),
+    theme: recordId('training-resource-themes'),
+  }),
+  /** the training resources an editor picks, in the editor's order (seed 000 §2.8 selected resources); the same sub-routes */
+  'selected-training-resources': props({
+    title: text().default(''),
+    resources: recordIds('training-resources', 24).default([]),
+  }),
+  /**
+   * the training resource requests (seed 000 §2.8): the published requests, newest first, and a member's new
+   * request; a request at {path}/{request} (§2.6)
+   */
+  'training-resource-requests': props({
+    title: text().default(''),
+  }),
+  /** the requests an editor picks, in the editor's order (seed 000 §2.8 selected requests); the same sub-route */
+  'selected-training-resource-requests': props({
+    title: text().default(''),
+    requests: recordIds('training-resource-requests', 24).default([]),
+  }),
+  /** the published trainings (seed 000 §2.8); a training with its sessions at {path}/{id} (§2.6) */
+  trainings: props({
+    title: text().default(''),
+  }),
+  /** the trainings an editor picks, in the editor's order (seed 000 §2.8 selected trainings); the same sub-route */
+  'selected-trainings': props({
+    title: text().default(''),
+    trainings: recordIds('trainings', 24).default([]),
+  }),
 } as const;
 
 export type ComponentType = keyof typeof COMPONENT_PROPS;

@@ -264,6 +264,10 @@ const served = (features: DemoFeatures, feature: ResourceFeature | null) =>
 
 /** The page of the repository search component. */
 export const DEMO_REPOSITORY_SEARCH_PATH = '/find-a-technical-aid';
+/** The pages of the trainings' components (issue 23). */
+export const DEMO_TRAINING_RESOURCES_PATH = '/training-resources';
+export const DEMO_TRAINING_REQUESTS_PATH = '/training-resource-requests';
+export const DEMO_TRAININGS_PATH = '/trainings';
 
 /** A community page: its title, then the component that lists (or searches) the feature's records. */
 const communityPage = (path: string, title: string, description: string, name: string): DemoPage => ({
@@ -324,6 +328,37 @@ export const demoCommunityPages = (): Array<{
     feature: 'forum',
     page: communityPage('/forum', 'Forum', 'Ask the community, share what worked.', 'forum'),
     menu: { name: 'Forum', page: '/forum', attributes: {} },
+  },
+  {
+    // the training resources (issue 23): a resource at {path}/{resource}, a review at {path}/reviews/{review}
+    feature: 'trainings',
+    page: communityPage(
+      DEMO_TRAINING_RESOURCES_PATH,
+      'Training resources',
+      'Videos, guides and exercises the community shares to learn assistive technology, with their reviews.',
+      'training-resources',
+    ),
+    menu: { name: 'Training resources', page: DEMO_TRAINING_RESOURCES_PATH, attributes: {} },
+  },
+  {
+    feature: 'trainings',
+    page: communityPage(
+      DEMO_TRAINING_REQUESTS_PATH,
+      'Resource requests',
+      'Training resources members are looking for, and how to ask for one.',
+      'training-resource-requests',
+    ),
+    menu: { name: 'Resource requests', page: DEMO_TRAINING_REQUESTS_PATH, attributes: {} },
+  },
+  {
+    feature: 'trainings',
+    page: communityPage(
+      DEMO_TRAININGS_PATH,
+      'Trainings',
+      'Trainings with their sessions: dates and places.',
+      'trainings',
+    ),
+    menu: { name: 'Trainings', page: DEMO_TRAININGS_PATH, attributes: {} },
   },
 ];
 

@@ -1,6 +1,12 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, expect, onTestFailed } from 'vitest';
-import { DEMO_OPEN_BADGES_PATH, DEMO_REPOSITORY_SEARCH_PATH } from '@platform/host/seed/demo-content';
+import {
+  DEMO_OPEN_BADGES_PATH,
+  DEMO_REPOSITORY_SEARCH_PATH,
+  DEMO_TRAINING_REQUESTS_PATH,
+  DEMO_TRAINING_RESOURCES_PATH,
+  DEMO_TRAININGS_PATH,
+} from '@platform/host/seed/demo-content';
 import { DEMO_OPEN_BADGE_ASSERTION_ID } from '@platform/host/seed/demo-open-badge-assertion';
 import { demoOpenBadgeId } from '@platform/host/seed/demo-open-badges';
 import { checkA11y } from './a11y.ts';
@@ -37,6 +43,9 @@ export const PUBLIC_ROUTES: ReadonlyArray<[path: string, h1: string]> = [
   ['/repository', 'Technical aids'],
   [DEMO_REPOSITORY_SEARCH_PATH, 'Find a technical aid'],
   ['/forum', 'Forum'],
+  [DEMO_TRAINING_RESOURCES_PATH, 'Training resources'],
+  [DEMO_TRAINING_REQUESTS_PATH, 'Resource requests'],
+  [DEMO_TRAININGS_PATH, 'Trainings'],
   // the global search's page (issue 22; the feature is on in the demo)
   ['/services/search', 'Search'],
   ['/errors/not-found', 'Page not found'],

@@ -57,6 +57,23 @@ const CMS_COMPONENTS: Loaders = {
   calendar: () => import('./components/calendar-block.tsx').then((m) => withAllMessages(m.CalendarBlock)),
   'global-search': () =>
     import('./components/global-search-block.tsx').then((m) => withAllMessages(m.GlobalSearchBlock)),
+  'training-resources-search': () =>
+    import('./components/trainings-blocks.tsx').then((m) => withAllMessages(m.TrainingResourcesSearchBlock)),
+  'training-resources': () =>
+    import('./components/trainings-blocks.tsx').then((m) => withAllMessages(m.TrainingResourcesBlock)),
+  'selected-training-resources': () =>
+    import('./components/trainings-blocks.tsx').then((m) =>
+      withAllMessages(m.SelectedTrainingResourcesBlock),
+    ),
+  'training-resource-requests': () =>
+    import('./components/trainings-blocks.tsx').then((m) => withAllMessages(m.TrainingResourceRequestsBlock)),
+  'selected-training-resource-requests': () =>
+    import('./components/trainings-blocks.tsx').then((m) =>
+      withAllMessages(m.SelectedTrainingResourceRequestsBlock),
+    ),
+  trainings: () => import('./components/trainings-blocks.tsx').then((m) => withAllMessages(m.TrainingsBlock)),
+  'selected-trainings': () =>
+    import('./components/trainings-blocks.tsx').then((m) => withAllMessages(m.SelectedTrainingsBlock)),
 };
 
 const loading = new Map<ComponentType, Promise<ReactComponentType<{ props: unknown }>>>();

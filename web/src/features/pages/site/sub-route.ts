@@ -5,7 +5,8 @@ import type { ComponentType } from '@platform/contracts/pages/components';
  * The components that add a sub-route below their page's path (seed 000 §2.6): {path}/{segment} shows the
  * page's first component of these types with the segment (rental models: {path}/{rentalModel}; open badges:
  * {path}/{id}; repository: {path}/{item}; forum: {path}/{id} and
- * {path}/create; articles: {path}/{article}; blog posts: {path}/{slug or id}; calendar: {path}/{id}).
+ * {path}/create; articles: {path}/{article}; blog posts: {path}/{slug or id}; calendar: {path}/{id}; training
+ * resources: {path}/{resource}; training resource requests: {path}/{request}; trainings: {path}/{id}).
  */
 export const SUB_ROUTE_COMPONENTS: readonly ComponentType[] = [
   'rental-models',
@@ -16,6 +17,12 @@ export const SUB_ROUTE_COMPONENTS: readonly ComponentType[] = [
   'articles',
   'blog-posts',
   'calendar',
+  'training-resources',
+  'selected-training-resources',
+  'training-resource-requests',
+  'selected-training-resource-requests',
+  'trainings',
+  'selected-trainings',
 ];
 
 /**
@@ -26,6 +33,8 @@ export const NESTED_SUB_ROUTES: Readonly<Record<string, readonly ComponentType[]
   assertions: ['open-badges', 'selected-open-badges'],
   // the repository's former item paths, {path}/items/{item}: the component sends them to {path}/{item}
   items: ['repository'],
+  // a training resource's review, {path}/reviews/{review}
+  reviews: ['training-resources', 'selected-training-resources'],
 };
 
 /** The page's own path, and the segment below it when the route is a component's sub-route. */
