@@ -171,6 +171,11 @@ export const trainingResourceResource = defineResource({
   searchMode: 'fullText',
   sorts: ['title'],
   defaultSort: { field: 'publishedAt', direction: 'desc' },
+  globalSearch: {
+    title: 'title',
+    description: 'description',
+    path: { component: 'training-resources', key: 'id' },
+  },
   title: 'title',
 });
 
@@ -223,6 +228,11 @@ export const trainingResourceRequestResource = defineResource({
   search: ['title', 'description'],
   sorts: ['title'],
   defaultSort: { field: 'publishedAt', direction: 'desc' },
+  globalSearch: {
+    title: 'title',
+    description: 'description',
+    path: { component: 'training-resource-requests', key: 'id' },
+  },
   title: 'title',
 });
 
@@ -320,6 +330,7 @@ export const trainingResource = defineResource({
   search: ['title', 'description'],
   sorts: ['title'],
   defaultSort: { field: 'publishedAt', direction: 'desc' },
+  globalSearch: { title: 'title', description: 'description', path: { component: 'trainings', key: 'id' } },
   title: 'title',
 });
 

@@ -145,7 +145,8 @@ describe('the search index', () => {
       });
     const [other] = await db`select count(*)::int as n from read.search_index
       where type not in ('articles', 'blog-posts', 'calendar-events', 'repository-items', 'forum-subjects',
-                         'organizations', 'open-badges')`;
+                         'organizations', 'open-badges', 'training-resources', 'training-resource-requests',
+                         'trainings')`;
     expect(other!.n).toBe(0);
     const found = await search('quokka');
     expect(found.data).toEqual([
@@ -289,6 +290,36 @@ describe('GET /api/v1/services/global-search', () => {
     // a page removed is no longer found
     noted(await app.admin('DELETE', `/app-pages/${byDescription}`));
     expect(idsOf(await search('wombat', { extra: '&filter[type]=pages' }))).toEqual([open]);
+  });
+
+  it('finds training resources, their requests and trainings, each under its own rule', async () => {
+    const make = async (type: string, attributes: Record<string, unknown>) =>
+      noted(await app.admin('POST', `/${type}`, doc(type, attributes))).body.data.id as string;
+    const resource = await make('training-resources', {
+      title: 'Platypus switch course',
+      description: '<p>Adapted toys</p>',
+      publishedAt: PAST,
+    });
+    const draft = await make('training-resources', { title: 'Platypus draft', publishedAt: null });
+    const request = await make('training-resource-requests', {
+      title: 'A platypus guide, please',
+      publishedAt: PAST,
+    });
+    const training = await make('trainings', { title: 'Platypus training day', publishedAt: PAST });
+    const found = await search('platypus');
+    expect(found.data.map((r) => [r.type, r.id])).toEqual(
+      expect.arrayContaining([
+        ['training-resources', resource],
+        ['training-resource-requests', request],
+        ['trainings', training],
+      ]),
+    );
+    expect(idsOf(found)).not.toContain(draft);
+    expect(found.meta.hasMore).toMatchObject({
+      'training-resources': false,
+      'training-resource-requests': false,
+      trainings: false,
+    });
   });
 
   it('refuses bad input with 4xx naming the parameter, never a 500', async () => {

@@ -156,7 +156,8 @@ export function searchIndexProjection(catalogue: readonly ResourceDefinition[]):
 
   return {
     name: SEARCH_INDEX_PROJECTION,
-    version: 1,
+    // 2: the training resources, their requests and the trainings joined the search
+    version: 2,
     eventTypes: [...byEventType.keys()],
     tables: [SEARCH_INDEX_TABLE],
     async setup(tx) {

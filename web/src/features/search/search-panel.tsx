@@ -27,6 +27,9 @@ const TYPE_LABELS: Record<string, MessageKey> = {
   'open-badges': 'search.type.open-badges',
   // the site's own pages (query-api/src/search/routes.ts PAGES_TYPE)
   pages: 'search.type.pages',
+  'training-resources': 'search.type.training-resources',
+  'training-resource-requests': 'search.type.training-resource-requests',
+  trainings: 'search.type.trainings',
 };
 
 const Status = styled.p`
