@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, type AnyEndpoint } from '../endpoints.ts';
-import { SURVEY_ANSWER_MAX_CHOICES, surveyChoiceResource } from './survey.ts';
+import { SURVEY_ANSWER_MAX_CHOICES, SurveyChoiceTextSchema } from './rules.ts';
 
 /** The body of an answer: the survey's choices it names and, where the survey takes them, a choice of its own. */
 export const SurveyAnswerBodySchema = z.object({
@@ -8,8 +8,7 @@ export const SurveyAnswerBodySchema = z.object({
     type: z.literal('survey-answers').optional(),
     attributes: z
       .object({
-        newChoice: surveyChoiceResource.attributes.shape.text
-          .nullable()
+        newChoice: SurveyChoiceTextSchema.nullable()
           .default(null)
           .transform((text) => (text === '' ? null : text)),
       })

@@ -3,6 +3,15 @@ import { defineEvent, type EventContract } from '../event-contracts.ts';
 import { APP_ADMINS } from '../resources/access.ts';
 import { defineResource, type ReadModelAttribute, type WorkflowEvents } from '../resources/definition.ts';
 import { richText } from '../resources/fields.ts';
+import { SURVEY_ANSWER_MAX_CHOICES, SurveyChoiceTextSchema } from './rules.ts';
+
+// the rules a reader's screen reads too, without the definitions (rules.ts)
+export {
+  SURVEY_ANSWER_MAX_CHOICES,
+  surveyAvailability,
+  surveyChoicesLimit,
+  type SurveyAvailability,
+} from './rules.ts';
 
 /**
  * Surveys (issue 23; seed 001 §3 "### Surveys", §4, §5) on the resource layer: editors write a survey and its
@@ -22,9 +31,6 @@ export const SURVEY_EDITORS = {
   softDelete: APP_ADMINS,
   restore: APP_ADMINS,
 } as const;
-
-/** The most choices one answer may name (the body's bound, whatever maxSelectedChoices says). */
-export const SURVEY_ANSWER_MAX_CHOICES = 100;
 
 /** A reader answered a survey: appended to the survey's stream with its expected version. */
 export const SurveyAnswered = defineEvent(
@@ -133,7 +139,7 @@ export const surveyChoiceResource = defineResource({
   feature: 'surveys',
   menu: { group: 'community', icon: 'checklist' },
   attributes: z.object({
-    text: z.string().trim().min(1).max(255),
+    text: SurveyChoiceTextSchema,
     position: z.number().int().min(0).max(1_000_000).default(0),
     /** set by the answers' workflow on a choice a reader added; never written through the API */
     addedByUser: z.boolean().default(false),
@@ -151,26 +157,3 @@ export const surveyChoiceResource = defineResource({
 });
 
 export const surveyResources = [surveyResource, surveyChoiceResource] as const;
-
-/** Why a survey cannot be answered now (seed 001 §4), or that it can. */
-export type SurveyAvailability = { open: true } | { open: false; reason: 'notYetOpen' | 'closed' };
-
-/** Seed 001 §4: a survey is answered from openAt (included) until closeAt (excluded); either may be unset. */
-export function surveyAvailability(
-  survey: { openAt: string | null; closeAt: string | null },
-  now: Date,
-): SurveyAvailability {
-  if (survey.openAt !== null && now.getTime() < new Date(survey.openAt).getTime())
-    return { open: false, reason: 'notYetOpen' };
-  if (survey.closeAt !== null && now.getTime() >= new Date(survey.closeAt).getTime())
-    return { open: false, reason: 'closed' };
-  return { open: true };
-}
-
-/** How many choices one answer may name (seed 001 §5): one, or with allowMultiple up to maxSelectedChoices. */
-export function surveyChoicesLimit(survey: {
-  allowMultiple: boolean;
-  maxSelectedChoices: number | null;
-}): number {
-  return survey.allowMultiple ? (survey.maxSelectedChoices ?? SURVEY_ANSWER_MAX_CHOICES) : 1;
-}

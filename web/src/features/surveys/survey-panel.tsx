@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { Form } from 'react-aria-components';
 import styled from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
-import { surveyAvailability, surveyChoicesLimit } from '@platform/contracts/surveys/survey';
+import { surveyAvailability, surveyChoicesLimit } from '@platform/contracts/surveys/rules';
 import { useApi } from '../../kit/api/api-context.tsx';
 import { formErrorsOf } from '../../kit/api/field-errors.ts';
 import { useMessageLookup, useT } from '../../kit/i18n/use-t.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageChunkOf } from './message-chunks.ts';
+import { FIRST_SCREEN_MESSAGE_FOLDERS, messageChunkOf } from './message-chunks.ts';
 
 /** every English message file of the web, as paths from web/src */
 const englishFiles = Object.keys(import.meta.glob('../../**/messages/en.json')).map((key) =>
@@ -11,6 +11,7 @@ describe('message chunks', () => {
     expect(messageChunkOf('/x/web/src/kit/i18n/messages/fr.json')).toBe('messages-first-fr');
     expect(messageChunkOf('/x/web/src/frame/lazy/messages/fr.json')).toBe('messages-first-fr');
     expect(messageChunkOf('/x/web/src/features/accounts/auth/messages/da.json')).toBe('messages-first-da');
+    expect(messageChunkOf('/x/web/src/features/surveys/messages/ro.json')).toBe('messages-first-ro');
     expect(messageChunkOf('/x/web/src/features/accounts/profile/messages/da.json')).toBe('messages-da');
     expect(messageChunkOf('/x/web/src/kit/admin/messages/en.json?import')).toBe('messages-en');
   });
@@ -22,12 +23,11 @@ describe('message chunks', () => {
   });
 
   it('names first-screen folders that hold message files, and gives every file a chunk', () => {
-    for (const folder of ['kit/i18n/messages/', 'frame/lazy/messages/', 'features/accounts/auth/messages/']) {
-      expect(englishFiles).toContain(`${folder}en.json`);
-    }
+    for (const folder of FIRST_SCREEN_MESSAGE_FOLDERS) expect(englishFiles).toContain(`${folder}en.json`);
     expect(englishFiles.length).toBeGreaterThan(10);
+    const first = FIRST_SCREEN_MESSAGE_FOLDERS.length;
     const chunks = englishFiles.map((file) => messageChunkOf(`/x/web/src/${file}`));
-    expect(chunks.filter((c) => c === 'messages-first-en')).toHaveLength(3);
-    expect(chunks.filter((c) => c === 'messages-en')).toHaveLength(englishFiles.length - 3);
+    expect(chunks.filter((c) => c === 'messages-first-en')).toHaveLength(first);
+    expect(chunks.filter((c) => c === 'messages-en')).toHaveLength(englishFiles.length - first);
   });
 });

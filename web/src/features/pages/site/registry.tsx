@@ -39,7 +39,8 @@ const CMS_COMPONENTS: Loaders = {
   charter: () => import('./components/charter.tsx').then((m) => m.Charter),
   // the blocks of a module with words of its own: shown with every message (kit/i18n/load-messages.ts)
   coupons: () => import('./components/coupons-block.tsx').then((m) => withAllMessages(m.CouponsBlock)),
-  survey: () => import('./components/survey-block.tsx').then((m) => withAllMessages(m.SurveyBlock)),
+  // its words travel with the first screen's (kit/i18n/message-chunks.ts): a home page's survey needs no others
+  survey: () => import('./components/survey-block.tsx').then((m) => m.SurveyBlock),
   'rental-models': () =>
     import('./components/rental-models-block.tsx').then((m) => withAllMessages(m.RentalModelsBlock)),
   'open-badges': () =>
