@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 /**
  * The ASCII (punycode) form of an e-mail address: the domain goes through the WHATWG URL parser, which applies

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { normalisePath, SitePathSchema } from '../paths.ts';
 import { APP_ADMINS } from '../resources/access.ts';
 import { singleLine } from '../resources/fields.ts';

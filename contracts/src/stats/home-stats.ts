@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { OrganizationCreated } from '../organizations/events.ts';
 import { organizationResource } from '../organizations/organization.ts';
 
@@ -24,7 +24,7 @@ export type HomeStats = z.infer<typeof HomeStatsSchema>;
 export const HOME_STATS_PATH = '/services/home-stats';
 export const HomeStatsDocumentSchema = z.object({
   data: HomeStatsSchema,
-  meta: z.record(z.unknown()).optional(),
+  meta: z.record(z.string(), z.unknown()).optional(),
 });
 export type HomeStatsDocument = z.infer<typeof HomeStatsDocumentSchema>;
 
