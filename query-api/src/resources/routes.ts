@@ -1,6 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { sql, type FragmentSqlToken } from 'slonik';
-import { z } from 'zod';
+import type { FragmentSqlToken } from 'slonik';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { LOCALES, type Locale } from '@platform/contracts/enums';
 import { NotFoundError } from '@platform/contracts/errors';
 import { allows, type ResourceAction } from '@platform/contracts/resources/access';
@@ -567,9 +568,12 @@ function polymorphicFilter(types: readonly string[]): FilterSchema {
  */
 function relatedIdsFilter(target: ResourceDefinition | undefined): FilterSchema {
   const fixedOnly = target && target.fixedRows.rows.length > 0 && target.access.create === 'nobody';
-  const id: z.ZodType<string> = fixedOnly
-    ? z.enum(target.fixedRows.rows.map((r) => r.id) as [string, ...string[]])
-    : (target?.idSchema ?? uuid);
+  // an id schema reads a string (zod 4's pipe asks that its input take what the transform gives)
+  const id = (
+    fixedOnly
+      ? z.enum(target.fixedRows.rows.map((r) => r.id) as [string, ...string[]])
+      : (target?.idSchema ?? uuid)
+  ) as z.ZodType<string, string>;
   return z
     .string()
     .transform((v) => v.split(',').map((s) => s.trim()))
@@ -578,7 +582,7 @@ function relatedIdsFilter(target: ResourceDefinition | undefined): FilterSchema 
 
 /** A relationship filter's value: a related id, or `null` for none (to-one). */
 function relationshipFilter(spec: { type: string; many?: boolean }, target: ResourceDefinition | undefined) {
-  const id = target?.idSchema ?? uuid;
+  const id = (target?.idSchema ?? uuid) as z.ZodType<string, string>;
   const one = z.string().pipe(id);
   return (spec.many
     ? one
