@@ -1,6 +1,6 @@
 import { emailToAscii } from '@platform/contracts/accounts/emails';
 import { PASSWORD_MIN_LENGTH } from '@platform/contracts/auth/requests';
-import type { ZodTypeAny } from 'zod';
+import type { ZodTypeAny } from 'zod/v4';
 import type { Translate } from './auth-errors.ts';
 
 /**
