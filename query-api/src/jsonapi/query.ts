@@ -45,7 +45,7 @@ export function badParameter(parameter: string, detail: string): ValidationError
 const FAMILY = /^(page|filter|fields)\[([^\]]*)\]$/;
 const POSITIVE_INT = z
   .string()
-  .regex(/^\d{1,9}$/)
+  .regex(/^\d{1,9}$/, { abort: true })
   .transform(Number);
 
 function toParams(input: URLSearchParams | string): URLSearchParams {

@@ -64,20 +64,23 @@ function typedFilter(field: FieldInfo): FilterSchema {
     case 'integer':
       return z
         .string()
-        .regex(/^-?\d{1,15}$/)
+        .regex(/^-?\d{1,15}$/, { abort: true })
         .transform(Number);
     case 'number':
       return z
         .string()
-        .regex(/^-?\d+(\.\d+)?$/)
+        .regex(/^-?\d+(\.\d+)?$/, { abort: true })
         .transform(Number);
     case 'enum':
       return z.enum(field.enumValues as [string, ...string[]]);
     case 'datetime':
-      return z
-        .string()
-        .datetime({ offset: true })
-        .transform((v) => new Date(v).toISOString());
+      return (
+        z
+          .string()
+          // not an instant: refused before the transform, which zod 4 would run (and Date would throw)
+          .datetime({ offset: true, abort: true })
+          .transform((v) => new Date(v).toISOString())
+      );
     default:
       return z.string().max(2048);
   }
@@ -520,7 +523,7 @@ function overlapsFilter(): FilterSchema {
   const instant = z.union([z.string().datetime({ offset: true }), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]);
   return z
     .string()
-    .max(100)
+    .max(100, { abort: true })
     .transform((v, ctx) => {
       const parts = v.split(',').map((p) => p.trim());
       const [from, to] = parts.map((p) => (instant.safeParse(p).success ? new Date(p) : null));
@@ -546,7 +549,7 @@ function overlapsFilter(): FilterSchema {
 function polymorphicFilter(types: readonly string[]): FilterSchema {
   const ref = z
     .string()
-    .max(200)
+    .max(200, { abort: true })
     .transform((v, ctx) => {
       const at = v.indexOf(':');
       const ref = { type: v.slice(0, at), id: v.slice(at + 1) };

@@ -58,7 +58,7 @@ const ResultRow = anyRow(
 const PositiveInt = (max: number) =>
   z
     .string()
-    .regex(/^\d{1,9}$/)
+    .regex(/^\d{1,9}$/, { abort: true })
     .transform(Number)
     .pipe(z.number().int().min(1).max(max));
 
