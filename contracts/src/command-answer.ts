@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 /**
  * The answer of a command (command-api/src/http/respond.ts): the resource it touched, `meta.position` for the next

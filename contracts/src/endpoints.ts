@@ -1,4 +1,4 @@
-import { z, type ZodTypeAny } from 'zod';
+import { z, type ZodTypeAny } from 'zod/v4';
 
 /**
  * One declaration per endpoint (CONVENTIONS habit 7, ADR 0036): its method, its path with `:name` parameters, the
@@ -126,17 +126,15 @@ export const endpointKey = (endpoint: AnyEndpoint): string =>
 export function resourceDocument<
   T extends string,
   A extends ZodTypeAny,
-  Rel extends ZodTypeAny = z.ZodUndefined,
+  Rel extends ZodTypeAny = z.ZodOptional<z.ZodUndefined>,
   I extends ZodTypeAny = z.ZodOptional<z.ZodString>,
 >(spec: { type: T; attributes: A; relationships?: Rel; id?: I }) {
   return z.object({
     data: z.object({
-      type: z.literal(spec.type, {
-        errorMap: () => ({ message: `The resource type must be "${spec.type}"` }),
-      }),
+      type: z.literal(spec.type, { error: `The resource type must be "${spec.type}"` }),
       id: (spec.id ?? z.string().min(1).optional()) as I,
       attributes: spec.attributes,
-      relationships: (spec.relationships ?? z.undefined()) as Rel,
+      relationships: (spec.relationships ?? z.undefined().optional()) as Rel,
     }),
   });
 }

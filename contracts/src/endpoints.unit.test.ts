@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineEndpoint, endpointKey, paramNamesOf, pathOf, resourceDocument, urlOf } from './endpoints.ts';
 
 const action = defineEndpoint({

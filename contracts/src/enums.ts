@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 export const LOCALES = ['en', 'fr', 'it', 'es', 'ca', 'da', 'ro'] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 export const ActorSchema = z.object({
   userId: z.string().nullable(),

@@ -4,7 +4,7 @@ import type { TLSSocket } from 'node:tls';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Logger } from 'pino';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { VIDEO_PLAYER_ORIGINS } from '@platform/contracts/pages/video';
 
 /**

@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { LOCALES } from '@platform/contracts/enums';
 import type { ResourceFeatures } from '@platform/contracts/resources/definition';
+import { useZod3Messages } from '@platform/contracts/zod-messages';
 import { TrustProxySchema } from './http/trust-proxy.ts';
 
 const flag = z
@@ -57,33 +58,33 @@ const ConfigSchema = z.object({
     .min(0)
     .max(60_000)
     .default(CONFIG_DEFAULTS.MIN_POSITION_TIMEOUT_MS),
-  SEED_DEMO: flag.default('true'),
-  FEATURE_PAGE_NAVIGATION: flag.default('true'),
+  SEED_DEMO: flag.default(true),
+  FEATURE_PAGE_NAVIGATION: flag.default(true),
   /** the top bar's search dialog over every searchable record (seed 000 §2.9, ADR 0041) */
-  FEATURE_GLOBAL_SEARCH: flag.default('true'),
-  FEATURE_RENTAL: flag.default('true'),
-  FEATURE_OPEN_BADGES: flag.default('true'),
+  FEATURE_GLOBAL_SEARCH: flag.default(true),
+  FEATURE_RENTAL: flag.default(true),
+  FEATURE_OPEN_BADGES: flag.default(true),
   // publications and community (issue 21): a type of a feature that is off answers 404 and leaves the menu
-  FEATURE_ARTICLES: flag.default('true'),
-  FEATURE_FORUM: flag.default('true'),
-  FEATURE_REPOSITORY: flag.default('true'),
-  FEATURE_CALENDAR: flag.default('true'),
-  FEATURE_COMMENTS: flag.default('true'),
-  FEATURE_LIKES: flag.default('true'),
+  FEATURE_ARTICLES: flag.default(true),
+  FEATURE_FORUM: flag.default(true),
+  FEATURE_REPOSITORY: flag.default(true),
+  FEATURE_CALENDAR: flag.default(true),
+  FEATURE_COMMENTS: flag.default(true),
+  FEATURE_LIKES: flag.default(true),
   // trainings (issue 23): training resources, their requests and reviews, trainings with sessions
-  FEATURE_TRAININGS: flag.default('true'),
+  FEATURE_TRAININGS: flag.default(true),
   // surveys (issue 23): the surveys and their choices, and the answers' routes
-  FEATURE_SURVEYS: flag.default('true'),
+  FEATURE_SURVEYS: flag.default(true),
   /** publication items are authored by the organization their writer acts for (with FEATURE_ORGANIZATIONS) */
-  FEATURE_AUTHOR_ORGANIZATION: flag.default('true'),
+  FEATURE_AUTHOR_ORGANIZATION: flag.default(true),
   // accounts (docs/adr/0008): a disabled feature's routes answer 404
-  FEATURE_REGISTER: flag.default('true'),
-  FEATURE_SOCIAL_LOGIN: flag.default('false'),
-  FEATURE_TWO_FACTOR: flag.default('true'),
-  FEATURE_IMPERSONATE: flag.default('true'),
-  FEATURE_ORGANIZATIONS: flag.default('true'),
-  FEATURE_USER_ORGANIZATIONS: flag.default('true'),
-  FEATURE_VALIDATION_REQUESTS: flag.default('true'),
+  FEATURE_REGISTER: flag.default(true),
+  FEATURE_SOCIAL_LOGIN: flag.default(false),
+  FEATURE_TWO_FACTOR: flag.default(true),
+  FEATURE_IMPERSONATE: flag.default(true),
+  FEATURE_ORGANIZATIONS: flag.default(true),
+  FEATURE_USER_ORGANIZATIONS: flag.default(true),
+  FEATURE_VALIDATION_REQUESTS: flag.default(true),
   /** smtp(s)://user:password@host:port; unset: e-mail goes to the dev mailbox (GET /api/v1/dev/mailbox) */
   SMTP_URL: z
     .string()
@@ -98,7 +99,7 @@ const ConfigSchema = z.object({
    * the proxies whose X-Forwarded-For names the client (the sign-in limits count by it, ADR 0023): loopback (a
    * proxy on this host), a number of hops (1: one load balancer in front), or addresses and subnets, comma-separated
    */
-  TRUST_PROXY: TrustProxySchema.default(CONFIG_DEFAULTS.TRUST_PROXY),
+  TRUST_PROXY: TrustProxySchema.prefault(CONFIG_DEFAULTS.TRUST_PROXY),
   /** the maximum sizes of uploads in MB (seed 001 §9): any file, an image, an administrator's file (ADR 0027) */
   FILES_MAX_SIZE_MB: z.coerce.number().int().min(1).max(1_000_000).default(CONFIG_DEFAULTS.FILES_MAX_SIZE_MB),
   FILES_MAX_IMAGE_SIZE_MB: z.coerce
@@ -195,6 +196,8 @@ export class ConfigError extends Error {
 
 /** Built once per process at start-up and passed down. A bad variable stops the start, naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // a bad variable is named with the texts the platform has always printed (contracts/src/zod-messages.ts)
+  useZod3Messages();
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

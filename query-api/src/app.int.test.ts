@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import express from 'express';
 import type { Sql } from 'postgres';
-import { sql as slonikSql, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import type { DatabasePool } from 'slonik';
+import { z } from 'zod/v4';
 import { createCommandApi } from '@platform/command-api/app';
 import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
 import { anonymousViewer, bootstrapAdminViewer, type Viewer } from '@platform/infra/http/viewer';
@@ -14,7 +14,7 @@ import { PostgresEventStore } from '@platform/infra/event-store';
 import { createProjectionRunner, type ProjectionRunner } from '@platform/projectors/runner';
 import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
 import { createQueryApi } from './app.ts';
-import { createReadPool } from './db.ts';
+import { createReadPool, sql as slonikSql } from './db.ts';
 import { counterProjection, counterReads } from '@platform/tests/support/counter/reads';
 import { visibilityClause } from './visibility.ts';
 

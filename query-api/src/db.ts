@@ -1,11 +1,32 @@
 import {
   createPool,
   SchemaValidationError,
+  sql as slonikSql,
   type DatabasePool,
   type Interceptor,
   type QueryResultRow,
 } from 'slonik';
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
+
+/** The parser slonik's typed queries take: declared against zod 3's types, which it reads only `_output` of. */
+type SlonikParser = Parameters<typeof slonikSql.type>[0];
+type ParserOf<T extends z.ZodType> = Omit<SlonikParser, '_output' | '_type' | '_input'> & {
+  _output: z.output<T>;
+  _type: z.output<T>;
+  _input: z.input<T>;
+};
+
+/**
+ * Slonik's `sql` tag with `sql.type(schema)` taking a zod 4 schema. At run time slonik only keeps the schema for
+ * the interceptor below (which calls its `safeParse`, the same in zod 3 and 4); the types give each query its
+ * rows' zod 4 output type.
+ */
+export const sql: Omit<typeof slonikSql, 'type'> & {
+  type: <T extends z.ZodType>(schema: T) => ReturnType<typeof slonikSql.type<ParserOf<T>>>;
+} = {
+  ...slonikSql,
+  type: <T extends z.ZodType>(schema: T) => slonikSql.type(schema as unknown as ParserOf<T>),
+};
 
 /**
  * Slonik checks a row against the zod schema of `sql.type(schema)` only through an interceptor: this one
@@ -21,7 +42,7 @@ import type { z } from 'zod';
 const unparsed = new WeakSet<object>();
 
 /** Marks a row schema that accepts any row, so that its rows skip the parse (see `unparsed`). */
-export function anyRow<T extends z.ZodTypeAny>(schema: T): T {
+export function anyRow<T extends z.ZodType>(schema: T): T {
   unparsed.add(schema);
   return schema;
 }
@@ -31,8 +52,13 @@ const resultParser: Interceptor = {
   transformRow(context, query, row) {
     const { resultParser: schema } = context;
     if (!schema || unparsed.has(schema)) return row;
-    const parsed = schema.safeParse(row);
-    if (!parsed.success) throw new SchemaValidationError(query, row, parsed.error.issues);
+    const parsed = (schema as unknown as z.ZodType).safeParse(row);
+    if (!parsed.success)
+      throw new SchemaValidationError(
+        query,
+        row,
+        parsed.error.issues as unknown as ConstructorParameters<typeof SchemaValidationError>[2],
+      );
     return parsed.data as QueryResultRow;
   },
 };

@@ -1,4 +1,5 @@
-import { sql, type FragmentSqlToken } from 'slonik';
+import type { FragmentSqlToken } from 'slonik';
+import { sql } from './db.ts';
 import { isAdministrator } from '@platform/contracts/accounts/rules';
 import type { Viewer } from '@platform/infra/http/viewer';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { declaredEndpoints } from '@platform/contracts/endpoint-catalogue';
 import { endpointKey } from '@platform/contracts/endpoints';
 

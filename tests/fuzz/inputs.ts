@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import { transformed } from '@platform/contracts/resources/fields';
 import type { ApiRoute } from './routes.ts';
 import { bodyOf, type RouteBody } from './bodies.ts';
 
@@ -275,7 +276,7 @@ export function wrongValue(schema: z.ZodTypeAny, depth = 0): fc.Arbitrary<unknow
     return fc.oneof(
       anything,
       fc
-        .array(fc.tuple(anyText, wrongValue(inner.valueSchema as z.ZodTypeAny, depth + 1)), { maxLength: 3 })
+        .array(fc.tuple(anyText, wrongValue(inner.valueType as z.ZodTypeAny, depth + 1)), { maxLength: 3 })
         .map(objectOf),
     );
   }
@@ -283,10 +284,10 @@ export function wrongValue(schema: z.ZodTypeAny, depth = 0): fc.Arbitrary<unknow
 }
 
 function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny {
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return unwrap(schema.unwrap());
-  if (schema instanceof z.ZodDefault) return unwrap(schema.removeDefault());
-  if (schema instanceof z.ZodEffects) return unwrap(schema.innerType());
-  return schema;
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault)
+    return unwrap(schema.unwrap() as z.ZodTypeAny);
+  const inner = transformed(schema);
+  return inner ? unwrap(inner) : schema;
 }
 
 const deepArray = (levels: number) => new RawJson(`${'['.repeat(levels)}${']'.repeat(levels)}`);
@@ -579,14 +580,14 @@ function core(schema: z.ZodTypeAny): z.ZodTypeAny {
     schema instanceof z.ZodOptional ||
     schema instanceof z.ZodNullable ||
     schema instanceof z.ZodDefault ||
-    schema instanceof z.ZodEffects
+    transformed(schema)
   )
     return core(unwrap(schema));
-  if (schema instanceof z.ZodPipeline) return core(schema._def.in as z.ZodTypeAny);
-  if (schema instanceof z.ZodBranded) return core(schema.unwrap() as z.ZodTypeAny);
-  if (schema instanceof z.ZodCatch) return core(schema.removeCatch() as z.ZodTypeAny);
-  if (schema instanceof z.ZodReadonly) return core(schema.unwrap() as z.ZodTypeAny);
-  if (schema instanceof z.ZodLazy) return core(schema.schema as z.ZodTypeAny);
+  if (schema instanceof z.ZodPipe) return core(schema.in as z.ZodTypeAny);
+  if (schema instanceof z.ZodPrefault) return core(schema.unwrap() as z.ZodTypeAny);
+  if (schema instanceof z.ZodCatch) return core(schema.unwrap() as z.ZodTypeAny);
+  if (schema instanceof z.ZodReadonly) return core(schema._zod.def.innerType as z.ZodTypeAny);
+  if (schema instanceof z.ZodLazy) return core(schema.unwrap() as z.ZodTypeAny);
   return schema;
 }
 
@@ -596,9 +597,11 @@ const SOME = 40;
 function validString(schema: z.ZodString): fc.Arbitrary<string> {
   let min = 0;
   let max = SOME;
-  for (const check of schema._def.checks) {
-    switch (check.kind) {
+  for (const { _zod } of schema._zod.def.checks ?? []) {
+    const check = _zod.def as { check: string; format?: string; pattern?: RegExp } & Record<string, unknown>;
+    switch (check.check === 'string_format' ? check.format : check.check) {
       case 'uuid':
+      case 'guid':
         return fc.uuid().map(String);
       case 'email':
         return fc.emailAddress();
@@ -613,14 +616,14 @@ function validString(schema: z.ZodString): fc.Arbitrary<string> {
           .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
           .map((d) => d.toISOString().slice(0, 10));
       case 'regex':
-        return fc.stringMatching(check.regex).filter((s) => s.length <= 2000);
-      case 'length':
-        return fc.string({ minLength: check.value, maxLength: check.value });
-      case 'min':
-        min = check.value;
+        return fc.stringMatching(check.pattern!).filter((s) => s.length <= 2000);
+      case 'length_equals':
+        return fc.string({ minLength: check.length as number, maxLength: check.length as number });
+      case 'min_length':
+        min = check.minimum as number;
         break;
-      case 'max':
-        max = Math.min(max, check.value);
+      case 'max_length':
+        max = Math.min(max, check.maximum as number);
         break;
       default:
         break;
@@ -635,11 +638,11 @@ function validString(schema: z.ZodString): fc.Arbitrary<string> {
 function validNumber(schema: z.ZodNumber): fc.Arbitrary<number> {
   let min = -1_000_000;
   let max = 1_000_000;
-  let integer = false;
-  for (const check of schema._def.checks) {
-    if (check.kind === 'int') integer = true;
-    if (check.kind === 'min') min = check.inclusive ? check.value : check.value + 1;
-    if (check.kind === 'max') max = check.inclusive ? check.value : check.value - 1;
+  const integer = schema.isInt;
+  for (const { _zod } of schema._zod.def.checks ?? []) {
+    const check = _zod.def as { check: string; value?: number; inclusive?: boolean };
+    if (check.check === 'greater_than') min = check.inclusive ? check.value! : check.value! + 1;
+    if (check.check === 'less_than') max = check.inclusive ? check.value! : check.value! - 1;
   }
   if (max < min) max = min;
   return integer || min === max
@@ -688,10 +691,8 @@ function validCore(inner: z.ZodTypeAny, depth: number): fc.Arbitrary<unknown> {
   if (inner instanceof z.ZodString) return validString(inner);
   if (inner instanceof z.ZodNumber) return validNumber(inner);
   if (inner instanceof z.ZodBoolean) return fc.boolean();
-  if (inner instanceof z.ZodLiteral) return fc.constant(inner.value as unknown);
-  if (inner instanceof z.ZodEnum) return fc.constantFrom(...(inner.options as string[]));
-  if (inner instanceof z.ZodNativeEnum)
-    return fc.constantFrom(...Object.values(inner.enum as Record<string, string | number>));
+  if (inner instanceof z.ZodLiteral) return fc.constantFrom(...[...inner.values]);
+  if (inner instanceof z.ZodEnum) return fc.constantFrom(...(inner.options as Array<string | number>));
   if (inner instanceof z.ZodNull) return fc.constant(null);
   if (inner instanceof z.ZodUndefined) return fc.constant(undefined);
   if (inner instanceof z.ZodDate) return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
@@ -702,19 +703,20 @@ function validCore(inner: z.ZodTypeAny, depth: number): fc.Arbitrary<unknown> {
       .map((record) => objectOf(confirmPassword(Object.entries(record).filter(([, v]) => v !== undefined))));
   }
   if (inner instanceof z.ZodArray) {
-    const def = inner._def;
-    const minLength = def.exactLength?.value ?? def.minLength?.value ?? 0;
-    const maxLength = def.exactLength?.value ?? Math.min(def.maxLength?.value ?? 3, Math.max(minLength, 3));
+    const bounds: { length?: number; minimum?: number; maximum?: number } = {};
+    for (const { _zod } of inner._zod.def.checks ?? []) Object.assign(bounds, _zod.def);
+    const minLength = bounds.length ?? bounds.minimum ?? 0;
+    const maxLength = bounds.length ?? Math.min(bounds.maximum ?? 3, Math.max(minLength, 3));
     return fc.array(validValue(inner.element as z.ZodTypeAny, depth + 1), { minLength, maxLength });
   }
   if (inner instanceof z.ZodTuple)
-    return fc.tuple(...(inner.items as z.ZodTypeAny[]).map((item) => validValue(item, depth + 1)));
+    return fc.tuple(...(inner._zod.def.items as z.ZodTypeAny[]).map((item) => validValue(item, depth + 1)));
   if (inner instanceof z.ZodRecord)
     return fc
       .array(
         fc.tuple(
-          validValue(inner.keySchema as z.ZodTypeAny, depth + 1).map(String),
-          validValue(inner.valueSchema as z.ZodTypeAny, depth + 1),
+          validValue(inner.keyType as z.ZodTypeAny, depth + 1).map(String),
+          validValue(inner.valueType as z.ZodTypeAny, depth + 1),
         ),
         { maxLength: 3 },
       )

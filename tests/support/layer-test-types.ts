@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { accessLevelResource } from '@platform/contracts/accounts/reference-lists';
 import { tagResource } from '@platform/contracts/content/tag';
 import { couponResource } from '@platform/contracts/coupons/coupon';

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { isAdministrator } from '@platform/contracts/accounts/rules';
 import { SYSTEM_USER_ID } from '@platform/contracts/metadata';

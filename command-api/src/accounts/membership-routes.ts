@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Router } from 'express';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { userStreamId } from '@platform/contracts/accounts/events';
 import { NotFoundError, ValidationError } from '@platform/contracts/errors';
 import { accountEndpoints } from '@platform/contracts/accounts/endpoints';

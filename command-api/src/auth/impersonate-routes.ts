@@ -1,7 +1,7 @@
 import express, { type Router } from 'express';
 import { authEndpoints } from '@platform/contracts/auth/endpoints';
 import { mountEndpoint } from '@platform/infra/http/endpoints';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { userStreamId } from '@platform/contracts/accounts/events';
 import { hasAdministratorRole, isAdministrator } from '@platform/contracts/accounts/rules';
 import { ConflictError, ForbiddenError, NotFoundError } from '@platform/contracts/errors';

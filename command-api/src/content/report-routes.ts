@@ -1,5 +1,5 @@
 import express, { type Router } from 'express';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { moderationEndpoints } from '@platform/contracts/content/endpoints';
 import { ReportResolved, reportResource } from '@platform/contracts/content/report';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';

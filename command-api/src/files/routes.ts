@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { DomainError, NotFoundError, ValidationError, type ErrorIssue } from '@platform/contracts/errors';
 import { ADMIN_FILE_MANAGERS } from '@platform/contracts/files/admin-file';
 import { FILE_UPLOADERS, fileResource } from '@platform/contracts/files/file';

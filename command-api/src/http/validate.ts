@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { z, ZodTypeAny } from 'zod';
+import type { z, ZodTypeAny } from 'zod/v4';
 import { ValidationError } from '@platform/contracts/errors';
 import { zodIssueToIssue } from '@platform/infra/http/errors';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { DomainError, NotFoundError, ValidationError } from '@platform/contracts/errors';
 import { menuEndpoints } from '@platform/contracts/menu/endpoints';
 import { MENU_STREAM_ID, type MenuItemFields } from '@platform/contracts/menu/events';

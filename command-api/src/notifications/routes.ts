@@ -1,5 +1,5 @@
 import express, { type Router } from 'express';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { notificationResource } from '@platform/contracts/notifications/notification';
 import { notificationEndpoints } from '@platform/contracts/notifications/endpoints';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Router } from 'express';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ConflictError, DomainError, NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import {
   nextBadgeVersion,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import express, { type Response, type Router } from 'express';
 import type { Sql } from 'postgres';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ACCESS_LEVEL_WEIGHTS, AccessLevelSchema, type AccessLevel } from '@platform/contracts/enums';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { appEnvironmentResource, APP_ENVIRONMENT_ID } from '@platform/contracts/environment/app-environment';

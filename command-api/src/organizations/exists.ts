@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { organizationResource } from '@platform/contracts/organizations/organization';
 import { loadState, type EventStore } from '@platform/infra/event-store';
 import { loadUser } from '../accounts/store.ts';

@@ -1,5 +1,5 @@
 import express, { type Request, type Router } from 'express';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { userStreamId } from '@platform/contracts/accounts/events';
 import { NotFoundError } from '@platform/contracts/errors';
 import { organizationResource } from '@platform/contracts/organizations/organization';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Request, type Router } from 'express';
 import type { Sql } from 'postgres';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ConflictError, NotFoundError, ValidationError } from '@platform/contracts/errors';
 import { pagesEndpoints } from '@platform/contracts/pages/endpoints';
 import { mountEndpoint } from '@platform/infra/http/endpoints';

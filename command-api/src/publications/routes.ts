@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import type { CommandMetadata } from '@platform/contracts/metadata';
 import { notificationResource } from '@platform/contracts/notifications/notification';

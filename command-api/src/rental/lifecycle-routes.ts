@@ -1,5 +1,5 @@
 import express, { type Router } from 'express';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { allows } from '@platform/contracts/resources/access';
 import { RENTAL_ADMINS, rentalCommandStreamId } from '@platform/contracts/rental/command';

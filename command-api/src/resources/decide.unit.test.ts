@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ConflictError, NotFoundError, ValidationError } from '@platform/contracts/errors';
 import { adminFileResource } from '@platform/contracts/files/admin-file';
 import { fileContainerResource } from '@platform/contracts/files/file-container';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ConflictError, NotFoundError } from '@platform/contracts/errors';
 import { defineResource } from '@platform/contracts/resources/definition';
 import { deciderSpec, specMetadata } from '@platform/tests/support/decider-spec';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { userStreamId } from '@platform/contracts/accounts/events';
 import { LOCALES, type Locale } from '@platform/contracts/enums';
 import {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Router } from 'express';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ForbiddenError, NotFoundError } from '@platform/contracts/errors';
 import { SYSTEM_USER_ID } from '@platform/contracts/metadata';
 import { surveyEndpoints } from '@platform/contracts/surveys/endpoints';

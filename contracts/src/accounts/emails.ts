@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 /**
  * The ASCII (punycode) form of an e-mail address: the domain goes through the WHATWG URL parser, which applies
@@ -31,7 +31,8 @@ export function emailKey(raw: string): string | null {
 /** An e-mail address as typed in a form: trimmed, checked, stored in ASCII form. */
 export const EmailSchema = z
   .string()
-  .max(254)
+  // too long is the one problem named (zod 4 would go on to the transform's own)
+  .max(254, { abort: true })
   .transform((value, ctx) => {
     const ascii = emailToAscii(value);
     if (ascii === null) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { LOCALES, ROLES } from '../enums.ts';
 import { defineEvent, type EventContract, type EventOf } from '../event-contracts.ts';
 import { AccessLevelSchema } from '../enums.ts';
@@ -30,7 +30,7 @@ export const UserProfileSchema = z.object({
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
 export const NotificationPreferencesSchema = z
-  .record(z.enum(NOTIFICATION_KINDS), z.boolean())
+  .partialRecord(z.enum(NOTIFICATION_KINDS), z.boolean())
   .refine((v) => Object.keys(v).length <= NOTIFICATION_KINDS.length);
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { LOCALES, ROLES } from '../enums.ts';
 import { AccessLevelSchema } from '../enums.ts';
 import { EmailSchema } from './emails.ts';

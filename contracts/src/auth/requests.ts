@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { LOCALES } from '../enums.ts';
 import { EmailSchema } from '../accounts/emails.ts';
 import { TWO_FACTOR_STRATEGIES } from '../accounts/reference.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { APP_ADMINS, ADMINISTRATORS, either } from '../resources/access.ts';
 import { commentsOpenOn } from '../resources/comments.ts';
 import { defineResource } from '../resources/definition.ts';

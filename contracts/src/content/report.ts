@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineEvent, type EventContract } from '../event-contracts.ts';
 import { ADMINISTRATORS, allows, type AccessRule, type ViewerFacts } from '../resources/access.ts';
 import { defineResource, type WorkflowEvents } from '../resources/definition.ts';

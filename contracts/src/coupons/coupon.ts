@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineEvent, type EventContract } from '../event-contracts.ts';
 import { APP_ADMINS_ONLY } from '../resources/access.ts';
 import { defineResource } from '../resources/definition.ts';

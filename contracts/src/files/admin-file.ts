@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { slugify } from '../organizations/events.ts';
 import { APP_ADMINS, type AccessRule } from '../resources/access.ts';
 import { defineResource, type RelatedAttributes } from '../resources/definition.ts';

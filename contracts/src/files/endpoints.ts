@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineEndpoint, type AnyEndpoint } from '../endpoints.ts';
 import { MEDIA_FAMILIES } from '../resources/files.ts';
 

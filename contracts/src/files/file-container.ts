@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { APP_ADMINS } from '../resources/access.ts';
 import { defineResource } from '../resources/definition.ts';
 import { singleLine } from '../resources/fields.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 /**
  * The reference lists of places (seed 000 §7): the countries, keyed by their ISO 3166-1 alpha-2 code (the code an
@@ -18,7 +18,7 @@ export type Country = z.infer<typeof CountrySchema>;
 
 /** GET /api/v1/services/countries: `data` keyed by the countries' ids. */
 export const CountriesDocumentSchema = z.object({
-  data: z.record(CountrySchema),
+  data: z.record(z.string(), CountrySchema),
   meta: z.object({ locale: z.string() }).passthrough(),
 });
 export type CountriesDocument = z.infer<typeof CountriesDocumentSchema>;

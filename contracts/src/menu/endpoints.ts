@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { CommandAnswerSchema } from '../command-answer.ts';
 import { defineEndpoint, resourceDocument, type AnyEndpoint } from '../endpoints.ts';
 import { shellEndpoints } from '../shell-endpoints.ts';

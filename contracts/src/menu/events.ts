@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { AccessLevelSchema, ROLES } from '../enums.ts';
 import { defineEvent, type EventContract } from '../event-contracts.ts';
 

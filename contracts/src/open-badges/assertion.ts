@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineEvent, type EventContract, type EventOf } from '../event-contracts.ts';
 import { APP_ADMINS } from '../resources/access.ts';
 import { defineResource, type ResourceCreatedData } from '../resources/definition.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { APP_ADMINS, both, either, type AccessRule } from '../resources/access.ts';
 import { defineResource, type RecordOf } from '../resources/definition.ts';
 import { file } from '../resources/files.ts';

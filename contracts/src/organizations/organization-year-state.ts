@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ADMINISTRATORS } from '../accounts/rules.ts';
 import { defineResource, type InvariantContext } from '../resources/definition.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ADMINISTRATORS } from '../accounts/rules.ts';
 import { both, either } from '../resources/access.ts';
 import { defineResource, type ResourceCreatedData } from '../resources/definition.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { AccessLevelSchema, ROLES } from '../enums.ts';
 
 /**
@@ -52,7 +52,7 @@ export const CreateComponentAttributesSchema = z
     name: z.string().min(1).max(100),
     viewId: ViewIdSchema.nullable().default(null),
     position: z.number().int().min(0).nullable().default(null),
-    props: z.record(z.unknown()).default({}),
+    props: z.record(z.string(), z.unknown()).default({}),
   })
   .strict();
 export type CreateComponentAttributes = z.infer<typeof CreateComponentAttributesSchema>;
@@ -62,7 +62,7 @@ export const UpdateComponentAttributesSchema = z
     name: z.string().min(1).max(100),
     viewId: ViewIdSchema.nullable(),
     position: z.number().int().min(0),
-    props: z.record(z.unknown()),
+    props: z.record(z.string(), z.unknown()),
   })
   .partial()
   .strict();

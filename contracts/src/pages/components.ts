@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ValidationError } from '../errors.ts';
 import { SitePathSchema } from '../paths.ts';
 import { issuesFromZod } from './issues.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineEvent, withoutFields, type EventContract, type EventOf } from '../event-contracts.ts';
 import { AccessLevelSchema } from '../enums.ts';
 import { RoleSchema } from './attributes.ts';
@@ -28,7 +28,7 @@ export const PageComponentSchema = z.object({
   viewId: z.string().nullable(),
   /** 0-based, dense: a page's components sit at 0..n-1 */
   position: z.number().int().min(0),
-  props: z.record(z.unknown()),
+  props: z.record(z.string(), z.unknown()),
 });
 export type PageComponent = z.infer<typeof PageComponentSchema>;
 

@@ -1,8 +1,9 @@
-import type { ZodError } from 'zod';
+import type { ZodError } from 'zod/v4';
 import { ValidationError, type ErrorCode, type ErrorIssue } from '../errors.ts';
+import { isMissingIssue } from '../zod-messages.ts';
 
 /** RFC 6901: '~' and '/' inside a reference token are escaped. */
-export function pointerTo(base: string, path: readonly (string | number)[]): string {
+export function pointerTo(base: string, path: readonly PropertyKey[]): string {
   return [base, ...path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1'))].join('/');
 }
 
@@ -14,7 +15,7 @@ export function issuesFromZod(
 ): ErrorIssue[] {
   return error.issues.map((issue) => ({
     pointer: pointerTo(base, issue.path),
-    code: issue.code === 'invalid_type' && issue.received === 'undefined' ? 'validation.required' : code,
+    code: isMissingIssue(issue) ? 'validation.required' : code,
     detail: issue.message,
   }));
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineEndpoint, resourceDocument, type AnyEndpoint } from '../endpoints.ts';
 import { PublicationRequestRefuseSchema, PublicationRequestSubmitSchema } from './requests.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { SlugSchema, slugify } from '../organizations/events.ts';
 import { allows, APP_ADMINS, APP_ADMINS_ONLY, either, type ViewerFacts } from '../resources/access.ts';
 import {

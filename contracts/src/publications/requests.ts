@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineEvent, type EventContract, type EventOf } from '../event-contracts.ts';
 import { allows, type ViewerFacts } from '../resources/access.ts';
 import { PUBLICATION_REQUEST_EVENTS } from '../resources/definition.ts';

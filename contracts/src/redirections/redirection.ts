@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { normalisePath, SitePathSchema } from '../paths.ts';
 import { APP_ADMINS } from '../resources/access.ts';
 import { singleLine } from '../resources/fields.ts';
@@ -9,8 +9,9 @@ import { updatesEnvironment } from '../resources/hooks.ts';
 export const RedirectionTargetSchema = z
   .string()
   .trim()
-  .min(1)
-  .max(2048)
+  // a failed check stops the parse here, as zod 3 did: zod 4 would still transform and refine the value
+  .min(1, { abort: true })
+  .max(2048, { abort: true })
   .transform((v) => (v.startsWith('/') ? normalizeTarget(v) : v))
   .refine(isRedirectionTarget, 'must be a path such as /new-page or an http(s) URL');
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { RentalEnvironment } from './environment.ts';
 import { RentalDateSchema } from './period.ts';
 import { needsShippingAddress, RentalStrategySchema } from './strategies.ts';

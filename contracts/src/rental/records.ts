@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { RENTAL_INVOICING_STRATEGIES } from '../accounts/reference.ts';
 import { SlugSchema, slugify } from '../organizations/events.ts';
 import type { AccessRule } from '../resources/access.ts';

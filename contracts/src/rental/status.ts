@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { DEFAULT_TIMEZONE } from '../accounts/reference.ts';
 import { addDays, calendarDateIn, RentalDateSchema } from './period.ts';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 /** The steps of a rental command (seed 001 §4), in the order the lifecycle usually goes through them. */
 export const RENTAL_STEP_TYPES = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 /**
  * The rental strategies (seed 000 §3, 001 §3): pick_up (no shipping address, no fees), ship_to_address

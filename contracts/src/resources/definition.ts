@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { LOCALES } from '../enums.ts';
 import { defineEvent, type EventContract } from '../event-contracts.ts';
 import { RESOURCE_ACTIONS, type AccessRule, type ResourceAction, type ViewerFacts } from './access.ts';
@@ -258,6 +258,8 @@ export interface ReadModelAttribute {
 export const RECORD_ATTRIBUTES = ['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'deletedAt'] as const;
 
 type Shape = z.ZodRawShape;
+/** A shape being built (zod 4's ZodRawShape is read-only). */
+type MutableShape = Record<string, z.ZodType>;
 type Key<S extends Shape> = keyof S & string;
 
 /** What a developer writes for a plain record type (RESOURCES.md): everything else is made from it. */
@@ -661,16 +663,16 @@ function globalSearchOf(
 }
 
 /** Drops a field's default so that an update leaving it out does not reset it. */
-function withoutDefault(schema: z.ZodTypeAny): z.ZodTypeAny {
-  return schema instanceof z.ZodDefault ? withoutDefault(schema.removeDefault()) : schema;
+function withoutDefault(schema: z.ZodType): z.ZodType {
+  return schema instanceof z.ZodDefault ? withoutDefault(schema.removeDefault() as z.ZodType) : schema;
 }
 
 /** The attributes and relationships a trait adds to a definition (seed 001 §3). */
 function traitMembers(traits: ResourceTraits, own: Shape) {
-  const attributes: Shape = {};
+  const attributes: MutableShape = {};
   const relationships: Record<string, RelationshipSpec> = {};
   if (traits.translatable.length) {
-    const texts: Shape = {};
+    const texts: MutableShape = {};
     for (const name of traits.translatable) {
       const schema = own[name] as z.ZodTypeAny | undefined;
       if (!schema) throw new Error(`translatable names no attribute ${name}`);
@@ -678,7 +680,7 @@ function traitMembers(traits: ResourceTraits, own: Shape) {
     }
     // one entry per locale that has text of its own; machine-translated text is marked (seed 001 §3)
     const translation = z.object({ ...texts, machineTranslated: z.boolean().optional() }).strict();
-    attributes.translations = z.record(z.enum(LOCALES), translation).default({});
+    attributes.translations = z.partialRecord(z.enum(LOCALES), translation).default({});
   }
   if (traits.publishable) {
     attributes.publishedAt = z.string().datetime({ offset: true }).nullable().default(null);
@@ -711,14 +713,14 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     categorised: input.traits?.categorised ?? null,
   };
   const added = traitMembers(traits, input.attributes.shape);
-  const attributes = input.attributes.extend(added.attributes) as unknown as z.ZodObject<S>;
+  const attributes = (input.attributes as z.ZodObject).extend(added.attributes) as unknown as z.ZodObject<S>;
   const relationships: Record<string, RelationshipSpec> = { ...added.relationships };
   for (const [name, spec] of Object.entries(input.relationships ?? {})) {
     if (spec.polymorphic && (spec.many || !(spec.polymorphic.trait || spec.polymorphic.types?.length)))
       throw new Error(`${input.type}: ${name} is polymorphic, so to-one, over a trait or a list of types`);
     relationships[name] = { ...spec, type: spec.polymorphic ? '' : (spec as RelationshipSpec).type };
   }
-  const patchShape: Shape = {};
+  const patchShape: MutableShape = {};
   for (const [name, schema] of Object.entries(attributes.shape))
     patchShape[name] = withoutDefault(schema as z.ZodTypeAny).optional();
   const access = Object.fromEntries(
@@ -965,7 +967,7 @@ export type ResourceEvent =
 /** The five event contracts of a resource, versioned like every other contract. */
 export function resourceEventContracts(definition: ResourceDefinition): EventContract[] {
   const id = definition.idSchema;
-  const relationships = z.record(RelationshipValueSchema).default({});
+  const relationships = z.record(z.string(), RelationshipValueSchema).default({});
   const contract = (kind: ResourceEventKind, schema: z.ZodTypeAny) => {
     const upcasters = definition.upcasters[kind];
     const steps = upcasters ? Object.keys(upcasters).map(Number) : [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { APP_ADMINS, APP_ADMINS_ONLY } from './access.ts';
 import {
   ALL_RESOURCE_FEATURES,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ResourceDefinition } from './definition.ts';
 
 /** What an attribute holds, read from its zod schema: the projection's column type and the form's widget. */
@@ -52,19 +52,45 @@ export function richText<T extends z.ZodTypeAny>(schema: T): T {
   return schema.describe(RICH_TEXT);
 }
 
-/** Whether a schema (or one of its wrappers: nullable, optional, default) is marked as rich text. */
-export function isRichText(schema: z.ZodTypeAny): boolean {
-  let inner: z.ZodTypeAny = schema;
-  for (;;) {
-    if (inner.description === RICH_TEXT) return true;
-    if (inner instanceof z.ZodNullable || inner instanceof z.ZodOptional) inner = inner.unwrap();
-    else if (inner instanceof z.ZodDefault) inner = inner.removeDefault();
-    else if (inner instanceof z.ZodEffects) inner = inner.innerType();
-    else return false;
-  }
+/**
+ * The schema a transform or a preprocess wraps, or null when `schema` is neither: zod 4 writes both as a pipe
+ * with a transform at one end (refinements stay on the schema itself). A pipe between two schemas is a type of
+ * its own, not a wrapper.
+ */
+export function transformed(schema: z.ZodType): z.ZodType | null {
+  if (!(schema instanceof z.ZodPipe)) return null;
+  if (schema.out instanceof z.ZodTransform) return schema.in as z.ZodType;
+  if (schema.in instanceof z.ZodTransform) return schema.out as z.ZodType;
+  return null;
 }
 
-export function fieldInfo(name: string, schema: z.ZodTypeAny): FieldInfo {
+/** Whether a schema (or one of its wrappers: nullable, optional, default) is marked as rich text. */
+export function isRichText(schema: z.ZodType): boolean {
+  let inner: z.ZodType | null = schema;
+  while (inner) {
+    if (inner.description === RICH_TEXT) return true;
+    if (inner instanceof z.ZodNullable || inner instanceof z.ZodOptional || inner instanceof z.ZodDefault)
+      inner = inner.unwrap() as z.ZodType;
+    else inner = transformed(inner);
+  }
+  return false;
+}
+
+/** A number schema's own bounds (its min/max/positive... checks; not the safe-integer range `int()` implies). */
+export function numberBounds(schema: z.ZodNumber): { min?: number; max?: number } {
+  let min: number | undefined;
+  let max: number | undefined;
+  for (const check of schema._zod.def.checks ?? []) {
+    const def = check._zod.def as { check: string; value?: unknown };
+    if (def.check === 'greater_than' && typeof def.value === 'number')
+      min = Math.max(min ?? -Infinity, def.value);
+    if (def.check === 'less_than' && typeof def.value === 'number')
+      max = Math.min(max ?? Infinity, def.value);
+  }
+  return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
+}
+
+export function fieldInfo(name: string, schema: z.ZodType): FieldInfo {
   const flags = { nullable: false, optional: false, singleLine: false, bytes: false, richText: false };
   let inner = schema;
   // each wrapper may add a flag; unwrap until a plain type
@@ -74,20 +100,19 @@ export function fieldInfo(name: string, schema: z.ZodTypeAny): FieldInfo {
     if (inner.description === RICH_TEXT) flags.richText = true;
     if (inner instanceof z.ZodNullable) {
       flags.nullable = true;
-      inner = inner.unwrap();
-    } else if (inner instanceof z.ZodOptional) {
+      inner = inner.unwrap() as z.ZodType;
+    } else if (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) {
       flags.optional = true;
-      inner = inner.unwrap();
-    } else if (inner instanceof z.ZodDefault) {
-      flags.optional = true;
-      inner = inner.removeDefault();
-    } else if (inner instanceof z.ZodEffects) {
-      inner = inner.innerType();
-    } else break;
+      inner = inner.unwrap() as z.ZodType;
+    } else {
+      const wrapped = transformed(inner);
+      if (!wrapped) break;
+      inner = wrapped;
+    }
   }
   const base = { name, nullable: flags.nullable, optional: flags.optional || flags.nullable };
   if (inner instanceof z.ZodString) {
-    if (inner._def.checks.some((c) => c.kind === 'datetime')) return { ...base, kind: 'datetime' };
+    if (inner.format === 'datetime') return { ...base, kind: 'datetime' };
     const maxLength = inner.maxLength ?? undefined;
     if (flags.richText)
       return { ...base, kind: 'richText', ...(maxLength !== undefined ? { maxLength } : {}) };
@@ -98,14 +123,10 @@ export function fieldInfo(name: string, schema: z.ZodTypeAny): FieldInfo {
     };
   }
   if (inner instanceof z.ZodNumber) {
-    const bounds = {
-      ...(inner.minValue !== null ? { min: inner.minValue } : {}),
-      ...(inner.maxValue !== null ? { max: inner.maxValue } : {}),
-    };
     return {
       ...base,
       kind: inner.isInt ? 'integer' : 'number',
-      ...bounds,
+      ...numberBounds(inner),
       ...(flags.bytes ? { display: 'bytes' as const } : {}),
     };
   }
@@ -117,6 +138,6 @@ export function fieldInfo(name: string, schema: z.ZodTypeAny): FieldInfo {
 /** Every attribute of a resource, in the order the definition declares them. */
 export function resourceFields(definition: ResourceDefinition): FieldInfo[] {
   return Object.entries(definition.attributes.shape).map(([name, schema]) =>
-    fieldInfo(name, schema as z.ZodTypeAny),
+    fieldInfo(name, schema as z.ZodType),
   );
 }

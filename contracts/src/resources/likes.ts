@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ACCESS_LEVEL_WEIGHTS } from '../enums.ts';
 import { defineEvent, type EventContract, type EventOf } from '../event-contracts.ts';
 import { allows, type ViewerFacts } from './access.ts';

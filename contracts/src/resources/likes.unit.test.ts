@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { APP_ADMINS } from './access.ts';
 import { defineResource, translated } from './definition.ts';
 import { decideLike, evolveLike, initialLikeState, readable, RecordLiked, RecordUnliked } from './likes.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 // apart from definition.ts, so that a schema naming a record (the accounts' requests) does not bring the whole
 // resource layer into the web's first script

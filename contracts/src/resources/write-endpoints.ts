@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { CommandAnswerSchema } from '../command-answer.ts';
 import { defineEndpoint, resourceDocument, type AnyEndpoint } from '../endpoints.ts';
 import { polymorphicTypes, type ResourceDefinition } from './definition.ts';
@@ -16,7 +16,7 @@ export function relationshipsSchema(
   definition: ResourceDefinition,
   catalogue: readonly ResourceDefinition[],
 ) {
-  const shape: z.ZodRawShape = {};
+  const shape: Record<string, z.ZodType> = {};
   for (const [name, spec] of Object.entries(definition.relationships)) {
     if (spec.readOnly) continue;
     if (spec.polymorphic) {

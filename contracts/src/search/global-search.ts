@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { GLOBAL_SEARCH_MAX_LENGTH } from '../resources/search.ts';
 
 export { GLOBAL_SEARCH_MAX_LENGTH };
@@ -37,7 +37,7 @@ export const GlobalSearchDocumentSchema = z.object({
   data: z.array(GlobalSearchItemSchema),
   meta: z
     .object({
-      hasMore: z.record(z.boolean()),
+      hasMore: z.record(z.string(), z.boolean()),
       locale: z.string(),
     })
     .passthrough(),

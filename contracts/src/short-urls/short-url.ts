@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { APP_ADMINS_ONLY } from '../resources/access.ts';
 import { singleLine } from '../resources/fields.ts';
 import { defineResource } from '../resources/definition.ts';

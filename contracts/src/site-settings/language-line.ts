@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { LOCALES } from '../enums.ts';
 import { APP_ADMINS_ONLY } from '../resources/access.ts';
 import { defineResource } from '../resources/definition.ts';
@@ -25,7 +25,7 @@ export const languageLineResource = defineResource({
       .max(255)
       .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and . _ : - only'),
     group: z.string().trim().min(1).max(64).default(WEB_LANGUAGE_GROUP),
-    text: z.record(z.enum(LOCALES), z.string().max(10_000)).default({}),
+    text: z.partialRecord(z.enum(LOCALES), z.string().max(10_000)).default({}),
   }),
   unique: ['name'],
   access: APP_ADMINS_ONLY,

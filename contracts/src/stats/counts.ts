@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ADMINISTRATORS } from '../accounts/rules.ts';
 import { allows, APP_ADMINS, type AccessRule, type ViewerFacts } from '../resources/access.ts';
 import { STATS_EVENTS } from './records.ts';
@@ -133,7 +133,7 @@ export const StatsTopResourceSchema = z.object({
   resourceId: z.string(),
   title: z.string().nullable(),
   records: count,
-  events: z.record(count),
+  events: z.record(z.string(), count),
 });
 export type StatsTopResource = z.infer<typeof StatsTopResourceSchema>;
 
@@ -158,6 +158,6 @@ export type StatsCounts = z.infer<typeof StatsCountsSchema>;
 
 export const StatsCountsDocumentSchema = z.object({
   data: StatsCountsSchema,
-  meta: z.record(z.unknown()).optional(),
+  meta: z.record(z.string(), z.unknown()).optional(),
 });
 export type StatsCountsDocument = z.infer<typeof StatsCountsDocumentSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 /**
  * The community numbers of the home page (seed 000 §3 "home stats response", §7 GET /api/v1/services/home-stats):
@@ -22,7 +22,7 @@ export type HomeStats = z.infer<typeof HomeStatsSchema>;
 export const HOME_STATS_PATH = '/services/home-stats';
 export const HomeStatsDocumentSchema = z.object({
   data: HomeStatsSchema,
-  meta: z.record(z.unknown()).optional(),
+  meta: z.record(z.string(), z.unknown()).optional(),
 });
 export type HomeStatsDocument = z.infer<typeof HomeStatsDocumentSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 /*
  * The rules of answering a survey that a reader's screen applies too (seed 001 §4, §5), apart from the surveys'

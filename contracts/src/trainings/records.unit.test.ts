@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { APP_ADMINS_ONLY } from '../resources/access.ts';
 import { resourceCatalogue } from '../resources/catalogue.ts';
 import { defineResource, isServed } from '../resources/definition.ts';

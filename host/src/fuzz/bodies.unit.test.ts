@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 import { EventContractRegistry } from '@platform/contracts/event-contracts';
 import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
 import { ALL_RESOURCE_FEATURES } from '@platform/contracts/resources/definition';

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ACCESS_LEVEL_WEIGHTS, ROLES } from '@platform/contracts/enums';
 import { SYSTEM_USER_ID } from '@platform/contracts/metadata';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { APP_ADMINS } from '@platform/contracts/resources/access';
 import { defineResource } from '@platform/contracts/resources/definition';
 import { shortUrlResource } from '@platform/contracts/short-urls/short-url';
@@ -27,7 +27,7 @@ const gadgetResource = defineResource({
     lendable: z.boolean().default(true),
     condition: z.enum(['new', 'used', 'broken']).default('new'),
     availableFrom: z.string().datetime({ offset: true }).nullable().default(null),
-    specs: z.record(z.string()).default({}),
+    specs: z.record(z.string(), z.string()).default({}),
   }),
   relationships: { owner: { type: 'users' }, tags: { type: 'admin-tags', many: true } },
   softDeletable: true,

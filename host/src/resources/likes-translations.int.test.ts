@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { accessLevelResource } from '@platform/contracts/accounts/reference-lists';
 import { APP_ADMINS } from '@platform/contracts/resources/access';
 import { defineResource } from '@platform/contracts/resources/definition';

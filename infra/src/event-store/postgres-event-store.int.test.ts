@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineEvent, EventContractRegistry } from '@platform/contracts/event-contracts';
 import { createTestDatabase } from '@platform/tests/support/database';
 import { event, eventStoreContract, metadata } from '@platform/tests/contract/event-store.contract';

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
-import type { ZodTypeAny } from 'zod';
+import type { ZodTypeAny } from 'zod/v4';
 import type { AnyEndpoint, EndpointBody, PathParams } from '@platform/contracts/endpoints';
 import { ValidationError } from '@platform/contracts/errors';
 import { zodIssueToIssue } from './errors.ts';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineEndpoint, resourceDocument } from '@platform/contracts/endpoints';
 import { UnauthenticatedError } from '@platform/contracts/errors';
 import { mountEndpoint } from './endpoints.ts';

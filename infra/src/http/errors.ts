@@ -1,7 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { ZodError, type ZodIssue } from 'zod';
+import { ZodError, type z } from 'zod/v4';
 import { DomainError, ERROR_STATUS, type ErrorCode, type ErrorIssue } from '@platform/contracts/errors';
+import { isMissingIssue, useZod3Messages } from '@platform/contracts/zod-messages';
 import { WrongExpectedVersionError } from '@platform/infra/event-store';
 import { requestLog } from './logging.ts';
 
@@ -16,6 +17,10 @@ export interface JsonApiError {
   source?: { pointer?: string; parameter?: string };
   meta?: Record<string, unknown>;
 }
+
+// the details of 422s keep the texts members have always read (contracts/src/zod-messages.ts); every process
+// that answers HTTP loads this module before it parses a request
+useZod3Messages();
 
 const TITLES: Record<number, string> = {
   400: 'Bad request',
@@ -36,15 +41,14 @@ function escapeToken(token: string | number): string {
   return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-export function pointerOf(path: ReadonlyArray<string | number>, prefix = ''): string {
-  return prefix + path.map((p) => `/${escapeToken(p)}`).join('');
+export function pointerOf(path: ReadonlyArray<PropertyKey>, prefix = ''): string {
+  return prefix + path.map((p) => `/${escapeToken(String(p))}`).join('');
 }
 
 /** A zod issue as one of our issues: a missing member is "required", anything else "invalid". */
-export function zodIssueToIssue(issue: ZodIssue, pointerPrefix = ''): ErrorIssue {
-  const missing = issue.code === 'invalid_type' && issue.received === 'undefined';
+export function zodIssueToIssue(issue: z.core.$ZodIssue, pointerPrefix = ''): ErrorIssue {
   return {
-    code: missing ? 'validation.required' : 'validation.invalid',
+    code: isMissingIssue(issue) ? 'validation.required' : 'validation.invalid',
     detail: issue.message,
     pointer: pointerOf(issue.path, pointerPrefix),
   };

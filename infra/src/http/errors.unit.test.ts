@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@platform/contracts/errors';
 import { WrongExpectedVersionError } from '@platform/infra/event-store';
 import { pointerOf, toErrorDocument } from './errors.ts';

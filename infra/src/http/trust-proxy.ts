@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import express from 'express';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 /**
  * Which proxies' X-Forwarded-For the platform believes (express's `trust proxy`): a number of hops in front of

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { isAllowedHref, memberLinkRel, MEMBER_RICH_HTML_POLICY } from '@platform/contracts/content/rich-text';
-import { isRichText } from '@platform/contracts/resources/fields';
+import { isRichText, transformed } from '@platform/contracts/resources/fields';
 
 /** Turns one member's HTML into what may be stored and shown (MEMBER_RICH_HTML_POLICY). */
 export type HtmlSanitizer = (html: string) => string;
@@ -63,25 +63,15 @@ type Walker = (value: unknown, sanitize: HtmlSanitizer) => unknown;
  * sanitises each marked string, at the top level or inside objects, arrays and records (an article's sections,
  * their translations). Built once per schema, from its shape.
  */
-export function richTextWalker(schema: z.ZodTypeAny): Walker | null {
+export function richTextWalker(schema: z.ZodType): Walker | null {
   if (isRichText(schema)) return (value, sanitize) => (typeof value === 'string' ? sanitize(value) : value);
-  if (
-    schema instanceof z.ZodOptional ||
-    schema instanceof z.ZodNullable ||
-    schema instanceof z.ZodDefault ||
-    schema instanceof z.ZodEffects
-  ) {
-    const inner =
-      schema instanceof z.ZodDefault
-        ? schema.removeDefault()
-        : schema instanceof z.ZodEffects
-          ? schema.innerType()
-          : schema.unwrap();
-    return richTextWalker(inner as z.ZodTypeAny);
-  }
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault)
+    return richTextWalker(schema.unwrap() as z.ZodType);
+  const inner = transformed(schema);
+  if (inner) return richTextWalker(inner);
   if (schema instanceof z.ZodObject) {
     const walkers = Object.entries(schema.shape as z.ZodRawShape)
-      .map(([key, field]) => [key, richTextWalker(field as z.ZodTypeAny)] as const)
+      .map(([key, field]) => [key, richTextWalker(field as z.ZodType)] as const)
       .filter((entry): entry is readonly [string, Walker] => entry[1] !== null);
     if (!walkers.length) return null;
     return (value, sanitize) => {
@@ -92,13 +82,13 @@ export function richTextWalker(schema: z.ZodTypeAny): Walker | null {
     };
   }
   if (schema instanceof z.ZodArray) {
-    const walk = richTextWalker(schema.element as z.ZodTypeAny);
+    const walk = richTextWalker(schema.element as z.ZodType);
     return walk
       ? (value, sanitize) => (Array.isArray(value) ? value.map((item) => walk(item, sanitize)) : value)
       : null;
   }
   if (schema instanceof z.ZodRecord) {
-    const walk = richTextWalker(schema.valueSchema as z.ZodTypeAny);
+    const walk = richTextWalker(schema.valueType as z.ZodType);
     return walk
       ? (value, sanitize) =>
           typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -114,7 +104,7 @@ export function richTextWalker(schema: z.ZodTypeAny): Walker | null {
  * the command side decides on. Loads the sanitiser only when the schema marks rich text.
  */
 export function richTextAttributes(
-  attributes: z.AnyZodObject,
+  attributes: z.ZodObject,
 ): ((values: Record<string, unknown>) => Promise<Record<string, unknown>>) | null {
   const walk = richTextWalker(attributes);
   if (!walk) return null;

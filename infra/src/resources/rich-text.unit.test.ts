@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ArticleSectionsSchema } from '@platform/contracts/publications/records';
 import { richText } from '@platform/contracts/resources/fields';
 import { memberHtmlSanitizer, richTextAttributes, richTextWalker } from './rich-text.ts';
@@ -56,7 +56,7 @@ describe('the walk of a schema’s rich text', () => {
     title: z.string(),
     body: richText(z.string()).nullable().default(null),
     sections: ArticleSectionsSchema.default([]),
-    translations: z.record(z.object({ sections: ArticleSectionsSchema.optional() })).default({}),
+    translations: z.record(z.string(), z.object({ sections: ArticleSectionsSchema.optional() })).default({}),
   });
   const dirty = '<p onclick="x()">a<script>1</script></p><p></p>';
 

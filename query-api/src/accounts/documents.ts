@@ -1,5 +1,5 @@
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { secondaryEmailsString } from '@platform/contracts/accounts/emails';
 import { hasAdministratorRole } from '@platform/contracts/accounts/rules';
 import { resourceObject, type Relationship, type ResourceObject } from '../jsonapi/document.ts';
@@ -25,7 +25,7 @@ export const UserRow = z.object({
   newsletter_frequency_id: z.string().nullable(),
   rental_invoicing_strategy_id: z.string().nullable(),
   secondary_emails: z.array(z.string()),
-  notification_preferences: z.record(z.boolean()),
+  notification_preferences: z.record(z.string(), z.boolean()),
   locale: z.string(),
   edition_locale: z.string(),
   timezone: z.string(),

@@ -1,6 +1,7 @@
 import type { Response } from 'express';
-import { sql, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import type { DatabasePool } from 'slonik';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import type { Locale } from '@platform/contracts/enums';
 import { organizationResource } from '@platform/contracts/organizations/organization';
 import type { ResourceObject } from '../jsonapi/document.ts';

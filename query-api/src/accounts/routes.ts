@@ -1,6 +1,7 @@
 import express, { type Response, type Router } from 'express';
-import { sql, type DatabasePool, type FragmentSqlToken } from 'slonik';
-import { z } from 'zod';
+import type { DatabasePool, FragmentSqlToken } from 'slonik';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { jobResource, userCategoryResource } from '@platform/contracts/accounts/reference-lists';
 import { isAdministrator } from '@platform/contracts/accounts/rules';
 import { ROLES } from '@platform/contracts/enums';

@@ -1,6 +1,7 @@
 import express from 'express';
-import { sql, type FragmentSqlToken } from 'slonik';
-import { z } from 'zod';
+import type { FragmentSqlToken } from 'slonik';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import type { AccountFeatures } from '@platform/contracts/accounts/features';
 import { VALIDATION_REQUEST_STATUSES } from '@platform/contracts/accounts/reference';
 import { isAdministrator } from '@platform/contracts/accounts/rules';

@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { isAdministrator } from '@platform/contracts/accounts/rules';
 import { UnauthenticatedError } from '@platform/contracts/errors';
 import { viewerOf } from '@platform/infra/http/viewer';

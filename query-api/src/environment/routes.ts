@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { appEnvironmentResource, APP_ENVIRONMENT_ID } from '@platform/contracts/environment/app-environment';
 import { allows } from '@platform/contracts/resources/access';
 import { resourceFields } from '@platform/contracts/resources/fields';
@@ -24,7 +24,7 @@ const PROJECTIONS = [shape.projection, 'environment'];
 
 const EnvironmentRow = z.object({
   /** the settings' row as jsonb: integers arrive as numbers, null when the projection has not written it yet */
-  settings: z.record(z.unknown()).nullable(),
+  settings: z.record(z.string(), z.unknown()).nullable(),
   revision: z.bigint().nullable(),
   updated_at: timestamp.nullable(),
 });

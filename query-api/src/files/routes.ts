@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { NotFoundError } from '@platform/contracts/errors';
 import {
   ADMIN_FILE_MANAGERS,

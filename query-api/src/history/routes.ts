@@ -1,6 +1,7 @@
 import express, { type Response } from 'express';
-import { sql, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import type { DatabasePool } from 'slonik';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { asOf, timeline, type HistoryEvent } from '@platform/contracts/history/timeline';
 import {

@@ -1,8 +1,8 @@
-import { z, type ZodType, type ZodTypeDef } from 'zod';
+import { z, type ZodType } from 'zod/v4';
 import { ValidationError } from '@platform/contracts/errors';
 
 /** A filter's value arrives as a string; its schema may transform it (to a boolean, a number, an enum ...). */
-export type FilterSchema = ZodType<unknown, ZodTypeDef, string>;
+export type FilterSchema = ZodType<unknown, string>;
 
 /** What one resource's routes accept; anything outside it is a 400 naming the parameter. */
 export interface QuerySpec<F extends Record<string, FilterSchema> = Record<string, FilterSchema>> {
@@ -45,7 +45,7 @@ export function badParameter(parameter: string, detail: string): ValidationError
 const FAMILY = /^(page|filter|fields)\[([^\]]*)\]$/;
 const POSITIVE_INT = z
   .string()
-  .regex(/^\d{1,9}$/)
+  .regex(/^\d{1,9}$/, { abort: true })
   .transform(Number);
 
 function toParams(input: URLSearchParams | string): URLSearchParams {

@@ -1,5 +1,6 @@
-import { sql, type FragmentSqlToken } from 'slonik';
-import { z } from 'zod';
+import type { FragmentSqlToken } from 'slonik';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import type { SortField } from './query.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from 'slonik';
+import { sql } from '../db.ts';
 import { describe, expect, it } from 'vitest';
 import { isoOfText, isoOfValue, isoTimestamp, orderBy, timestamp } from './sql.ts';
 

@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
-import { sql, type FragmentSqlToken } from 'slonik';
-import { z } from 'zod';
+import type { FragmentSqlToken } from 'slonik';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { NotFoundError } from '@platform/contracts/errors';
 import { menuEndpoints } from '@platform/contracts/menu/endpoints';
 import { mountEndpoint } from '@platform/infra/http/endpoints';

@@ -1,6 +1,6 @@
 import express, { type Response, type Router } from 'express';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { isExpired, openBadgeAssertionResource } from '@platform/contracts/open-badges/assertion';
 import { openBadgeEndpoints as endpoints } from '@platform/contracts/open-badges/endpoints';

@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers';
-import { sql, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import type { DatabasePool } from 'slonik';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { fileContentPath } from '@platform/contracts/files/file';
 import { openBadgeAssertionResource } from '@platform/contracts/open-badges/assertion';
 import { openBadgeResource } from '@platform/contracts/open-badges/records';

@@ -1,5 +1,6 @@
-import { sql, type FragmentSqlToken } from 'slonik';
-import { z } from 'zod';
+import type { FragmentSqlToken } from 'slonik';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { editsContent, isAdministrator } from '@platform/contracts/accounts/rules';
 import type { Viewer } from '@platform/infra/http/viewer';
 import { resourceObject, type ResourceObject } from '../jsonapi/document.ts';
@@ -44,7 +45,7 @@ export const ComponentRow = z.object({
   name: z.string(),
   view_id: z.string().nullable(),
   position: z.number().int(),
-  props: z.record(z.unknown()),
+  props: z.record(z.string(), z.unknown()),
   created_at: timestamp,
   updated_at: timestamp,
   /** the page stream's version: components are written through their page's stream */

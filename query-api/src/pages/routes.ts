@@ -1,6 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { sql, type FragmentSqlToken } from 'slonik';
-import { z } from 'zod';
+import type { FragmentSqlToken } from 'slonik';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { ForbiddenError, NotFoundError } from '@platform/contracts/errors';
 import { COMPONENT_TYPES, type ComponentType } from '@platform/contracts/pages/components';
 import { SitePathSchema } from '@platform/contracts/paths';

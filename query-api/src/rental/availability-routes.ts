@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { ValidationError, type ErrorIssue } from '@platform/contracts/errors';
 import { freeUnits, unavailableDays } from '@platform/contracts/rental/calendar';
 import { addDays, RentalDateSchema } from '@platform/contracts/rental/period';

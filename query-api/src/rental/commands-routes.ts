@@ -1,6 +1,6 @@
 import express, { type Response, type Router } from 'express';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { allows } from '@platform/contracts/resources/access';
 import { rentalEndpoints } from '@platform/contracts/rental/endpoints';
@@ -55,7 +55,7 @@ const CommandRow = z.object({
   shipping_address: z.string().nullable(),
   phone: z.string(),
   shipping_price: z.bigint().transform(Number),
-  amounts: z.record(z.unknown()),
+  amounts: z.record(z.string(), z.unknown()),
   signed_contract_file_id: z.string().nullable(),
   steps: z.array(Step),
   cancelled: z.boolean(),
@@ -72,7 +72,7 @@ const ItemRow = z.object({
   quantity: z.number(),
   renting_price: z.number(),
   item_ids: z.array(z.string()),
-  replacements: z.array(z.record(z.unknown())),
+  replacements: z.array(z.record(z.string(), z.unknown())),
 });
 const UserName = z.object({ id: z.string(), first_name: z.string(), last_name: z.string() });
 

@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { appEnvironmentResource, APP_ENVIRONMENT_ID } from '@platform/contracts/environment/app-environment';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { rentalInvoiceAmounts } from '@platform/contracts/rental/amounts';

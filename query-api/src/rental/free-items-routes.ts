@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import { allows } from '@platform/contracts/resources/access';
 import { unavailableDays } from '@platform/contracts/rental/calendar';

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { NotFoundError, UnauthenticatedError } from '@platform/contracts/errors';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { likesEndpoint } from '@platform/contracts/resources/endpoints';

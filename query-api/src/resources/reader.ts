@@ -1,16 +1,16 @@
 import type { Response } from 'express';
 import type { FragmentSqlToken } from 'slonik';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { anyRow } from '../db.ts';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import type { ResourceObject } from '../jsonapi/document.ts';
 
 /** A row of a resource's read table, as the read pool hands it over. */
-export const Row = anyRow(z.record(z.unknown()));
+export const Row = anyRow(z.record(z.string(), z.unknown()));
 export type Row = z.infer<typeof Row>;
 
 /** A related record read through a document's includes: its type and its row as json. */
-export const IncludedRow = anyRow(z.object({ type: z.string(), row: z.record(z.unknown()) }));
+export const IncludedRow = anyRow(z.object({ type: z.string(), row: z.record(z.string(), z.unknown()) }));
 
 /** How one resource's rows are read and shown: shared by its own routes and by the includes of others. */
 export interface Reader {

@@ -1,6 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { sql, type FragmentSqlToken } from 'slonik';
-import { z } from 'zod';
+import type { FragmentSqlToken } from 'slonik';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { LOCALES, type Locale } from '@platform/contracts/enums';
 import { NotFoundError } from '@platform/contracts/errors';
 import { allows, type ResourceAction } from '@platform/contracts/resources/access';
@@ -63,20 +64,23 @@ function typedFilter(field: FieldInfo): FilterSchema {
     case 'integer':
       return z
         .string()
-        .regex(/^-?\d{1,15}$/)
+        .regex(/^-?\d{1,15}$/, { abort: true })
         .transform(Number);
     case 'number':
       return z
         .string()
-        .regex(/^-?\d+(\.\d+)?$/)
+        .regex(/^-?\d+(\.\d+)?$/, { abort: true })
         .transform(Number);
     case 'enum':
       return z.enum(field.enumValues as [string, ...string[]]);
     case 'datetime':
-      return z
-        .string()
-        .datetime({ offset: true })
-        .transform((v) => new Date(v).toISOString());
+      return (
+        z
+          .string()
+          // not an instant: refused before the transform, which zod 4 would run (and Date would throw)
+          .datetime({ offset: true, abort: true })
+          .transform((v) => new Date(v).toISOString())
+      );
     default:
       return z.string().max(2048);
   }
@@ -519,7 +523,7 @@ function overlapsFilter(): FilterSchema {
   const instant = z.union([z.string().datetime({ offset: true }), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]);
   return z
     .string()
-    .max(100)
+    .max(100, { abort: true })
     .transform((v, ctx) => {
       const parts = v.split(',').map((p) => p.trim());
       const [from, to] = parts.map((p) => (instant.safeParse(p).success ? new Date(p) : null));
@@ -545,7 +549,7 @@ function overlapsFilter(): FilterSchema {
 function polymorphicFilter(types: readonly string[]): FilterSchema {
   const ref = z
     .string()
-    .max(200)
+    .max(200, { abort: true })
     .transform((v, ctx) => {
       const at = v.indexOf(':');
       const ref = { type: v.slice(0, at), id: v.slice(at + 1) };
@@ -567,9 +571,12 @@ function polymorphicFilter(types: readonly string[]): FilterSchema {
  */
 function relatedIdsFilter(target: ResourceDefinition | undefined): FilterSchema {
   const fixedOnly = target && target.fixedRows.rows.length > 0 && target.access.create === 'nobody';
-  const id: z.ZodType<string> = fixedOnly
-    ? z.enum(target.fixedRows.rows.map((r) => r.id) as [string, ...string[]])
-    : (target?.idSchema ?? uuid);
+  // an id schema reads a string (zod 4's pipe asks that its input take what the transform gives)
+  const id = (
+    fixedOnly
+      ? z.enum(target.fixedRows.rows.map((r) => r.id) as [string, ...string[]])
+      : (target?.idSchema ?? uuid)
+  ) as z.ZodType<string, string>;
   return z
     .string()
     .transform((v) => v.split(',').map((s) => s.trim()))
@@ -578,7 +585,7 @@ function relatedIdsFilter(target: ResourceDefinition | undefined): FilterSchema 
 
 /** A relationship filter's value: a related id, or `null` for none (to-one). */
 function relationshipFilter(spec: { type: string; many?: boolean }, target: ResourceDefinition | undefined) {
-  const id = target?.idSchema ?? uuid;
+  const id = (target?.idSchema ?? uuid) as z.ZodType<string, string>;
   const one = z.string().pipe(id);
   return (spec.many
     ? one

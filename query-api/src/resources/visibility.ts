@@ -1,4 +1,5 @@
-import { sql, type FragmentSqlToken } from 'slonik';
+import type { FragmentSqlToken } from 'slonik';
+import { sql } from '../db.ts';
 import { ACCESS_LEVEL_WEIGHTS } from '@platform/contracts/enums';
 import {
   allows,

@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { editsContent } from '@platform/contracts/accounts/rules';
 import { ForbiddenError, NotFoundError } from '@platform/contracts/errors';
 import { redirectionResource } from '@platform/contracts/redirections/redirection';
@@ -40,7 +40,7 @@ const ComponentRow = z.object({
   name: z.string(),
   view_id: z.string().nullable(),
   position: z.number().int(),
-  props: z.record(z.unknown()),
+  props: z.record(z.string(), z.unknown()),
 });
 
 /**

@@ -1,6 +1,7 @@
 import express, { type Request, type Router } from 'express';
-import { sql, type FragmentSqlToken } from 'slonik';
-import { z } from 'zod';
+import type { FragmentSqlToken } from 'slonik';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import type { Locale } from '@platform/contracts/enums';
 import { NotFoundError, ValidationError } from '@platform/contracts/errors';
 import {
@@ -64,7 +65,7 @@ const ResultRow = anyRow(
 const PositiveInt = (max: number) =>
   z
     .string()
-    .regex(/^\d{1,9}$/)
+    .regex(/^\d{1,9}$/, { abort: true })
     .transform(Number)
     .pipe(z.number().int().min(1).max(max));
 

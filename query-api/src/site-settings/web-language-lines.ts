@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { LOCALES } from '@platform/contracts/enums';
 import { siteSettingsEndpoints } from '@platform/contracts/site-settings/endpoints';
 import { languageLineResource, WEB_LANGUAGE_GROUP } from '@platform/contracts/site-settings/language-line';

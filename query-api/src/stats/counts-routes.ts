@@ -1,6 +1,7 @@
 import express, { type Response } from 'express';
-import { sql, type FragmentSqlToken } from 'slonik';
-import { z } from 'zod';
+import type { FragmentSqlToken } from 'slonik';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import type { Locale } from '@platform/contracts/enums';
 import { ValidationError } from '@platform/contracts/errors';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
@@ -32,7 +33,7 @@ const ResourceRow = z.object({
   resource_type: z.string(),
   resource_id: z.string(),
   records: bigint,
-  events: z.record(z.number()),
+  events: z.record(z.string(), z.number()),
 });
 const OriginRow = z.object({ origin: z.string(), records: bigint });
 const TypeRow = z.object({ resource_type: z.string() });

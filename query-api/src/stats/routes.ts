@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { emptyHomeStats, type HomeStats } from '@platform/contracts/stats/home-stats';
 import { statsEndpoints } from '@platform/contracts/stats/endpoints';
 import { mountEndpoint } from '@platform/infra/http/endpoints';

@@ -1,6 +1,6 @@
 import express, { type Request, type Router } from 'express';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../db.ts';
+import { z } from 'zod/v4';
 import { LOCALES, type Locale } from '@platform/contracts/enums';
 import { NotFoundError } from '@platform/contracts/errors';
 import { translated } from '@platform/contracts/resources/definition';

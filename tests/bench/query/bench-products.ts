@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { APP_ADMINS_ONLY } from '@platform/contracts/resources/access';
 import { defineResource, resourceEventContracts } from '@platform/contracts/resources/definition';
 

@@ -1,6 +1,7 @@
 import express from 'express';
-import { sql, type FragmentSqlToken } from 'slonik';
-import { z } from 'zod';
+import type { FragmentSqlToken } from 'slonik';
+import { sql } from '@platform/query-api/db';
+import { z } from 'zod/v4';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModule } from '@platform/query-api/app';
 import { listDocument, resourceObject, sendDocument } from '@platform/query-api/jsonapi/document';
@@ -42,7 +43,7 @@ const SubjectRow = z.object({
   organization_name: z.string().nullable(),
   liked: z.boolean(),
   total: z.number(),
-  included: z.array(z.record(z.unknown())).nullable(),
+  included: z.array(z.record(z.string(), z.unknown())).nullable(),
 });
 type SubjectRow = z.infer<typeof SubjectRow>;
 const fields = { [TYPE]: ['title', 'messagesCount', 'tags', 'latestMessage'] };

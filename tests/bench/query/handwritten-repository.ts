@@ -1,6 +1,7 @@
 import express from 'express';
-import { sql, type FragmentSqlToken } from 'slonik';
-import { z } from 'zod';
+import type { FragmentSqlToken } from 'slonik';
+import { sql } from '@platform/query-api/db';
+import { z } from 'zod/v4';
 import { canComment } from '@platform/contracts/resources/comments';
 import { fileContentPath } from '@platform/contracts/files/file';
 import { SEARCH_CONFIGS, unaccentConfig } from '@platform/contracts/resources/search';
@@ -40,7 +41,7 @@ const ItemRow = z.object({
   title: z.string(),
   description: z.string().nullable(),
   printer_settings_description: z.string().nullable(),
-  translations: z.record(z.record(z.unknown())).nullable(),
+  translations: z.record(z.string(), z.record(z.string(), z.unknown())).nullable(),
   published_at: z.number().nullable(),
   has_comments: z.boolean().nullable(),
   records_count: z.bigint().nullable(),
@@ -67,7 +68,7 @@ const ItemRow = z.object({
   organization_name: z.string().nullable(),
   liked: z.boolean(),
   total: z.number(),
-  included: z.array(z.record(z.unknown())).nullable(),
+  included: z.array(z.record(z.string(), z.unknown())).nullable(),
 });
 type ItemRow = z.infer<typeof ItemRow>;
 const fields = {

@@ -1,6 +1,6 @@
 import express from 'express';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '@platform/query-api/db';
+import { z } from 'zod/v4';
 import { LOCALES, type Locale } from '@platform/contracts/enums';
 import { SEARCH_CONFIGS, unaccentConfig } from '@platform/contracts/resources/search';
 import type { QueryModule } from '@platform/query-api/app';

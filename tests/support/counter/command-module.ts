@@ -1,5 +1,5 @@
 import express from 'express';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { CommandModule } from '@platform/command-api/app';
 import { sendCommandResult } from '@platform/command-api/http/respond';
 import { parseDocument, resourceDocument } from '@platform/command-api/http/validate';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ValidationError } from '@platform/contracts/errors';
 import { defineEvent, EventContractRegistry } from '@platform/contracts/event-contracts';
 import type { Command, Decider, DomainEvent } from '@platform/command-api/decider';

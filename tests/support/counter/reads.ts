@@ -1,6 +1,6 @@
 import express from 'express';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '@platform/query-api/db';
+import { z } from 'zod/v4';
 import { NotFoundError } from '@platform/contracts/errors';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { Projection } from '@platform/projectors/projection';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 /**
  * The Open Badges 2.0 rules a hosted-verification validator applies to the documents (the specification's required

@@ -4,7 +4,7 @@ import { VALIDATION_REQUEST_STATUSES } from '@platform/contracts/accounts/refere
 import type { DecideValidationRequestAttributesSchema } from '@platform/contracts/accounts/requests';
 import { accountEndpoints } from '@platform/contracts/accounts/endpoints';
 import { recordEndpoints } from '@platform/contracts/resources/endpoints';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { ListMetaSchema, type ListMeta } from '../../kit/admin/list-meta.ts';
 

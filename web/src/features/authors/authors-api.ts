@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { ApiError } from '../../kit/api/errors.ts';
 import { recordEndpoints } from '@platform/contracts/resources/endpoints';

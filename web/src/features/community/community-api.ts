@@ -5,7 +5,7 @@ import {
   recordEndpoints,
   recordLifecycleEndpoints,
 } from '@platform/contracts/resources/endpoints';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { ListMeta, present, ToOne } from './documents.ts';
 

@@ -1,6 +1,6 @@
 import { urlOf } from '@platform/contracts/endpoints';
 import { fileEndpoints } from '@platform/contracts/files/endpoints';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { fileView, type FileView } from '../../kit/api/files.ts';
 
 /**
@@ -14,7 +14,11 @@ export const ToOne = z.object({ data: Ref.nullable() }).optional();
 export const ToMany = z.object({ data: z.array(Ref) }).optional();
 
 export const Included = z
-  .array(z.object({ type: z.string(), id: z.string(), attributes: z.record(z.unknown()) }).passthrough())
+  .array(
+    z
+      .object({ type: z.string(), id: z.string(), attributes: z.record(z.string(), z.unknown()) })
+      .passthrough(),
+  )
   .optional();
 export type IncludedRecords = z.infer<typeof Included>;
 

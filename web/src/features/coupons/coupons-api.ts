@@ -1,6 +1,6 @@
 import { couponAvailability, type CouponUnavailable } from '@platform/contracts/coupons/coupon';
 import { couponEndpoints } from '@platform/contracts/coupons/endpoints';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../kit/api/client.ts';
 
 /** A coupon as GET /coupons lists it to a signed-in member (contracts/src/coupons/coupon.ts). */

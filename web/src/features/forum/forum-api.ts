@@ -1,6 +1,6 @@
 import { forumSubjectMessageResource, forumSubjectResource } from '@platform/contracts/forum/records';
 import { recordEndpoints } from '@platform/contracts/resources/endpoints';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../kit/api/client.ts';
 import {
   findIncluded,

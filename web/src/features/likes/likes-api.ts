@@ -1,5 +1,5 @@
 import { likeEndpoints, likesEndpoint } from '@platform/contracts/resources/endpoints';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { relatedTitle } from '../../kit/admin/resources/record-title.ts';
 
@@ -15,7 +15,7 @@ const LikeSchema = z.object({
 
 /** A liked record the member can still read, as its own resource object. */
 const IncludedSchema = z
-  .object({ type: z.string(), id: z.string(), attributes: z.record(z.unknown()).optional() })
+  .object({ type: z.string(), id: z.string(), attributes: z.record(z.string(), z.unknown()).optional() })
   .passthrough();
 
 const ListSchema = z.object({

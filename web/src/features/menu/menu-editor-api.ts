@@ -3,7 +3,7 @@ import { menuEndpoints } from '@platform/contracts/menu/endpoints';
 import type { MoveMenuItemBody } from '@platform/contracts/menu/requests';
 import { pagesEndpoints } from '@platform/contracts/pages/endpoints';
 import { environmentEndpoints } from '@platform/contracts/environment/endpoints';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { EnvironmentDocumentSchema, MenuDocumentSchema } from '../../kit/api/documents.ts';
 import type { EditorItem } from './menu-tree.ts';

@@ -1,7 +1,7 @@
 import { MenuItemFieldsSchema } from '@platform/contracts/menu/events';
 import { APP_ADMINS_ONLY } from '@platform/contracts/resources/access';
 import { defineResource } from '@platform/contracts/resources/definition';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 /**
  * Menu items are hand-written (one `menu-main` stream, ADR 0006), not a type of the resource catalogue; the

@@ -1,5 +1,5 @@
 import { notificationEndpoints } from '@platform/contracts/notifications/endpoints';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../kit/api/client.ts';
 
 /** A notification as GET /notifications lists it to its recipient (contracts/src/notifications/notification.ts). */

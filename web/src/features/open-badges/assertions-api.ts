@@ -2,7 +2,7 @@ import { urlOf } from '@platform/contracts/endpoints';
 import { fileEndpoints } from '@platform/contracts/files/endpoints';
 import { openBadgesVerificationPaths } from '@platform/contracts/open-badges/verification-paths';
 import { openBadgeEndpoints } from '@platform/contracts/open-badges/endpoints';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../kit/api/client.ts';
 
 /**

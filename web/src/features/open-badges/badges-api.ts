@@ -1,6 +1,6 @@
 import { openBadgesVerificationPaths } from '@platform/contracts/open-badges/verification-paths';
 import { recordEndpoints } from '@platform/contracts/resources/endpoints';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { FileAttributesSchema, fileView, type FileView } from '../../kit/api/files.ts';
 
@@ -14,7 +14,11 @@ const text = z.string().nullable().optional();
 const Ref = z.object({ type: z.string(), id: z.string() });
 const ToOne = z.object({ data: Ref.nullable() }).optional();
 const Included = z
-  .array(z.object({ type: z.string(), id: z.string(), attributes: z.record(z.unknown()) }).passthrough())
+  .array(
+    z
+      .object({ type: z.string(), id: z.string(), attributes: z.record(z.string(), z.unknown()) })
+      .passthrough(),
+  )
   .optional();
 type IncludedRecords = z.infer<typeof Included>;
 

@@ -5,7 +5,7 @@ import {
 } from '@platform/contracts/open-badges/session';
 import { openBadgeEndpoints as endpoints } from '@platform/contracts/open-badges/endpoints';
 import { recordEndpoints } from '@platform/contracts/resources/endpoints';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { fileView, type FileView } from '../../kit/api/files.ts';
 

@@ -1,5 +1,5 @@
 import { recordEndpoints } from '@platform/contracts/resources/endpoints';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { fileView, type FileView } from '../../kit/api/files.ts';
 
@@ -36,7 +36,11 @@ const OrganizationDocumentSchema = z.object({
       .optional(),
   }),
   included: z
-    .array(z.object({ type: z.string(), id: z.string(), attributes: z.record(z.unknown()) }).passthrough())
+    .array(
+      z
+        .object({ type: z.string(), id: z.string(), attributes: z.record(z.string(), z.unknown()) })
+        .passthrough(),
+    )
     .optional(),
 });
 

@@ -1,6 +1,6 @@
 import { ARTICLE_LAYOUTS, type ArticleLayout } from '@platform/contracts/publications/records';
 import { recordEndpoints } from '@platform/contracts/resources/endpoints';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../kit/api/client.ts';
 import type { FileView } from '../../kit/api/files.ts';
 import {

@@ -1,5 +1,5 @@
 import { recordEndpoints } from '@platform/contracts/resources/endpoints';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { fileView, type FileView } from '../../kit/api/files.ts';
 
@@ -30,7 +30,11 @@ const CatalogueModelSchema = z.object({
 });
 
 const Included = z
-  .array(z.object({ type: z.string(), id: z.string(), attributes: z.record(z.unknown()) }).passthrough())
+  .array(
+    z
+      .object({ type: z.string(), id: z.string(), attributes: z.record(z.string(), z.unknown()) })
+      .passthrough(),
+  )
   .optional();
 
 const ModelListSchema = z.object({ data: z.array(CatalogueModelSchema), included: Included });

@@ -4,7 +4,7 @@ import {
   RENTAL_CART_STORAGE_KEY,
   type RentalCart,
 } from '@platform/contracts/rental/cart';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { CHECKOUT_STEPS } from './checkout-problems.ts';
 import type { StoredCheckout } from './checkout.machine.ts';
 

@@ -158,13 +158,18 @@ const availabilityIssues = (context: CheckoutContext): Problems => {
 const ADDRESS_FIELDS = ['strategy', 'phone', 'billingAddress', 'shippingAddress'] as const;
 
 const addressIssues = (context: CheckoutContext): Problems => {
-  const parsed = RentalBookingRequestSchema.safeParse(bookingRequestOf(context));
+  // with its input, an issue tells a choice not made (zod 4 reports an enum's undefined as invalid_value)
+  const parsed = RentalBookingRequestSchema.safeParse(bookingRequestOf(context), { reportInput: true });
   if (parsed.success) return {};
   const issues: Problems = {};
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0]);
     if (!(ADDRESS_FIELDS as readonly string[]).includes(field)) continue;
-    const missing = issue.code === 'invalid_type' || issue.code === 'too_small' || issue.code === 'custom';
+    const missing =
+      issue.code === 'invalid_type' ||
+      issue.code === 'too_small' ||
+      issue.code === 'custom' ||
+      (issue.code === 'invalid_value' && typeof issue.input !== 'string');
     issues[field] ??= ruleProblem({ code: missing ? 'required' : 'text_too_long', detail: issue.message });
   }
   return issues;

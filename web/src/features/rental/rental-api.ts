@@ -4,7 +4,7 @@ import { rentalEndpoints } from '@platform/contracts/rental/endpoints';
 import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { shellEndpoints } from '@platform/contracts/shell-endpoints';
 import { fromPromise } from 'xstate';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../kit/api/client.ts';
 import type { Availability, CheckoutPeriod, HeldBooking } from './checkout.machine.ts';
 

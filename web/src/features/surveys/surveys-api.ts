@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { surveyEndpoints, SurveyResultsSchema } from '@platform/contracts/surveys/endpoints';
 import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 import type { ApiClient } from '../../kit/api/client.ts';

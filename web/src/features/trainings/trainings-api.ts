@@ -4,7 +4,7 @@ import {
   trainingResourceReviewResource,
   type TrainingReviewObjective,
 } from '@platform/contracts/trainings/records';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { ApiError } from '../../kit/api/errors.ts';
 import type { FileView } from '../../kit/api/files.ts';
@@ -36,8 +36,8 @@ import {
 
 const RecordSchema = z.object({
   id: z.string(),
-  attributes: z.record(z.unknown()),
-  relationships: z.record(z.object({ data: z.unknown() }).passthrough()).optional(),
+  attributes: z.record(z.string(), z.unknown()),
+  relationships: z.record(z.string(), z.object({ data: z.unknown() }).passthrough()).optional(),
 });
 type RawRecord = z.infer<typeof RecordSchema>;
 const ListSchema = z.object({ data: z.array(RecordSchema), included: Included, meta: ListMeta });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 /** The page of a back-office list (JSON:API meta): how many records in all, and where this page stands. */
 export const ListMetaSchema = z.object({

@@ -1,4 +1,4 @@
-import type { z, ZodTypeAny } from 'zod';
+import type { z, ZodTypeAny } from 'zod/v4';
 import {
   pathOf,
   type AnyEndpoint,

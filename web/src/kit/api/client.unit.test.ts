@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { describe, expect, it } from 'vitest';
 import { defineEndpoint } from '@platform/contracts/endpoints';
 import { createApiClient, type ApiClientEvent } from './client.ts';

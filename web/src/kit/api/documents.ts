@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 /**
  * zod schemas of the read documents the web renders, mirroring what query-api sends (query-api/src/*). Parsed
@@ -6,7 +6,7 @@ import { z } from 'zod';
  * an older web build, but a missing or retyped field fails loudly.
  */
 
-const Meta = z.record(z.unknown()).optional();
+const Meta = z.record(z.string(), z.unknown()).optional();
 
 export interface MenuNode {
   id: string;
@@ -59,7 +59,7 @@ export const RoutePageSchema = z.object({
   type: z.literal('app-pages'),
   id: z.string(),
   attributes: PageAttributesSchema,
-  relationships: z.record(z.unknown()).optional(),
+  relationships: z.record(z.string(), z.unknown()).optional(),
   meta: Meta,
 });
 
@@ -70,7 +70,7 @@ export const RouteComponentSchema = z.object({
     name: z.string(),
     viewId: z.string().nullable(),
     position: z.number(),
-    props: z.record(z.unknown()),
+    props: z.record(z.string(), z.unknown()),
   }),
 });
 export type RouteComponent = z.infer<typeof RouteComponentSchema>;

@@ -1,5 +1,5 @@
 import { ERROR_STATUS, type ErrorCode } from '@platform/contracts/errors';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 /** One JSON:API error object as the APIs render it (command-api/src/http/errors.ts). */
 export const JsonApiErrorSchema = z.object({
@@ -8,7 +8,7 @@ export const JsonApiErrorSchema = z.object({
   title: z.string().optional(),
   detail: z.string().optional(),
   source: z.object({ pointer: z.string().optional(), parameter: z.string().optional() }).optional(),
-  meta: z.record(z.unknown()).optional(),
+  meta: z.record(z.string(), z.unknown()).optional(),
 });
 export type JsonApiErrorObject = z.infer<typeof JsonApiErrorSchema>;
 export const ErrorDocumentSchema = z.object({ errors: z.array(JsonApiErrorSchema) });

@@ -1,7 +1,7 @@
 import { fileEndpoints } from '@platform/contracts/files/endpoints';
 import { UNREADABLE_FILE } from '@platform/contracts/files/media';
 import type { MediaFamily } from '@platform/contracts/resources/files';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from './client.ts';
 import { ApiError } from './errors.ts';
 
@@ -24,7 +24,7 @@ export type FileAttributes = z.infer<typeof FileAttributesSchema>;
 
 export const FileDocumentSchema = z.object({
   data: z.object({ type: z.literal('files'), id: z.string(), attributes: FileAttributesSchema }),
-  meta: z.record(z.unknown()).optional(),
+  meta: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** What a page shows of an image file: the preview variant's URL and size (the original's when it has none). */

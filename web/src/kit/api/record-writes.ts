@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { recordWriteEndpoints } from '@platform/contracts/resources/write-endpoints';

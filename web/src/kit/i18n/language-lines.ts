@@ -1,5 +1,5 @@
 import type { Locale } from '@platform/contracts/enums';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { languageLinesUrl, withBootRequests } from '../api/boot-requests.ts';
 import { APP_VERSION } from '../build-info.ts';
 
@@ -28,7 +28,7 @@ export const languageLinesStorageKey = (locale: Locale) => `web-language-lines.$
 const CacheEntrySchema = z.object({
   version: z.string(),
   fetchedAt: z.number(),
-  lines: z.record(z.string()),
+  lines: z.record(z.string(), z.string()),
 });
 export type LanguageLinesCacheEntry = z.infer<typeof CacheEntrySchema>;
 
@@ -97,7 +97,7 @@ export function withLanguageLines(bundled: Messages, lines: LanguageLines): Mess
   return merged as Messages;
 }
 
-const AnswerSchema = z.object({ data: z.record(z.string()) });
+const AnswerSchema = z.object({ data: z.record(z.string(), z.string()) });
 
 export interface LanguageLinesDeps {
   fetchFn?: typeof fetch;

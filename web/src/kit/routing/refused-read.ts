@@ -1,7 +1,7 @@
 import { publicationEndpoints } from '@platform/contracts/publications/endpoints';
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { ROUTES } from '../session/guard.ts';

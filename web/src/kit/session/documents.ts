@@ -1,5 +1,5 @@
 import { hasAdministratorRole } from '@platform/contracts/accounts/rules';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 /**
  * shellEndpoints.me with the includes of seed 000 §7, read into the shape the web works with. The server's
@@ -26,7 +26,7 @@ const UserAttributes = z
     impersonating: z.boolean().optional(),
     hasPassword: z.boolean().optional(),
     twoFactorStrategy: z.string().nullable().optional(),
-    notificationsPreferences: z.record(z.boolean()).optional(),
+    notificationsPreferences: z.record(z.string(), z.boolean()).optional(),
     locale: z.string().optional(),
     editionLocale: z.string().optional(),
     timezone: z.string().optional(),
@@ -41,9 +41,9 @@ const Included = z
   .object({
     type: z.string(),
     id: z.string(),
-    attributes: z.record(z.unknown()).optional(),
-    relationships: z.record(z.unknown()).optional(),
-    meta: z.record(z.unknown()).optional(),
+    attributes: z.record(z.string(), z.unknown()).optional(),
+    relationships: z.record(z.string(), z.unknown()).optional(),
+    meta: z.record(z.string(), z.unknown()).optional(),
   })
   .passthrough();
 
@@ -209,7 +209,7 @@ export const AuthStateSchema = z
     z.object({
       state: z.literal('registration_required'),
       provider: z.string(),
-      data: z.record(z.unknown()),
+      data: z.record(z.string(), z.unknown()),
     }),
   ])
   .and(z.object({ meta: z.object({ position: z.string().optional() }).passthrough().optional() }));

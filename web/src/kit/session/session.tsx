@@ -7,7 +7,7 @@ import { ApiError } from '../api/errors.ts';
 import { useT } from '../i18n/use-t.ts';
 import { FullPageLoader } from '../loading/chrome.tsx';
 import { broadcast, onBroadcast } from '../state/broadcast.ts';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import {
   FeaturesDocumentSchema,
   ME_INCLUDE,

@@ -1,7 +1,7 @@
 import { authEndpoints } from '@platform/contracts/auth/endpoints';
 import { useState } from 'react';
 import { useSearch } from 'wouter';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { useAuthApi } from '../../../kit/api/api-context.tsx';
 import { useT } from '../../../kit/i18n/use-t.ts';
 import { ROUTES } from '../../../kit/session/guard.ts';

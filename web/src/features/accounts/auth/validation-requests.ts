@@ -1,6 +1,6 @@
 import { VALIDATION_REQUEST_STATUSES } from '@platform/contracts/accounts/reference';
 import { accountEndpoints } from '@platform/contracts/accounts/endpoints';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../../kit/api/client.ts';
 
 /** One validation request as accountEndpoints.validationRequests lists it (query-api validation-requests-routes). */

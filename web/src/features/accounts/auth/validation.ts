@@ -1,6 +1,6 @@
 import { emailToAscii } from '@platform/contracts/accounts/emails';
 import { PASSWORD_MIN_LENGTH } from '@platform/contracts/auth/requests';
-import type { ZodTypeAny } from 'zod';
+import type { ZodTypeAny } from 'zod/v4';
 import type { Translate } from './auth-errors.ts';
 
 /**
@@ -14,7 +14,8 @@ export function checkWithSchema<F extends string>(
   fieldNames: readonly F[],
   t: Translate,
 ): Partial<Record<F, string>> {
-  const parsed = schema.safeParse(body);
+  // with its input, an issue tells a choice not made (zod 4 reports an enum's undefined as invalid_value)
+  const parsed = schema.safeParse(body, { reportInput: true });
   const errors: Partial<Record<F, string>> = {};
   if (parsed.success) return errors;
   for (const issue of parsed.error.issues) {
@@ -25,7 +26,7 @@ export function checkWithSchema<F extends string>(
   return errors;
 }
 
-type Issue = { code: string; minimum?: unknown; maximum?: unknown };
+type Issue = { code: string; minimum?: unknown; maximum?: unknown; input?: unknown };
 
 function issueMessage(field: string, issue: Issue, t: Translate): string {
   if (issue.code === 'too_small') {
@@ -40,6 +41,7 @@ function issueMessage(field: string, issue: Issue, t: Translate): string {
     return t('auth.validation.required');
   }
   if (issue.code === 'invalid_type') return t('auth.validation.required');
+  if (issue.code === 'invalid_value' && typeof issue.input !== 'string') return t('auth.validation.required');
   return t('auth.validation.invalid');
 }
 

@@ -2,7 +2,7 @@ import { authEndpoints } from '@platform/contracts/auth/endpoints';
 import { VerifyEmailRequestSchema } from '@platform/contracts/auth/requests';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ApiError } from '../../../kit/api/errors.ts';
 import { useAuthApi } from '../../../kit/api/api-context.tsx';
 import { useNavigation } from '../../../kit/routing/router.tsx';

@@ -1,7 +1,7 @@
 import { NOTIFICATION_KINDS, OTHER_JOB_ID } from '@platform/contracts/accounts/reference';
 import { accountEndpoints } from '@platform/contracts/accounts/endpoints';
 import { recordEndpoints } from '@platform/contracts/resources/endpoints';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../../kit/api/client.ts';
 import { ApiError, retryAfterSeconds } from '../../../kit/api/errors.ts';
 import { fieldOfPointer, toFieldErrors, type FieldMessageLookup } from '../../../kit/api/field-errors.ts';

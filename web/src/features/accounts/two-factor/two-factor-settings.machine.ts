@@ -1,6 +1,6 @@
 import { authEndpoints } from '@platform/contracts/auth/endpoints';
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../../kit/api/client.ts';
 import { ApiError, isGlobalKind } from '../../../kit/api/errors.ts';
 import {

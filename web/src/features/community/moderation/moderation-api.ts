@@ -1,6 +1,6 @@
 import { moderationEndpoints } from '@platform/contracts/content/endpoints';
 import type { ReportResolution } from '@platform/contracts/content/report';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../../kit/api/client.ts';
 
 /** A command's answer: the report, and the position at which the screen reads it again. */

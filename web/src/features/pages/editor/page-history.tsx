@@ -1,6 +1,6 @@
 import { defineResource } from '@platform/contracts/resources/definition';
 import { APP_ADMINS } from '@platform/contracts/resources/access';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { AsItWasScreen } from '../../../kit/admin/resources/as-it-was-screen.tsx';
 import { HistoryScreen } from '../../../kit/admin/resources/history-screen.tsx';
 import { PAGES_TYPE } from './paths.ts';

@@ -1,5 +1,5 @@
 import { pagesEndpoints } from '@platform/contracts/pages/endpoints';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../../kit/api/client.ts';
 import { PageAttributesSchema as PublicPageAttributesSchema } from '../../../kit/api/documents.ts';
 
@@ -39,7 +39,7 @@ export const ComponentSchema = z.object({
     name: z.string(),
     viewId: z.string().nullable(),
     position: z.number().int(),
-    props: z.record(z.unknown()),
+    props: z.record(z.string(), z.unknown()),
   }),
 });
 export type PageComponent = z.infer<typeof ComponentSchema>;

@@ -1,5 +1,6 @@
 import { RECORD_REFERENCE_PREFIX } from '@platform/contracts/pages/components';
-import { z } from 'zod';
+import { numberBounds, transformed } from '@platform/contracts/resources/fields';
+import { z } from 'zod/v4';
 
 /**
  * The form of a page component's props, read from its zod schema (contracts/src/pages/components.ts): one node
@@ -50,25 +51,38 @@ const SHORT_TEXT = 500;
 /** ...but for URLs (the contracts' limit for them and for site paths): a URL stays on one line. */
 const URL_MAX_LENGTH = 2048;
 
+/** An array's own bounds (min, max). */
+function lengthBounds(schema: z.ZodArray): { min?: number; max?: number } {
+  const bounds: { min?: number; max?: number } = {};
+  for (const check of schema._zod.def.checks ?? []) {
+    const def = check._zod.def as { check: string; minimum?: number; maximum?: number };
+    if (def.check === 'min_length') bounds.min = def.minimum;
+    if (def.check === 'max_length') bounds.max = def.maximum;
+  }
+  return bounds;
+}
+
 export function describeSchema(schema: z.ZodTypeAny): PropNode {
   const flags: Flags = { nullable: false, hasDefault: false, optional: false };
   let inner = schema;
   for (;;) {
     if (inner instanceof z.ZodNullable) {
       flags.nullable = true;
-      inner = inner.unwrap();
+      inner = inner.unwrap() as z.ZodTypeAny;
     } else if (inner instanceof z.ZodOptional) {
       flags.optional = true;
-      inner = inner.unwrap();
+      inner = inner.unwrap() as z.ZodTypeAny;
     } else if (inner instanceof z.ZodDefault) {
       if (!flags.hasDefault) {
         flags.hasDefault = true;
-        flags.defaultValue = inner._def.defaultValue();
+        flags.defaultValue = inner._zod.def.defaultValue;
       }
-      inner = inner.removeDefault();
-    } else if (inner instanceof z.ZodEffects) {
-      inner = inner.innerType();
-    } else break;
+      inner = inner.unwrap() as z.ZodTypeAny;
+    } else {
+      const wrapped = transformed(inner);
+      if (!wrapped) break;
+      inner = wrapped;
+    }
   }
   if (inner instanceof z.ZodString && inner.description?.startsWith(RECORD_REFERENCE_PREFIX))
     return {
@@ -94,13 +108,12 @@ export function describeSchema(schema: z.ZodTypeAny): PropNode {
       ...flags,
       kind: 'number',
       integer: inner.isInt,
-      ...(inner.minValue !== null ? { min: inner.minValue } : {}),
-      ...(inner.maxValue !== null ? { max: inner.maxValue } : {}),
+      ...numberBounds(inner),
     };
   }
   if (inner instanceof z.ZodBoolean) return { ...flags, kind: 'boolean' };
   if (inner instanceof z.ZodEnum) return { ...flags, kind: 'enum', values: inner.options as string[] };
-  if (inner instanceof z.ZodLiteral) return { ...flags, kind: 'literal', value: inner.value as unknown };
+  if (inner instanceof z.ZodLiteral) return { ...flags, kind: 'literal', value: inner.value };
   if (inner instanceof z.ZodObject) {
     const shape = inner.shape as Record<string, z.ZodTypeAny>;
     return {
@@ -110,28 +123,27 @@ export function describeSchema(schema: z.ZodTypeAny): PropNode {
     };
   }
   if (inner instanceof z.ZodArray) {
-    const def = inner._def as { minLength: { value: number } | null; maxLength: { value: number } | null };
+    const { min, max } = lengthBounds(inner);
     const described = (inner.element as z.ZodTypeAny).description;
     if (described?.startsWith(RECORD_REFERENCE_PREFIX))
       return {
         ...flags,
         kind: 'records',
         type: described.slice(RECORD_REFERENCE_PREFIX.length),
-        ...(def.maxLength ? { max: def.maxLength.value } : {}),
+        ...(max !== undefined ? { max } : {}),
       };
     return {
       ...flags,
       kind: 'array',
       item: describeSchema(inner.element as z.ZodTypeAny),
-      ...(def.minLength ? { min: def.minLength.value } : {}),
-      ...(def.maxLength ? { max: def.maxLength.value } : {}),
+      ...(min !== undefined ? { min } : {}),
+      ...(max !== undefined ? { max } : {}),
     };
   }
   if (inner instanceof z.ZodDiscriminatedUnion) {
-    const union = inner as z.ZodDiscriminatedUnion<string, z.ZodObject<z.ZodRawShape>[]>;
-    const discriminator = union.discriminator;
-    const options = union.options.flatMap((option) => {
-      const node = describeSchema(option);
+    const discriminator = inner._zod.def.discriminator;
+    const options = inner.options.flatMap((option) => {
+      const node = describeSchema(option as z.ZodTypeAny);
       const tag = node.kind === 'object' ? node.fields.find((f) => f.name === discriminator) : undefined;
       if (node.kind !== 'object' || tag?.node.kind !== 'literal') return [];
       return [{ value: String(tag.node.value), node }];

@@ -1,6 +1,6 @@
 import { publicationEndpoints } from '@platform/contracts/publications/endpoints';
 import type { PublicationRequestType } from '@platform/contracts/publications/requests';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../../kit/api/client.ts';
 
 /**

@@ -11,7 +11,7 @@ import {
   RentalStepStatusSchema,
   RentalStepTypeSchema,
 } from '@platform/contracts/rental/steps';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../../kit/api/client.ts';
 
 const Colour = z.enum(RENTAL_COLOURS);
@@ -70,7 +70,7 @@ const CommandSchema = z.object({
     steps: z.array(StepSchema),
     status: RentalCommandStatusSchema,
     statusColour: Colour,
-    flags: z.record(RentalCommandFlagSchema, z.boolean()),
+    flags: z.partialRecord(RentalCommandFlagSchema, z.boolean()),
     alerts: z.array(AlertSchema),
     cancelled: z.boolean(),
     closed: z.boolean(),
@@ -89,7 +89,7 @@ const CommandItemSchema = z.object({
     quantity: z.number(),
     rentingPrice: z.number(),
     itemIds: z.array(z.string()),
-    replacements: z.array(z.record(z.unknown())).default([]),
+    replacements: z.array(z.record(z.string(), z.unknown())).default([]),
   }),
   relationships: z.object({
     rentalModel: z.object({ data: z.object({ id: z.string() }) }),
@@ -115,12 +115,12 @@ const HistorySchema = z.object({
         eventType: z.string(),
         recordedAt: z.string(),
         actor: z.object({ userId: z.string().nullable().optional() }).passthrough(),
-        data: z.record(z.unknown()),
+        data: z.record(z.string(), z.unknown()),
       }),
     }),
   ),
   included: z
-    .array(z.object({ type: z.string(), id: z.string(), attributes: z.record(z.unknown()) }))
+    .array(z.object({ type: z.string(), id: z.string(), attributes: z.record(z.string(), z.unknown()) }))
     .default([]),
 });
 

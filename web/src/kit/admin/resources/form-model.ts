@@ -2,7 +2,7 @@ import { allows, type AccessRule, type ViewerFacts } from '@platform/contracts/r
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { resourceFields, type FieldKind } from '@platform/contracts/resources/fields';
 import type { MediaFamily } from '@platform/contracts/resources/files';
-import type { ZodTypeAny } from 'zod';
+import type { ZodTypeAny } from 'zod/v4';
 
 /**
  * The create and update forms of a resource, made from its definition: one field per attribute (its widget

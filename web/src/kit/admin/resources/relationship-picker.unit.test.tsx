@@ -7,7 +7,7 @@ import { ThemeProvider } from 'styled-components';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ApiProvider } from '../../api/api-context.tsx';
 import { NavigationProvider } from '../../routing/router.tsx';
 import { ToastProvider } from '../../toast/toast-context.tsx';

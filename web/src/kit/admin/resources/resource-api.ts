@@ -4,7 +4,7 @@ import {
   recordEndpoints,
   recordLifecycleEndpoints,
 } from '@platform/contracts/resources/endpoints';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ApiClient } from '../../api/client.ts';
 import { recordWrites } from '../../api/record-writes.ts';
 
@@ -19,15 +19,17 @@ const Ref = z.object({ type: z.string(), id: z.string() });
 export const ResourceRecordSchema = z.object({
   type: z.string(),
   id: z.string(),
-  attributes: z.record(z.unknown()),
-  relationships: z.record(z.object({ data: z.union([Ref, z.null(), z.array(Ref)]) })).optional(),
+  attributes: z.record(z.string(), z.unknown()),
+  relationships: z.record(z.string(), z.object({ data: z.union([Ref, z.null(), z.array(Ref)]) })).optional(),
   meta: z.object({ version: z.string().optional() }).passthrough().optional(),
 });
 export type ResourceRecord = z.infer<typeof ResourceRecordSchema>;
 
 /** The related records a compound document carries (JSON:API 1.1 `included`, asked for with `include`). */
 const IncludedSchema = z
-  .array(z.object({ type: z.string(), id: z.string(), attributes: z.record(z.unknown()).optional() }))
+  .array(
+    z.object({ type: z.string(), id: z.string(), attributes: z.record(z.string(), z.unknown()).optional() }),
+  )
   .optional();
 
 const ListSchema = z.object({
@@ -45,7 +47,9 @@ export type ResourceDocument = z.infer<typeof SingleSchema>;
 
 /** A picker's choices: records of the related type, with the attributes that name them. */
 const ChoicesSchema = z.object({
-  data: z.array(z.object({ type: z.string(), id: z.string(), attributes: z.record(z.unknown()).optional() })),
+  data: z.array(
+    z.object({ type: z.string(), id: z.string(), attributes: z.record(z.string(), z.unknown()).optional() }),
+  ),
 });
 
 /** How many choices a picker shows at once; a type whose list cannot be searched is filtered on its first page. */
@@ -79,14 +83,22 @@ export const HistoryEntrySchema = z.object({
     actor: ActorSchema,
     existedBefore: z.boolean(),
     existsAfter: z.boolean(),
-    changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+    changes: z.array(
+      z.object({ field: z.string(), before: z.unknown().optional(), after: z.unknown().optional() }),
+    ),
   }),
 });
 
 export const HistoryDocumentSchema = z.object({
   data: z.array(HistoryEntrySchema),
   included: z
-    .array(z.object({ type: z.string(), id: z.string(), attributes: z.record(z.unknown()).optional() }))
+    .array(
+      z.object({
+        type: z.string(),
+        id: z.string(),
+        attributes: z.record(z.string(), z.unknown()).optional(),
+      }),
+    )
     .optional(),
 });
 export type HistoryDocument = z.infer<typeof HistoryDocumentSchema>;
@@ -95,7 +107,7 @@ const AsItWasSchema = z.object({
   data: z.object({
     type: z.string(),
     id: z.string(),
-    attributes: z.record(z.unknown()),
+    attributes: z.record(z.string(), z.unknown()),
     meta: z.object({
       revision: z.string(),
       exists: z.boolean(),

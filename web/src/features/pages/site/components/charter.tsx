@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { ComponentProps } from '@platform/contracts/pages/components';
 import { endpoints } from '../../../../kit/api/endpoints.ts';
 import { useApi } from '../../../../kit/api/api-context.tsx';

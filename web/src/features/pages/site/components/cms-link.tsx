@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 import type { LinkSchema } from '@platform/contracts/pages/components';
 import type { ButtonVariant } from '../../../../kit/ui/button.tsx';
 import { ButtonLink, Link } from '../../../../kit/ui/link.tsx';
