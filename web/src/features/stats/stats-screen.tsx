@@ -156,6 +156,9 @@ function StatsReader() {
   };
   const typeName = (type: string) => lookup(`admin.menu.${type}`) ?? type;
   const counts = state.status === 'ready' ? state.value : null;
+  // the figures kept on screen while another period or type loads (useLoaded's keep) are not the fields' choice
+  const stale =
+    counts !== null && (counts.from !== from || counts.to !== to || counts.resourceType !== resourceType);
   const typeOptions = [
     { id: ALL_TYPES, label: t('stats.allTypes') },
     ...[...new Set([...(counts?.resourceTypes ?? []), ...(resourceType ? [resourceType] : [])])]
@@ -205,16 +208,19 @@ function StatsReader() {
       ) : state.status === 'loading' && !counts ? (
         <InlineLoader aria-label={t('app.loading')} />
       ) : counts ? (
-        <div aria-busy={state.status === 'loading'}>
+        <div aria-busy={stale}>
           <Exports role="group" aria-label={t('stats.export')}>
+            {/* while another choice loads, the figures shown are the last one's: no export until they match */}
             <Button
               variant="secondary"
+              isDisabled={stale}
               onPress={() => downloadText(statsCsv(counts), exportName(counts, 'csv'), 'text/csv')}
             >
               {t('stats.exportCsv')}
             </Button>
             <Button
               variant="secondary"
+              isDisabled={stale}
               onPress={() => downloadText(statsJson(counts), exportName(counts, 'json'), 'application/json')}
             >
               {t('stats.exportJson')}

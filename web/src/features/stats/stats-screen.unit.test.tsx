@@ -108,6 +108,35 @@ describe('the statistics screen (/admin/stats)', () => {
     expect(seen.at(-1)!.url.searchParams.get('from')).toBe('2026-03-01');
   });
 
+  it('exports nothing while another choice loads: the figures shown are still the last ones', async () => {
+    consentDecided();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slowFiles = async (request: FakeRequest) => {
+      if (request.method !== 'GET' || request.url.pathname !== '/api/v1/services/stats/counts')
+        return undefined;
+      if (request.url.searchParams.get('resourceType') === 'files') await held;
+      return fakeJson(200, { data: countsOf(request.url.searchParams) });
+    };
+    renderApp('/admin/stats?from=2026-03-01&to=2026-03-31', {
+      me: meDocument({ roles: ['admin'] }),
+      handlers: [slowFiles],
+    });
+    const csv = await screen.findByRole('button', { name: 'Download CSV' }, FIRST_RENDER);
+    expect(csv).toHaveProperty('disabled', false);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Resource type/ }));
+    await user.click(await screen.findByRole('option', { name: 'Files' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Download CSV' })).toHaveProperty('disabled', true),
+    );
+    expect(screen.getByRole('button', { name: 'Download JSON' })).toHaveProperty('disabled', true);
+    release();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Download CSV' })).toHaveProperty('disabled', false),
+    );
+  });
+
   it('says what does not fit in a period, and reads nothing for it', async () => {
     consentDecided();
     const seen: FakeRequest[] = [];
