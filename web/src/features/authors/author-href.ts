@@ -5,3 +5,7 @@ export function authorHref(author: { type: string; id: string; slug?: string | n
     return `/organizations/${encodeURIComponent(author.slug ?? author.id)}`;
   return null;
 }
+
+/** An item's page under the page that shows its component (`basePath`), or null when no page shows it. */
+export const itemHref = (basePath: string | null, key: string) =>
+  basePath === null ? null : `${basePath === '/' ? '' : basePath}/${encodeURIComponent(key)}`;

@@ -73,9 +73,8 @@ export interface AuthoredPage {
   total: number;
 }
 
-/** An item's page: under the page that shows its kind ({path}/{item}); null when no page shows it. */
-export const itemHref = (basePath: string | null, key: string) =>
-  basePath === null ? null : `${basePath === '/' ? '' : basePath}/${encodeURIComponent(key)}`;
+// an item's page: under the page that shows its kind ({path}/{item}); null when no page shows it
+export { itemHref } from './author-href.ts';
 
 /**
  * The path of the first page the reader may open that shows the component of `component` (its items' pages are

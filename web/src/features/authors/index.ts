@@ -7,8 +7,17 @@
 import { lazy } from 'react';
 
 export { authorRoutes } from './routes.tsx';
-export { authorHref } from './author-href.ts';
-export { itemHref, readComponentPath, type AuthorRef } from './authors-api.ts';
+export { authorHref, itemHref } from './author-href.ts';
+export type { AuthorRef } from './authors-api.ts';
+
+/**
+ * The path of the first page the reader may open that shows a component (authors-api.ts), its module loaded with
+ * the first call: the frame imports this index for the routes, and the first script carries no schema of it.
+ */
+export const readComponentPath = (
+  ...args: Parameters<typeof import('./authors-api.ts').readComponentPath>
+): ReturnType<typeof import('./authors-api.ts').readComponentPath> =>
+  import('./authors-api.ts').then((m) => m.readComponentPath(...args));
 
 /** What a member or an organization published, by kind, the newest first (authored-publications.tsx). */
 export const AuthoredPublications = lazy(() =>

@@ -1,15 +1,14 @@
 /*
  * What the rental feature offers the frame and the other features: the checkout's routes (each step loads
- * with its screen), the cart the catalogue adds to and the top bar counts, the top bar's cart button, and the
- * rental models component's content (the catalogue and a model's page) for the CMS pages.
+ * with its screen), the top bar's cart button, and the rental models component's content (the catalogue and a
+ * model's page) for the CMS pages. The cart itself stays inside the feature: re-exported here, it and its
+ * schemas were in every reader's first script.
  */
 import { lazy } from 'react';
 import { deferred } from '../../kit/lazy/deferred.tsx';
 import type en from './messages/en.json';
 
 export { rentalRoutes } from './routes.tsx';
-export { addToCart, rentalCartAtom, useRentalCart } from './rental-cart.ts';
-export { STEP_PATHS as RENTAL_CHECKOUT_PATHS } from './checkout-problems.ts';
 export type RentalMessages = typeof en;
 
 /** The top bar's rental cart button, loaded once the page has painted. */
