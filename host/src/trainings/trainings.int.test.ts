@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startAccountsApp,
@@ -226,6 +227,53 @@ describe('training resources and requests', () => {
 describe('the reviews of a training resource', () => {
   const review = (resource: string, attributes: Record<string, unknown>) =>
     doc('training-resource-reviews', attributes, { resource: one('training-resources', resource) });
+
+  it('come with a file their author uploaded, named by the review and read back with it', async () => {
+    const resource = await create('training-resources', { title: 'Sip-and-puff basics', publishedAt: PAST });
+    const form = new FormData();
+    form.append('family', 'doc,image,video,audio');
+    form.append('file', new Blob(['%PDF-1.4 class notes'], { type: 'application/pdf' }), 'class-notes.pdf');
+    const uploaded = await fetch(app.url('/api/v1/services/files'), {
+      method: 'POST',
+      headers: { Cookie: `atc_session=${member.browser.cookie()}`, 'X-Requested-With': 'XMLHttpRequest' },
+      body: form,
+    });
+    const file = (await uploaded.json()) as { data: { id: string }; meta: { position: string } };
+    expect(uploaded.status, JSON.stringify(file)).toBe(201);
+    noted({ status: 201, headers: uploaded.headers, body: file });
+    const written = ok(
+      await as(
+        member,
+        'POST',
+        '/training-resource-reviews',
+        doc(
+          'training-resource-reviews',
+          { objective: 'personal', reviewRating: 5 },
+          { resource: one('training-resources', resource), file: one('files', file.data.id) },
+        ),
+      ),
+    ).body.data.id as string;
+    const read = await app.admin(
+      'GET',
+      `/training-resource-reviews/${written}?include=file&minPosition=${position}`,
+    );
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body.data.relationships.file.data).toEqual({ type: 'files', id: file.data.id });
+    expect(read.body.included).toContainEqual(expect.objectContaining({ type: 'files', id: file.data.id }));
+    // a file that is not one is refused on its relationship
+    const unknown = await as(
+      member,
+      'POST',
+      '/training-resource-reviews',
+      doc(
+        'training-resource-reviews',
+        { objective: 'personal', reviewRating: 5 },
+        { resource: one('training-resources', resource), file: one('files', randomUUID()) },
+      ),
+    );
+    expect(unknown.status).toBe(422);
+    expect(pointers(unknown)).toEqual(['/data/relationships/file/data/id']);
+  });
 
   it('take recipients for project, integration and other objectives only, a rating from 1 to 5, a published resource', async () => {
     const resource = await create('training-resources', { title: 'Head pointer basics', publishedAt: PAST });

@@ -8,9 +8,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
 import styled from 'styled-components';
 import { useApi } from '../../kit/api/api-context.tsx';
+import { endpoints } from '../../kit/api/endpoints.ts';
+import { uploadRefusal } from '../../kit/api/files.ts';
 import { fieldOfPointer, formErrorsOf, type FieldErrors } from '../../kit/api/field-errors.ts';
 import { useMessageLookup } from '../../kit/i18n/use-t.ts';
 import { Button } from '../../kit/ui/button.tsx';
+import { FileDrop, type ShownFile } from '../../kit/ui/file-drop.tsx';
 import { NoticeBox } from '../../kit/ui/notice-box.ts';
 import { NumberField } from '../../kit/ui/number-field.tsx';
 import { RadioGroup } from '../../kit/ui/radio-group.tsx';
@@ -21,7 +24,9 @@ import { useTrainingsT } from './trainings-ui.tsx';
 const COMMENT_MAX_LENGTH = 20_000;
 const OBJECTIVE_COMMENT_MAX_LENGTH = 5000;
 /** the fields a refusal's pointer may name; anything else goes above the form */
-const FIELDS = ['objective', 'objectiveComment', 'recipientsCount', 'reviewRating', 'reviewComment'];
+const FIELDS = ['objective', 'objectiveComment', 'recipientsCount', 'reviewRating', 'reviewComment', 'file'];
+/** what a review's file may be (contracts: the review's `file` field) */
+const REVIEW_FILE_FAMILIES = ['doc', 'image', 'video', 'audio'] as const;
 
 const Root = styled(Form)`
   max-width: 40rem;
@@ -54,6 +59,10 @@ export function ReviewForm({
   const [recipients, setRecipients] = useState<number>(Number.NaN);
   const [rating, setRating] = useState<string | null>(null);
   const [comment, setComment] = useState('');
+  const [file, setFile] = useState<{ id: string; shown: ShownFile } | null>(null);
+  const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
+  const upload = useRef<AbortController | null>(null);
+  useEffect(() => () => upload.current?.abort(), []);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
@@ -79,8 +88,45 @@ export function ReviewForm({
     return missing;
   };
 
+  // a file is uploaded as soon as it is picked or dropped, with its progress; the review names it when sent
+  const pick = (picked: File) => {
+    upload.current?.abort();
+    const controller = new AbortController();
+    upload.current = controller;
+    setErrors(({ file: _file, ...rest }) => rest);
+    setProgress({ name: picked.name, percent: 0 });
+    endpoints
+      .uploadFile(api, picked, {
+        families: REVIEW_FILE_FAMILIES,
+        signal: controller.signal,
+        onProgress: (sentBytes, total) =>
+          total > 0 &&
+          setProgress({ name: picked.name, percent: Math.min(100, Math.round((sentBytes / total) * 100)) }),
+      })
+      .then(
+        (record) => {
+          setProgress(null);
+          setFile({
+            id: record.id,
+            shown: { name: record.attributes.name, previewUrl: null, width: null, height: null },
+          });
+        },
+        (failure: unknown) => {
+          if (controller.signal.aborted) return;
+          setProgress(null);
+          const refusal = uploadRefusal(failure);
+          setErrors((e) => ({
+            ...e,
+            file: refusal
+              ? t(`trainings.review.file.refused.${refusal}`, { name: picked.name })
+              : t('trainings.review.file.failed', { name: picked.name }),
+          }));
+        },
+      );
+  };
+
   const submit = async () => {
-    if (sending) return;
+    if (sending || progress) return;
     setSent(false);
     const missing = required();
     setErrors(missing);
@@ -96,6 +142,7 @@ export function ReviewForm({
         recipientsCount: withRecipients ? recipients : null,
         reviewRating: Number(rating),
         reviewComment: comment.trim() || null,
+        file: file?.id ?? null,
       });
       await onReviewed(written.position);
       setObjective(null);
@@ -103,6 +150,7 @@ export function ReviewForm({
       setRecipients(Number.NaN);
       setRating(null);
       setComment('');
+      setFile(null);
       setSent(true);
     } catch (error) {
       const found = formErrorsOf(error, lookup, (pointer) => {
@@ -187,7 +235,24 @@ export function ReviewForm({
         maxLength={COMMENT_MAX_LENGTH}
         errorMessage={errors.reviewComment}
       />
-      <Button type="submit" isDisabled={sending}>
+      <FileDrop
+        label={t('trainings.review.file')}
+        description={t('trainings.review.fileHelp')}
+        {...(errors.file ? { errorMessage: errors.file } : {})}
+        file={file?.shown ?? null}
+        progress={progress}
+        onPick={pick}
+        onRemove={() => setFile(null)}
+        texts={{
+          drop: t('trainings.review.file.drop'),
+          choose: t('trainings.review.file.choose'),
+          remove: t('trainings.review.file.remove'),
+          uploading: (name) => t('trainings.review.file.uploading', { name }),
+          preview: (name) => t('trainings.review.file.preview', { name }),
+          none: t('trainings.review.file.none'),
+        }}
+      />
+      <Button type="submit" isDisabled={sending || progress !== null}>
         {t('trainings.review.send')}
       </Button>
     </Root>

@@ -2,6 +2,8 @@ import { trainingResourceReviewResource } from '@platform/contracts/trainings/re
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { may, viewerFacts } from '../../kit/admin/resources/viewer.ts';
+import { useApi } from '../../kit/api/api-context.tsx';
+import { recordStats } from '../../kit/stats/record-stats.ts';
 import { useSession } from '../../kit/session/session.tsx';
 import { Link } from '../../kit/ui/link.tsx';
 import { useSignInHref } from '../community/index.ts';
@@ -30,6 +32,7 @@ const ReviewList = styled.ul`
 export function ReviewBody({ review }: { review: ReviewView }) {
   const t = useTrainingsT();
   const intl = useIntl();
+  const api = useApi();
   return (
     <>
       <p>
@@ -47,6 +50,17 @@ export function ReviewBody({ review }: { review: ReviewView }) {
       </p>
       {review.objectiveComment ? <p>{review.objectiveComment}</p> : null}
       {review.comment ? <p>{review.comment}</p> : null}
+      {review.file ? (
+        <p>
+          <Link
+            href={review.file.href}
+            download={review.file.name}
+            onPress={() => review.file && recordStats(api, 'download', { type: 'files', id: review.file.id })}
+          >
+            {t('trainings.review.fileLink', { name: review.file.name })}
+          </Link>
+        </p>
+      ) : null}
     </>
   );
 }

@@ -17,6 +17,8 @@ interface FakeReview {
   reviewRating: number;
   reviewComment: string | null;
   authorName: string;
+  /** the file sent with it (an id; the fake names it `<id>.pdf`) */
+  file?: string | null;
 }
 
 interface FakeResource {
@@ -216,8 +218,29 @@ export function trainingsServer(options: TrainingsServerOptions = {}) {
       reviewedAt: '2026-03-10T10:00:00.000Z',
       authorName: x.authorName,
     },
-    relationships: { resource: { data: { type: 'training-resources', id: x.resource } } },
+    relationships: {
+      resource: { data: { type: 'training-resources', id: x.resource } },
+      ...(x.file ? { file: { data: { type: 'files', id: x.file } } } : {}),
+    },
   });
+  /** the files the reviews name, as a list's `included` gives them */
+  const reviewFiles = (found: FakeReview[]) =>
+    found.flatMap((x) =>
+      x.file
+        ? [
+            {
+              type: 'files',
+              id: x.file,
+              attributes: {
+                name: `${x.file}.pdf`,
+                url: `/api/v1/services/files/${x.file}/content/${'c'.repeat(64)}.pdf`,
+                size: 14,
+                mimeType: 'application/pdf',
+              },
+            },
+          ]
+        : [],
+    );
 
   const handler = (request: FakeRequest): Response | undefined => {
     const path = request.url.pathname;
@@ -273,8 +296,9 @@ export function trainingsServer(options: TrainingsServerOptions = {}) {
     if (path === '/api/v1/training-resource-reviews' && request.method === 'GET') {
       reads.push(q);
       const resource = q.get('filter[resource]');
-      const found = reviews.filter((x) => x.resource === resource).map(reviewRecord);
-      return fakeJson(200, { data: found, meta: { total: found.length } });
+      const kept = reviews.filter((x) => x.resource === resource);
+      const found = kept.map(reviewRecord);
+      return fakeJson(200, { data: found, included: reviewFiles(kept), meta: { total: found.length } });
     }
     const review = /^\/api\/v1\/training-resource-reviews\/([^/]+)$/.exec(path);
     if (review) {
@@ -301,6 +325,9 @@ export function trainingsServer(options: TrainingsServerOptions = {}) {
         reviewRating: Number(data.attributes.reviewRating),
         reviewComment: (data.attributes.reviewComment as string | null) ?? null,
         authorName: 'Ada Lovelace',
+        file:
+          (request.body as { data: { relationships?: { file?: { data: { id: string } } } } }).data
+            .relationships?.file?.data.id ?? null,
       });
       position += 1;
       return fakeJson(201, {

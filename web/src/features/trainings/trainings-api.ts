@@ -265,10 +265,13 @@ export interface ReviewView {
   reviewedAt: string | null;
   authorName: string | null;
   resource: string | null;
+  /** the file its member sent with it, to download */
+  file: AttachmentView | null;
 }
 
-function toReview(r: RawRecord): ReviewView {
+function toReview(r: RawRecord, included: IncludedRecords): ReviewView {
   const a = r.attributes;
+  const file = one(r, 'file');
   return {
     id: r.id,
     objective: text(a.objective) as TrainingReviewObjective,
@@ -279,6 +282,7 @@ function toReview(r: RawRecord): ReviewView {
     reviewedAt: present(a.reviewedAt) ?? present(a.createdAt),
     authorName: present(a.authorName),
     resource: one(r, 'resource')?.id ?? null,
+    file: file ? (attachmentsOf([file], included)[0] ?? null) : null,
   };
 }
 
@@ -296,11 +300,12 @@ export async function readReviews(
       'filter[resource]': resourceId,
       'page[size]': String(REVIEWS_SHOWN),
       sort: '-createdAt',
+      include: 'file',
       ...consistency(options.minPosition),
     },
     signal: options.signal,
   });
-  return doc.data.map(toReview);
+  return doc.data.map((r) => toReview(r, doc.included));
 }
 
 /** One review, for its own page at {path}/reviews/{review}. */
@@ -308,9 +313,10 @@ export async function readReview(api: ApiClient, id: string, signal?: AbortSigna
   const doc = await api.call(recordEndpoints('training-resource-reviews').find, {
     params: { id },
     schema: DocumentSchema,
+    query: { include: 'file' },
     signal,
   });
-  return toReview(doc.data);
+  return toReview(doc.data, doc.included);
 }
 
 /**
@@ -330,7 +336,11 @@ export interface ReviewInput {
   recipientsCount: number | null;
   reviewRating: number;
   reviewComment: string | null;
+  /** a file the review comes with (uploaded before: POST /services/files), or none */
+  file?: string | null;
 }
+
+const attributesOf = ({ file: _file, ...attributes }: ReviewInput) => attributes;
 
 /** A member's review of a resource they used, dated now. Answers its id and the write's position. */
 export async function writeReview(api: ApiClient, resourceId: string, review: ReviewInput, now = new Date()) {
@@ -340,8 +350,11 @@ export async function writeReview(api: ApiClient, resourceId: string, review: Re
       body: {
         data: {
           type: 'training-resource-reviews',
-          attributes: { ...review, reviewedAt: now.toISOString() },
-          relationships: { resource: ref('training-resources', resourceId) },
+          attributes: { ...attributesOf(review), reviewedAt: now.toISOString() },
+          relationships: {
+            resource: ref('training-resources', resourceId),
+            ...(review.file ? { file: ref('files', review.file) } : {}),
+          },
         },
       },
       schema: CommandAnswerSchema,

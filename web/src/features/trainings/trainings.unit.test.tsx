@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consent, pageAnswer } from '../../frame/testing/cms-testing.tsx';
 import { renderApp } from '../../frame/testing/render-app.tsx';
+import { FakeXhr } from '../../kit/testing/fake-xhr.ts';
 import { meDocument } from '../accounts/profile/testing.ts';
 import { communityServer } from '../community/testing.ts';
 import {
@@ -18,6 +19,7 @@ import {
 } from './testing.ts';
 
 const SLOW = { timeout: 25_000 };
+afterEach(() => vi.unstubAllGlobals());
 const page = (props: Record<string, unknown> = { title: 'Learn' }) =>
   pageAnswer('/learn', 'Training resources', [{ name: 'training-resources', props }]);
 
@@ -234,6 +236,62 @@ describe('the review form', () => {
     expect(within(reviews).getByText('Useful in class.')).toBeTruthy();
     // the form starts again, empty
     expect(within(form).getByRole('radio', { name: '3 stars' })).toHaveProperty('checked', false);
+  });
+
+  it('sends a file with the review: uploaded when picked, with its progress, then named by the review', async () => {
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const user = userEvent.setup();
+    const { server } = open(`/learn/${SWITCH_VIDEO}`, { member: true });
+    const form = await screen.findByRole('form', { name: 'Your review of Setting up a first switch' }, SLOW);
+    await user.click(within(form).getByRole('radio', { name: 'Personal use' }));
+    await user.click(within(form).getByRole('radio', { name: '4 stars' }));
+    const chooser = form.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(chooser, new File(['%PDF-1.4 notes'], 'class-notes.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const xhr = FakeXhr.sent[0]!;
+    expect(xhr.url).toBe('/api/v1/services/files');
+    expect(xhr.body!.get('family')).toBe('doc,image,video,audio');
+    act(() => xhr.progress(5, 10));
+    expect(await within(form).findByRole('progressbar', { name: /class-notes\.pdf/ })).toBeTruthy();
+    // no review goes while its file is on its way
+    expect(within(form).getByRole('button', { name: 'Send my review' })).toHaveProperty('disabled', true);
+    const fileId = '5a1d7c3e-0f5b-4a8e-9c1e-2b3c4d5e6f71';
+    act(() =>
+      xhr.respond(201, {
+        data: {
+          type: 'files',
+          id: fileId,
+          attributes: {
+            name: 'class-notes.pdf',
+            description: null,
+            family: 'doc',
+            mimeType: 'application/pdf',
+            size: 14,
+            url: `/api/v1/services/files/${fileId}/content/${'a'.repeat(64)}.pdf`,
+            previewUrl: null,
+            metadata: {},
+            preview: null,
+          },
+        },
+        meta: { position: '90', version: '0' },
+      }),
+    );
+    expect(await within(form).findByText('class-notes.pdf')).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Send my review' }));
+    expect(await within(form).findByText('Thank you: your review is published.')).toBeTruthy();
+    expect(server.writes[0]).toMatchObject({
+      data: {
+        attributes: { objective: 'personal', reviewRating: 4 },
+        relationships: { file: { data: { type: 'files', id: fileId } } },
+      },
+    });
+    expect((server.writes[0] as { data: { attributes: object } }).data.attributes).not.toHaveProperty('file');
+    // the review shows its file to download
+    const reviews = screen.getByRole('region', { name: 'Reviews' });
+    expect(
+      await within(reviews).findByRole('link', { name: `Download the file sent with it: ${fileId}.pdf` }),
+    ).toHaveProperty('href', expect.stringContaining(`/api/v1/services/files/${fileId}/content/`));
   });
 
   it('shows a refusal of the server (422) on the field its pointer names', async () => {
