@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { openPage } from './support/browser.ts';
+import { appShown, openPage } from './support/browser.ts';
 
 /** The text settings as the browser applies them to the page's text (body) and its root (rem base). */
 function textStyles(page: Page) {
@@ -23,6 +23,8 @@ describe('language', () => {
     await page.getByRole('heading', { level: 1, name: 'Assistive technology, shared' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
 
+    // the painted page's language button does nothing until the app has taken its place
+    await appShown(page);
     await page
       .getByRole('banner')
       .getByRole('button', { name: /Language: English/ })
@@ -69,6 +71,7 @@ describe('accessibility settings', () => {
     const before = await textStyles(page);
     expect(before).toEqual({ rootFontSize: 16, lineHeightRatio: 1.5, letterSpacingPx: 0 });
 
+    await appShown(page);
     await page.getByRole('banner').getByRole('button', { name: 'Accessibility settings' }).click();
     const drawer = page.getByRole('dialog', { name: 'Accessibility settings' });
     await drawer.waitFor();
@@ -112,6 +115,7 @@ describe('accessibility settings', () => {
     expect(await textStyles(page)).toEqual(after);
     expect(await heroSize()).toBe(grownHero);
 
+    await appShown(page);
     await page.getByRole('banner').getByRole('button', { name: 'Accessibility settings' }).click();
     await drawer.waitFor();
     expect(await drawer.getByRole('slider', { name: 'Text size' }).inputValue()).toBe('20');
@@ -147,6 +151,7 @@ describe('accessibility settings', () => {
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(await background()).toBe('rgb(236, 239, 241)'); // seed 000 §9: light background #eceff1
 
+    await appShown(page);
     await page.getByRole('banner').getByRole('button', { name: 'Accessibility settings' }).click();
     const drawer = page.getByRole('dialog', { name: 'Accessibility settings' });
     const dark = drawer.getByRole('switch', { name: 'Dark theme' });

@@ -116,3 +116,12 @@ export async function openPage(options: OpenPageOptions = {}): Promise<OpenedPag
   const page = await pageOfTest(context, true);
   return { page, context, outsideRequests };
 }
+
+/**
+ * Until the app takes the place of the page the server painted (ADR 0018), the painted copy's buttons do nothing:
+ * a test that presses one waits for the app first. The paint is gone once the app has shown the page itself
+ * (web/src/kit/loading/reveal.ts), or at once when it was not for this reader.
+ */
+export async function appShown(page: Page): Promise<void> {
+  await page.locator('#first-paint').waitFor({ state: 'detached' });
+}

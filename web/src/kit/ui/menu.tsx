@@ -96,13 +96,19 @@ export function Menu<T extends object>({ trigger, ...props }: MenuProps<T>) {
         own.onBlur?.();
         if (handOver.current === 'focused') handOver.current = null;
       },
-      // a key press is taken when the key goes down, as a loaded menu trigger takes it: the code may arrive and
-      // replace this trigger before the key comes up, and the trigger that replaces it never saw the key go down
+      // a press of a key or a mouse button is taken when it starts, as a loaded menu trigger takes it (react-aria
+      // opens a menu on press start, a touch aside): the code may arrive and replace this trigger before the press
+      // ends, and the trigger that replaces it never saw it start (a click right after the page showed was lost)
       onPressStart: (event?: { pointerType?: string }) => {
         own.onPressStart?.(event);
-        if (event?.pointerType !== 'keyboard') return;
+        if (
+          event?.pointerType !== 'keyboard' &&
+          event?.pointerType !== 'mouse' &&
+          event?.pointerType !== 'pen'
+        )
+          return;
         handOver.current = 'pressed';
-        pressedByKeyboard.current = true;
+        pressedByKeyboard.current = event.pointerType === 'keyboard';
         setWanted(true);
       },
       onPress: (event?: { pointerType?: string }) => {
