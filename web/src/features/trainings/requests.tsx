@@ -13,6 +13,7 @@ import { hiddenAsForbidden } from '../../kit/routing/refused-read.ts';
 import { useSession } from '../../kit/session/session.tsx';
 import { Button } from '../../kit/ui/button.tsx';
 import { Link } from '../../kit/ui/link.tsx';
+import { CardGrid } from '../../kit/ui/card-grid.ts';
 import { itemHref, readComponentPath } from '../authors/index.ts';
 import { AuthorLink, Pager, pageParam, TagChips, useQueryState, useSignInHref } from '../community/index.ts';
 import { RichText } from '../pages/index.ts';
@@ -26,7 +27,7 @@ import {
   TRAININGS_PAGE_SIZE,
   type RequestView,
 } from './trainings-api.ts';
-import { Cards, Detail, Meta, NamedLinks, useTrainingsT } from './trainings-ui.tsx';
+import { Detail, Meta, NamedLinks, useTrainingsT } from './trainings-ui.tsx';
 
 /**
  * The training resource requests component (seed 000 §2.8) and the selected requests: the published requests,
@@ -69,7 +70,7 @@ function RequestCards({
   const intl = useIntl();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <Cards aria-label={t('trainings.requests.list')}>
+    <CardGrid aria-label={t('trainings.requests.list')}>
       {items.map((request) => {
         const about = aboutOf(request);
         return (
@@ -92,7 +93,7 @@ function RequestCards({
           </li>
         );
       })}
-    </Cards>
+    </CardGrid>
   );
 }
 

@@ -3,6 +3,7 @@ import { excerpt } from '@platform/contracts/publications/access';
 import { useMemo, type ReactNode, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
+import { CardGrid } from '../../kit/ui/card-grid.ts';
 import { useApi } from '../../kit/api/api-context.tsx';
 import { useT } from '../../kit/i18n/use-t.ts';
 import { useLoaded } from '../../kit/loading/use-loaded.ts';
@@ -28,45 +29,6 @@ export const useTrainingsT = () => useT<TrainingsMessages>();
 
 /** `?theme=all` undoes the theme an editor preset on a component. */
 export const ALL = 'all';
-
-export const Cards = styled.ul`
-  list-style: none;
-  margin: 1.5rem 0 0;
-  padding: 0;
-  display: grid;
-  gap: 1.5rem;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 16rem), 1fr));
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 4px;
-  }
-  > li {
-    display: flex;
-    flex-direction: column;
-    min-width: 0;
-    padding: 1rem;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: 0.5rem;
-    background: ${({ theme }) => theme.colors.surface};
-    overflow-wrap: anywhere;
-  }
-  h2,
-  h3 {
-    margin: 0.5rem 0;
-    font-size: 1.25rem;
-  }
-  img {
-    display: block;
-    width: 100%;
-    height: auto;
-    aspect-ratio: 4 / 3;
-    object-fit: cover;
-    border-radius: 0.375rem;
-  }
-  p {
-    margin: 0.25rem 0;
-  }
-`;
 
 /** The bar above a list: a search form and the filters side by side, wrapping on a narrow window. */
 export const Filters = styled.div`
@@ -251,7 +213,7 @@ export function ResourceCards({
   const t = useTrainingsT();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <Cards aria-label={label} ref={ref} tabIndex={-1}>
+    <CardGrid aria-label={label} ref={ref} tabIndex={-1}>
       {items.map((item) => {
         const href = itemHref(item.id);
         return (
@@ -280,7 +242,7 @@ export function ResourceCards({
           </li>
         );
       })}
-    </Cards>
+    </CardGrid>
   );
 }
 

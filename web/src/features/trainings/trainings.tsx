@@ -8,6 +8,7 @@ import { useLoaded } from '../../kit/loading/use-loaded.ts';
 import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { hiddenAsForbidden } from '../../kit/routing/refused-read.ts';
 import { Link } from '../../kit/ui/link.tsx';
+import { CardGrid } from '../../kit/ui/card-grid.ts';
 import { Pager, pageParam, useQueryState } from '../community/index.ts';
 import { RichText } from '../pages/index.ts';
 import { BackLink, RecordFrame } from './record-frame.tsx';
@@ -20,7 +21,7 @@ import {
   type SessionView,
   type TrainingView,
 } from './trainings-api.ts';
-import { Cards, Detail, useTrainingsT } from './trainings-ui.tsx';
+import { Detail, useTrainingsT } from './trainings-ui.tsx';
 
 /**
  * The trainings component (seed 000 §2.8) and the selected trainings: the published trainings with pages, or those
@@ -81,7 +82,7 @@ function TrainingList({
         </p>
       )}
       {state.value.items.length > 0 ? (
-        <Cards aria-label={t('trainings.trainings.list')}>
+        <CardGrid aria-label={t('trainings.trainings.list')}>
           {state.value.items.map((training) => (
             <li key={training.id}>
               {training.image?.src ? (
@@ -105,7 +106,7 @@ function TrainingList({
               {training.description ? <p>{excerpt(null, training.description)}</p> : null}
             </li>
           ))}
-        </Cards>
+        </CardGrid>
       ) : null}
       {ids ? null : (
         <Pager
