@@ -41,7 +41,9 @@ function linkIn(text: string, pattern: RegExp): string {
 
 /**
  * Signs in through the form and waits for the server's answer: the typed values are checked before the
- * submit, so a failure says whether the form lost them or the server answered otherwise (its status).
+ * submit, and the request is waited for apart from its answer, so a failure says whether the form lost the
+ * values, never sent them (what the form showed), or the server answered otherwise (its status). The answer
+ * itself is waited for as long as the test may run: a loaded machine can be slow to hash a password.
  */
 async function signIn(page: Page, email: string, password: string, status = 200) {
   await page.goto('/auth/sign-in');
@@ -51,10 +53,47 @@ async function signIn(page: Page, email: string, password: string, status = 200)
   await passwordField.fill(password);
   await expect.poll(() => emailField.inputValue()).toBe(email);
   await expect.poll(() => passwordField.inputValue()).toBe(password);
-  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/auth/login');
+  const sent = page.waitForRequest(
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/auth/login',
+  );
+  sent.catch(() => undefined); // awaited below; a click that fails first must not leave it unhandled
   await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-  const response = await answer;
-  expect(response.status(), `sign-in of ${email}: ${await response.text()}`).toBe(status);
+  const request = await sent.catch(async (error: Error) => {
+    throw new Error(`the sign-in form sent nothing after its click: ${await formState(page)}`, {
+      cause: error,
+    });
+  });
+  const response = await request.response();
+  expect(
+    response,
+    `sign-in of ${email}: the request failed (${request.failure()?.errorText})`,
+  ).not.toBeNull();
+  expect(response!.status(), `sign-in of ${email}: ${await response!.text()}`).toBe(status);
+}
+
+/** What the sign-in screen shows, for a failure's message: its fields' values, its errors and its button. */
+async function formState(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const main = document.querySelector('main');
+      const fields = [...(main?.querySelectorAll('input') ?? [])].map(
+        (i) => `${i.name}=${i.type === 'password' ? `(${i.value.length} characters)` : i.value}`,
+      );
+      const alerts = [...document.querySelectorAll('[role="alert"], [slot="errorMessage"]')].map(
+        (a) => a.textContent,
+      );
+      const dialogs = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].map((d) =>
+        d.textContent?.slice(0, 200),
+      );
+      return JSON.stringify({
+        url: location.href,
+        fields,
+        alerts,
+        dialogs,
+        main: main?.innerText.slice(0, 400),
+      });
+    })
+    .catch((error: Error) => `(the page could not be read: ${error.message})`);
 }
 
 async function signOutFromMenu(page: Page, name: string) {
