@@ -13,16 +13,35 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of its own for one test file (or one test). */
-export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+/**
+ * The databases the int project's global setup made once (global-setup.ts), which a test's database copies:
+ * `migrated` holds the migrations, `platform` also the read models a platform with the default options creates at
+ * its first start (its projections' tables and checkpoints, no event).
+ */
+export interface TemplateDatabases {
+  migrated: string;
+  platform: string;
+}
+
+/**
+ * A fresh, migrated database of its own for one test file (or one test): a copy of the migrated template, or of
+ * the platform's (`from: 'platform'`, for a platform started with the default read models), or empty
+ * (`migrate: false`). Without templates (a project with no such global setup) it is migrated here.
+ */
+export async function createTestDatabase(
+  options: { migrate?: boolean; from?: keyof TemplateDatabases } = {},
+): Promise<TestDatabase> {
   const adminUrl = inject('adminDatabaseUrl');
+  const templates = inject('templateDatabases');
   const name = `test_${randomBytes(6).toString('hex')}`;
+  const migrated = options.migrate ?? true;
+  const template = migrated && templates ? templates[options.from ?? 'migrated'] : null;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  await admin.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  if (options.migrate ?? true) await migrate(url.toString());
+  if (migrated && !template) await migrate(url.toString());
   return {
     url: url.toString(),
     async drop() {

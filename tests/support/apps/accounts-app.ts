@@ -71,6 +71,42 @@ export interface RestartOptions {
   clockOffsetMs?: number;
 }
 
+/** A test platform's options: a test's own over the defaults (its accounts' over the test accounts'). */
+function testPlatformOptions(databaseUrl: string, own: Partial<PlatformOptions>): PlatformOptions {
+  return {
+    databaseUrl,
+    adminToken: TEST_ADMIN_TOKEN,
+    logger: process.env.ACCOUNTS_TEST_LOG ? pino({ level: 'error' }) : capturedLogger().logger,
+    minPositionTimeoutMs: 60_000,
+    ...own,
+    accounts: {
+      secret: 'test-secret-for-verification-links-0123456789',
+      publicUrl: defaultPublicUrl(),
+      ...own.accounts,
+    },
+  };
+}
+
+/**
+ * Whether a platform started with these options finds its read models as the template's platform left them (the
+ * test setup's createAppTemplate): another catalogue or another default locale shapes the tables otherwise (a
+ * record's full-text column is generated under the default locale's configuration), and projections version
+ * their code, not their options. Features and modules on or off only leave tables unused or add their own.
+ */
+function templateFits(options: Partial<PlatformOptions>): boolean {
+  return options.resources === undefined && (options.defaultLocale ?? 'en') === 'en';
+}
+
+/**
+ * Makes the database at `databaseUrl` (migrated, empty) what a platform with the default test options leaves at
+ * its first start, for test apps to copy (tests/support/global-setup.ts): its read models created, no event.
+ */
+export async function createAppTemplate(databaseUrl: string): Promise<void> {
+  const platform = await createPlatform(testPlatformOptions(databaseUrl, {}));
+  await platform.start();
+  await platform.stop();
+}
+
 /**
  * The whole platform on a fresh database (or the given one, to start a platform again on the events of a stopped
  * one) with a clock the test moves, listening on a free port.
@@ -92,29 +128,22 @@ export async function startAccountsApp(
 ): Promise<AccountsTestApp> {
   const db: TestDatabase = restart.databaseUrl
     ? { url: restart.databaseUrl, drop: async () => {} }
-    : await createTestDatabase();
+    : await createTestDatabase(templateFits(options) ? { from: 'platform' } : {});
   let offset = restart.clockOffsetMs ?? 0;
   const clock = () => new Date(Date.now() + offset);
   const waits: number[] = [];
-  const platform = await createPlatform({
-    databaseUrl: db.url,
-    adminToken: TEST_ADMIN_TOKEN,
-    // ACCOUNTS_TEST_LOG=1 shows the platform's log (the 500s' causes) while debugging a test
-    logger: process.env.ACCOUNTS_TEST_LOG ? pino({ level: 'error' }) : capturedLogger().logger,
-    clock,
-    // a read naming a minPosition waits for the read models up to this bound, then answers with what they hold: in
-    // tests a bound for a hung projector, not for a slow one (two loaded cores can lag more than production's 5 s)
-    minPositionTimeoutMs: 60_000,
-    ...options,
-    accounts: {
-      secret: 'test-secret-for-verification-links-0123456789',
-      publicUrl: defaultPublicUrl(),
-      wait: async (ms: number) => {
-        waits.push(ms);
+  const platform = await createPlatform(
+    testPlatformOptions(db.url, {
+      clock,
+      ...options,
+      accounts: {
+        wait: async (ms: number) => {
+          waits.push(ms);
+        },
+        ...accounts,
       },
-      ...accounts,
-    },
-  });
+    }),
+  );
   await platform.start();
   const server: Server = await new Promise((resolve) => {
     const s = platform.app.listen(0, '127.0.0.1', () => resolve(s));
