@@ -1,20 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { checkA11y, checkA11yInBothThemes } from './support/a11y.ts';
 import { baseUrl, openPage } from './support/browser.ts';
-import { signIn as signInThroughApi } from './support/demo.ts';
+import { shot, signIn as signInThroughApi } from './support/demo.ts';
 
 const DEMO_PASSWORD = 'demo-password-2025';
-const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 /** The newest message sent to `to`, read from the dev mailbox with the machine credential. */
 async function lastMailTo(to: string): Promise<{ subject: string; text: string }> {

@@ -1,23 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { RENTAL_BOOKING_STORAGE_KEY } from '@platform/contracts/rental/cart';
 import { addDays, calendarDateIn } from '@platform/contracts/rental/period';
 import { checkA11yInBothThemes } from './support/a11y.ts';
 import { baseUrl, openPage } from './support/browser.ts';
-import { signIn } from './support/demo.ts';
+import { shot, signIn } from './support/demo.ts';
 
 const HEADERS = { Accept: 'application/vnd.api+json', 'X-Requested-With': 'XMLHttpRequest' };
 /** the smallest document a PDF reader opens */
 const PDF =
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
-const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 /** Types a date into a react-aria date field by its segments, from the keyboard (month, day, year in en-US). */
 async function typeDate(page: Page, label: string, isoDay: string) {

@@ -9,8 +9,13 @@ export const DEMO_PASSWORD = 'demo-password-2025';
 
 const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
 
-/** A screenshot under test-output/screenshots, to be looked at: the whole page, or what the window shows. */
+/**
+ * With SCREENSHOTS=1, a screenshot under test-output/screenshots, to be looked at: the whole page, or what the
+ * window shows. Without it, nothing: a run's hundred and sixty screenshots cost about 40 s of a loaded machine
+ * (PNG encoding of whole pages) that no one looks at in CI.
+ */
 export async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
 }
