@@ -1,5 +1,5 @@
 import { CountLink } from '../../kit/ui/count-link.tsx';
-import { STEP_PATHS } from './checkout-problems.ts';
+import { STEP_PATHS } from './checkout-steps.ts';
 import { useRentalT } from './checkout-ui.tsx';
 import { useRentalCart } from './rental-cart.ts';
 

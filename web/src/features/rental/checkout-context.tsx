@@ -9,7 +9,7 @@ import { InlineLoader } from '../../kit/loading/chrome.tsx';
 import { useNavigation } from '../../kit/routing/router.tsx';
 import { useSession } from '../../kit/session/session.tsx';
 import { signInHref } from '../accounts/index.ts';
-import { CHECKOUT_STEPS, STEP_PATHS, type CheckoutStep } from './checkout-problems.ts';
+import { CHECKOUT_STEPS, STEP_PATHS, type CheckoutStep } from './checkout-steps.ts';
 import { browserStorage, readCheckout, writeCheckout } from './checkout-storage.ts';
 import { checkoutMachine, checkoutStepOf, storedCheckoutOf, type Member } from './checkout.machine.ts';
 import { rentalCartAtom } from './rental-cart.ts';

@@ -1,22 +1,7 @@
 import type { RentalCartIssue } from '@platform/contracts/rental/cart';
 import type { RentalPeriodIssue } from '@platform/contracts/rental/period';
 import { ApiError, isGlobalKind } from '../../kit/api/errors.ts';
-
-/** The checkout's steps, in order; `confirmed` is where it ends (the command was made). */
-export const CHECKOUT_STEPS = ['cart', 'period', 'addresses', 'summary'] as const;
-export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
-
-/** A step's route (seed 000 §2.3); cart and period are public, addresses and summary need sign-in. */
-export const STEP_PATHS: Record<CheckoutStep, string> = {
-  cart: '/services/rentals/cart',
-  period: '/services/rentals/period',
-  addresses: '/services/rentals/addresses',
-  summary: '/services/rentals/summary',
-};
-
-export function isCheckoutStep(value: unknown): value is CheckoutStep {
-  return (CHECKOUT_STEPS as readonly unknown[]).includes(value);
-}
+import { CHECKOUT_STEPS, type CheckoutStep } from './checkout-steps.ts';
 
 /**
  * Why a field cannot go on. `rule`: a contracts rule refused it on this side (its code is the rule's, worded

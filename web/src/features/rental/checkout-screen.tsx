@@ -5,7 +5,7 @@ import { PageContainer } from '../../kit/ui/page-container.tsx';
 import { AddressesStep } from './addresses-step.tsx';
 import { CartStep } from './cart-step.tsx';
 import { CheckoutProvider, useCheckout } from './checkout-context.tsx';
-import type { CheckoutStep } from './checkout-problems.ts';
+import type { CheckoutStep } from './checkout-steps.ts';
 import { checkoutStepOf } from './checkout.machine.ts';
 import { StepIndicator, StepProblems, useRentalT } from './checkout-ui.tsx';
 import { PeriodStep } from './period-step.tsx';

@@ -5,7 +5,7 @@ import {
   type RentalCart,
 } from '@platform/contracts/rental/cart';
 import { z } from 'zod/v4';
-import { CHECKOUT_STEPS } from './checkout-problems.ts';
+import { CHECKOUT_STEPS } from './checkout-steps.ts';
 import type { StoredCheckout } from './checkout.machine.ts';
 
 const StoredCheckoutSchema = z.object({

@@ -6,13 +6,8 @@ import { useMessageLookup, useT } from '../../kit/i18n/use-t.ts';
 import { Link } from '../../kit/ui/link.tsx';
 import { NoticeBox } from '../../kit/ui/notice-box.ts';
 import { VisuallyHidden } from '../../kit/ui/visually-hidden.tsx';
-import {
-  CHECKOUT_STEPS,
-  STEP_PATHS,
-  type CheckoutStep,
-  type Problem,
-  type Problems,
-} from './checkout-problems.ts';
+import type { Problem, Problems } from './checkout-problems.ts';
+import { CHECKOUT_STEPS, STEP_PATHS, type CheckoutStep } from './checkout-steps.ts';
 import type en from './messages/en.json';
 
 export type RentalMessages = typeof en;

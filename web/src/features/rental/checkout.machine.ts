@@ -14,10 +14,10 @@ import {
   isHoldLapsed,
   placeOfFailure,
   ruleProblem,
-  type CheckoutStep,
   type Problem,
   type Problems,
 } from './checkout-problems.ts';
+import type { CheckoutStep } from './checkout-steps.ts';
 
 export type AddressField = 'billingAddress' | 'shippingAddress' | 'phone';
 export type CheckoutAddresses = Record<AddressField, string>;

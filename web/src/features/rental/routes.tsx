@@ -1,6 +1,6 @@
 import { Route } from 'wouter';
 import { FEATURES } from '../../kit/build-info.ts';
-import { isCheckoutStep } from './checkout-problems.ts';
+import { isCheckoutStep } from './checkout-steps.ts';
 import { rentalCommandRoutes } from './commands/routes.tsx';
 import { lazyScreen } from '../../kit/lazy/lazy-screen.ts';
 

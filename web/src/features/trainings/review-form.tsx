@@ -8,8 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
 import styled from 'styled-components';
 import { useApi } from '../../kit/api/api-context.tsx';
-import { endpoints } from '../../kit/api/endpoints.ts';
-import { uploadRefusal } from '../../kit/api/files.ts';
+import { uploadFile, uploadRefusal } from '../../kit/api/files.ts';
 import { fieldOfPointer, formErrorsOf, type FieldErrors } from '../../kit/api/field-errors.ts';
 import { useMessageLookup } from '../../kit/i18n/use-t.ts';
 import { Button } from '../../kit/ui/button.tsx';
@@ -95,34 +94,32 @@ export function ReviewForm({
     upload.current = controller;
     setErrors(({ file: _file, ...rest }) => rest);
     setProgress({ name: picked.name, percent: 0 });
-    endpoints
-      .uploadFile(api, picked, {
-        families: REVIEW_FILE_FAMILIES,
-        signal: controller.signal,
-        onProgress: (sentBytes, total) =>
-          total > 0 &&
-          setProgress({ name: picked.name, percent: Math.min(100, Math.round((sentBytes / total) * 100)) }),
-      })
-      .then(
-        (record) => {
-          setProgress(null);
-          setFile({
-            id: record.id,
-            shown: { name: record.attributes.name, previewUrl: null, width: null, height: null },
-          });
-        },
-        (failure: unknown) => {
-          if (controller.signal.aborted) return;
-          setProgress(null);
-          const refusal = uploadRefusal(failure);
-          setErrors((e) => ({
-            ...e,
-            file: refusal
-              ? t(`trainings.review.file.refused.${refusal}`, { name: picked.name })
-              : t('trainings.review.file.failed', { name: picked.name }),
-          }));
-        },
-      );
+    uploadFile(api, picked, {
+      families: REVIEW_FILE_FAMILIES,
+      signal: controller.signal,
+      onProgress: (sentBytes, total) =>
+        total > 0 &&
+        setProgress({ name: picked.name, percent: Math.min(100, Math.round((sentBytes / total) * 100)) }),
+    }).then(
+      (record) => {
+        setProgress(null);
+        setFile({
+          id: record.id,
+          shown: { name: record.attributes.name, previewUrl: null, width: null, height: null },
+        });
+      },
+      (failure: unknown) => {
+        if (controller.signal.aborted) return;
+        setProgress(null);
+        const refusal = uploadRefusal(failure);
+        setErrors((e) => ({
+          ...e,
+          file: refusal
+            ? t(`trainings.review.file.refused.${refusal}`, { name: picked.name })
+            : t('trainings.review.file.failed', { name: picked.name }),
+        }));
+      },
+    );
   };
 
   const submit = async () => {

@@ -6,9 +6,11 @@ import {
   PageListSchema,
   ResolvedRouteSchema,
 } from './documents.ts';
-import { uploadFile } from './files.ts';
 
-/** Every read the shell makes, and the file upload of file fields, declared once (path, query, answer schema). */
+/**
+ * Every read the shell makes, declared once (path, query, answer schema). A file field's upload is files.ts's
+ * `uploadFile`, apart: the first screen uploads nothing and does without the files' contracts (issue 16).
+ */
 export const endpoints = {
   menu: (api: ApiClient, signal?: AbortSignal) =>
     api.call(shellEndpoints.menu, { schema: MenuDocumentSchema, signal }).then((d) => d.data),
@@ -33,7 +35,4 @@ export const endpoints = {
         signal,
       })
       .then((d) => d.data),
-
-  /** POST /services/files (multipart) with its upload progress (files.ts). */
-  uploadFile,
 };

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams, useSearch } from 'wouter';
 import { useApi } from '../../../kit/api/api-context.tsx';
-import { endpoints } from '../../../kit/api/endpoints.ts';
+import { uploadFile } from '../../../kit/api/files.ts';
 import { ApiError } from '../../../kit/api/errors.ts';
 import { serverMessageId } from '../../../kit/api/field-errors.ts';
 import { useMessageLookup } from '../../../kit/i18n/use-t.ts';
@@ -110,16 +110,15 @@ export function ContractUpload({
     upload.current = controller;
     setError(null);
     setProgress({ name: picked.name, percent: 0 });
-    endpoints
-      .uploadFile(api, picked, {
-        families: ['doc', 'image'],
-        // a signed contract is the member's and the desk's only: served through its command (never public)
-        isPublic: false,
-        signal: controller.signal,
-        onProgress: (sent, total) =>
-          total > 0 &&
-          setProgress({ name: picked.name, percent: Math.min(100, Math.round((sent / total) * 100)) }),
-      })
+    uploadFile(api, picked, {
+      families: ['doc', 'image'],
+      // a signed contract is the member's and the desk's only: served through its command (never public)
+      isPublic: false,
+      signal: controller.signal,
+      onProgress: (sent, total) =>
+        total > 0 &&
+        setProgress({ name: picked.name, percent: Math.min(100, Math.round((sent / total) * 100)) }),
+    })
       .then((record) => {
         setFile({ name: record.attributes.name, previewUrl: null, width: null, height: null });
         return onSend(record.id);

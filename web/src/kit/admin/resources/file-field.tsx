@@ -3,8 +3,14 @@ import type { MediaFamily } from '@platform/contracts/resources/files';
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
 import { ApiError } from '../../api/errors.ts';
-import { endpoints } from '../../api/endpoints.ts';
-import { afterPosition, fileLimits, fileView, uploadRefusal, type FileView } from '../../api/files.ts';
+import {
+  afterPosition,
+  fileLimits,
+  fileView,
+  uploadFile,
+  uploadRefusal,
+  type FileView,
+} from '../../api/files.ts';
 import { FileDrop, FileListDrop, type ShownFile } from '../../ui/file-drop.tsx';
 import { useAdminErrorText } from '../admin-ui.tsx';
 import { relationshipIds, type FormField, type FormValue } from './form-model.ts';
@@ -88,7 +94,7 @@ function useFileUploads(families: readonly MediaFamily[], included: IncludedInde
     upload.current = controller;
     setProgress({ name: file.name, percent: 0 });
     try {
-      const record = await endpoints.uploadFile(api, file, {
+      const record = await uploadFile(api, file, {
         families,
         signal: controller.signal,
         onProgress: (sent, total) =>
