@@ -324,7 +324,7 @@ describe('accounts, end to end', () => {
       'Training levels',
       'Training types',
       // the open badges group: the issuers' desk, then the records
-      'Training sessions',
+      'Badge training sessions',
       'Badges',
       'Training session records',
       'Awarded badges',

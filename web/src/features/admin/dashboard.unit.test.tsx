@@ -123,7 +123,7 @@ describe('the dashboard', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, FIRST_RENDER)).toBeTruthy();
     const card = screen.getByRole('list', { name: 'Open badges' });
-    expect(within(card).getByRole('link', { name: 'Training sessions' }).getAttribute('href')).toBe(
+    expect(within(card).getByRole('link', { name: 'Badge training sessions' }).getAttribute('href')).toBe(
       '/admin/open-badges/sessions',
     );
     expect(within(card).getByRole('link', { name: 'Badges' }).getAttribute('href')).toBe(
@@ -134,7 +134,7 @@ describe('the dashboard', () => {
     expect(calls.some((c) => c.startsWith('/api/v1/dev/mailbox'))).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Open the menu' }));
     const nav = await screen.findByRole('navigation', { name: 'Administration' });
-    expect(within(nav).getByRole('link', { name: 'Training sessions' }).getAttribute('href')).toBe(
+    expect(within(nav).getByRole('link', { name: 'Badge training sessions' }).getAttribute('href')).toBe(
       '/admin/open-badges/sessions',
     );
     expect(location.history?.at(-1)).toBe('/admin/dashboard');
