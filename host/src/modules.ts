@@ -86,6 +86,8 @@ export interface ServeContext {
   globalSearch: boolean;
   /** FEATURE_ORGANIZATIONS: organizations have public pages (off: the global search leaves them out) */
   organizationPages: boolean;
+  /** the most records a resource list counts (ADR 0045); absent: LIST_COUNT_CAP */
+  listCountCap?: number;
   /** the platform's database (the few reads and writes outside the event store: the open badges' signing key) */
   sql: Sql;
   /** OPEN_BADGES_SIGNING_KEY (ADR 0030): the open badges' configured signing key; absent: the kept one */
@@ -268,9 +270,22 @@ function resourcesModule(
       likeRoutes(resources),
       ...(servesFiles ? [fileUploadRoutes(resources, { files, joinTables })] : []),
     ],
-    query: ({ defaultLocale, files, features, authorOrganization, globalSearch, organizationPages }) => [
+    query: ({
+      defaultLocale,
+      files,
+      features,
+      authorOrganization,
+      globalSearch,
+      organizationPages,
+      listCountCap,
+    }) => [
       // first: it answers 404 for the types whose feature is off, the publishable and history paths included
-      resourceQueryRoutes(resources, { defaultLocale, features, authorOrganization }),
+      resourceQueryRoutes(resources, {
+        defaultLocale,
+        features,
+        authorOrganization,
+        listCountCap,
+      }),
       publishableRoutes(resources),
       historyRoutes(resources),
       globalSearchRoutes(resources, {

@@ -75,6 +75,8 @@ export interface PlatformOptions {
   authorOrganization?: boolean;
   /** FEATURE_GLOBAL_SEARCH: GET /services/global-search is served (seed 000 §7); absent: on */
   globalSearch?: boolean;
+  /** the most records a resource list counts (ADR 0045); absent: LIST_COUNT_CAP. Tests lower it */
+  listCountCap?: number;
   /** extra handlers mounted after the APIs (the built web, later) */
   mountAfterApis?: (app: Express) => void;
   /**
@@ -211,6 +213,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     features: { ...ALL_RESOURCE_FEATURES, ...options.features },
     authorOrganization: accounts.context.features.organizations && (options.authorOrganization ?? true),
     globalSearch: options.globalSearch ?? true,
+    listCountCap: options.listCountCap,
     organizationPages: accounts.context.features.organizations,
     files: {
       store: blobStore,

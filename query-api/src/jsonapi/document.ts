@@ -84,26 +84,32 @@ export interface Consistency {
 
 /**
  * A list document: data, included, meta (total, page, the consistency of the read) and pagination links
- * built from the request URL (`req.originalUrl`), keeping its other parameters.
+ * built from the request URL (`req.originalUrl`), keeping its other parameters. A list that counts at most
+ * `bound` records (ADR 0045) passes it: a `total` past it says "at least `bound`" (`meta.totalCapped: true`), with
+ * a next page and no last one.
  */
 export function listDocument(args: {
   data: ResourceObject[];
   included?: ResourceObject[];
   total: number;
+  bound?: number;
   query: Pick<ListQuery, 'page'>;
   url: string;
   consistency?: Consistency;
   meta?: Record<string, unknown>;
 }) {
   const { number, size } = args.query.page;
-  const lastPage = Math.max(1, Math.ceil(args.total / size));
+  const capped = args.bound !== undefined && args.total > args.bound;
+  const total = capped ? args.bound! : args.total;
+  const lastPage = Math.max(1, Math.ceil(total / size));
   const included = dedupe(args.included ?? [], args.data);
   return {
     data: args.data,
     ...(args.included ? { included } : {}),
     meta: {
       ...args.meta,
-      total: args.total,
+      total,
+      ...(capped ? { totalCapped: true as const } : {}),
       page: { number, size, totalPages: lastPage },
       ...args.consistency,
     },
@@ -111,8 +117,9 @@ export function listDocument(args: {
       self: args.url,
       first: withPage(args.url, 1, size),
       prev: number > 1 ? withPage(args.url, Math.min(number - 1, lastPage), size) : null,
-      next: number < lastPage ? withPage(args.url, number + 1, size) : null,
-      last: withPage(args.url, lastPage, size),
+      // a capped count reaches past this page's end (its bound does), so more records follow it
+      next: capped || number < lastPage ? withPage(args.url, number + 1, size) : null,
+      last: capped ? null : withPage(args.url, lastPage, size),
     },
   };
 }

@@ -83,6 +83,36 @@ describe('listDocument', () => {
     expect(beyond.links.prev).toBe('/x?page[number]=2&page[size]=2');
     expect(beyond.links.next).toBeNull();
   });
+
+  it('says a count past its bound is "at least the bound", with a next page and no last (ADR 0045)', () => {
+    const capped = listDocument({
+      data: [page(1)],
+      total: 1001,
+      bound: 1000,
+      query: { page: { number: 50, size: 20, offset: 980 } },
+      url: '/x',
+    });
+    expect(capped.meta).toEqual({
+      total: 1000,
+      totalCapped: true,
+      page: { number: 50, size: 20, totalPages: 50 },
+    });
+    expect(capped.links).toMatchObject({
+      prev: '/x?page[number]=49&page[size]=20',
+      next: '/x?page[number]=51&page[size]=20',
+      last: null,
+    });
+    // at the bound, the count is exact
+    const exact = listDocument({
+      data: [page(1)],
+      total: 1000,
+      bound: 1000,
+      query: { page: { number: 50, size: 20, offset: 980 } },
+      url: '/x',
+    });
+    expect(exact.meta).toEqual({ total: 1000, page: { number: 50, size: 20, totalPages: 50 } });
+    expect(exact.links).toMatchObject({ next: null, last: '/x?page[number]=50&page[size]=20' });
+  });
 });
 
 describe('singleDocument', () => {

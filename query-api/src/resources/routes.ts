@@ -19,6 +19,7 @@ import {
 import type { FieldInfo } from '@platform/contracts/resources/fields';
 import { publicationEndpoints } from '@platform/contracts/publications/endpoints';
 import { recordEndpoints } from '@platform/contracts/resources/endpoints';
+import { LIST_COUNT_CAP, listCountBound } from '@platform/contracts/resources/list-count';
 import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { requireAllowed, viewerOf, type Viewer } from '@platform/infra/http/viewer';
 import { resourceTable } from '@platform/infra/resources/table';
@@ -148,9 +149,12 @@ export function resourceQueryRoutes(
     defaultLocale?: Locale;
     features?: Partial<ResourceFeatures>;
     authorOrganization?: boolean;
+    /** the most records a list counts (ADR 0045); absent: LIST_COUNT_CAP. Tests lower it to reach it with a few */
+    listCountCap?: number;
   } = {},
 ): QueryModule {
   const defaultLocale = options.defaultLocale ?? 'en';
+  const countCap = options.listCountCap ?? LIST_COUNT_CAP;
   const features = options.features ?? {};
   const authorOrganization = options.authorOrganization ?? true;
   // the likes feature (G10): off, GET /likes answers 404 and documents leave out likedByViewer (counts stay)
@@ -173,7 +177,7 @@ export function resourceQueryRoutes(
         resourceReader(definition, defaultLocale, catalogue, { authorOrganization, likes }),
       );
     for (const definition of catalogue)
-      mount(router, definition, deps, readers, catalogue, { defaultLocale, likes });
+      mount(router, definition, deps, readers, catalogue, { defaultLocale, likes, countCap });
     mountLikes(router, catalogue, deps, readers, { enabled: likes });
     return router;
   };
@@ -598,7 +602,7 @@ function mount(
   deps: QueryModuleDeps,
   readers: Map<string, Reader>,
   catalogue: readonly ResourceDefinition[],
-  { defaultLocale, likes }: { defaultLocale: Locale; likes: boolean },
+  { defaultLocale, likes, countCap }: { defaultLocale: Locale; likes: boolean; countCap: number },
 ): void {
   const { type } = definition;
   const own = readers.get(type) as FullReader;
@@ -937,11 +941,14 @@ function mount(
       ],
       sql.fragment`, `,
     );
-    // the page and the count of the whole list in one statement; a page past the end counts on its own. The
-    // count is an uncorrelated subquery (run once, an index-only count where it can), not a window over the page's
-    // query: a window makes PostgreSQL read and sort every matching row, whole, before the limit applies
+    // the page and the count of the list in one statement; a page past the end counts on its own. The count is an
+    // uncorrelated subquery (run once, an index-only count where it can), not a window over the page's query: a
+    // window makes PostgreSQL read and sort every matching row, whole, before the limit applies. It stops one row
+    // past its bound (ADR 0045): a long list's pages cost what its first thousand rows do, not its length
+    const bound = listCountBound(query.page, countCap);
+    const counted = sql.fragment`(select count(*)::int from (select 1 from ${table} r where ${where} limit ${bound + 1}) c)`;
     const page = sql.fragment`
-      select ${own.columns}, (select count(*)::int from ${table} r where ${where}) as list_total${
+      select ${own.columns}, ${counted} as list_total${
         rank ? sql.fragment`, ${rank} as list_rank` : sql.fragment``
       }${likedBy(viewer)}${extra}
       from ${table} r
@@ -960,8 +967,7 @@ function mount(
       ? Number(rows[0]!.list_total)
       : query.page.offset === 0
         ? 0
-        : await deps.readPool.oneFirst(sql.type(z.object({ total: z.number() }))`
-            select count(*)::int as total from ${table} r where ${where}`);
+        : await deps.readPool.oneFirst(sql.type(z.object({ total: z.number() }))`select ${counted} as total`);
     const included = fromPage
       ? includedFromPage(rows, res, query.fields)
       : await includedOf(rows, query.include, res, query.fields);
@@ -971,6 +977,7 @@ function mount(
         data: rows.map((row) => own.toResource(row, res, query.fields)),
         ...(included ? { included } : {}),
         total,
+        bound,
         query,
         url: req.originalUrl,
         consistency: consistencyOf(res),

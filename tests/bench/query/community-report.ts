@@ -53,6 +53,8 @@ export interface CommunityFigure {
   unit: 'items' | 'messages';
   /** the rows the read's filter matches (meta.total) */
   total: number;
+  /** meta.totalCapped: the list counted no further than `total` (ADR 0045), more match */
+  capped?: boolean;
   bytes: number;
   layer: Load;
   hand: Load;
@@ -68,6 +70,8 @@ export interface SearchFigure {
   locale: string;
   size: number;
   total: number;
+  /** meta.totalCapped (ADR 0045) */
+  capped?: boolean;
   layer: Load;
   hand: Load;
 }
@@ -75,7 +79,7 @@ export interface SearchFigure {
 export const COMMUNITY_TARGETS = {
   /** the layer's reads at ≥ 0.9× the same reads written by hand */
   ratio: 0.9,
-  /** the subject list at the large size at ≥ 0.9× the small one (normalised by bare Express in the same slices) */
+  /** a list at the large size at ≥ 0.9× the small one (normalised by bare Express in the same slices) */
   flat: 0.9,
 };
 
@@ -84,6 +88,8 @@ const fmt = (n: number, digits = 0) =>
     ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
     : '-';
 const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : n.toFixed(0)) : '-');
+/** a list's count, "1,000+" where it stopped counting (ADR 0045) */
+const counted = (f: { total: number; capped?: boolean }) => `${fmt(f.total)}${f.capped ? '+' : ''}`;
 const ratioOf = (f: { layer: Load; hand: Load }) => rateOf(f.layer) / rateOf(f.hand);
 
 /** The report: the table of reads, growth between sizes, the searches, and the targets. */
@@ -99,7 +105,7 @@ export function formatCommunityReport(
   );
   for (const f of figures)
     lines.push(
-      `| ${f.read} | ${fmt(f.size)} ${f.unit} | ${fmt(f.total)} | ${fmt(f.bytes)} | ${fmt(rateOf(f.layer))} | ` +
+      `| ${f.read} | ${fmt(f.size)} ${f.unit} | ${counted(f)} | ${fmt(f.bytes)} | ${fmt(rateOf(f.layer))} | ` +
         `${ms(p50(f.layer))} | ${ms(p99(f.layer))} | ${fmt(rateOf(f.hand))} | ${ms(p50(f.hand))} | ` +
         `${ms(p99(f.hand))} | ${fmt(ratioOf(f), 2)}x | ${fmt(rateOf(f.bare))} |`,
     );
@@ -140,7 +146,7 @@ export function formatCommunityReport(
     );
     for (const s of searches)
       lines.push(
-        `| ${s.query} | ${s.locale} | ${fmt(s.size)} | ${fmt(s.total)} | ${ms(p50(s.layer))} | ${ms(p99(s.layer))} | ` +
+        `| ${s.query} | ${s.locale} | ${fmt(s.size)} | ${counted(s)} | ${ms(p50(s.layer))} | ${ms(p99(s.layer))} | ` +
           `${ms(p50(s.hand))} | ${ms(p99(s.hand))} | ${fmt(ratioOf(s), 2)}x |`,
       );
   }

@@ -3,6 +3,7 @@ import type { FragmentSqlToken } from 'slonik';
 import { sql } from '@platform/query-api/db';
 import { z } from 'zod/v4';
 import { viewerOf } from '@platform/infra/http/viewer';
+import { listCountBound } from '@platform/contracts/resources/list-count';
 import type { QueryModule } from '@platform/query-api/app';
 import { listDocument, resourceObject, sendDocument } from '@platform/query-api/jsonapi/document';
 import { parseListQuery } from '@platform/query-api/jsonapi/query';
@@ -188,6 +189,9 @@ export const handwrittenForumRoutes: QueryModule = (deps) => {
       ? sql.fragment`exists(select 1 from read.likes l where l.user_id = ${viewer.userId}
           and l.record_type = ${TYPE} and l.record_id = s.id::text)`
       : sql.fragment`false`;
+    // the list's count stops one row past its bound, as the layer's does (ADR 0045)
+    const bound = listCountBound(query.page);
+    const counted = sql.fragment`(select count(*)::int from (select 1 from read.forum_subjects s where ${where} limit ${bound + 1}) c)`;
     const rows = await deps.readPool.any(sql.type(SubjectRow)`
       with page as materialized (
         select s.id, s.title, s.limit_to_admin, s.pinned_on_home_at, s.pinned_on_category_at,
@@ -198,7 +202,7 @@ export const handwrittenForumRoutes: QueryModule = (deps) => {
                s.created_at, s.updated_at, s.deleted_at, s.created_by, s.updated_by, s.version,
                concat_ws(' ', u.first_name, u.last_name) as creator_name, u.id is not null as creator_exists,
                o.name as organization_name, ${liked} as liked,
-               (select count(*)::int from read.forum_subjects s where ${where}) as total
+               ${counted} as total
           from read.forum_subjects s
           left join read.users u on u.id = (case when s.created_by ~ '^[0-9a-f-]{36}$' then s.created_by end)::uuid
           left join read.organizations o on o.id = s.organization_id
@@ -209,8 +213,7 @@ export const handwrittenForumRoutes: QueryModule = (deps) => {
         from page p order by ${orderBy}`);
     const total = rows.length
       ? rows[0]!.total
-      : await deps.readPool.oneFirst(sql.type(z.object({ total: z.number() }))`
-          select count(*)::int as total from read.forum_subjects s where ${where}`);
+      : await deps.readPool.oneFirst(sql.type(z.object({ total: z.number() }))`select ${counted} as total`);
     const found = rows.find((r) => r.included)?.included ?? [];
     sendDocument(
       res,
@@ -224,6 +227,7 @@ export const handwrittenForumRoutes: QueryModule = (deps) => {
             }
           : {}),
         total,
+        bound,
         query,
         url: req.originalUrl,
         consistency: consistencyOf(res),

@@ -5,6 +5,7 @@ import { z } from 'zod/v4';
 import { canComment } from '@platform/contracts/resources/comments';
 import { fileContentPath } from '@platform/contracts/files/file';
 import { SEARCH_CONFIGS, unaccentConfig } from '@platform/contracts/resources/search';
+import { listCountBound } from '@platform/contracts/resources/list-count';
 import { viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModule } from '@platform/query-api/app';
 import {
@@ -354,6 +355,9 @@ export const handwrittenRepositoryRoutes: QueryModule = (deps) => {
       ? sql.fragment`exists(select 1 from read.likes l where l.user_id = ${viewer.userId}
           and l.record_type = ${TYPE} and l.record_id = i.id::text)`
       : sql.fragment`false`;
+    // the list's count stops one row past its bound, as the layer's does (ADR 0045)
+    const bound = listCountBound(query.page);
+    const counted = sql.fragment`(select count(*)::int from (select 1 from read.repository_items i where ${where} limit ${bound + 1}) c)`;
     const rows = await deps.readPool.any(sql.type(ItemRow)`
       with page as materialized (
         select i.id, i.title, i.description, i.printer_settings_description, i.translations, i.published_at,
@@ -371,7 +375,7 @@ export const handwrittenRepositoryRoutes: QueryModule = (deps) => {
                  as creator_name,
                (select o.name from read.organizations o where o.id = i.organization_id) as organization_name,
                ${liked} as liked,
-               (select count(*)::int from read.repository_items i where ${where}) as total
+               ${counted} as total
           from read.repository_items i
          where ${where}
          order by ${orderBy}
@@ -380,8 +384,7 @@ export const handwrittenRepositoryRoutes: QueryModule = (deps) => {
         from page p order by ${orderBy}`);
     const total = rows.length
       ? rows[0]!.total
-      : await deps.readPool.oneFirst(sql.type(z.object({ total: z.number() }))`
-          select count(*)::int as total from read.repository_items i where ${where}`);
+      : await deps.readPool.oneFirst(sql.type(z.object({ total: z.number() }))`select ${counted} as total`);
     const found = rows.find((r) => r.included)?.included ?? [];
     sendDocument(
       res,
@@ -391,6 +394,7 @@ export const handwrittenRepositoryRoutes: QueryModule = (deps) => {
           ? { included: found.map((r) => included(r, res, locale, query.fields)) }
           : {}),
         total,
+        bound,
         query,
         url: req.originalUrl,
         consistency: consistencyOf(res),

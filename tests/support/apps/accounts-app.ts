@@ -123,6 +123,7 @@ export async function startAccountsApp(
     | 'extraModules'
     | 'authorOrganization'
     | 'defaultLocale'
+    | 'listCountCap'
   > = {},
   restart: RestartOptions = {},
 ): Promise<AccountsTestApp> {

@@ -123,6 +123,7 @@ function KindList({ kind, author }: { kind: AuthoredKind; author: AuthorRef }) {
   const api = useApi();
   const [items, setItems] = useState<AuthoredItem[]>(kind.first.items);
   const [total, setTotal] = useState(kind.first.total);
+  const [capped, setCapped] = useState(kind.first.capped);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const list = useRef<HTMLUListElement>(null);
@@ -139,6 +140,7 @@ function KindList({ kind, author }: { kind: AuthoredKind; author: AuthorRef }) {
         const known = new Set(items.map((i) => i.id));
         setItems([...items, ...page.items.filter((i) => !known.has(i.id))]);
         setTotal(page.total);
+        setCapped(page.capped);
         // the reader goes on from the first item they had not seen
         requestAnimationFrame(() => list.current?.querySelectorAll('a')[shown]?.focus());
       }
@@ -151,7 +153,9 @@ function KindList({ kind, author }: { kind: AuthoredKind; author: AuthorRef }) {
 
   return (
     <section aria-labelledby={id}>
-      <h3 id={id}>{t('authors.kindCount', { kind: label, count: total })}</h3>
+      <h3 id={id}>
+        {t(capped ? 'authors.kindCountMore' : 'authors.kindCount', { kind: label, count: total })}
+      </h3>
       <Items ref={list}>
         {items.map((item) => {
           const href = itemHref(kind.basePath, item.key);
@@ -174,7 +178,7 @@ function KindList({ kind, author }: { kind: AuthoredKind; author: AuthorRef }) {
           <p>{t('authors.moreFailed')}</p>
         </NoticeBox>
       ) : null}
-      {items.length < total ? (
+      {items.length < total || capped ? (
         <Button variant="secondary" size="small" onPress={() => void more()} isDisabled={loading}>
           {t('authors.more', { kind: label })}
         </Button>

@@ -36,7 +36,7 @@ const ItemSchema = z.object({
 });
 const ListSchema = z.object({
   data: z.array(ItemSchema),
-  meta: z.object({ total: z.number() }).passthrough(),
+  meta: z.object({ total: z.number(), totalCapped: z.boolean().optional() }).passthrough(),
 });
 
 const ComponentsSchema = z.object({
@@ -71,6 +71,8 @@ export interface AuthoredItem {
 export interface AuthoredPage {
   items: AuthoredItem[];
   total: number;
+  /** the list counted no further than `total`, more follow (ADR 0045) */
+  capped: boolean;
 }
 
 // an item's page: under the page that shows its kind ({path}/{item}); null when no page shows it
@@ -132,6 +134,7 @@ export async function readAuthoredPage(
         key: kind.key === 'slug' && item.attributes.slug ? item.attributes.slug : item.id,
       })),
       total: doc.meta.total,
+      capped: doc.meta.totalCapped === true,
     };
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'not-found') return null;

@@ -22,7 +22,26 @@ export const Included = z
   .optional();
 export type IncludedRecords = z.infer<typeof Included>;
 
-export const ListMeta = z.object({ total: z.number().optional() }).passthrough().optional();
+/** A list's meta: `totalCapped`, the list counted no further than `total` and more records follow (ADR 0045). */
+export const ListMeta = z
+  .object({ total: z.number().optional(), totalCapped: z.boolean().optional() })
+  .passthrough()
+  .optional();
+
+/** How many records a list holds, as its answer counts them; `capped`: more than `total` (ADR 0045). */
+export interface ListCount {
+  total: number;
+  capped: boolean;
+}
+
+/** The count of a list's answer (its page's length when it says none). */
+export const listCountOf = (doc: {
+  data: readonly unknown[];
+  meta?: z.infer<typeof ListMeta>;
+}): ListCount => ({
+  total: doc.meta?.total ?? doc.data.length,
+  capped: doc.meta?.totalCapped === true,
+});
 
 export interface TagView {
   id: string;

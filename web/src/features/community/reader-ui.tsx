@@ -2,9 +2,11 @@ import { tagColour, type TagColour } from '@platform/contracts/content/tag';
 import { useCallback } from 'react';
 import styled from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
+import { useT } from '../../kit/i18n/use-t.ts';
 import { useNavigation } from '../../kit/routing/router.tsx';
 import { Link } from '../../kit/ui/link.tsx';
 import { VisuallyHidden } from '../../kit/ui/visually-hidden.tsx';
+import type { CommunityMessages } from './community-ui.tsx';
 import type { TagView } from './documents.ts';
 
 /**
@@ -123,21 +125,28 @@ const PagerList = styled.ul`
   }
 `;
 
-/** Links to every page (the current one marked with aria-current), inside a labelled navigation; none for one page. */
+/**
+ * Links to every page (the current one marked with aria-current), inside a labelled navigation; none for one page.
+ * A list that counted no further than its bound (`more`, ADR 0045) has pages past the last one counted: a link
+ * goes on to the next of them, whose answer counts further.
+ */
 export function Pager({
   page,
   pages,
   label,
   pageLabel,
   hrefOf,
+  more = false,
 }: {
   page: number;
   pages: number;
   label: string;
   pageLabel: (n: number) => string;
   hrefOf: (n: number) => string;
+  more?: boolean;
 }) {
-  if (pages <= 1) return null;
+  const t = useT<CommunityMessages>();
+  if (pages <= 1 && !more) return null;
   return (
     <nav aria-label={label}>
       <PagerList>
@@ -155,6 +164,11 @@ export function Pager({
             )}
           </li>
         ))}
+        {more ? (
+          <li>
+            <Link href={hrefOf(pages + 1)}>{t('community.pager.more')}</Link>
+          </li>
+        ) : null}
       </PagerList>
     </nav>
   );

@@ -6,6 +6,7 @@ import {
   findIncluded,
   Included,
   ListMeta,
+  listCountOf,
   present,
   tagsOf,
   ToMany,
@@ -204,7 +205,7 @@ export async function readForumSubjects(
   api: ApiClient,
   query: SubjectsQuery,
   options: { signal?: AbortSignal; minPosition?: string } = {},
-): Promise<{ subjects: ForumSubject[]; total: number }> {
+): Promise<{ subjects: ForumSubject[]; total: number; capped: boolean }> {
   const params: Record<string, string> = {
     include: 'tags,latestMessage',
     sort: query.category ? '-pinnedOnCategoryAt,-updatedAt' : '-pinnedOnHomeAt,-updatedAt',
@@ -221,7 +222,7 @@ export async function readForumSubjects(
   });
   return {
     subjects: doc.data.map((d) => toSubject(d, doc.included)),
-    total: doc.meta?.total ?? doc.data.length,
+    ...listCountOf(doc),
   };
 }
 

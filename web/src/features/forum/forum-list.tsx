@@ -204,8 +204,13 @@ export function ForumList({
                 {state.value.total === 0
                   ? t('forum.subjects.none')
                   : chosenCategory
-                    ? t('forum.subjects.foundIn', { count: state.value.total, name: chosenCategory.name })
-                    : t('forum.subjects.found', { count: state.value.total })}
+                    ? t(state.value.capped ? 'forum.subjects.foundInMore' : 'forum.subjects.foundIn', {
+                        count: state.value.total,
+                        name: chosenCategory.name,
+                      })
+                    : t(state.value.capped ? 'forum.subjects.foundMore' : 'forum.subjects.found', {
+                        count: state.value.total,
+                      })}
               </p>
               {state.value.subjects.length > 0 ? (
                 <Subjects aria-label={t('forum.subjects.list')}>
@@ -240,6 +245,7 @@ export function ForumList({
               <Pager
                 page={page}
                 pages={Math.ceil(state.value.total / SUBJECTS_PAGE_SIZE)}
+                more={state.value.capped}
                 label={t('forum.pages')}
                 pageLabel={(n) => t('forum.page', { page: n })}
                 hrefOf={(n) => hrefWith({ page: n === 1 ? null : String(n) })}

@@ -21,10 +21,13 @@ import {
 const page = (props: Record<string, unknown> = { title: 'Community forum' }) =>
   pageAnswer('/forum', 'Forum', [{ name: 'forum', props }]);
 
-function openForum(path = '/forum', { member = false }: { member?: boolean } = {}) {
+function openForum(
+  path = '/forum',
+  { member = false, countedTo }: { member?: boolean; countedTo?: number } = {},
+) {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   consent();
-  const server = forumServer();
+  const server = forumServer({ countedTo });
   const view = renderApp(path, {
     routes: { '/forum': page() },
     handlers: [server.handler],
@@ -78,6 +81,17 @@ describe('the forum CMS component: the list', () => {
       '/auth/sign-in?redirectUrl=%2Fforum',
     );
     expect(screen.queryByRole('link', { name: 'Open a new subject' })).toBeNull();
+  });
+
+  it('says "more than" a list that counted no further, and its pager goes on past the last counted page', async () => {
+    openForum('/forum', { countedTo: 40 });
+    await screen.findByRole('list', { name: 'Forum subjects' }, SLOW);
+    expect(screen.getByText('More than 40 subjects.').getAttribute('role')).toBe('status');
+    const pager = screen.getByRole('navigation', { name: 'Pages of the forum' });
+    expect(within(pager).getByRole('link', { name: 'Page 2' }).getAttribute('href')).toBe('/forum?page=2');
+    expect(within(pager).getByRole('link', { name: 'More pages' }).getAttribute('href')).toBe(
+      '/forum?page=3',
+    );
   });
 
   it('filters by a category, with its pinned subjects first, and by a tag', async () => {

@@ -183,7 +183,7 @@ const relId = (body: Body, name: string) =>
  * auth.forum_subject_limited in a subject limited to administrators, 422 on an empty content), a subject created,
  * likes and reports. Every request is kept.
  */
-export function forumServer() {
+export function forumServer(options: { countedTo?: number } = {}) {
   const state = {
     subjects: subjects(),
     messages: messages(),
@@ -227,7 +227,11 @@ export function forumServer() {
           { type: 'tags', id: TAG_SWITCHES, attributes: { name: 'Switches', colour: 'blue' } },
           ...latest.map(messageRecord),
         ],
-        meta: { total: found.length },
+        // `countedTo`: a list that stopped counting there, more subjects follow (ADR 0045)
+        meta:
+          options.countedTo === undefined
+            ? { total: found.length }
+            : { total: options.countedTo, totalCapped: true },
       });
     }
     const one = /^\/api\/v1\/forum-subjects\/([^/]+)$/.exec(path);

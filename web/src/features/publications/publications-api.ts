@@ -9,6 +9,7 @@ import {
   imagesOf,
   Included,
   ListMeta,
+  listCountOf,
   organizationOf,
   present,
   tagsOf,
@@ -125,7 +126,7 @@ export async function readPublications(
   type: PublicationType,
   query: PublicationQuery,
   signal?: AbortSignal,
-): Promise<{ items: Publication[]; total: number }> {
+): Promise<{ items: Publication[]; total: number; capped: boolean }> {
   const params: Record<string, string> = {
     include: 'image,tags,organization',
     'page[number]': String(query.page),
@@ -141,7 +142,7 @@ export async function readPublications(
   });
   return {
     items: doc.data.map((d) => toPublication(d, doc.included)),
-    total: doc.meta?.total ?? doc.data.length,
+    ...listCountOf(doc),
   };
 }
 

@@ -199,7 +199,7 @@ function PublicationList({
         <Button onPress={retry}>{t('publications.reader.retry')}</Button>
       </div>
     );
-  const { items, total } = state.value;
+  const { items, total, capped } = state.value;
   return (
     <>
       {filtered ? (
@@ -239,6 +239,7 @@ function PublicationList({
       <Pager
         page={page}
         pages={Math.ceil(total / pageSize)}
+        more={capped}
         label={t('publications.reader.pages')}
         pageLabel={(n) => t('publications.reader.page', { page: n })}
         hrefOf={(n) => hrefWith({ page: n === 1 ? null : String(n) })}

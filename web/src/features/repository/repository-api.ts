@@ -9,6 +9,7 @@ import {
   imagesOf,
   Included,
   ListMeta,
+  listCountOf,
   organizationOf,
   present,
   tagsOf,
@@ -128,7 +129,7 @@ export async function readRepositoryItems(
   api: ApiClient,
   query: RepositoryQuery,
   signal?: AbortSignal,
-): Promise<{ items: RepositoryItem[]; total: number }> {
+): Promise<{ items: RepositoryItem[]; total: number; capped: boolean }> {
   const params: Record<string, string> = {
     include: 'image,tags,categories,organization',
     'page[number]': String(query.page),
@@ -145,7 +146,7 @@ export async function readRepositoryItems(
   });
   return {
     items: doc.data.map((d) => toItem(d, doc.included)),
-    total: doc.meta?.total ?? doc.data.length,
+    ...listCountOf(doc),
   };
 }
 

@@ -141,8 +141,13 @@ export function RepositorySearch({
                       ? t('repository.reader.noneFoundFor', { search })
                       : t('repository.reader.noneFound')
                     : search
-                      ? t('repository.reader.foundFor', { count: found.total, search })
-                      : t('repository.reader.found', { count: found.total })}
+                      ? t(found.capped ? 'repository.reader.foundForMore' : 'repository.reader.foundFor', {
+                          count: found.total,
+                          search,
+                        })
+                      : t(found.capped ? 'repository.reader.foundMore' : 'repository.reader.found', {
+                          count: found.total,
+                        })}
           </p>
           <div onKeyDownCapture={noteLink} onPointerDownCapture={noteLink}>
             {tag ? (
@@ -177,6 +182,7 @@ export function RepositorySearch({
               <Pager
                 page={page}
                 pages={Math.ceil(shown.total / REPOSITORY_PAGE_SIZE)}
+                more={shown.capped}
                 label={t('repository.search.pages')}
                 pageLabel={(n) => t('repository.reader.page', { page: n })}
                 hrefOf={(n) => hrefWith({ page: n === 1 ? null : String(n) })}

@@ -148,8 +148,13 @@ function RepositoryList({
                 ? t('repository.reader.noneFoundFor', { search })
                 : t('repository.reader.noneFound')
               : search
-                ? t('repository.reader.foundFor', { count: state.value.total, search })
-                : t('repository.reader.found', { count: state.value.total })}
+                ? t(state.value.capped ? 'repository.reader.foundForMore' : 'repository.reader.foundFor', {
+                    count: state.value.total,
+                    search,
+                  })
+                : t(state.value.capped ? 'repository.reader.foundMore' : 'repository.reader.found', {
+                    count: state.value.total,
+                  })}
           </p>
           {state.value.items.length > 0 ? (
             <RepositoryCards
@@ -164,6 +169,7 @@ function RepositoryList({
           <Pager
             page={page}
             pages={Math.ceil(state.value.total / REPOSITORY_PAGE_SIZE)}
+            more={state.value.capped}
             label={t('repository.reader.pages')}
             pageLabel={(n) => t('repository.reader.page', { page: n })}
             hrefOf={(n) => hrefWith({ page: n === 1 ? null : String(n) })}

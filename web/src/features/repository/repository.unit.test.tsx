@@ -124,6 +124,21 @@ describe('the repository CMS component', () => {
     ).toBe('/aids');
   });
 
+  it('says "more than" a list that counted no further, and its pager goes on past the last counted page', async () => {
+    const { server } = openRepository('/aids?page=2', { totalOverride: 24, totalCapped: true });
+    const pager = await screen.findByRole(
+      'navigation',
+      { name: 'Pages of the repository' },
+      { timeout: 25_000 },
+    );
+    expect(screen.getByText('More than 24 items.').getAttribute('role')).toBe('status');
+    expect(lastList(server).get('page[number]')).toBe('2');
+    // pages 1 and 2 counted, and a way on to the third, whose answer counts further
+    expect(within(pager).getAllByRole('listitem')).toHaveLength(3);
+    expect(pager.querySelector('[aria-current="page"]')!.textContent).toBe('Page 22');
+    expect(within(pager).getByRole('link', { name: 'More pages' }).getAttribute('href')).toBe('/aids?page=3');
+  });
+
   it('shows an item at {path}/{id}: images, sanitised description, printer settings, downloads, categories, organization', async () => {
     openRepository(`/aids/${SWITCH_MOUNT}`);
     expect(

@@ -95,7 +95,8 @@ const included = [
 
 /**
  * The repository's reads answered like the API's contract: the list with its filters (search on the title,
- * categories, tags; `total` counts `totalOverride` items when given, to show the pager), one item by id, the
+ * categories, tags; `total` counts `totalOverride` items when given, to show the pager, and says it stopped
+ * counting there with `totalCapped`, ADR 0045), one item by id, the
  * categories with their counts, and the exists-answer for `hidden` items; every list request is kept. The page
  * that shows the repository component is `repositoryPage` (none: null); the first `failingLists` list reads
  * fail as a server in trouble does.
@@ -104,6 +105,7 @@ export function repositoryServer(
   options: {
     hidden?: string[];
     totalOverride?: number;
+    totalCapped?: boolean;
     repositoryPage?: string | null;
     failingLists?: number;
   } = {},
@@ -151,7 +153,10 @@ export function repositoryServer(
       return fakeJson(200, {
         data: found.map(record),
         included,
-        meta: { total: options.totalOverride ?? found.length },
+        meta: {
+          total: options.totalOverride ?? found.length,
+          ...(options.totalCapped ? { totalCapped: true } : {}),
+        },
       });
     }
     if (path === '/api/v1/repository-categories')

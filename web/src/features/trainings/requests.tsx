@@ -133,7 +133,9 @@ function RequestList({
             <p role="status">
               {state.value.total === 0
                 ? t('trainings.requests.none')
-                : t('trainings.requests.found', { count: state.value.total })}
+                : t(state.value.capped ? 'trainings.requests.foundMore' : 'trainings.requests.found', {
+                    count: state.value.total,
+                  })}
             </p>
           )}
           {state.value.items.length > 0 ? (
@@ -143,6 +145,7 @@ function RequestList({
             <Pager
               page={page}
               pages={Math.ceil(state.value.total / TRAININGS_PAGE_SIZE)}
+              more={state.value.capped}
               label={t('trainings.requests.pages')}
               pageLabel={(n) => t('trainings.page', { page: n })}
               hrefOf={(n) => hrefWith({ page: n === 1 ? null : String(n) })}

@@ -117,8 +117,16 @@ export function TrainingResourcesSearch({
                       ? t('trainings.resources.noneFoundFor', { search })
                       : t('trainings.resources.noneFound')
                     : search
-                      ? t('trainings.resources.foundFor', { count: found.total, search })
-                      : t('trainings.resources.found', { count: found.total })}
+                      ? t(
+                          found.capped ? 'trainings.resources.foundForMore' : 'trainings.resources.foundFor',
+                          {
+                            count: found.total,
+                            search,
+                          },
+                        )
+                      : t(found.capped ? 'trainings.resources.foundMore' : 'trainings.resources.found', {
+                          count: found.total,
+                        })}
           </p>
           {state.status === 'failed' ? (
             <LoadFailed message={t('trainings.failed')} retryLabel={t('trainings.retry')} onRetry={retry} />
@@ -138,6 +146,7 @@ export function TrainingResourcesSearch({
             <Pager
               page={page}
               pages={Math.ceil(shown.total / TRAININGS_PAGE_SIZE)}
+              more={shown.capped}
               label={t('trainings.search.pages')}
               pageLabel={(n) => t('trainings.page', { page: n })}
               hrefOf={(n) => hrefWith({ page: n === 1 ? null : String(n) })}

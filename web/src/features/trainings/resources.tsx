@@ -126,8 +126,16 @@ function ResourceList({
                 ? t('trainings.resources.noneFoundFor', { search })
                 : t('trainings.resources.noneFound')
               : search
-                ? t('trainings.resources.foundFor', { count: state.value.total, search })
-                : t('trainings.resources.found', { count: state.value.total })}
+                ? t(
+                    state.value.capped ? 'trainings.resources.foundForMore' : 'trainings.resources.foundFor',
+                    {
+                      count: state.value.total,
+                      search,
+                    },
+                  )
+                : t(state.value.capped ? 'trainings.resources.foundMore' : 'trainings.resources.found', {
+                    count: state.value.total,
+                  })}
           </p>
           {state.value.items.length > 0 ? (
             <ResourceCards
@@ -141,6 +149,7 @@ function ResourceList({
           <Pager
             page={page}
             pages={Math.ceil(state.value.total / TRAININGS_PAGE_SIZE)}
+            more={state.value.capped}
             label={t('trainings.resources.pages')}
             pageLabel={(n) => t('trainings.page', { page: n })}
             hrefOf={(n) => hrefWith({ page: n === 1 ? null : String(n) })}

@@ -16,6 +16,7 @@ import {
   imagesOf,
   Included,
   ListMeta,
+  listCountOf,
   present,
   tagsOf,
   textAsHtml,
@@ -149,7 +150,7 @@ export async function readTrainingResources(
   api: ApiClient,
   query: ResourceQuery,
   signal?: AbortSignal,
-): Promise<{ items: TrainingResourceView[]; total: number }> {
+): Promise<{ items: TrainingResourceView[]; total: number; capped: boolean }> {
   const params: Record<string, string> = {
     include: CARD_INCLUDES,
     'page[number]': String(query.page),
@@ -166,7 +167,7 @@ export async function readTrainingResources(
   });
   return {
     items: doc.data.map((d) => toResource(d, doc.included)),
-    total: doc.meta?.total ?? doc.data.length,
+    ...listCountOf(doc),
   };
 }
 
@@ -213,7 +214,7 @@ export async function readTrainingResource(
 async function readPicked<T>(
   ids: readonly string[],
   read: (id: string) => Promise<T>,
-): Promise<{ items: T[]; total: number }> {
+): Promise<{ items: T[]; total: number; capped: boolean }> {
   const found = await Promise.all(
     ids.map((id) =>
       read(id).catch((error: unknown) => {
@@ -224,7 +225,7 @@ async function readPicked<T>(
     ),
   );
   const items = found.filter((item): item is Awaited<T> => item !== null) as T[];
-  return { items, total: items.length };
+  return { items, total: items.length, capped: false };
 }
 
 export const readPickedResources = (api: ApiClient, ids: readonly string[], signal?: AbortSignal) =>
@@ -406,7 +407,7 @@ export async function readRequests(
   api: ApiClient,
   query: { page: number; minPosition?: string },
   signal?: AbortSignal,
-): Promise<{ items: RequestView[]; total: number }> {
+): Promise<{ items: RequestView[]; total: number; capped: boolean }> {
   const doc = await api.call(recordEndpoints('training-resource-requests').list, {
     schema: ListSchema,
     query: {
@@ -419,7 +420,7 @@ export async function readRequests(
   });
   return {
     items: doc.data.map((d) => toRequest(d, doc.included)),
-    total: doc.meta?.total ?? doc.data.length,
+    ...listCountOf(doc),
   };
 }
 
@@ -520,7 +521,7 @@ export async function readTrainings(
   api: ApiClient,
   query: { page: number },
   signal?: AbortSignal,
-): Promise<{ items: TrainingView[]; total: number }> {
+): Promise<{ items: TrainingView[]; total: number; capped: boolean }> {
   const doc = await api.call(recordEndpoints('trainings').list, {
     schema: ListSchema,
     query: {
@@ -532,7 +533,7 @@ export async function readTrainings(
   });
   return {
     items: doc.data.map((d) => toTraining(d, doc.included)),
-    total: doc.meta?.total ?? doc.data.length,
+    ...listCountOf(doc),
   };
 }
 

@@ -78,7 +78,9 @@ function TrainingList({
         <p role="status">
           {state.value.total === 0
             ? t('trainings.trainings.none')
-            : t('trainings.trainings.found', { count: state.value.total })}
+            : t(state.value.capped ? 'trainings.trainings.foundMore' : 'trainings.trainings.found', {
+                count: state.value.total,
+              })}
         </p>
       )}
       {state.value.items.length > 0 ? (
@@ -112,6 +114,7 @@ function TrainingList({
         <Pager
           page={page}
           pages={Math.ceil(state.value.total / TRAININGS_PAGE_SIZE)}
+          more={state.value.capped}
           label={t('trainings.trainings.pages')}
           pageLabel={(n) => t('trainings.page', { page: n })}
           hrefOf={(n) => hrefWith({ page: n === 1 ? null : String(n) })}

@@ -193,12 +193,14 @@ export function Pager({
       compact
       page={meta.page.number}
       totalPages={meta.page.totalPages}
+      more={meta.totalCapped === true}
       label={label}
       onPage={onPage}
       words={{
         previous: t('admin.pager.previous'),
         next: t('admin.pager.next'),
         position: (page, pages) => t('admin.pager.position', { page, pages }),
+        positionOfMore: (page, pages) => t('admin.pager.positionMore', { page, pages }),
       }}
     />
   );

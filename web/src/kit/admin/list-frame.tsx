@@ -87,7 +87,8 @@ export function ListFrame<V, Row>({
   onRetry: () => void;
   /** the rows of what was read; null when there is no list to show (the screen says why in `before`) */
   list: (value: V) => ListPage<Row> | null;
-  caption: (total: number, value: V) => string;
+  /** `capped`: the list counted no further than `total`, more records follow (ADR 0045) */
+  caption: (total: number, value: V, capped: boolean) => string;
   captionId: string;
   columns: readonly ListColumn<Row>[];
   rowKey: (row: Row) => string;
@@ -135,7 +136,9 @@ export function ListFrame<V, Row>({
       {page && page.rows.length > 0 && state.status === 'ready' ? (
         <TableScroll ref={tableRef} tabIndex={tableRef ? -1 : undefined} aria-labelledby={captionId}>
           <DataTable>
-            <caption id={captionId}>{caption(page.meta.total, state.value)}</caption>
+            <caption id={captionId}>
+              {caption(page.meta.total, state.value, page.meta.totalCapped === true)}
+            </caption>
             <thead>
               <tr>
                 {columns.map((c) => (

@@ -10,6 +10,8 @@ export interface ListPageOf<T> {
   items: readonly T[];
   total: number;
   totalPages: number;
+  /** the list counted no further than `total` (meta.totalCapped, ADR 0045): pages follow `totalPages` */
+  totalCapped?: boolean;
 }
 
 export interface PagedRead<T> {
@@ -123,7 +125,7 @@ export function PagedList<T>({
   if (state.status === 'loading') return <InlineLoader aria-label={words.loading} />;
   if (state.status === 'failed')
     return <LoadFailed message={words.loadFailed} retryLabel={words.retry} onRetry={retry} />;
-  const { items, totalPages } = state.value;
+  const { items, totalPages, totalCapped } = state.value;
   if (pastTheEnd(state.value, page)) return <InlineLoader aria-label={words.loading} />;
   return (
     <>
@@ -136,6 +138,7 @@ export function PagedList<T>({
         live
         page={page}
         totalPages={totalPages}
+        more={totalCapped === true}
         label={words.pages}
         words={words}
         onPage={setPage}

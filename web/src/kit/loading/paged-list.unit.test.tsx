@@ -19,10 +19,14 @@ const WORDS = {
   previous: 'Previous page',
   next: 'Next page',
   position: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  positionOfMore: (page: number, pages: number) => `Page ${page} of ${pages} or more`,
 };
 
-/** A server holding `names`, two a page; a read fails while `failing` counts down. */
-function toolServer(names: string[]) {
+/**
+ * A server holding `names`, two a page; a read fails while `failing` counts down. Given `cap`, it counts no further
+ * than the cap or the page's end, as the API does (ADR 0045).
+ */
+function toolServer(names: string[], cap?: number) {
   const server = {
     names: [...names],
     reads: [] as Array<{ page: number; minPosition?: string }>,
@@ -40,10 +44,13 @@ function toolServer(names: string[]) {
         server.failing -= 1;
         throw new Error('down');
       }
+      const bound = cap === undefined ? Infinity : Math.max(cap, page * 2);
+      const total = Math.min(server.names.length, bound);
       return {
         items: server.names.slice((page - 1) * 2, page * 2),
-        total: server.names.length,
-        totalPages: Math.max(1, Math.ceil(server.names.length / 2)),
+        total,
+        totalPages: Math.max(1, Math.ceil(total / 2)),
+        ...(server.names.length > bound ? { totalCapped: true } : {}),
       };
     },
   };
@@ -78,8 +85,8 @@ function Tools({ server, said }: { server: ReturnType<typeof toolServer>; said: 
   );
 }
 
-function setup(names: string[], failing = 0) {
-  const server = toolServer(names);
+function setup(names: string[], failing = 0, cap?: number) {
+  const server = toolServer(names, cap);
   server.failing = failing;
   const said: string[] = [];
   render(
@@ -110,6 +117,25 @@ describe('a member’s paged list', () => {
     await waitFor(() => expect(names()).toEqual(['Eye gaze']));
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
     expect(server.reads.at(-1)).toEqual({ page: 2, minPosition: undefined });
+  });
+
+  it('goes on past the last counted page of a list that counted no further, each page counting further', async () => {
+    const { server, user } = setup(['Switch', 'Joystick', 'Eye gaze', 'Sip-and-puff', 'Head mouse'], 0, 2);
+    await screen.findByRole('list', { name: 'Your tools' });
+    // one page counted, more follow: the pager is there, its next button open
+    const pages = screen.getByRole('navigation', { name: 'Pages of your tools' });
+    expect(within(pages).getByText('Page 1 of 1 or more')).toBeTruthy();
+    const next = within(pages).getByRole('button', { name: 'Next page' });
+    expect(next.hasAttribute('disabled')).toBe(false);
+    await user.click(next);
+    await waitFor(() => expect(names()).toEqual(['Eye gaze', 'Sip-and-puff']));
+    expect(screen.getByText('Page 2 of 2 or more')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    // the third page's count reaches the list's end: exact again, and the last page
+    await waitFor(() => expect(names()).toEqual(['Head mouse']));
+    expect(screen.getByText('Page 3 of 3')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next page' }).hasAttribute('disabled')).toBe(true);
+    expect(server.reads.map((r) => r.page)).toEqual([1, 2, 3]);
   });
 
   it('has no pager for a single page, and says when the list is empty', async () => {

@@ -265,7 +265,12 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
       state={state}
       onRetry={() => reload()}
       list={(d) => ({ rows: d.list.data, meta: d.list.meta })}
-      caption={(total) => t('admin.resources.caption', { resource: labels.typeName, total })}
+      caption={(total, _, capped) =>
+        t(capped ? 'admin.resources.captionMore' : 'admin.resources.caption', {
+          resource: labels.typeName,
+          total,
+        })
+      }
       captionId={`${type}-caption`}
       columns={columnsOf}
       rowKey={(record) => record.id}

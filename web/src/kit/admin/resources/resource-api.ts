@@ -7,6 +7,7 @@ import {
 import { z } from 'zod/v4';
 import type { ApiClient } from '../../api/client.ts';
 import { recordWrites } from '../../api/record-writes.ts';
+import { ListMetaSchema } from '../list-meta.ts';
 
 /**
  * The calls of the generic back office, the same for every type of the catalogue: list, find, create, update
@@ -35,10 +36,7 @@ const IncludedSchema = z
 const ListSchema = z.object({
   data: z.array(ResourceRecordSchema),
   included: IncludedSchema,
-  meta: z.object({
-    total: z.number(),
-    page: z.object({ number: z.number(), size: z.number(), totalPages: z.number() }),
-  }),
+  meta: ListMetaSchema,
 });
 export type ResourceList = z.infer<typeof ListSchema>;
 

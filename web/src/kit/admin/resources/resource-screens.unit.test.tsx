@@ -90,6 +90,45 @@ describe('the resource back office', () => {
     await screen.findByRole('heading', { level: 1, name: 'Coupons: new record' });
   });
 
+  it('says "more than" a list that counted no further, and its pager goes on past the last counted page', async () => {
+    consentDecided();
+    const reads: FakeRequest[] = [];
+    // a list that stopped counting at its bound (ADR 0045): 25 a page, the bound the cap or the page's end
+    const capped = (page: number) => {
+      const total = Math.max(50, page * 25);
+      return {
+        total,
+        totalCapped: true,
+        page: { number: page, size: 25, totalPages: Math.ceil(total / 25) },
+      };
+    };
+    renderApp('/admin/resources/coupons/index', {
+      me: meDocument({ roles: ['app_admin'] }),
+      handlers: [
+        route(
+          'GET',
+          '/api/v1/coupons',
+          (r) =>
+            fakeJson(200, {
+              data: [coupon()],
+              meta: capped(Number(r.url.searchParams.get('page[number]') ?? '1')),
+            }),
+          reads,
+        ),
+      ],
+    });
+    await screen.findByRole('table', { name: 'Coupons: more than 50 records' }, FIRST_RENDER);
+    const pager = screen.getByRole('navigation', { name: /Pages of/ });
+    expect(within(pager).getByText('Page 1 of 2 or more')).toBeTruthy();
+    await userEvent.click(within(pager).getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Page 2 of 2 or more');
+    // past the last counted page: the next one is still open, and its answer counts further
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByRole('table', { name: 'Coupons: more than 75 records' });
+    expect(screen.getByText('Page 3 of 3 or more')).toBeTruthy();
+    expect(reads.at(-1)!.url.searchParams.get('page[number]')).toBe('3');
+  });
+
   it('shows a 422 on the field it names, then creates', async () => {
     consentDecided();
     const server = fakeServer();
