@@ -24,40 +24,12 @@ import {
 import { useFormatAmount, useRentalT } from './checkout-ui.tsx';
 import { parseStoredCheckout } from './checkout-storage.ts';
 import { useRentalCart } from './rental-cart.ts';
+import { CardGrid } from '../../kit/ui/card-grid.ts';
 
 const ALL = 'all';
 
-/** Cards in as many columns as fit, one on a phone: nothing goes sideways at 320 px. */
-const Cards = styled.ul`
-  list-style: none;
-  margin: 1.5rem 0 0;
-  padding: 0;
-  display: grid;
-  gap: 1.5rem;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 16rem), 1fr));
-  > li {
-    display: flex;
-    flex-direction: column;
-    min-width: 0;
-    padding: 1rem;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: 0.5rem;
-    background: ${({ theme }) => theme.colors.surface};
-    overflow-wrap: anywhere;
-  }
-  h2,
-  h3 {
-    margin: 0.5rem 0;
-    font-size: 1.25rem;
-  }
-  img {
-    display: block;
-    width: 100%;
-    height: auto;
-    aspect-ratio: 4 / 3;
-    object-fit: cover;
-    border-radius: 0.375rem;
-  }
+/** The kit's cards (as many columns as fit, one on a phone), with a model's price and the line that grows. */
+const Cards = styled(CardGrid)`
   .price {
     font-weight: 700;
   }

@@ -168,31 +168,5 @@ export const historyDocument = () => ({
   meta: { total: 2 },
 });
 
-/** The upload's network edge: an XMLHttpRequest the test answers (the API client uploads over XHR). */
-export class FakeXhr extends EventTarget {
-  static sent: FakeXhr[] = [];
-  readonly upload = new EventTarget();
-  method = '';
-  url = '';
-  status = 0;
-  responseText = '';
-  timeout = 0;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  body: unknown = null;
-  send(body: unknown) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.dispatchEvent(new Event('abort'));
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.dispatchEvent(new Event('load'));
-  }
-}
+/** The upload's network edge (the API client uploads over XHR): the kit's, which the commands' tests answer. */
+export { FakeXhr } from '../../../kit/testing/fake-xhr.ts';
