@@ -60,8 +60,8 @@ export interface OpenedContext {
 
 /**
  * A fresh browser context (empty storage but for what the options seed). Requests leaving the platform's origin
- * are refused: the tests must not depend on the internet, and an embedded provider must never be reached without
- * consent.
+ * are refused by the browser (CHROMIUM_ARGS) and recorded: the tests must not depend on the internet, and an
+ * embedded provider must never be reached without consent.
  */
 export async function openContext(options: OpenPageOptions = {}): Promise<OpenedContext> {
   const origin = new URL(baseUrl()).origin;
@@ -84,14 +84,12 @@ export async function openContext(options: OpenPageOptions = {}): Promise<Opened
   // Playwright's own 30 s bound on a navigation or wait is for a hung page; a loaded two-core machine (the
   // platform, PostgreSQL and Chromium beside the test workers) can need more for a slow one
   context.setDefaultTimeout(50_000);
+  // the browser resolves no other host (CHROMIUM_ARGS): these requests fail in it; they are only watched here
   const outside: string[] = [];
-  await context.route(
-    (url) => url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:',
-    (route) => {
-      outside.push(route.request().url());
-      return route.abort('blockedbyclient');
-    },
-  );
+  context.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:') outside.push(url.href);
+  });
   return { context, outsideRequests: outside };
 }
 

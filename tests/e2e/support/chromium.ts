@@ -82,6 +82,11 @@ export function ensureChromium(
  * Headless and quiet: no sandbox (the tests may run as root in a container), no GPU, and none of the background
  * traffic (updates, sync, QUIC probes) that would make runs slower or reach outside the machine. Playwright gives
  * every launch a fresh temporary user-data-dir of its own and removes it on close.
+ *
+ * No host name resolves but the platform's own address: the tests must not depend on the internet, and an embedded
+ * provider must never be reached. The browser refuses those requests itself (net::ERR_NAME_NOT_RESOLVED), so the
+ * tests need no request interception, which would pause every request of every page for a round trip to the test
+ * process and turn the browser's HTTP cache off (browser.ts watches the refused requests instead).
  */
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -92,4 +97,5 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ];
