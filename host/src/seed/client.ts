@@ -67,6 +67,11 @@ export async function memberSession(
   email: string,
   password: string,
   adminToken: string,
+  /**
+   * a position the account's grants were written at: each call carries it as minPosition, so the session's viewer
+   * (roles, access level) is read once the accounts' projections have reached it, not from a read model that lags
+   */
+  grantedAt?: string,
 ): Promise<MemberSession> {
   const pass = { [SEEDER_PASS_HEADER]: adminToken };
   const login = await fetch(`${baseUrl}/auth/login`, {
@@ -93,7 +98,7 @@ export async function memberSession(
   return {
     async call(method, path, body, key) {
       return answer(
-        await fetch(`${baseUrl}/api/v1${path}`, {
+        await fetch(`${baseUrl}/api/v1${withMinPosition(path, grantedAt)}`, {
           method,
           headers: {
             ...headers,
@@ -110,9 +115,21 @@ export async function memberSession(
       form.append('isPublic', 'false');
       form.append('family', 'doc');
       form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), name);
-      return answer(await fetch(`${baseUrl}/api/v1/services/files`, { method: 'POST', headers, body: form }));
+      return answer(
+        await fetch(`${baseUrl}/api/v1${withMinPosition('/services/files', grantedAt)}`, {
+          method: 'POST',
+          headers,
+          body: form,
+        }),
+      );
     },
   };
+}
+
+/** The path with `minPosition` added, unless it names one of its own (a later position). */
+function withMinPosition(path: string, position: string | undefined): string {
+  if (position === undefined || /[?&]minPosition=/.test(path)) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}minPosition=${position}`;
 }
 
 /** The answer, or an error naming what failed when it is not a success. */

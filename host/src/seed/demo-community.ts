@@ -485,6 +485,8 @@ export async function seedDemoCommunity(options: {
   logger: Logger;
   clock?: () => Date;
   features?: DemoFeatures;
+  /** the position the demo accounts' grants were written at (memberSession) */
+  grantedAt?: string;
 }): Promise<DemoCommunity> {
   const features = options.features ?? {};
   const on = (feature: keyof DemoFeatures) => features[feature] !== false;
@@ -496,7 +498,13 @@ export async function seedDemoCommunity(options: {
   const session = (who: DemoAuthor) => {
     const known = sessions.get(who);
     if (known) return known;
-    const signedIn = memberSession(options.baseUrl, EMAILS[who], DEMO_PASSWORD, options.adminToken);
+    const signedIn = memberSession(
+      options.baseUrl,
+      EMAILS[who],
+      DEMO_PASSWORD,
+      options.adminToken,
+      options.grantedAt,
+    );
     sessions.set(who, signedIn);
     return signedIn;
   };

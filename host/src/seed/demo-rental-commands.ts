@@ -124,6 +124,7 @@ export async function seedDemoRentalCommands(options: {
     'rental-admin@demo.example',
     DEMO_PASSWORD,
     options.adminToken,
+    options.position,
   );
   const members = new Map<string, MemberSession>();
   let position = options.position;
@@ -136,7 +137,13 @@ export async function seedDemoRentalCommands(options: {
   for (const spec of demoRentalCommands) {
     const member =
       members.get(spec.member) ??
-      (await memberSession(options.baseUrl, spec.member, DEMO_PASSWORD, options.adminToken));
+      (await memberSession(
+        options.baseUrl,
+        spec.member,
+        DEMO_PASSWORD,
+        options.adminToken,
+        options.position,
+      ));
     members.set(spec.member, member);
     const model = options.models.get(spec.model);
     if (!model) throw new Error(`Seeding: no demo rental model ${spec.model}`);

@@ -134,6 +134,8 @@ export async function seedDemoTrainings(options: {
   adminToken: string;
   logger: Logger;
   clock?: () => Date;
+  /** the position the demo accounts' grants were written at (memberSession) */
+  grantedAt?: string;
 }): Promise<DemoTrainings> {
   const now = (options.clock ?? (() => new Date()))().getTime();
   const daysAgo = (days: number) => new Date(now - days * DAY).toISOString();
@@ -144,7 +146,13 @@ export async function seedDemoTrainings(options: {
   const session = (email: string) => {
     const known = sessions.get(email);
     if (known) return known;
-    const signedIn = memberSession(options.baseUrl, email, DEMO_PASSWORD, options.adminToken);
+    const signedIn = memberSession(
+      options.baseUrl,
+      email,
+      DEMO_PASSWORD,
+      options.adminToken,
+      options.grantedAt,
+    );
     sessions.set(email, signedIn);
     return signedIn;
   };

@@ -76,6 +76,8 @@ export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedOutcome> {
   await record(deps, 'BeginDemoSeed');
   await seedDemoSite(deps);
   const accounts = await seedDemoAccounts(deps);
+  // the demo accounts' roles and levels as written: the members' sessions below are read at this position
+  const grantedAt = String(await deps.eventStore.headPosition());
   if (deps.features?.rental !== false) {
     const catalogue = await seedDemoRental({ ...deps, keepers: [accounts.get(DEMO_RENTAL_KEEPER)!] });
     await seedDemoRentalCommands({ ...deps, ...catalogue });
@@ -84,8 +86,8 @@ export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedOutcome> {
     const badges = await seedDemoOpenBadges({ ...deps, accounts });
     await seedDemoOpenBadgeAssertion({ ...deps, accounts, badges });
   }
-  await seedDemoCommunity(deps);
-  if (deps.features?.trainings !== false) await seedDemoTrainings(deps);
+  await seedDemoCommunity({ ...deps, grantedAt });
+  if (deps.features?.trainings !== false) await seedDemoTrainings({ ...deps, grantedAt });
   if (deps.features?.surveys !== false) await seedDemoSurveys(deps);
   await record(deps, 'CompleteDemoSeed');
   return 'seeded';
