@@ -110,7 +110,10 @@ export function s3BlobStore(
     client,
     async stage(source, { maxBytes }) {
       await prepared();
-      const { staging, hash, size, head } = await stageOnDisk(options.stagingDir, source, maxBytes);
+      // not flushed: the bytes are read back for the bucket's PUT, which is what keeps them, and then removed
+      const { staging, hash, size, head } = await stageOnDisk(options.stagingDir, source, maxBytes, {
+        flush: false,
+      });
       let settled = false;
       return {
         hash,

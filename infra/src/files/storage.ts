@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { once } from 'node:events';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -11,6 +11,9 @@ export const HEAD_BYTES = 4100;
 
 /** A blob's name: the sha256 of its bytes, in lower-case hex. */
 export const BLOB_HASH = /^[0-9a-f]{64}$/;
+
+/** The local disk's folders of blobs, by the first two hex digits of their hash. */
+const BLOB_FOLDERS = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 /**
  * Bytes received in full but not stored yet: the caller decides from them (their type, their size) and then
@@ -93,16 +96,25 @@ class Meter extends Transform {
   }
 }
 
-/** Bytes streamed into a staging file of `tmp`: hashed, counted, their head kept; nothing left when it fails. */
+/**
+ * Bytes streamed into a staging file of `tmp`: hashed, counted, their head kept; nothing left when it fails.
+ * `flush`: the file is on disk (fsync) before this resolves, for a store that keeps the file itself (the local
+ * disk's renames it into place); a store that sends the bytes on elsewhere and removes the file needs no flush.
+ */
 export async function stageOnDisk(
   tmp: string,
   source: Readable,
   maxBytes: number,
+  options: { flush: boolean },
 ): Promise<{ staging: string; hash: string; size: number; head: Buffer }> {
   const staging = join(tmp, `${randomUUID()}.part`);
   const meter = new Meter(maxBytes);
-  // wx: a fresh file of our own naming; flush: on disk before it is renamed into place (or sent on)
-  const file = createWriteStream(staging, { flags: 'wx', flush: true, highWaterMark: STAGING_BUFFER });
+  // wx: a fresh file of our own naming
+  const file = createWriteStream(staging, {
+    flags: 'wx',
+    flush: options.flush,
+    highWaterMark: STAGING_BUFFER,
+  });
   try {
     await pipeline(source, meter, file);
   } catch (error) {
@@ -115,9 +127,39 @@ export async function stageOnDisk(
 }
 
 /**
+ * Makes a folder's entries durable (fsync of the folder): a file created, renamed or removed in it is then found as
+ * it was after a crash of the machine. The file's own bytes are made durable by its own flush.
+ */
+export async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A folder made (with its missing parents) and durable: when anything was created, the folders that gained an entry
+ * are synced, from the parent of the first one made down to the folder's own parent.
+ */
+async function makeFolder(folder: string): Promise<void> {
+  const target = resolve(folder);
+  const made = await mkdir(target, { recursive: true });
+  if (made === undefined) return;
+  const first = resolve(made);
+  for (let at = target; ; at = dirname(at)) {
+    await syncFolder(dirname(at));
+    if (at === first || dirname(at) === at) break;
+  }
+}
+
+/**
  * The local-disk adapter: `<root>/blobs/ab/<hash>` for the bytes, `<root>/tmp/<random>.part` while they arrive.
  * A staged file is renamed into place only when complete (written and flushed), so a blob's name always holds
- * its whole content; a crash mid-upload leaves a `.part` file that `sweepStaging` removes at the next start.
+ * its whole content; a crash mid-upload leaves a `.part` file that `sweepStaging` removes at the next start. A
+ * commit resolves once the new name is durable too (its folder synced, ADR 0046): the record naming the blob is
+ * appended after it, so no record outlives its blob in a crash.
  */
 export function localBlobStore(
   root: string,
@@ -134,28 +176,31 @@ export function localBlobStore(
     if (!BLOB_HASH.test(hash)) throw new Error(`Not a blob hash: ${hash}`);
     return join(blobs, hash.slice(0, 2), hash);
   };
-  let ready: Promise<unknown> | null = null;
+  let ready: Promise<void> | null = null;
+  /**
+   * the folders, made once per process: `tmp`, `blobs` and its 256 `<ab>` folders, so that no commit makes a folder
+   * (nor waits for its parent's sync); a failure is tried again by the next upload
+   */
   const prepared = () =>
-    (ready ??= Promise.all([mkdir(tmp, { recursive: true }), mkdir(blobs, { recursive: true })]));
-  /** the `blobs/<ab>` folders made by this process: each is made once, not on every commit */
-  const folders = new Map<string, Promise<unknown>>();
-  const folderOf = (hash: string) => {
-    const prefix = hash.slice(0, 2);
-    let made = folders.get(prefix);
-    if (!made) {
-      made = mkdir(join(blobs, prefix), { recursive: true });
-      // a failure is tried again by the next commit
-      made.catch(() => folders.delete(prefix));
-      folders.set(prefix, made);
-    }
-    return made;
-  };
+    (ready ??= (async () => {
+      // blobs first: the folders it makes (the root too, on a first start) are synced into their parents
+      await makeFolder(blobs);
+      await mkdir(tmp, { recursive: true });
+      const made = await Promise.all(
+        BLOB_FOLDERS.map((prefix) => mkdir(join(blobs, prefix), { recursive: true })),
+      );
+      if (made.some((folder) => folder !== undefined)) await syncFolder(blobs);
+    })().catch((error: unknown) => {
+      ready = null;
+      throw error;
+    }));
 
   return {
     root,
     async stage(source, { maxBytes }) {
       await prepared();
-      const { staging, hash, size, head } = await stageOnDisk(tmp, source, maxBytes);
+      // flushed: the file itself becomes the blob
+      const { staging, hash, size, head } = await stageOnDisk(tmp, source, maxBytes, { flush: true });
       let settled = false;
       return {
         hash,
@@ -166,19 +211,19 @@ export function localBlobStore(
           if (settled) return;
           settled = true;
           const target = pathOf(hash);
-          await folderOf(hash);
           // the same bytes stored before are replaced by themselves (a name is its content's hash): one copy is
           // kept, and no look before the rename is needed (a reader of the former copy reads it to its end)
           await rename(staging, target).catch(async (error: NodeJS.ErrnoException) => {
             // its folder went since this process made it (removed by hand): made again
             if (error.code !== 'ENOENT') throw error;
-            folders.delete(hash.slice(0, 2));
-            await folderOf(hash);
+            await makeFolder(dirname(target));
             await rename(staging, target);
           });
-          // when it was stored, for the sweep's grace period (a blob stored again is as young as its new upload)
+          // the new name durable before the record naming it is appended (the bytes were flushed while staged);
+          // beside it, when it was stored, for the sweep's grace period (a blob stored again is as young as its new
+          // upload)
           const now = clock();
-          await utimes(target, now, now);
+          await Promise.all([syncFolder(dirname(target)), utimes(target, now, now)]);
         },
         async discard() {
           if (settled) return;

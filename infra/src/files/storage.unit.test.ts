@@ -60,6 +60,18 @@ describe('local blob store', () => {
     expect(await files(root)).toEqual([]);
   });
 
+  it('makes its blob folders before the first upload, and again when one was removed by hand', async () => {
+    const store = localBlobStore(root);
+    const first = await store.stage(Readable.from([Buffer.from('one')]), { maxBytes: 100 });
+    const folders = await readdir(join(root, 'blobs'));
+    expect(folders).toHaveLength(256);
+    expect(folders).toContain(first.hash.slice(0, 2));
+    await rm(join(root, 'blobs', first.hash.slice(0, 2)), { recursive: true });
+    await first.commit();
+    expect(await store.size(first.hash)).toBe(3);
+    expect(await files(join(root, 'tmp'))).toEqual([]);
+  });
+
   it('never takes a path from outside: a key that is not a hash names no file', async () => {
     const store = localBlobStore(root);
     await writeFile(join(root, 'secret'), 'x');
