@@ -15,7 +15,7 @@ import { localBlobStore } from '@platform/infra/files/storage';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@platform/infra/db/embedded';
 import { migrate } from '@platform/infra/db/migrate';
 import { createLogger } from '@platform/infra/logger';
-import { waitForProjections } from '@platform/infra/projections/checkpoints';
+import { waitForLiveVersions, waitForProjections } from '@platform/infra/projections/checkpoints';
 import { createPlatform, type Platform } from './platform.ts';
 import { seedDemo } from './seed/demo.ts';
 import { mountWeb } from './web-static.ts';
@@ -142,8 +142,11 @@ async function main() {
   // every read model holds what the log held when the start began (seeding included) before the site opens: where
   // this process reads them (the projections may be another process's)
   if (all || role === 'queries') {
-    const head = await platform.eventStore.lastCommittedPosition();
     const names = platform.projections.map((p) => p.name);
+    // a query process started beside projector processes waits for them to set the read models up
+    if (!all && !(await waitForLiveVersions(platform.sql, names, { timeoutMs: CATCH_UP_TIMEOUT_MS })))
+      logger.warn('the projections are not all set up: opening anyway');
+    const head = await platform.eventStore.lastCommittedPosition();
     const { reached } = await waitForProjections(platform, names, head, CATCH_UP_TIMEOUT_MS);
     if (!reached)
       logger.warn('the projections are still catching up with the event log: opening the site anyway');

@@ -46,6 +46,7 @@ import { compressAnswers } from './compression.ts';
 import { createReadiness, type Readiness } from './readiness.ts';
 import { isReadRequest } from './routing.ts';
 import { createLeases, type LeasedWork, type Leases } from '@platform/infra/db/leases';
+import { waitForLiveVersions } from '@platform/infra/projections/checkpoints';
 import { CSP_REPORT_PATH, cspReportRoute, securityHeaders } from './security-headers.ts';
 
 /**
@@ -318,19 +319,49 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
 
   // the works of the projector side: every projection, each scheduled job, the files' housekeeping
   const everyMs = options.files?.maintenanceEveryMs;
+  const projectionNames = projections.map((p) => p.name);
+  // with leases, a job may be taken before another process has set up the projections it reads: it waits for them
+  const readModelsExist = (signal: AbortSignal) => waitForLiveVersions(sql, projectionNames, { signal });
+  const jobWork = (name: string, begin: () => void, end: () => Promise<void>): LeasedWork => {
+    let controller = new AbortController();
+    let waiting: Promise<void> = Promise.resolve();
+    return {
+      name,
+      async start() {
+        const current = new AbortController();
+        controller = current;
+        waiting = readModelsExist(current.signal).then((exist) => {
+          if (exist && !current.signal.aborted) begin();
+        });
+      },
+      async stop() {
+        controller.abort();
+        await waiting;
+        await end();
+      },
+    };
+  };
   const leasedWorks: LeasedWork[] = [
     ...projections.map((p) => ({
       name: `projection:${p.name}:v${p.version}`,
       start: () => runner.startProjection(p.name),
       stop: () => runner.stopProjection(p.name),
     })),
-    ...jobs.map((job) => ({
-      name: `job:${job.name}`,
-      start: async () => job.start(),
-      stop: () => job.stop(),
-    })),
+    ...jobs.map((job) =>
+      jobWork(
+        `job:${job.name}`,
+        () => job.start(),
+        () => job.stop(),
+      ),
+    ),
     ...(everyMs
-      ? [{ name: 'job:files.maintenance', start: async () => files.start(everyMs), stop: () => files.stop() }]
+      ? [
+          jobWork(
+            'job:files.maintenance',
+            () => files.start(everyMs),
+            () => files.stop(),
+          ),
+        ]
       : []),
   ];
   let leases: Leases | undefined;

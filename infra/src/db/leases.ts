@@ -158,15 +158,26 @@ export function createLeases(options: LeaseOptions): Leases {
     const share = Math.ceil(works.length / Math.max(1, members));
     // above its share: the last taken go first (they were the others' share when this process was alone)
     while (held.length > share && !stopped) await release(held[held.length - 1]!, db);
-    const taken: LeasedWork[] = [];
-    for (const work of works) {
-      if (held.length >= share || stopped || doubt) break;
-      if (held.includes(work)) continue;
-      const [row] = await db<{ ok: boolean }[]>`
-        select pg_try_advisory_lock(hashtext(${LEASE_CLASS}), hashtext(${work.name})) as ok`;
-      if (!row?.ok) continue;
-      held.push(work);
-      taken.push(work);
+    // the free ones, asked all at once (pipelined on the one connection: a takeover is one round trip, not one per
+    // work); those taken beyond the share are let go of again at once, before any work starts
+    const room = share - held.length;
+    const candidates = works.filter((w) => !held.includes(w));
+    let taken: LeasedWork[] = [];
+    if (room > 0 && candidates.length > 0 && !stopped && !doubt) {
+      const answers = await Promise.all(
+        candidates.map(
+          (work) => db<{ ok: boolean }[]>`
+            select pg_try_advisory_lock(hashtext(${LEASE_CLASS}), hashtext(${work.name})) as ok`,
+        ),
+      );
+      const got = candidates.filter((_, i) => answers[i]?.[0]?.ok === true);
+      taken = got.slice(0, room);
+      await Promise.all(
+        got
+          .slice(room)
+          .map((work) => db`select pg_advisory_unlock(hashtext(${LEASE_CLASS}), hashtext(${work.name}))`),
+      );
+      held.push(...taken);
     }
     if (taken.length > 0) logger.info({ leases: taken.map((w) => w.name), members }, 'leases taken');
     await Promise.all(
