@@ -15,7 +15,7 @@ import { localBlobStore } from '@platform/infra/files/storage';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@platform/infra/db/embedded';
 import { migrate } from '@platform/infra/db/migrate';
 import { createLogger } from '@platform/infra/logger';
-import { waitForProjections } from '@platform/infra/projections/checkpoints';
+import { waitForLiveVersions, waitForProjections } from '@platform/infra/projections/checkpoints';
 import { createPlatform, type Platform } from './platform.ts';
 import { seedDemo } from './seed/demo.ts';
 import { mountWeb } from './web-static.ts';
@@ -30,7 +30,13 @@ const HOUR_MS = 60 * 60 * 1000;
 let stopping = false;
 
 async function main() {
+  // `--role=commands` (npm run start:commands, ...) is ROLE=commands
+  const roleArgument = process.argv.find((a) => a.startsWith('--role='));
+  if (roleArgument) process.env.ROLE = roleArgument.slice('--role='.length);
   const config = loadConfig();
+  // one side of the platform in a process of its own, beside others on one PostgreSQL (ADR 0048)
+  const role = config.ROLE;
+  const all = role === 'all';
   const logger = createLogger(config);
 
   // stops what has started so far, also when a signal comes in the middle of the start (seeding included)
@@ -49,6 +55,7 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   let databaseUrl = config.DATABASE_URL;
+  // (the configuration refuses a role without DATABASE_URL)
   if (!databaseUrl) {
     logger.info({ dataDir: config.DATA_DIR }, 'starting the embedded PostgreSQL');
     started.embedded = await startEmbeddedPostgres({
@@ -57,20 +64,30 @@ async function main() {
     });
     databaseUrl = started.embedded.url;
   }
+  // processes started together migrate one after the other (an advisory lock): the first applies, the others find
+  // nothing left
   const applied = await migrate(databaseUrl);
-  if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+  if (applied.length) logger.info({ migrations: applied, role }, 'migrations applied');
 
-  // what uploads interrupted by a stop left half-written is removed before anything is uploaded again
   const filesDir = join(config.DATA_DIR, 'files');
-  await localBlobStore(filesDir).sweepStaging();
+  // what uploads interrupted by a stop left half-written is removed before anything is uploaded again; not where
+  // other processes may be uploading into the same folder (the leased files' housekeeping removes what is old)
+  if (all) await localBlobStore(filesDir).sweepStaging();
 
-  const webBuilt = existsSync(join(webDist, 'index.html'));
-  if (!webBuilt) logger.warn(`the web is not built (${webDist}): serving the APIs only; run npm run build`);
+  const servesWeb = all || role === 'queries';
+  const webBuilt = servesWeb && existsSync(join(webDist, 'index.html'));
+  if (servesWeb && !webBuilt)
+    logger.warn(`the web is not built (${webDist}): serving the APIs only; run npm run build`);
   const adminToken = config.ADMIN_API_TOKEN ?? randomBytes(24).toString('base64url');
   const platform = await createPlatform({
     databaseUrl,
     adminToken,
     logger,
+    ...(all ? {} : { roles: [role] }),
+    // several projector processes: each projection and job runs in the one holding its lease
+    ...(role === 'projectors'
+      ? { leases: { pollMs: config.LEASE_POLL_MS, holder: `platform projectors ${process.pid}` } }
+      : {}),
     // until the projections caught up and the first-start seeding is done, the site answers 503 (a "starting" page)
     startNotReady: true,
     minPositionTimeoutMs: config.MIN_POSITION_TIMEOUT_MS,
@@ -107,7 +124,9 @@ async function main() {
     server.once('error', reject);
   });
 
-  if (config.SEED_DEMO) {
+  // the demo site is seeded by `npm start` only (the cluster's script seeds through its front): never by processes
+  // racing each other
+  if (all && config.SEED_DEMO) {
     const outcome = await seedDemo({
       eventStore: platform.eventStore,
       contracts: platform.contracts,
@@ -120,19 +139,31 @@ async function main() {
     if (outcome === 'seeded') logger.info('demo site and accounts seeded');
   }
 
-  // every read model holds what the log held when the start began (seeding included) before the site opens
-  const head = await platform.eventStore.lastCommittedPosition();
-  const names = platform.projections.map((p) => p.name);
-  const { reached } = await waitForProjections(platform, names, head, CATCH_UP_TIMEOUT_MS);
-  if (!reached)
-    logger.warn('the projections are still catching up with the event log: opening the site anyway');
+  // every read model holds what the log held when the start began (seeding included) before the site opens: where
+  // this process reads them (the projections may be another process's)
+  if (all || role === 'queries') {
+    const names = platform.projections.map((p) => p.name);
+    // a query process started beside projector processes waits for them to set the read models up
+    if (!all && !(await waitForLiveVersions(platform.sql, names, { timeoutMs: CATCH_UP_TIMEOUT_MS })))
+      logger.warn('the projections are not all set up: opening anyway');
+    const head = await platform.eventStore.lastCommittedPosition();
+    const { reached } = await waitForProjections(platform, names, head, CATCH_UP_TIMEOUT_MS);
+    if (!reached)
+      logger.warn('the projections are still catching up with the event log: opening the site anyway');
+  }
   platform.readiness.markReady();
 
   if (!config.ADMIN_API_TOKEN) {
     // printed, not logged as a field: it is the bootstrap credential until accounts replace it
     process.stdout.write(`\nBootstrap admin API token (this run only): ${adminToken}\n`);
   }
-  process.stdout.write(`Platform listening on http://localhost:${config.PORT}\n`);
+  const address = server.address();
+  const port = address && typeof address === 'object' ? address.port : config.PORT;
+  process.stdout.write(
+    all
+      ? `Platform listening on http://localhost:${port}\n`
+      : `Platform ${role} listening on http://localhost:${port}\n`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -14,7 +14,6 @@ import type { SessionPolicy } from '@platform/command-api/auth/sessions';
 import { requestContext } from '@platform/infra/http/logging';
 import { DEFAULT_TRUST_PROXY, type TrustProxy } from '@platform/infra/http/trust-proxy';
 import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
-import { TUS_PATH } from '@platform/command-api/files/tus';
 import type { Clock } from '@platform/command-api/http/metadata';
 import { createQueryApi, type QueryModule } from '@platform/query-api/app';
 import { createReadPool } from '@platform/query-api/db';
@@ -45,10 +44,29 @@ import {
 } from './modules.ts';
 import { compressAnswers } from './compression.ts';
 import { createReadiness, type Readiness } from './readiness.ts';
+import { isReadRequest } from './routing.ts';
+import { createLeases, type LeasedWork, type Leases } from '@platform/infra/db/leases';
+import { waitForLiveVersions } from '@platform/infra/projections/checkpoints';
 import { CSP_REPORT_PATH, cspReportRoute, securityHeaders } from './security-headers.ts';
+
+/**
+ * The sides a process of the platform runs (ADR 0048): the command API (unsafe methods under /api/v1 and /auth),
+ * the query API (GET and HEAD there, and the built web), the projectors (with the scheduled jobs). One process
+ * runs all three (`npm start`); the cluster runs each in processes of its own on one PostgreSQL.
+ */
+export type PlatformRole = 'commands' | 'queries' | 'projectors';
+export const PLATFORM_ROLES: readonly PlatformRole[] = ['commands', 'queries', 'projectors'];
 
 export interface PlatformOptions {
   databaseUrl: string;
+  /** the sides this process runs; absent: all three */
+  roles?: readonly PlatformRole[];
+  /**
+   * projectors in several processes on one database (ADR 0048): each projection and each scheduled job runs in the
+   * one process holding its lease, looked for every `pollMs` (default 1,000 ms); `holder` names this process in
+   * pg_stat_activity. Absent: this process runs every projection and job itself (the one-process deployment)
+   */
+  leases?: { pollMs?: number; holder?: string };
   adminToken: string;
   logger: Logger;
   clock?: Clock;
@@ -141,6 +159,10 @@ export interface Platform {
   files: FilesMaintenance;
   /** the modules' background jobs (the scheduled publications), started by `start` */
   jobs: readonly ModuleJob[];
+  /** the sides this process runs */
+  roles: readonly PlatformRole[];
+  /** with `leases`: the leases this process holds (projections and jobs), once started */
+  leases(): string[];
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -151,6 +173,8 @@ export interface Platform {
  */
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const { logger } = options;
+  const roles = options.roles ?? PLATFORM_ROLES;
+  const runs = (role: PlatformRole) => roles.includes(role);
   const clock: Clock = options.clock ?? (() => new Date());
   const minPositionTimeoutMs = options.minPositionTimeoutMs ?? CONFIG_DEFAULTS.MIN_POSITION_TIMEOUT_MS;
   const sql = createSql(options.databaseUrl, { max: 20 });
@@ -245,38 +269,102 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   });
   app.get('/readyz', readiness.probe);
   // a route of its own: the other requests only fail its path's match, and never enter its router
-  app.post(CSP_REPORT_PATH, cspReportRoute(logger, { clock }));
-  app.use('/auth', accounts.authRouter);
-  // cookie sessions beside the API token, for both APIs (the token check inside them leaves a session alone)
-  app.use('/api/v1', requestContext(), accounts.sessionMiddleware);
-  const commandApi = createCommandApi({
-    eventStore,
-    contracts,
-    clock,
-    logger,
-    readSql: sql,
-    adminToken: options.adminToken,
-    modules: commandModulesOf(modules, serve),
-  });
-  const queryApi = createQueryApi({
-    readPool,
-    sql,
-    eventStore,
-    logger,
-    adminToken: options.adminToken,
-    minPositionTimeoutMs,
-    clock,
-    modules: [...queryModulesOf(modules, serve), ...(options.extraQueryModules ?? [])],
-  });
+  if (runs('commands')) app.post(CSP_REPORT_PATH, cspReportRoute(logger, { clock }));
+  // each side answers its own methods only (a process of one side behind the cluster's front, ADR 0048); the other
+  // side's requests find no route here
+  const served = (req: express.Request) =>
+    isReadRequest(req.method, req.path) ? runs('queries') : runs('commands');
+  const forThisSide =
+    (handler: express.RequestHandler): express.RequestHandler =>
+    (req, res, next) =>
+      served(req) ? handler(req, res, next) : next();
+  if (runs('commands') || runs('queries')) {
+    app.use('/auth', forThisSide(accounts.authRouter));
+    // cookie sessions beside the API token, for both APIs (the token check inside them leaves a session alone)
+    app.use('/api/v1', forThisSide(requestContext()), forThisSide(accounts.sessionMiddleware));
+  }
+  const commandApi = runs('commands')
+    ? createCommandApi({
+        eventStore,
+        contracts,
+        clock,
+        logger,
+        readSql: sql,
+        adminToken: options.adminToken,
+        modules: commandModulesOf(modules, serve),
+      })
+    : express.Router();
+  // the query side LISTENs to the projections' checkpoints from its creation: only where it is served
+  const queryApi = runs('queries')
+    ? createQueryApi({
+        readPool,
+        sql,
+        eventStore,
+        logger,
+        adminToken: options.adminToken,
+        minPositionTimeoutMs,
+        clock,
+        modules: [...queryModulesOf(modules, serve), ...(options.extraQueryModules ?? [])],
+      })
+    : express.Router();
   // commands are unsafe methods and reads are GET and HEAD: each request goes through the one router that can
-  // answer it (a read no longer walks every command module's middleware first). A HEAD on a resumable upload
-  // is the tus protocol's "where am I" of an upload in progress: the command side's (ADR 0027)
-  const isRead = (req: express.Request) =>
-    req.method === 'GET' || (req.method === 'HEAD' && !req.path.startsWith(`${TUS_PATH}/`));
-  app.use('/api/v1', (req, res, next) => (isRead(req) ? queryApi : commandApi)(req, res, next));
+  // answer it (a read no longer walks every command module's middleware first); routing.ts says which
+  app.use('/api/v1', (req, res, next) => {
+    if (!served(req)) return next();
+    return (isReadRequest(req.method, req.path) ? queryApi : commandApi)(req, res, next);
+  });
   app.use('/api', notFoundHandler());
-  options.mountAfterApis?.(app);
+  if (runs('queries')) options.mountAfterApis?.(app);
   app.use(errorHandler({ logger }));
+
+  // the works of the projector side: every projection, each scheduled job, the files' housekeeping
+  const everyMs = options.files?.maintenanceEveryMs;
+  const projectionNames = projections.map((p) => p.name);
+  // with leases, a job may be taken before another process has set up the projections it reads: it waits for them
+  const readModelsExist = (signal: AbortSignal) => waitForLiveVersions(sql, projectionNames, { signal });
+  const jobWork = (name: string, begin: () => void, end: () => Promise<void>): LeasedWork => {
+    let controller = new AbortController();
+    let waiting: Promise<void> = Promise.resolve();
+    return {
+      name,
+      async start() {
+        const current = new AbortController();
+        controller = current;
+        waiting = readModelsExist(current.signal).then((exist) => {
+          if (exist && !current.signal.aborted) begin();
+        });
+      },
+      async stop() {
+        controller.abort();
+        await waiting;
+        await end();
+      },
+    };
+  };
+  const leasedWorks: LeasedWork[] = [
+    ...projections.map((p) => ({
+      name: `projection:${p.name}:v${p.version}`,
+      start: () => runner.startProjection(p.name),
+      stop: () => runner.stopProjection(p.name),
+    })),
+    ...jobs.map((job) =>
+      jobWork(
+        `job:${job.name}`,
+        () => job.start(),
+        () => job.stop(),
+      ),
+    ),
+    ...(everyMs
+      ? [
+          jobWork(
+            'job:files.maintenance',
+            () => files.start(everyMs),
+            () => files.stop(),
+          ),
+        ]
+      : []),
+  ];
+  let leases: Leases | undefined;
 
   return {
     app,
@@ -291,12 +379,27 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     apiRouters: { command: commandApi, query: queryApi },
     files,
     jobs,
+    roles,
+    leases: () => leases?.held() ?? [],
     async start() {
+      if (!runs('projectors')) return;
+      if (options.leases) {
+        leases = createLeases({
+          databaseUrl: options.databaseUrl,
+          works: leasedWorks,
+          holder: options.leases.holder ?? `platform projectors ${process.pid}`,
+          logger,
+          ...(options.leases.pollMs ? { pollMs: options.leases.pollMs } : {}),
+        });
+        await leases.start();
+        return;
+      }
       await runner.start();
-      if (options.files?.maintenanceEveryMs) files.start(options.files.maintenanceEveryMs);
+      if (everyMs) files.start(everyMs);
       for (const job of jobs) job.start();
     },
     async stop() {
+      if (leases) await leases.stop();
       for (const job of jobs) await job.stop();
       await files.stop();
       await runner.stop();

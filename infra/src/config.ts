@@ -28,6 +28,7 @@ export const CONFIG_DEFAULTS = {
   FILES_MAX_ADMIN_SIZE_MB: 1024,
   FILES_SWEEP_EVERY_HOURS: 6,
   FILES_SWEEP_GRACE_HOURS: 24,
+  LEASE_POLL_MS: 1000,
 } as const;
 
 /** PUBLIC_URL when it is not set: the site on this machine at its port. */
@@ -38,6 +39,13 @@ const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(CONFIG_DEFAULTS.PORT),
   HOST: z.string().default(CONFIG_DEFAULTS.HOST),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * the sides this process runs (ADR 0048): all (the default: one process, `npm start`), or one of commands,
+   * queries, projectors (`npm run start:commands` ...), several of each on one PostgreSQL: DATABASE_URL required
+   */
+  ROLE: z.enum(['all', 'commands', 'queries', 'projectors']).default('all'),
+  /** projector processes: how often each looks for projections and jobs no live process holds (ms) */
+  LEASE_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(CONFIG_DEFAULTS.LEASE_POLL_MS),
   /** data directory of the embedded PostgreSQL used when DATABASE_URL is not set */
   DATA_DIR: z.string().default(CONFIG_DEFAULTS.DATA_DIR),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(CONFIG_DEFAULTS.EMBEDDED_PG_PORT),
@@ -203,5 +211,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  if (parsed.data.ROLE !== 'all' && !parsed.data.DATABASE_URL)
+    throw new ConfigError(
+      `Invalid configuration:\n  DATABASE_URL: required with ROLE=${parsed.data.ROLE} (the processes of each side share one PostgreSQL)`,
+    );
+  if (parsed.data.ROLE !== 'all' && !parsed.data.APP_KEY)
+    throw new ConfigError(
+      `Invalid configuration:\n  APP_KEY: required with ROLE=${parsed.data.ROLE} (a link one process signs, another checks)`,
+    );
   return parsed.data;
 }

@@ -22,4 +22,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ MIN_POSITION_TIMEOUT_MS: '-1' })).toThrow(ConfigError);
     expect(() => loadConfig({ MIN_POSITION_TIMEOUT_MS: '-1' })).toThrow(/MIN_POSITION_TIMEOUT_MS/);
   });
+
+  it('runs one side only against a PostgreSQL of its own with a shared links key (ADR 0048)', () => {
+    const url = 'postgres://platform:secret@db.example.test:5432/platform';
+    const key = 'k'.repeat(32);
+    expect(loadConfig({}).ROLE).toBe('all');
+    expect(loadConfig({ ROLE: 'queries', DATABASE_URL: url, APP_KEY: key }).ROLE).toBe('queries');
+    expect(() => loadConfig({ ROLE: 'commands', APP_KEY: key })).toThrow(
+      /DATABASE_URL: required with ROLE=commands/,
+    );
+    expect(() => loadConfig({ ROLE: 'projectors', DATABASE_URL: url })).toThrow(/APP_KEY: required/);
+    expect(() => loadConfig({ ROLE: 'everything' })).toThrow(/ROLE/);
+  });
 });

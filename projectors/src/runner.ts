@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import type { Sql } from 'postgres';
 import type { EventStore } from '@platform/infra/event-store';
 import { CheckpointMovedError } from './apply-batch.ts';
@@ -36,6 +35,15 @@ export interface ProjectionRunner {
   start(): Promise<void>;
   /** Stops following; waits for the batch transactions in flight to finish. */
   stop(): Promise<void>;
+  /**
+   * Starts one projection alone (a projector process of several, once it holds the projection's lease: ADR 0048);
+   * resolves once it is set up, or has failed its first attempt (and keeps retrying). Nothing when it runs already.
+   */
+  startProjection(name: string): Promise<void>;
+  /** Stops one projection; waits for its batch transaction in flight. */
+  stopProjection(name: string): Promise<void>;
+  /** the names of the projections running in this process */
+  running(): string[];
 }
 
 const silent: RunnerLogger = { info() {}, warn() {}, error() {} };
@@ -82,8 +90,26 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const maxMs = options.retry?.maxMs ?? 30_000;
   assertDistinct(projections);
 
-  let controller: AbortController | undefined;
-  let loops: Promise<void>[] = [];
+  const running = new Map<string, { controller: AbortController; loop: Promise<void> }>();
+  const byName = new Map(projections.map((p) => [p.name, p]));
+
+  /** runs one projection's loop under a signal of its own; resolves once it is set up (or failed once) */
+  function launch(projection: Projection): Promise<void> {
+    const controller = new AbortController();
+    let markReady!: () => void;
+    const ready = new Promise<void>((resolve) => (markReady = resolve));
+    const loop = run(projection, controller.signal, markReady);
+    running.set(projection.name, { controller, loop });
+    return ready;
+  }
+
+  async function halt(name: string): Promise<void> {
+    const entry = running.get(name);
+    if (!entry) return;
+    entry.controller.abort();
+    await entry.loop.catch(() => undefined);
+    if (running.get(name) === entry) running.delete(name);
+  }
 
   async function run(projection: Projection, signal: AbortSignal, ready: () => void): Promise<void> {
     const target = versionTarget(projection);
@@ -141,24 +167,20 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
   return {
     async start() {
-      if (controller && !controller.signal.aborted) throw new Error('projection runner already started');
-      const current = new AbortController();
-      // one signal for every projection, each of which listens to it (the catalogue brings dozens): not a leak
-      setMaxListeners(Math.max(10, projections.length * 4), current.signal);
-      controller = current;
-      const readies: Promise<void>[] = [];
-      loops = projections.map((projection) => {
-        let markReady!: () => void;
-        readies.push(new Promise<void>((resolve) => (markReady = resolve)));
-        return run(projection, current.signal, markReady);
-      });
+      if (running.size > 0) throw new Error('projection runner already started');
       // resolves once each projection is set up, or has failed its first attempt (and keeps retrying)
-      await Promise.all(readies);
+      await Promise.all(projections.map(launch));
     },
     async stop() {
-      controller?.abort();
-      await Promise.allSettled(loops);
-      loops = [];
+      await Promise.allSettled([...running.keys()].map(halt));
     },
+    async startProjection(name) {
+      const projection = byName.get(name);
+      if (!projection) throw new Error(`no projection ${name} in this runner`);
+      if (running.has(name)) return;
+      await launch(projection);
+    },
+    stopProjection: halt,
+    running: () => [...running.keys()],
   };
 }

@@ -102,3 +102,30 @@ export async function waitForProjections(
     await listener.unlisten().catch(() => {});
   }
 }
+
+/**
+ * Waits until every named projection has a live version, that is its views in `read` (a query process started
+ * beside projector processes that have not set the projections up yet, a job that reads them): true once they
+ * all have one; false when `signal` aborts or `timeoutMs` passed first.
+ */
+export async function waitForLiveVersions(
+  sql: Sql,
+  names: readonly string[],
+  options: { signal?: AbortSignal; timeoutMs?: number; pollMs?: number } = {},
+): Promise<boolean> {
+  const wanted = [...new Set(names)];
+  const deadline = Date.now() + (options.timeoutMs ?? Number.POSITIVE_INFINITY);
+  while (!options.signal?.aborted) {
+    const [row] = await sql<{ live: number }[]>`
+      select count(*)::int as live from projection_checkpoints
+       where status = 'live' and name = any(${wanted})`.catch(() => [{ live: -1 }]);
+    if (row && row.live >= wanted.length) return true;
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) return false;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, Math.min(remaining, options.pollMs ?? 250));
+      options.signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+  }
+  return false;
+}
