@@ -90,6 +90,7 @@ async function main() {
       : {}),
     // until the projections caught up and the first-start seeding is done, the site answers 503 (a "starting" page)
     startNotReady: true,
+    eventStore: { engine: config.EVENT_STORE, url: config.EVENTSTORE_URL },
     minPositionTimeoutMs: config.MIN_POSITION_TIMEOUT_MS,
     defaultLocale: config.DEFAULT_LOCALE,
     features: resourceFeatures(config),

@@ -25,7 +25,7 @@ import {
   type ResourceFeatures,
 } from '@platform/contracts/resources/definition';
 import { createSql } from '@platform/infra/db/postgres';
-import { PostgresEventStore, type EventStore } from '@platform/infra/event-store';
+import { createEventStore, type EventStore } from '@platform/infra/event-store';
 import { CONFIG_DEFAULTS, defaultPublicUrl } from '@platform/infra/config';
 import { createMailer } from '@platform/infra/mail/mailer';
 import { DEFAULT_FILE_LIMITS, type FileLimits } from '@platform/infra/files/intake';
@@ -76,6 +76,8 @@ export interface PlatformOptions {
    * (npm start opens the site once the first-start seeding is done); false (the default): ready at once
    */
   startNotReady?: boolean;
+  /** where the event log is kept (EVENT_STORE, EVENTSTORE_URL): PostgreSQL by default */
+  eventStore?: { engine: 'postgres' | 'eventstoredb'; url?: string | undefined };
   /** query routes served beside the platform's own, through the same middleware (benchmarks' baselines) */
   extraQueryModules?: QueryModule[];
   /** modules served beside the platform's list (modules.ts): a module not yet composed there, under test */
@@ -185,7 +187,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     ...(options.extraModules ?? []),
   ];
   const contracts = new EventContractRegistry(eventContractsOf(modules));
-  const eventStore = new PostgresEventStore({ sql, contracts });
+  // the event log in PostgreSQL, or in EventStoreDB (EVENT_STORE=eventstoredb, ADR 0049); read models stay here
+  const eventStore = await createEventStore(
+    { EVENT_STORE: options.eventStore?.engine ?? 'postgres', EVENTSTORE_URL: options.eventStore?.url },
+    { sql, contracts },
+  );
   const projections = projectionsOf(modules);
   const runner = createProjectionRunner({ sql, eventStore, projections, logger });
 
@@ -403,6 +409,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       for (const job of jobs) await job.stop();
       await files.stop();
       await runner.stop();
+      await eventStore.close();
       await readPool.end();
       await sql.end({ timeout: 5 });
     },

@@ -29,6 +29,8 @@ export const CONFIG_DEFAULTS = {
   FILES_SWEEP_EVERY_HOURS: 6,
   FILES_SWEEP_GRACE_HOURS: 24,
   LEASE_POLL_MS: 1000,
+  KAFKA_TOPIC: 'platform.events',
+  KAFKA_TOPIC_PARTITIONS: 12,
 } as const;
 
 /** PUBLIC_URL when it is not set: the site on this machine at its port. */
@@ -49,9 +51,36 @@ const ConfigSchema = z.object({
   /** data directory of the embedded PostgreSQL used when DATABASE_URL is not set */
   DATA_DIR: z.string().default(CONFIG_DEFAULTS.DATA_DIR),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(CONFIG_DEFAULTS.EMBEDDED_PG_PORT),
+  /**
+   * where the event log lives (ADR 0049): postgres (the platform's own tables, the default) or eventstoredb
+   * (EventStoreDB / KurrentDB at EVENTSTORE_URL). The read models, checkpoints and sessions stay in PostgreSQL.
+   */
   EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
-  EVENTSTORE_URL: z.string().optional(),
-  KAFKA_BROKERS: z.string().optional(),
+  /** the engine's connection string, e.g. kurrentdb://eventstoredb:2113?tls=false (esdb:// is read alike) */
+  EVENTSTORE_URL: z
+    .string()
+    .regex(
+      /^(esdb|kurrentdb|kurrent|kdb)(\+discover)?:\/\/[^/]/,
+      'EVENTSTORE_URL must be a connection string such as kurrentdb://host:2113?tls=false',
+    )
+    .optional(),
+  /** the Kafka brokers the relay (`npm run start:relay`) publishes the log to: host:port, comma-separated */
+  KAFKA_BROKERS: z
+    .string()
+    .regex(/^[^,\s:]+:\d+(,[^,\s:]+:\d+)*$/, 'KAFKA_BROKERS must be host:port, comma-separated')
+    .optional(),
+  /** the topic the relay publishes every event to (keyed by stream id), created when missing */
+  KAFKA_TOPIC: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,249}$/, 'KAFKA_TOPIC must be a Kafka topic name')
+    .default(CONFIG_DEFAULTS.KAFKA_TOPIC),
+  /** the partitions of the topic when the relay creates it (a stream's events stay in one partition, in order) */
+  KAFKA_TOPIC_PARTITIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(CONFIG_DEFAULTS.KAFKA_TOPIC_PARTITIONS),
   ADMIN_API_TOKEN: z.string().min(24, 'ADMIN_API_TOKEN must be at least 24 characters').optional(),
   APP_NAME: z.string().default(CONFIG_DEFAULTS.APP_NAME),
   DEFAULT_LOCALE: z.enum(LOCALES).default(CONFIG_DEFAULTS.DEFAULT_LOCALE),
@@ -157,7 +186,20 @@ const ConfigSchema = z.object({
     .optional(),
 });
 
+const ConfigWithEngines = ConfigSchema.superRefine((config, ctx) => {
+  if (config.EVENT_STORE === 'eventstoredb' && !config.EVENTSTORE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['EVENTSTORE_URL'],
+      message: 'EVENTSTORE_URL is required when EVENT_STORE=eventstoredb',
+    });
+  }
+});
+
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** The names of the environment variables the configuration reads (a deployment file may set these only). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(ConfigSchema.shape);
 
 /** The account features of the configuration, as the accounts module takes them. */
 export function accountFeatures(config: Config) {
@@ -206,7 +248,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // a bad variable is named with the texts the platform has always printed (contracts/src/zod-messages.ts)
   useZod3Messages();
-  const parsed = ConfigSchema.safeParse(env);
+  const parsed = ConfigWithEngines.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

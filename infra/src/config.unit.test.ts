@@ -35,3 +35,26 @@ describe('configuration', () => {
     expect(() => loadConfig({ ROLE: 'everything' })).toThrow(/ROLE/);
   });
 });
+
+describe('the event store and the relay', () => {
+  it('runs on PostgreSQL by default and on EventStoreDB only with its connection string', () => {
+    expect(loadConfig({})).toMatchObject({ EVENT_STORE: 'postgres', KAFKA_TOPIC: 'platform.events' });
+    expect(() => loadConfig({ EVENT_STORE: 'eventstoredb' })).toThrow(/EVENTSTORE_URL is required/);
+    expect(
+      loadConfig({ EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: 'kurrentdb://eventstoredb:2113?tls=false' }),
+    ).toMatchObject({
+      EVENT_STORE: 'eventstoredb',
+      EVENTSTORE_URL: 'kurrentdb://eventstoredb:2113?tls=false',
+    });
+    expect(loadConfig({ EVENTSTORE_URL: 'esdb://localhost:2113?tls=false' }).EVENTSTORE_URL).toBeDefined();
+    expect(() => loadConfig({ EVENTSTORE_URL: 'http://localhost:2113' })).toThrow(/EVENTSTORE_URL/);
+  });
+
+  it('takes Kafka brokers as host:port, comma-separated', () => {
+    expect(loadConfig({ KAFKA_BROKERS: 'kafka:9092,kafka-2:9092' }).KAFKA_BROKERS).toBe(
+      'kafka:9092,kafka-2:9092',
+    );
+    expect(() => loadConfig({ KAFKA_BROKERS: 'kafka' })).toThrow(/KAFKA_BROKERS/);
+    expect(() => loadConfig({ KAFKA_TOPIC: 'no spaces' })).toThrow(/KAFKA_TOPIC/);
+  });
+});

@@ -136,3 +136,11 @@ export function categoryOf(streamId: string): string {
   const dash = streamId.indexOf('-');
   return dash === -1 ? streamId : streamId.slice(0, dash);
 }
+
+/** Whether a stream whose last revision is `current` (-1n: no stream) satisfies `expected`. */
+export function expectationHolds(expected: ExpectedVersion, current: bigint): boolean {
+  if (expected === 'any') return true;
+  if (expected === 'no_stream') return current < 0n;
+  if (expected === 'stream_exists') return current >= 0n;
+  return current === expected;
+}

@@ -162,11 +162,3 @@ export async function explainRefusal(sql: Sql, streamId: string, eventIds: strin
       : null;
   return { current, retried, idsTaken: (row?.anywhere ?? 0) > 0 };
 }
-
-/** Whether a stream whose last revision is `current` (-1n: no stream) satisfies `expected`. */
-export function expectationHolds(expected: ExpectedVersion, current: bigint): boolean {
-  if (expected === 'any') return true;
-  if (expected === 'no_stream') return current < 0n;
-  if (expected === 'stream_exists') return current >= 0n;
-  return current === expected;
-}

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod/v4';
-import { defineEvent, EventContractRegistry } from '@platform/contracts/event-contracts';
 import { createTestDatabase } from '@platform/tests/support/database';
-import { event, eventStoreContract, metadata } from '@platform/tests/contract/event-store.contract';
+import {
+  event,
+  eventStoreContract,
+  metadata,
+  widgetContracts,
+} from '@platform/tests/contract/event-store.contract';
 import { createSql } from '../db/postgres.ts';
 import { insertEvents } from './postgres-append.ts';
 import { PostgresEventStore } from './postgres-event-store.ts';
-
-const widgetContracts = new EventContractRegistry([
-  defineEvent('WidgetNamed', z.object({ name: z.string(), size: z.string() }), {
-    version: 2,
-    upcasters: { 1: (v) => ({ name: (v as { title: string }).title, size: 'unknown' }) },
-  }),
-]);
 
 eventStoreContract('PostgresEventStore', async () => {
   const db = await createTestDatabase();

@@ -4,6 +4,7 @@ import {
   START,
   StreamNotFoundError,
   WrongExpectedVersionError,
+  expectationHolds,
   type AllFilter,
   type AppendResult,
   type EventStore,
@@ -22,7 +23,7 @@ import {
   toRecordedEvent,
   type EventRow,
 } from './postgres-rows.ts';
-import { explainRefusal, expectationHolds, insertEvents, type StoredEvent } from './postgres-append.ts';
+import { explainRefusal, insertEvents, type StoredEvent } from './postgres-append.ts';
 import { createGroupAppender, type GroupAppender } from './postgres-group-append.ts';
 import { APPENDED_CHANNEL, coalescedWake } from './wake.ts';
 
