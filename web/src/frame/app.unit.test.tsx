@@ -59,7 +59,10 @@ describe('the app shell', () => {
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('button', { name: 'Cookie settings' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Site map | Assistive Tech Commons'));
-    expect(screen.getByTestId('route-announcer').textContent).toBe('Site map, page loaded');
+    // the announcer renders after the title is set (the same effect sets both): its text may come a render later
+    await waitFor(() =>
+      expect(screen.getByTestId('route-announcer').textContent).toBe('Site map, page loaded'),
+    );
     expect(document.head.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(
       'Site map',
     );
