@@ -48,6 +48,52 @@ const VENDOR =
   /\/node_modules\/(react|react-dom|scheduler|jotai|wouter|regexparam|styled-components|stylis|@emotion\/[^/]+|react-intl|intl-messageformat|@formatjs\/[^/]+|tslib)\//;
 
 /**
+ * What a page's first script (the entry chunk) must not carry (ADR 0046): zod, and react-aria's widgets, state and
+ * number formatting. The first screen reads its documents with shapes (kit/api/shape.ts) and shows native controls
+ * (kit/ui/plain.tsx); react-aria's RouterProvider stays (its link utilities, about 1 KB gzip), which every
+ * react-aria link and menu item of the later screens navigates through.
+ */
+const NOT_IN_FIRST_SCRIPT =
+  /\/node_modules\/(zod\/|react-aria-components\/|react-stately\/|@react-aria\/|@react-stately\/|@internationalized\/|react-aria\/(?!dist\/private\/utils\/))/;
+
+/**
+ * Fails the build when a module the entry takes brings zod or react-aria's widgets into the first script: Rollup
+ * keeps in the entry chunk every export of a module the entry imports that a later chunk uses, so one schema
+ * beside a constant the first screen reads is enough. The error names the app's modules that import the library.
+ */
+function firstScriptGuard(): Plugin {
+  return {
+    name: 'first-script-guard',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        const found = Object.entries(chunk.modules)
+          .filter(([id, module]) => module.renderedLength > 0 && NOT_IN_FIRST_SCRIPT.test(id))
+          .map(([id]) => id);
+        if (found.length === 0) continue;
+        // the app's modules in this chunk that import the library (through its own modules)
+        const seen = new Set(found);
+        const queue = [...found];
+        const culprits = new Set<string>();
+        while (queue.length > 0) {
+          for (const importer of this.getModuleInfo(queue.shift()!)?.importers ?? []) {
+            if (seen.has(importer)) continue;
+            seen.add(importer);
+            if (importer.includes('/node_modules/')) queue.push(importer);
+            else if (importer in chunk.modules) culprits.add(importer);
+          }
+        }
+        this.error(
+          `the first script (${chunk.fileName}) carries ${found.length} module(s) it must not (ADR 0046), ` +
+            `e.g. ${found[0]}, brought in by ${[...culprits].join(', ') || 'no module of the app'}`,
+        );
+      }
+    },
+  };
+}
+
+/**
  * Every text file of the browser's build is written a second and a third time, as `<file>.br` (brotli at its best
  * quality, 11) and `<file>.gz` (gzip at level 9), once per build: the host sends the one the browser takes
  * (host/src/web-static.ts) and compresses nothing per request. Not the HTML: the host answers every page itself,
@@ -78,7 +124,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     // the static title and social title before the app boots and names the page itself
     { name: 'app-name', transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', appName) },
-    ...(isSsrBuild ? [] : [precompressed()]),
+    ...(isSsrBuild ? [] : [precompressed(), firstScriptGuard()]),
   ],
   define: {
     __APP_NAME__: JSON.stringify(appName),

@@ -1,4 +1,4 @@
-import { z, type ZodTypeAny } from 'zod/v4';
+import type { z, ZodTypeAny } from 'zod/v4';
 
 /**
  * One declaration per endpoint (CONVENTIONS habit 7, ADR 0036): its method, its path with `:name` parameters, the
@@ -118,23 +118,3 @@ export function urlOf<E extends AnyEndpoint>(endpoint: E, params: PathParams<E['
 /** `METHOD /root/path`, as the routes are named from the server's root: 'POST /auth/login'. */
 export const endpointKey = (endpoint: AnyEndpoint): string =>
   `${endpoint.method} ${endpoint.root}${endpoint.path}`;
-
-/**
- * The zod schema of a JSON:API request document `{ data: { type, id?, attributes, relationships? } }`; zod paths
- * become JSON pointers such as /data/attributes/title when the server parses with it.
- */
-export function resourceDocument<
-  T extends string,
-  A extends ZodTypeAny,
-  Rel extends ZodTypeAny = z.ZodOptional<z.ZodUndefined>,
-  I extends ZodTypeAny = z.ZodOptional<z.ZodString>,
->(spec: { type: T; attributes: A; relationships?: Rel; id?: I }) {
-  return z.object({
-    data: z.object({
-      type: z.literal(spec.type, { error: `The resource type must be "${spec.type}"` }),
-      id: (spec.id ?? z.string().min(1).optional()) as I,
-      attributes: spec.attributes,
-      relationships: (spec.relationships ?? z.undefined().optional()) as Rel,
-    }),
-  });
-}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import { defineEndpoint, endpointKey, paramNamesOf, pathOf, resourceDocument, urlOf } from './endpoints.ts';
+import { defineEndpoint, endpointKey, paramNamesOf, pathOf, urlOf } from './endpoints.ts';
+import { resourceDocument } from './resource-document.ts';
 
 const action = defineEndpoint({
   method: 'POST',

@@ -1,4 +1,8 @@
-import { z } from 'zod/v4';
+/*
+ * The platform's fixed lists. No zod here: the web's first screen takes them, and a module it takes must hand no
+ * schema to the screens after it (Rollup keeps a module's exports in the chunk that holds it; ADR 0046). Their
+ * schemas are beside them (access-level.ts).
+ */
 
 export const LOCALES = ['en', 'fr', 'it', 'es', 'ca', 'da', 'ro'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -24,5 +28,3 @@ export const ACCESS_LEVEL_WEIGHTS = {
 } as const;
 export type AccessLevel = keyof typeof ACCESS_LEVEL_WEIGHTS;
 export const ACCESS_LEVELS = Object.keys(ACCESS_LEVEL_WEIGHTS) as AccessLevel[];
-/** An access level as every contract takes it (pages, menu items, organizations, users, settings). */
-export const AccessLevelSchema = z.enum(ACCESS_LEVELS as [AccessLevel, ...AccessLevel[]]);

@@ -4,7 +4,7 @@ import { ValidationError } from '@platform/contracts/errors';
 import { zodIssueToIssue } from '@platform/infra/http/errors';
 
 /** The request document's schema, declared in contracts with the endpoints that read it. */
-export { resourceDocument } from '@platform/contracts/endpoints';
+export { resourceDocument } from '@platform/contracts/resource-document';
 
 /** Parses a request document; every zod issue becomes an error with its JSON pointer (422). */
 export function parseDocument<S extends ZodTypeAny>(schema: S, body: unknown): z.infer<S> {

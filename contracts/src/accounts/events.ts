@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 import { LOCALES, ROLES } from '../enums.ts';
 import { defineEvent, type EventContract, type EventOf } from '../event-contracts.ts';
-import { AccessLevelSchema } from '../enums.ts';
+import { AccessLevelSchema } from '../access-level.ts';
 import { RecordIdSchema } from '../resources/record-id.ts';
 import { NEWSLETTER_FREQUENCY_IDS, NOTIFICATION_KINDS, RENTAL_INVOICING_STRATEGY_IDS } from './reference.ts';
 

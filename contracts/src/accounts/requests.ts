@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 import { LOCALES, ROLES } from '../enums.ts';
-import { AccessLevelSchema } from '../enums.ts';
+import { AccessLevelSchema } from '../access-level.ts';
 import { EmailSchema } from './emails.ts';
 import { NotificationPreferencesSchema } from './events.ts';
 import { RecordIdSchema } from '../resources/record-id.ts';

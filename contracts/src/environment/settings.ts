@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { AccessLevelSchema } from '../enums.ts';
+import { AccessLevelSchema } from '../access-level.ts';
 
 const httpUrl = z
   .string()

@@ -1,6 +1,7 @@
 import { z } from 'zod/v4';
 import { CommandAnswerSchema } from '../command-answer.ts';
-import { defineEndpoint, resourceDocument, type AnyEndpoint } from '../endpoints.ts';
+import { defineEndpoint, type AnyEndpoint } from '../endpoints.ts';
+import { resourceDocument } from '../resource-document.ts';
 import { shellEndpoints } from '../shell-endpoints.ts';
 import {
   CreateMenuItemAttributesSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
-import { AccessLevelSchema, ROLES } from '../enums.ts';
+import { AccessLevelSchema } from '../access-level.ts';
+import { ROLES } from '../enums.ts';
 import { defineEvent, type EventContract } from '../event-contracts.ts';
 
 /** Internal paths ('/about') and absolute links a menu entry may point to; protocol-relative '//x' is refused. */

@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
-import { defineEndpoint, resourceDocument, type AnyEndpoint } from '../endpoints.ts';
+import { defineEndpoint, type AnyEndpoint } from '../endpoints.ts';
+import { resourceDocument } from '../resource-document.ts';
 import { OpenBadgeAssertionRevokeSchema } from './assertion.ts';
 import {
   OpenBadgeAssertionIssueSchema,

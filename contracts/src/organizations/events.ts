@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 import { defineEvent, type EventContract, type EventOf } from '../event-contracts.ts';
-import { AccessLevelSchema } from '../enums.ts';
+import { AccessLevelSchema } from '../access-level.ts';
 
 export const organizationStreamId = (id: string) => `organization-${id}`;
 

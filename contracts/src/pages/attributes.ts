@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
-import { AccessLevelSchema, ROLES } from '../enums.ts';
+import { AccessLevelSchema } from '../access-level.ts';
+import { ROLES } from '../enums.ts';
 
 /**
  * Attributes of an app-page and of an app-page-component as a client sends them (JSON:API

@@ -313,6 +313,17 @@ export function isComponentType(name: string): name is ComponentType {
 }
 
 /**
+ * A stored component's props as this build reads them (defaults filled in, paths normalised), or null when its type
+ * is unknown or its props no longer parse: what the route resolver answers for a page's components, so that the web
+ * renders them as they are (query-api/src/routes/routes.ts).
+ */
+export function readComponentProps(name: string, rawProps: unknown): Record<string, unknown> | null {
+  if (!isComponentType(name)) return null;
+  const parsed = COMPONENT_PROPS[name].safeParse(rawProps ?? {});
+  return parsed.success ? (parsed.data as Record<string, unknown>) : null;
+}
+
+/**
  * Validates a component's type and props; returns the props with their defaults filled in. Throws a
  * ValidationError pointing at `namePointer` for an unknown type and under `propsPointer` for bad props.
  */

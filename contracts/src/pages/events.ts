@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 import { defineEvent, withoutFields, type EventContract, type EventOf } from '../event-contracts.ts';
-import { AccessLevelSchema } from '../enums.ts';
+import { AccessLevelSchema } from '../access-level.ts';
 import { RoleSchema } from './attributes.ts';
 
 /**

@@ -62,6 +62,30 @@ describe('route resolver', () => {
     }
   });
 
+  it("answers a component's props as the contract reads them, and leaves out one that no longer parses", async () => {
+    const shown = await page({ path: '/shown', title: 'Shown' });
+    const id = shown.body.data.id;
+    await component(id, { name: 'title', props: { title: 'Kept' }, position: 0 });
+    const stale = await component(id, { name: 'title', props: { title: 'Stale' }, position: 1 });
+    await component(id, { name: 'title', props: { title: 'After' }, position: 2 });
+    expect((await resolve('path=/shown')).body.data.components).toHaveLength(3); // the projection has them
+    // props a former contract accepted and this one refuses (a level past 6), as they lie in the read model
+    await app.sql`update read.app_page_components set props = ${app.sql.json({ title: 'Stale', level: 12 })}
+       where id = ${stale.body.data.id}`;
+    const answer = await resolve('path=/shown');
+    expect(answer.status).toBe(200);
+    const components = answer.body.data.components.map(
+      (c: { attributes: { position: number; props: Record<string, unknown> } }) => c.attributes,
+    );
+    expect(components.map((c: { props: { title: string } }) => c.props.title)).toEqual(['Kept', 'After']);
+    // the defaults the contract fills in (contracts/src/pages/components.ts), the stored position kept
+    expect(components[0]).toMatchObject({
+      position: 0,
+      props: { title: 'Kept', level: 2, alignment: 'left', inverseBackground: false },
+    });
+    expect(components[1].position).toBe(2);
+  });
+
   it('leads a short URL to its target, and answers 404 for an unknown token', async () => {
     await command('POST', '/app-short-urls', {
       data: { type: 'app-short-urls', attributes: { token: 'fair-2026', url: '/about/team' } },

@@ -3,6 +3,7 @@ import { sql } from '../db.ts';
 import { z } from 'zod/v4';
 import { editsContent } from '@platform/contracts/accounts/rules';
 import { ForbiddenError, NotFoundError } from '@platform/contracts/errors';
+import { readComponentProps } from '@platform/contracts/pages/components';
 import { redirectionResource } from '@platform/contracts/redirections/redirection';
 import { shortUrlResource } from '@platform/contracts/short-urls/short-url';
 import { pagesEndpoints } from '@platform/contracts/pages/endpoints';
@@ -48,7 +49,9 @@ const ComponentRow = z.object({
  * published page at the (normalised) path wins; else a redirection from it (query string kept); else, for
  * /s/{token}, the short URL's target; else 404. A page
  * the viewer may not open is a 403 (seed 000 §6), decided in SQL by the shared visibility clause. The root falls
- * back to the default page when no page claims '/'.
+ * back to the default page when no page claims '/'. A component's props are answered as the contract reads them
+ * (its defaults filled in): the web's first screen renders them without a schema of its own (ADR 0046); a
+ * component whose props no longer parse is left out, as the web would leave it out, and logged.
  */
 export function routeResolverRoutes(deps: QueryModuleDeps): Router {
   const router = express.Router();
@@ -76,6 +79,15 @@ export function routeResolverRoutes(deps: QueryModuleDeps): Router {
       const components = await pool.any(sql.type(ComponentRow)`
         select id, name, view_id, position, props from read.app_page_components
          where page_id = ${page.id} order by position`);
+      const readable = components.flatMap((c) => {
+        const props = readComponentProps(c.name, c.props);
+        if (props === null)
+          deps.logger.warn(
+            { pageId: page.id, componentId: c.id, name: c.name },
+            'a page component whose type or props this build cannot read is left out of its page',
+          );
+        return props === null ? [] : [{ ...c, props }];
+      });
       sendDocument(res, {
         data: {
           kind: 'page',
@@ -99,7 +111,7 @@ export function routeResolverRoutes(deps: QueryModuleDeps): Router {
               : {}),
             meta: { version: page.version.toString() },
           },
-          components: components.map((c) => ({
+          components: readable.map((c) => ({
             type: 'app-page-components',
             id: c.id,
             attributes: { name: c.name, viewId: c.view_id, position: c.position, props: c.props },

@@ -8,7 +8,7 @@ import { deferred } from '../../kit/lazy/deferred.tsx';
 export { authRoutes, preloadAuthScreen } from './auth/routes.tsx';
 export { accountPaintedScreens, accountRoutes } from './profile/routes.tsx';
 export { twoFactorRoutes } from './two-factor/routes.tsx';
-export { AccountActions, signInHref } from './auth/account-actions.tsx';
+export { AccountActions, signInHref } from './account-menu/account-actions.tsx';
 
 /** An administrator impersonating someone sees it; it loads after the page has painted (issue 10). */
 export const ImpersonationBanner = deferred(() =>

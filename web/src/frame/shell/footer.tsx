@@ -2,8 +2,7 @@ import styled from 'styled-components';
 import { useConsent } from '../../kit/consent/consent-context.tsx';
 import { APP_NAME, APP_VERSION, FEATURES } from '../../kit/build-info.ts';
 import { useT, type MessageId } from '../../kit/i18n/use-t.ts';
-import { Button } from '../../kit/ui/button.tsx';
-import { Link } from '../../kit/ui/link.tsx';
+import { PlainButton, PlainLink } from '../../kit/ui/plain.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 
 const Root = styled.footer`
@@ -66,25 +65,25 @@ export function Footer({ onOpenAccessibility }: { onOpenAccessibility?: () => vo
           <ul>
             {LEGAL_LINKS.map((l) => (
               <li key={l.path}>
-                <Link href={l.path}>{t(l.label)}</Link>
+                <PlainLink href={l.path}>{t(l.label)}</PlainLink>
               </li>
             ))}
             <li>
-              <Link href="/site-map">{t('siteMap.title')}</Link>
+              <PlainLink href="/site-map">{t('siteMap.title')}</PlainLink>
             </li>
             <li>
-              <Link href="/accessibility">{t('accessibilityPage.title')}</Link>
+              <PlainLink href="/accessibility">{t('accessibilityPage.title')}</PlainLink>
             </li>
           </ul>
         </nav>
         <Row>
-          <Button variant="secondary" size="small" onPress={openSettings}>
+          <PlainButton variant="secondary" size="small" onClick={openSettings}>
             {t('footer.cookieSettings')}
-          </Button>
+          </PlainButton>
           {onOpenAccessibility ? (
-            <Button variant="secondary" size="small" onPress={onOpenAccessibility}>
+            <PlainButton variant="secondary" size="small" onClick={onOpenAccessibility}>
               {t('accessibility.open')}
-            </Button>
+            </PlainButton>
           ) : null}
           <LanguageMenu variant="secondary" />
         </Row>

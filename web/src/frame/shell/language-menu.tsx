@@ -3,7 +3,6 @@ import { useAtomValue } from 'jotai';
 import { LANGUAGE_NAMES } from '../../kit/i18n/load-messages.ts';
 import { useT } from '../../kit/i18n/use-t.ts';
 import { changeLocale, localeAtom } from '../../kit/state/settings.ts';
-import { Button } from '../../kit/ui/button.tsx';
 import { GlobeIcon } from '../../kit/ui/icons.tsx';
 import { Menu, MenuItem } from '../../kit/ui/menu.tsx';
 import { VisuallyHidden } from '../../kit/ui/visually-hidden.tsx';
@@ -18,14 +17,18 @@ export function LanguageMenu({ variant = 'text' }: { variant?: 'text' | 'seconda
       selectionMode="single"
       selectedKeys={[locale]}
       onAction={(key) => changeLocale(String(key) as Locale)}
-      trigger={
-        <Button variant={variant} size="small">
-          <GlobeIcon />
-          {/* the visible code starts the accessible name (WCAG 2.5.3, label in name) */}
-          <span>{locale.toUpperCase()}</span>
-          <VisuallyHidden>, {t('language.current', { language: LANGUAGE_NAMES[locale] })}</VisuallyHidden>
-        </Button>
-      }
+      trigger={{
+        variant,
+        size: 'small',
+        children: (
+          <>
+            <GlobeIcon />
+            {/* the visible code starts the accessible name (WCAG 2.5.3, label in name) */}
+            <span>{locale.toUpperCase()}</span>
+            <VisuallyHidden>, {t('language.current', { language: LANGUAGE_NAMES[locale] })}</VisuallyHidden>
+          </>
+        ),
+      }}
     >
       {LOCALES.map((l) => (
         <MenuItem key={l} id={l} lang={l} textValue={LANGUAGE_NAMES[l]}>

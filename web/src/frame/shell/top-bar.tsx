@@ -5,10 +5,9 @@ import type { MenuNode } from '../../kit/api/documents.ts';
 import { isInternalHref, menuAtom } from '../../kit/routing/menu.ts';
 import { APP_NAME, FEATURES } from '../../kit/build-info.ts';
 import { useT } from '../../kit/i18n/use-t.ts';
-import { Button, IconButton } from '../../kit/ui/button.tsx';
 import { AccessibilityIcon, ChevronDownIcon, LogoMark, MenuIcon } from '../../kit/ui/icons.tsx';
-import { Link } from '../../kit/ui/link.tsx';
 import { Menu, MenuItem } from '../../kit/ui/menu.tsx';
+import { PlainIconButton, PlainLink } from '../../kit/ui/plain.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { NotificationsEntry } from '../../features/notifications/index.ts';
 import { RentalCartEntry } from '../../features/rental/index.ts';
@@ -46,7 +45,7 @@ const Inner = styled.div`
  * Beside the menu button (compact bar) the name takes the room left and wraps there between words, rather
  * than a row of its own; the actions go to the next row when they would leave it less than its longest word.
  */
-const Logo = styled(Link)<{ $compact: boolean }>`
+const Logo = styled(PlainLink)<{ $compact: boolean }>`
   flex: ${({ $compact }) => ($compact ? '1 1 min(4rem, 20vw)' : '0 1 auto')};
   display: inline-flex;
   align-items: center;
@@ -141,11 +140,14 @@ function MenuEntry({ node, pushRight }: { node: MenuNode; pushRight: boolean }) 
       <li className={pushRight ? 'push-right' : undefined}>
         <Menu
           aria-label={node.name}
-          trigger={
-            <Button variant="text">
-              {node.name} <ChevronDownIcon />
-            </Button>
-          }
+          trigger={{
+            variant: 'text',
+            children: (
+              <>
+                {node.name} <ChevronDownIcon />
+              </>
+            ),
+          }}
         >
           {node.children.map((child) => (
             <MenuItem
@@ -166,13 +168,13 @@ function MenuEntry({ node, pushRight }: { node: MenuNode; pushRight: boolean }) 
   if (!node.href) return null;
   return (
     <li className={pushRight ? 'push-right' : undefined}>
-      <Link
+      <PlainLink
         href={node.href}
         external={node.blank || !isInternalHref(node.href)}
         aria-current={node.href === path ? 'page' : undefined}
       >
         {node.name}
-      </Link>
+      </PlainLink>
     </li>
   );
 }
@@ -193,9 +195,9 @@ export function TopBar({ compact, onOpenDrawer, onOpenAccessibility, accountActi
     <Bar>
       <Inner>
         {compact ? (
-          <IconButton aria-label={t('app.openMenu')} onPress={onOpenDrawer}>
+          <PlainIconButton aria-label={t('app.openMenu')} onClick={onOpenDrawer}>
             <MenuIcon />
-          </IconButton>
+          </PlainIconButton>
         ) : null}
         <Logo $compact={compact} href="/" aria-label={t('app.logoHome', { appName: APP_NAME })}>
           <span className="mark">
@@ -214,9 +216,9 @@ export function TopBar({ compact, onOpenDrawer, onOpenAccessibility, accountActi
         )}
         <Actions>
           {onOpenAccessibility ? (
-            <IconButton aria-label={t('accessibility.open')} onPress={onOpenAccessibility}>
+            <PlainIconButton aria-label={t('accessibility.open')} onClick={onOpenAccessibility}>
               <AccessibilityIcon />
-            </IconButton>
+            </PlainIconButton>
           ) : null}
           {FEATURES.globalSearch ? <GlobalSearchEntry /> : null}
           <LanguageMenu />

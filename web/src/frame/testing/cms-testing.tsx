@@ -1,3 +1,4 @@
+import { readComponentProps } from '@platform/contracts/pages/components';
 import { configure, render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
@@ -17,6 +18,11 @@ export interface TestComponent {
   props: Record<string, unknown>;
 }
 
+/**
+ * The resolver's answer for a page of these components, read as the server reads them
+ * (query-api/src/routes/routes.ts): props with the contract's defaults, a component it cannot read left out (its
+ * stored position kept by the others).
+ */
 export function pageAnswer(path: string, title: string, components: TestComponent[]) {
   return {
     status: 200,
@@ -39,11 +45,18 @@ export function pageAnswer(path: string, title: string, components: TestComponen
             updatedAt: '2026-01-01T00:00:00.000Z',
           },
         },
-        components: components.map((c, position) => ({
-          type: 'app-page-components',
-          id: `c${position}`,
-          attributes: { name: c.name, viewId: c.viewId ?? null, position, props: c.props },
-        })),
+        components: components.flatMap((c, position) => {
+          const props = readComponentProps(c.name, c.props);
+          return props === null
+            ? []
+            : [
+                {
+                  type: 'app-page-components',
+                  id: `c${position}`,
+                  attributes: { name: c.name, viewId: c.viewId ?? null, position, props },
+                },
+              ];
+        }),
       },
       meta: { path },
     },

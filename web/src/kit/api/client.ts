@@ -10,6 +10,16 @@ import {
 } from '@platform/contracts/endpoints';
 import { ApiError, errorFromResponse, transportError } from './errors.ts';
 
+/**
+ * What reads an answer: a zod schema, or a shape of shape.ts (the documents the first screen waits for, checked
+ * without zod; ADR 0046). Both answer `safeParse`.
+ */
+export interface AnswerReader<T = unknown> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { message: string } };
+}
+/** The value a reader answers. */
+export type ReadBy<S> = S extends ZodTypeAny ? z.output<S> : S extends AnswerReader<infer T> ? T : never;
+
 export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -61,7 +71,7 @@ export interface UploadOptions {
  * schema, and the schema the answer is read with, the endpoint's unless the caller reads it with its own (a read
  * whose document only the web shapes, with its defaults).
  */
-export type CallOptions<E extends AnyEndpoint, S extends ZodTypeAny | undefined> = Omit<
+export type CallOptions<E extends AnyEndpoint, S extends AnswerReader | undefined> = Omit<
   RequestOptions,
   'body'
 > &
@@ -70,13 +80,13 @@ export type CallOptions<E extends AnyEndpoint, S extends ZodTypeAny | undefined>
   (E['response'] extends ZodTypeAny ? { schema?: S } : { schema: S });
 
 /** What a call answers: read by the caller's schema when it gives one, else by the endpoint's. */
-export type CallAnswer<E extends AnyEndpoint, S extends ZodTypeAny | undefined> = S extends ZodTypeAny
-  ? z.output<S>
+export type CallAnswer<E extends AnyEndpoint, S extends AnswerReader | undefined> = S extends AnswerReader
+  ? ReadBy<S>
   : EndpointResponse<E>;
 
 export interface ApiClient {
   /** A declared endpoint: method and path from its declaration (its path parameters encoded). */
-  call<E extends AnyEndpoint, S extends ZodTypeAny | undefined = undefined>(
+  call<E extends AnyEndpoint, S extends AnswerReader | undefined = undefined>(
     endpoint: E,
     options: CallOptions<E, S>,
   ): Promise<CallAnswer<E, S>>;
@@ -85,12 +95,12 @@ export interface ApiClient {
    * events tell the progress (fetch cannot stream a request body over HTTP/1.1); the answer is read as `call`
    * reads it.
    */
-  upload<S extends z.ZodTypeAny>(
+  upload<S extends AnswerReader>(
     endpoint: AnyEndpoint,
     form: FormData,
     schema: S,
     options?: UploadOptions,
-  ): Promise<z.output<S>>;
+  ): Promise<ReadBy<S>>;
 }
 
 export function browserTimezone(): string {
@@ -124,7 +134,7 @@ function buildUrl(baseUrl: string, path: string, query: RequestOptions['query'])
 }
 
 /**
- * A small fetch client for the JSON:API endpoints. Every answer is parsed with the endpoint's zod schema, so a
+ * A small fetch client for the JSON:API endpoints. Every answer is parsed with the endpoint's schema, so a
  * drifted server shape is an error here and not a blank screen later; every failure is an ApiError whose
  * `kind` says what the web does about it.
  */
@@ -147,12 +157,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return headers;
   }
 
-  async function request<S extends z.ZodTypeAny>(
+  async function request<S extends AnswerReader>(
     method: HttpMethod,
     path: string,
     schema: S,
     req: RequestOptions = {},
-  ): Promise<z.output<S>> {
+  ): Promise<ReadBy<S>> {
     const id = ++sequence;
     const timeoutMs = req.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const controller = new AbortController();
@@ -206,15 +216,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return apiError;
   }
 
-  function call<E extends AnyEndpoint, S extends ZodTypeAny | undefined>(
+  function call<E extends AnyEndpoint, S extends AnswerReader | undefined>(
     endpoint: E,
     req: CallOptions<E, S>,
   ): Promise<CallAnswer<E, S>> {
     const { params, schema, ...rest } = req as RequestOptions & {
       params?: PathParams<E['path']>;
-      schema?: ZodTypeAny;
+      schema?: AnswerReader;
     };
-    const answer = schema ?? endpoint.response;
+    const answer: AnswerReader | undefined = schema ?? endpoint.response;
     if (!answer) throw new Error(`${endpoint.method} ${endpoint.path}: no schema to read the answer with`);
     const path = endpointPath(
       options.baseUrl,
@@ -224,16 +234,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return request(endpoint.method, path, answer, rest) as Promise<CallAnswer<E, S>>;
   }
 
-  function upload<S extends z.ZodTypeAny>(
+  function upload<S extends AnswerReader>(
     endpoint: AnyEndpoint,
     form: FormData,
     schema: S,
     req: UploadOptions = {},
-  ): Promise<z.output<S>> {
+  ): Promise<ReadBy<S>> {
     const path = endpointPath(options.baseUrl, endpoint, pathOf(endpoint, {}));
     const id = ++sequence;
     options.onEvent?.({ type: 'request.started', id });
-    return new Promise<z.output<S>>((resolve, reject) => {
+    return new Promise<ReadBy<S>>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       const onAbort = () => xhr.abort();
       const done = () => req.signal?.removeEventListener('abort', onAbort);
@@ -274,12 +284,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 }
 
 /** An answer's body read by the endpoint's schema; a non-2xx answer is its ApiError. */
-function readAnswer<S extends z.ZodTypeAny>(
+function readAnswer<S extends AnswerReader>(
   status: number,
   text: string,
   schema: S,
   call: string,
-): z.output<S> {
+): ReadBy<S> {
   let body: unknown = null;
   if (text !== '') {
     try {
@@ -293,5 +303,5 @@ function readAnswer<S extends z.ZodTypeAny>(
   if (!parsed.success) {
     throw new ApiError('unexpected', `Unexpected answer from ${call}: ${parsed.error.message}`, { status });
   }
-  return parsed.data as z.output<S>;
+  return parsed.data as ReadBy<S>;
 }

@@ -1,12 +1,12 @@
-import { z } from 'zod/v4';
+import { shape as s, type Infer, type Shape } from './shape.ts';
 
 /**
- * zod schemas of the read documents the web renders, mirroring what query-api sends (query-api/src/*). Parsed
- * with passthrough-free objects that ignore unknown members, so the server may add fields without breaking
- * an older web build, but a missing or retyped field fails loudly.
+ * The read documents of the shell, mirroring what query-api sends (query-api/src/*). The first screen waits for
+ * them, so they are checked by shapes (shape.ts, ADR 0046), not zod: the server may add members without breaking
+ * an older web build, but a missing or retyped member fails loudly.
  */
 
-const Meta = z.record(z.string(), z.unknown()).optional();
+const Meta = s.optional(s.record(s.unknown()));
 
 export interface MenuNode {
   id: string;
@@ -23,99 +23,105 @@ export interface MenuNode {
   children: MenuNode[];
 }
 
-export const MenuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string().nullable(),
-    position: z.number(),
-    pageId: z.string().nullable(),
-    href: z.string().nullable(),
-    blank: z.boolean(),
-    color: z.string().nullable(),
-    alignsNextRight: z.boolean(),
-    requiresAuth: z.boolean(),
-    children: z.array(MenuNodeSchema),
+export const MenuNodeSchema: Shape<MenuNode> = s.lazy(() =>
+  s.object({
+    id: s.string(),
+    name: s.string(),
+    description: s.nullable(s.string()),
+    position: s.number(),
+    pageId: s.nullable(s.string()),
+    href: s.nullable(s.string()),
+    blank: s.boolean(),
+    color: s.nullable(s.string()),
+    alignsNextRight: s.boolean(),
+    requiresAuth: s.boolean(),
+    children: s.array(MenuNodeSchema),
   }),
 );
 
 /** GET /services/app-menu: data is the visible menu tree, siblings in position order. */
-export const MenuDocumentSchema = z.object({ data: z.array(MenuNodeSchema), meta: Meta });
+export const MenuDocumentSchema = s.object({ data: s.array(MenuNodeSchema), meta: Meta });
 
-export const PageAttributesSchema = z.object({
-  path: z.string(),
-  title: z.string(),
-  description: z.string(),
-  styles: z.string(),
-  requiresAuth: z.boolean(),
-  accessLevel: z.string().nullable(),
-  roles: z.array(z.string()),
-  isDefault: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+export const PageAttributesSchema = s.object({
+  path: s.string(),
+  title: s.string(),
+  description: s.string(),
+  styles: s.string(),
+  requiresAuth: s.boolean(),
+  accessLevel: s.nullable(s.string()),
+  roles: s.array(s.string()),
+  isDefault: s.boolean(),
+  createdAt: s.string(),
+  updatedAt: s.string(),
 });
 
-export const RoutePageSchema = z.object({
-  type: z.literal('app-pages'),
-  id: z.string(),
+export const RoutePageSchema = s.object({
+  type: s.literal('app-pages'),
+  id: s.string(),
   attributes: PageAttributesSchema,
-  relationships: z.record(z.string(), z.unknown()).optional(),
+  relationships: s.optional(s.record(s.unknown())),
   meta: Meta,
 });
 
-export const RouteComponentSchema = z.object({
-  type: z.literal('app-page-components'),
-  id: z.string(),
-  attributes: z.object({
-    name: z.string(),
-    viewId: z.string().nullable(),
-    position: z.number(),
-    props: z.record(z.string(), z.unknown()),
+/**
+ * A component of the page, its props as the contract reads them: the server parsed them with
+ * contracts/src/pages/components.ts (defaults filled in) and left out a component whose props do not parse.
+ */
+export const RouteComponentSchema = s.object({
+  type: s.literal('app-page-components'),
+  id: s.string(),
+  attributes: s.object({
+    name: s.string(),
+    viewId: s.nullable(s.string()),
+    position: s.number(),
+    props: s.record(s.unknown()),
   }),
 });
-export type RouteComponent = z.infer<typeof RouteComponentSchema>;
+export type RouteComponent = Infer<typeof RouteComponentSchema>;
 
 /** GET /services/routes/resolve?path=&query=: a page with its components in order, or where to redirect. */
-export const ResolvedRouteSchema = z.object({
-  data: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('page'), page: RoutePageSchema, components: z.array(RouteComponentSchema) }),
-    z.object({ kind: z.literal('redirect'), location: z.string(), redirectionId: z.string() }),
-  ]),
-  meta: z.object({ path: z.string() }).passthrough(),
+export const ResolvedRouteSchema = s.object({
+  data: s.oneOf('kind', {
+    page: s.object({
+      kind: s.literal('page'),
+      page: RoutePageSchema,
+      components: s.array(RouteComponentSchema),
+    }),
+    redirect: s.object({ kind: s.literal('redirect'), location: s.string(), redirectionId: s.string() }),
+  }),
+  meta: s.object({ path: s.string() }),
 });
-export type ResolvedRoute = z.infer<typeof ResolvedRouteSchema>;
+export type ResolvedRoute = Infer<typeof ResolvedRouteSchema>;
 
 /** GET /app-environment: the settings; meta.revision grows with every change of what the web renders. */
-export const EnvironmentDocumentSchema = z.object({
-  data: z.object({
-    type: z.literal('app-environment'),
-    id: z.string(),
-    attributes: z
-      .object({
-        initialized: z.boolean(),
-        description: z.string().nullable().optional(),
-        styles: z.string().nullable().optional(),
-        logo: z.string().nullable().optional(),
-        socialPreview: z.string().nullable().optional(),
-        rlCharterUrl: z.string().nullable().optional(),
-        becomeMemberUrl: z.string().nullable().optional(),
-      })
-      .passthrough(),
+export const EnvironmentDocumentSchema = s.object({
+  data: s.object({
+    type: s.literal('app-environment'),
+    id: s.string(),
+    attributes: s.object({
+      initialized: s.boolean(),
+      description: s.optional(s.nullable(s.string())),
+      styles: s.optional(s.nullable(s.string())),
+      logo: s.optional(s.nullable(s.string())),
+      socialPreview: s.optional(s.nullable(s.string())),
+      rlCharterUrl: s.optional(s.nullable(s.string())),
+      becomeMemberUrl: s.optional(s.nullable(s.string())),
+    }),
     meta: Meta,
   }),
-  meta: z.object({ revision: z.string(), updatedAt: z.string().nullable() }).passthrough(),
+  meta: s.object({ revision: s.string(), updatedAt: s.nullable(s.string()) }),
 });
-export type EnvironmentDocument = z.infer<typeof EnvironmentDocumentSchema>;
+export type EnvironmentDocument = Infer<typeof EnvironmentDocumentSchema>;
 
 /** GET /app-pages (a list, for the site map): only what the site map shows. */
-export const PageListSchema = z.object({
-  data: z.array(
-    z.object({
-      type: z.literal('app-pages'),
-      id: z.string(),
-      attributes: z.object({ path: z.string(), title: z.string(), description: z.string().optional() }),
+export const PageListSchema = s.object({
+  data: s.array(
+    s.object({
+      type: s.literal('app-pages'),
+      id: s.string(),
+      attributes: s.object({ path: s.string(), title: s.string(), description: s.optional(s.string()) }),
     }),
   ),
-  meta: z.object({ total: z.number().optional() }).passthrough().optional(),
-  links: z.object({ next: z.string().nullable().optional() }).passthrough().optional(),
+  meta: s.optional(s.object({ total: s.optional(s.number()) })),
+  links: s.optional(s.object({ next: s.optional(s.nullable(s.string())) })),
 });

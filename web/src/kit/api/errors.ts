@@ -1,17 +1,17 @@
 import { ERROR_STATUS, type ErrorCode } from '@platform/contracts/errors';
-import { z } from 'zod/v4';
+import { shape as s, type Infer } from './shape.ts';
 
-/** One JSON:API error object as the APIs render it (command-api/src/http/errors.ts). */
-export const JsonApiErrorSchema = z.object({
-  status: z.string().optional(),
-  code: z.string().optional(),
-  title: z.string().optional(),
-  detail: z.string().optional(),
-  source: z.object({ pointer: z.string().optional(), parameter: z.string().optional() }).optional(),
-  meta: z.record(z.string(), z.unknown()).optional(),
+/** One JSON:API error object as the APIs render it (command-api/src/http/errors.ts); a shape: any page reads one. */
+export const JsonApiErrorSchema = s.object({
+  status: s.optional(s.string()),
+  code: s.optional(s.string()),
+  title: s.optional(s.string()),
+  detail: s.optional(s.string()),
+  source: s.optional(s.object({ pointer: s.optional(s.string()), parameter: s.optional(s.string()) })),
+  meta: s.optional(s.record(s.unknown())),
 });
-export type JsonApiErrorObject = z.infer<typeof JsonApiErrorSchema>;
-export const ErrorDocumentSchema = z.object({ errors: z.array(JsonApiErrorSchema) });
+export type JsonApiErrorObject = Infer<typeof JsonApiErrorSchema>;
+export const ErrorDocumentSchema = s.object({ errors: s.array(JsonApiErrorSchema) });
 
 export function isErrorCode(code: unknown): code is ErrorCode {
   return typeof code === 'string' && Object.hasOwn(ERROR_STATUS, code);

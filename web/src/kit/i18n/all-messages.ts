@@ -2,7 +2,10 @@ import type { Locale } from '@platform/contracts/enums';
 import type { Messages } from './load-messages.ts';
 
 // Every message file, eagerly, for tests and tools (the app loads them lazily: load-messages.ts).
-const shell = import.meta.glob<Messages>('./messages/*.json', { eager: true, import: 'default' });
+const shell = import.meta.glob<Messages>(['./messages/*.json', './later/messages/*.json'], {
+  eager: true,
+  import: 'default',
+});
 const modules = import.meta.glob<Messages>(['../../**/messages/*.json', '!../i18n/**'], {
   eager: true,
   import: 'default',

@@ -1,5 +1,5 @@
 import type { Locale } from '@platform/contracts/enums';
-import { z } from 'zod/v4';
+import { shape as s, type Infer } from '../api/shape.ts';
 import { languageLinesUrl, withBootRequests } from '../api/boot-requests.ts';
 import { APP_VERSION } from '../build-info.ts';
 
@@ -25,12 +25,12 @@ export const LANGUAGE_LINES_WAIT_MS = 2_500;
 
 export const languageLinesStorageKey = (locale: Locale) => `web-language-lines.${locale}`;
 
-const CacheEntrySchema = z.object({
-  version: z.string(),
-  fetchedAt: z.number(),
-  lines: z.record(z.string(), z.string()),
+const CacheEntrySchema = s.object({
+  version: s.string(),
+  fetchedAt: s.number(),
+  lines: s.record(s.string()),
 });
-export type LanguageLinesCacheEntry = z.infer<typeof CacheEntrySchema>;
+export type LanguageLinesCacheEntry = Infer<typeof CacheEntrySchema>;
 
 /** The cached lines when the entry is of this app version and less than a day old; null otherwise. */
 export function freshCachedLines(
@@ -97,7 +97,7 @@ export function withLanguageLines(bundled: Messages, lines: LanguageLines): Mess
   return merged as Messages;
 }
 
-const AnswerSchema = z.object({ data: z.record(z.string(), z.string()) });
+const AnswerSchema = s.object({ data: s.record(s.string()) });
 
 export interface LanguageLinesDeps {
   fetchFn?: typeof fetch;
@@ -140,7 +140,9 @@ export function languageLines(locale: Locale, deps: LanguageLinesDeps = {}): Pro
   })
     .then(async (response) => {
       if (!response.ok) throw new Error(`web-language-lines answered ${response.status}`);
-      const lines = AnswerSchema.parse(await response.json()).data;
+      const parsed = AnswerSchema.safeParse(await response.json());
+      if (!parsed.success) throw new Error(`web-language-lines answered ${parsed.error.message}`);
+      const lines = parsed.data.data;
       const entry: LanguageLinesCacheEntry = { version, fetchedAt: now(), lines };
       try {
         storage?.setItem(key, JSON.stringify(entry));

@@ -8,11 +8,14 @@
  * Shared by the build (vite.config.ts, manualChunks) and the loader (load-messages.ts); no browser API here.
  */
 
-/** The folders (relative to web/src) whose message files the first screen of a CMS page reads. */
+/**
+ * The folders (relative to web/src) whose message files the first screen of a CMS page reads. The shell's words
+ * for the widgets and screens after it are apart, in kit/i18n/later/messages/ (use-t.ts).
+ */
 export const FIRST_SCREEN_MESSAGE_FOLDERS = [
   'kit/i18n/messages/',
   'frame/lazy/messages/',
-  'features/accounts/auth/messages/',
+  'features/accounts/account-menu/messages/',
   // a survey on a home page is answered there (half a kilobyte gzip a locale, against the rest's thirty)
   'features/surveys/messages/',
 ] as const;

@@ -10,7 +10,10 @@ describe('message chunks', () => {
   it('puts the first screen’s files of a locale in one chunk and every other module’s in a second', () => {
     expect(messageChunkOf('/x/web/src/kit/i18n/messages/fr.json')).toBe('messages-first-fr');
     expect(messageChunkOf('/x/web/src/frame/lazy/messages/fr.json')).toBe('messages-first-fr');
-    expect(messageChunkOf('/x/web/src/features/accounts/auth/messages/da.json')).toBe('messages-first-da');
+    expect(messageChunkOf('/x/web/src/features/accounts/account-menu/messages/da.json')).toBe(
+      'messages-first-da',
+    );
+    expect(messageChunkOf('/x/web/src/features/accounts/auth/messages/da.json')).toBe('messages-da');
     expect(messageChunkOf('/x/web/src/features/surveys/messages/ro.json')).toBe('messages-first-ro');
     expect(messageChunkOf('/x/web/src/features/accounts/profile/messages/da.json')).toBe('messages-da');
     expect(messageChunkOf('/x/web/src/kit/admin/messages/en.json?import')).toBe('messages-en');

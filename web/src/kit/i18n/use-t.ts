@@ -1,9 +1,15 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
+import type later from './later/messages/en.json';
 import type en from './messages/en.json';
 
-/** Message ids are the keys of the English file; every other locale must have the same keys (messages test). */
-export type MessageId = keyof typeof en;
+/**
+ * Message ids are the keys of the shell's English files; every other locale must have the same keys (messages
+ * test). The shell's words are in two files: those a page's first screen shows (./messages, the top bar, the footer,
+ * the CMS blocks) and those of the widgets and screens after it (./later/messages: dialogs, drawers, server errors,
+ * the shell's own screens), which travel with the rest of the words (message-chunks.ts).
+ */
+export type MessageId = keyof typeof en | keyof typeof later;
 export type MessageValues = Record<string, string | number | boolean | null | undefined | Date>;
 
 /**

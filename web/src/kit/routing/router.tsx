@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { useLocation } from 'wouter';
+import { PlainLinkRouter } from '../ui/plain.tsx';
 import { preventLeaveAtom } from '../state/app-status.ts';
 import { leaveConfirmedAtom } from '../state/leave-guard.ts';
 
@@ -24,7 +25,8 @@ export function collapseSlashes(to: string): string {
 }
 
 /**
- * Client-side navigation for every react-aria link and menu item, with the prevent-leave guard (seed 000
+ * Client-side navigation for every link and menu item (react-aria's and the first screen's native links,
+ * ui/plain.tsx), with the prevent-leave guard (seed 000
  * §2.10 rule 6): while a screen has unsaved changes, a navigation waits for the prevent-leave dialog.
  */
 export function NavigationProvider({ children }: { children: React.ReactNode }) {
@@ -69,7 +71,9 @@ export function NavigationProvider({ children }: { children: React.ReactNode }) 
   };
   return (
     <NavigationContext.Provider value={value}>
-      <RouterProvider navigate={(to) => navigate(to)}>{children}</RouterProvider>
+      <RouterProvider navigate={(to) => navigate(to)}>
+        <PlainLinkRouter value={navigate}>{children}</PlainLinkRouter>
+      </RouterProvider>
     </NavigationContext.Provider>
   );
 }

@@ -1,59 +1,58 @@
 import { hasAdministratorRole } from '@platform/contracts/accounts/rules';
-import { z } from 'zod/v4';
+import { shape as s, type Infer } from '../api/shape.ts';
 
 /**
  * shellEndpoints.me with the includes of seed 000 §7, read into the shape the web works with. The server's
- * document is JSON:API (query-api/src/accounts/routes.ts); unknown attributes pass through untouched.
+ * document is JSON:API (query-api/src/accounts/routes.ts); unknown attributes pass through untouched. Every page
+ * waits for it: checked by a shape (api/shape.ts, ADR 0046), not zod.
  */
 export const ME_INCLUDE = 'roles,accessLevel,organizations,actingAsOrganization,job,userCategory';
 
-const Ref = z.object({ type: z.string(), id: z.string() });
-const ToOne = z.object({ data: Ref.nullable() }).optional();
-const ToMany = z.object({ data: z.array(Ref) }).optional();
+const Ref = s.object({ type: s.string(), id: s.string() });
+const ToOne = s.optional(s.object({ data: s.nullable(Ref) }));
+const ToMany = s.optional(s.object({ data: s.array(Ref) }));
+const Text = s.optional(s.nullable(s.string()));
+const Members = s.optional(s.record(s.unknown()));
 
-const UserAttributes = z
-  .object({
-    firstName: z.string(),
-    lastName: z.string(),
-    fullName: z.string().optional(),
-    email: z.string(),
-    phone: z.string().nullable().optional(),
-    description: z.string().nullable().optional(),
-    organizationName: z.string().nullable().optional(),
-    avatarUrl: z.string().nullable().optional(),
-    jobOther: z.string().nullable().optional(),
-    isAdmin: z.boolean().optional(),
-    impersonating: z.boolean().optional(),
-    hasPassword: z.boolean().optional(),
-    twoFactorStrategy: z.string().nullable().optional(),
-    notificationsPreferences: z.record(z.string(), z.boolean()).optional(),
-    locale: z.string().optional(),
-    editionLocale: z.string().optional(),
-    timezone: z.string().optional(),
-    emailVerifiedAt: z.string().nullable().optional(),
-    validatedAt: z.string().nullable().optional(),
-    lastLoginAt: z.string().nullable().optional(),
-    secondaryEmailsString: z.string().optional(),
-  })
-  .passthrough();
+const UserAttributes = s.object({
+  firstName: s.string(),
+  lastName: s.string(),
+  fullName: s.optional(s.string()),
+  email: s.string(),
+  phone: Text,
+  description: Text,
+  organizationName: Text,
+  avatarUrl: Text,
+  jobOther: Text,
+  isAdmin: s.optional(s.boolean()),
+  impersonating: s.optional(s.boolean()),
+  hasPassword: s.optional(s.boolean()),
+  twoFactorStrategy: Text,
+  notificationsPreferences: s.optional(s.record(s.boolean())),
+  locale: s.optional(s.string()),
+  editionLocale: s.optional(s.string()),
+  timezone: s.optional(s.string()),
+  emailVerifiedAt: Text,
+  validatedAt: Text,
+  lastLoginAt: Text,
+  secondaryEmailsString: s.optional(s.string()),
+});
 
-const Included = z
-  .object({
-    type: z.string(),
-    id: z.string(),
-    attributes: z.record(z.string(), z.unknown()).optional(),
-    relationships: z.record(z.string(), z.unknown()).optional(),
-    meta: z.record(z.string(), z.unknown()).optional(),
-  })
-  .passthrough();
+const Included = s.object({
+  type: s.string(),
+  id: s.string(),
+  attributes: Members,
+  relationships: Members,
+  meta: Members,
+});
 
-export const MeDocumentSchema = z.object({
-  data: z.object({
-    type: z.literal('users'),
-    id: z.string(),
+export const MeDocumentSchema = s.object({
+  data: s.object({
+    type: s.literal('users'),
+    id: s.string(),
     attributes: UserAttributes,
-    relationships: z
-      .object({
+    relationships: s.optional(
+      s.object({
         roles: ToMany,
         accessLevel: ToOne,
         organizations: ToMany,
@@ -61,21 +60,19 @@ export const MeDocumentSchema = z.object({
         job: ToOne,
         userCategory: ToOne,
         rentalInvoicingStrategy: ToOne,
-      })
-      .passthrough()
-      .optional(),
-    meta: z.object({ version: z.string().optional() }).passthrough().optional(),
+      }),
+    ),
+    meta: s.optional(s.object({ version: s.optional(s.string()) })),
   }),
-  included: z.array(Included).optional(),
-  meta: z
-    .object({
-      effectiveAccessWeight: z.number().nullable().optional(),
-      impersonatorId: z.string().optional(),
-    })
-    .passthrough()
-    .optional(),
+  included: s.optional(s.array(Included)),
+  meta: s.optional(
+    s.object({
+      effectiveAccessWeight: s.optional(s.nullable(s.number())),
+      impersonatorId: s.optional(s.string()),
+    }),
+  ),
 });
-export type MeDocument = z.infer<typeof MeDocumentSchema>;
+export type MeDocument = Infer<typeof MeDocumentSchema>;
 
 export interface SessionOrganization {
   id: string;
@@ -172,20 +169,20 @@ export function toSessionUser(doc: MeDocument): SessionUser {
 }
 
 /** shellEndpoints.features */
-export const FeaturesDocumentSchema = z.object({
-  data: z.object({
-    features: z.object({
-      register: z.boolean(),
-      socialLogin: z.boolean(),
-      twoFactor: z.boolean(),
-      impersonate: z.boolean(),
-      organizations: z.boolean(),
-      userOrganizations: z.boolean(),
-      validationRequests: z.boolean(),
+export const FeaturesDocumentSchema = s.object({
+  data: s.object({
+    features: s.object({
+      register: s.boolean(),
+      socialLogin: s.boolean(),
+      twoFactor: s.boolean(),
+      impersonate: s.boolean(),
+      organizations: s.boolean(),
+      userOrganizations: s.boolean(),
+      validationRequests: s.boolean(),
     }),
   }),
 });
-export type AccountFeatures = z.infer<typeof FeaturesDocumentSchema>['data']['features'];
+export type AccountFeatures = Infer<typeof FeaturesDocumentSchema>['data']['features'];
 
 /** Until the server says otherwise: nothing optional is offered. */
 export const NO_FEATURES: AccountFeatures = {
@@ -197,20 +194,3 @@ export const NO_FEATURES: AccountFeatures = {
   userOrganizations: false,
   validationRequests: false,
 };
-
-/** The answer of POST /auth/login, /auth/register and /auth/two-factor/login (contracts/src/auth/requests.ts). */
-export const AuthStateSchema = z
-  .discriminatedUnion('state', [
-    z.object({
-      state: z.literal('authenticated'),
-      redirectTo: z.enum(['admin.dashboard', 'account.profile']).optional(),
-    }),
-    z.object({ state: z.literal('two_factor_required'), strategy: z.enum(['totp', 'email']) }),
-    z.object({
-      state: z.literal('registration_required'),
-      provider: z.string(),
-      data: z.record(z.string(), z.unknown()),
-    }),
-  ])
-  .and(z.object({ meta: z.object({ position: z.string().optional() }).passthrough().optional() }));
-export type AuthStateAnswer = z.infer<typeof AuthStateSchema>;

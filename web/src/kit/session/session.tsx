@@ -7,7 +7,8 @@ import { ApiError } from '../api/errors.ts';
 import { useT } from '../i18n/use-t.ts';
 import { FullPageLoader } from '../loading/chrome.tsx';
 import { broadcast, onBroadcast } from '../state/broadcast.ts';
-import { z } from 'zod/v4';
+import { shape } from '../api/shape.ts';
+import type { AuthStateAnswer } from './auth-state.ts';
 import {
   FeaturesDocumentSchema,
   ME_INCLUDE,
@@ -15,7 +16,6 @@ import {
   NO_FEATURES,
   toSessionUser,
   type AccountFeatures,
-  type AuthStateAnswer,
   type SessionUser,
 } from './documents.ts';
 import { landingPath, ROUTES, safeRedirectUrl, type SessionState } from './guard.ts';
@@ -60,8 +60,8 @@ export function useSignedInUser(): SessionUser {
   return session.user;
 }
 
-const LoggedOutSchema = z.object({ state: z.string() }).passthrough();
-const Anything = z.unknown();
+const LoggedOutSchema = shape.object({ state: shape.string() });
+const Anything = shape.unknown();
 
 /**
  * Loads the features and the signed-in user before the routes render (seed 000 §2.10 rule 1), keeps the

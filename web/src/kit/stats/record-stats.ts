@@ -1,28 +1,20 @@
-import { statsReaderEndpoints } from '@platform/contracts/stats/reader-endpoints';
 import type { StatsEventName } from '@platform/contracts/stats/records';
 import { useEffect } from 'react';
 import type { ApiClient } from '../api/client.ts';
 import { useApi } from '../api/api-context.tsx';
+import type { StatsTarget } from './send-record.ts';
+
+export type { StatsTarget };
 
 /** Seed 000 §4: a view is recorded 5 s after the route loads, and only if the route has not changed meanwhile. */
 export const VIEW_DELAY_MS = 5_000;
 
-/** What a record is about: a JSON:API type and an id. */
-export interface StatsTarget {
-  type: string;
-  id: string;
-}
-
 /**
- * Sends one statistics record (POST /services/stats/records, ADR 0038). A failure is ignored (seed 000 §7): the
- * reader's page never waits for it nor hears of it.
+ * Sends one statistics record (POST /services/stats/records, ADR 0038; send-record.ts, loaded with the first). A
+ * failure is ignored (seed 000 §7): the reader's page never waits for it nor hears of it.
  */
 export function recordStats(api: ApiClient, event: StatsEventName, target: StatsTarget): void {
-  api
-    .call(statsReaderEndpoints.records, {
-      body: { records: [{ event, resourceType: target.type, resourceId: target.id }] },
-    })
-    .catch(() => undefined);
+  import('./send-record.ts').then(({ sendRecord }) => sendRecord(api, event, target)).catch(() => undefined);
 }
 
 /** The route as the address bar shows it, its hash left out (a section of the same page is the same route). */

@@ -1,8 +1,8 @@
 import { Link as AriaLink, type LinkProps as AriaLinkProps } from 'react-aria-components';
 import styled from 'styled-components';
-import { useT } from '../i18n/use-t.ts';
 import { buttonStyles, type ButtonVariant } from './button.tsx';
-import { VisuallyHidden } from './visually-hidden.tsx';
+import { focusRingLook, textLinkLook } from './button-look.ts';
+import { NewTabNote } from './plain.tsx';
 
 export interface LinkProps extends Omit<AriaLinkProps, 'children'> {
   children?: React.ReactNode;
@@ -11,24 +11,14 @@ export interface LinkProps extends Omit<AriaLinkProps, 'children'> {
 }
 
 const StyledLink = styled(AriaLink)`
-  color: ${({ theme }) => theme.colors.primary};
-  text-decoration: underline;
-  text-underline-offset: 0.15em;
-  cursor: pointer;
-  border-radius: 0.125rem;
+  ${textLinkLook}
   &[data-hovered] {
     text-decoration-thickness: 2px;
   }
   &[data-focus-visible] {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
+    ${focusRingLook}
   }
 `;
-
-function NewTabNote() {
-  const t = useT();
-  return <VisuallyHidden> {t('app.opensInNewTab')}</VisuallyHidden>;
-}
 
 /**
  * Internal hrefs navigate in the app (RouterProvider in app.tsx); external ones open a new tab safely.

@@ -1,4 +1,3 @@
-import { ProgressBar } from 'react-aria-components';
 import styled, { keyframes } from 'styled-components';
 
 const slide = keyframes`
@@ -6,7 +5,7 @@ const slide = keyframes`
   to { transform: translateX(250%); }
 `;
 
-const Bar = styled(ProgressBar)`
+const Bar = styled.div`
   position: fixed;
   top: 0;
   left: 0;
@@ -22,11 +21,14 @@ const Bar = styled(ProgressBar)`
   }
 `;
 
-/** An indeterminate progress bar while requests or a route load (role=progressbar, named for screen readers). */
+/**
+ * An indeterminate progress bar while requests or a route load (role=progressbar, named for screen readers, with
+ * no value: as react-aria's ProgressBar renders an indeterminate one). Plain HTML: the first screen shows it.
+ */
 export function LoadingBar({ active, label }: { active: boolean; label: string }) {
   if (!active) return null;
   return (
-    <Bar isIndeterminate aria-label={label}>
+    <Bar role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100}>
       <div className="fill" />
     </Bar>
   );

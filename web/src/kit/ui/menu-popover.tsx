@@ -6,12 +6,25 @@ import {
   type MenuProps as AriaMenuProps,
 } from 'react-aria-components';
 import styled from 'styled-components';
+import { Button } from './button.tsx';
+import type { ButtonSize, ButtonVariant } from './button-look.ts';
 import { PopoverSurface } from './select.tsx';
+
+/** The menu button as it looks: the same before the menu's code has loaded (menu.tsx's native button) and after. */
+export interface MenuTriggerLook {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+  /** when the content does not name the button */
+  'aria-label'?: string;
+  children: React.ReactNode;
+}
 
 /** The menu itself, loaded after the page has painted or when its trigger is first used (menu.tsx). */
 export interface PopoverMenuProps<T extends object> extends AriaMenuProps<T> {
-  /** the trigger: a Button from ui/button.tsx */
-  trigger: React.ReactElement;
+  /** the trigger's look: here react-aria's Button, which the menu trigger presses and labels */
+  trigger: MenuTriggerLook;
+  triggerRef: React.Ref<HTMLButtonElement>;
   /** whether the menu is open, and its change (menu.tsx opens a menu pressed while its code loaded) */
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
@@ -46,14 +59,17 @@ const Item = styled(AriaMenuItem)`
 
 /** A menu button: the trigger opens a popover with a keyboard-navigable list (arrows, typeahead, Escape). */
 export function PopoverMenu<T extends object>({
-  trigger,
+  trigger: { children, ...look },
+  triggerRef,
   isOpen,
   onOpenChange,
   ...props
 }: PopoverMenuProps<T>) {
   return (
     <MenuTrigger isOpen={isOpen} onOpenChange={onOpenChange}>
-      {trigger}
+      <Button ref={triggerRef} {...look}>
+        {children}
+      </Button>
       <PopoverSurface placement="bottom end">
         <List {...props} />
       </PopoverSurface>

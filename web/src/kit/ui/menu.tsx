@@ -1,20 +1,17 @@
-import { cloneElement, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { MenuItemProps, MenuProps as AriaMenuProps } from 'react-aria-components';
 import { useDeferredGate } from '../lazy/deferred.tsx';
+import type { MenuTriggerLook } from './menu-popover.tsx';
+import { PlainButton } from './plain.tsx';
 
-interface TriggerProps {
-  onPress?: (event?: { pointerType?: string }) => void;
-  onPressStart?: (event?: { pointerType?: string }) => void;
-  onHoverStart?: () => void;
-  onFocus?: () => void;
-  onBlur?: () => void;
-  ref?: React.Ref<HTMLElement>;
-}
+export type { MenuTriggerLook };
 
 export interface MenuProps<T extends object> extends AriaMenuProps<T> {
-  /** the trigger: a Button from ui/button.tsx */
-  trigger: React.ReactElement<TriggerProps>;
+  trigger: MenuTriggerLook;
 }
+
+/** Keys that open a menu from its button (ArrowUp and ArrowDown as react-aria's menu trigger has them). */
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
 
 type MenuModule = typeof import('./menu-popover.tsx');
 
@@ -31,10 +28,10 @@ const load = () =>
 
 /**
  * A menu button: the trigger opens a popover with a keyboard-navigable list (arrows, typeahead, Escape;
- * menu-popover.tsx). A page shows its menus' triggers at once, and the menus' code (react-aria's collections,
- * overlays and popovers) loads after the page has painted (kit/lazy/deferred.tsx), or as soon as a reader points
- * at, focuses or presses a trigger. The trigger the code replaces hands on what the reader did with it: the focus,
- * and a press, which opens the menu once the code is there.
+ * menu-popover.tsx). A page shows its menus' triggers at once, as native buttons (ui/plain.tsx, ADR 0046), and the
+ * menus' code (react-aria's button, collections, overlays and popovers) loads after the page has painted
+ * (kit/lazy/deferred.tsx), or as soon as a reader points at, focuses or presses a trigger. The trigger the code
+ * replaces hands on what the reader did with it: the focus, and a press, which opens the menu once the code is there.
  */
 export function Menu<T extends object>({ trigger, ...props }: MenuProps<T>) {
   const gate = useDeferredGate();
@@ -46,9 +43,9 @@ export function Menu<T extends object>({ trigger, ...props }: MenuProps<T>) {
   /** that press came from the keyboard: the menu it opens puts the focus on its first item, as a keyboard opening does */
   const pressedByKeyboard = useRef(false);
   const [focusFirst, setFocusFirst] = useState(false);
-  const triggerRef = useRef<HTMLElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   /** the trigger shown while the code loads */
-  const placeholderRef = useRef<HTMLElement>(null);
+  const placeholderRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (module || !(gate || wanted)) return;
     let live = true;
@@ -80,49 +77,54 @@ export function Menu<T extends object>({ trigger, ...props }: MenuProps<T>) {
   }, [module]);
 
   if (!module) {
-    const own = trigger.props;
-    return cloneElement(trigger, {
-      ref: placeholderRef,
-      onHoverStart: () => {
-        own.onHoverStart?.();
-        setWanted(true);
-      },
-      onFocus: () => {
-        own.onFocus?.();
-        handOver.current ??= 'focused';
-        setWanted(true);
-      },
-      onBlur: () => {
-        own.onBlur?.();
-        if (handOver.current === 'focused') handOver.current = null;
-      },
-      // a press of a key or a mouse button is taken when it starts, as a loaded menu trigger takes it (react-aria
-      // opens a menu on press start, a touch aside): the code may arrive and replace this trigger before the press
-      // ends, and the trigger that replaces it never saw it start (a click right after the page showed was lost)
-      onPressStart: (event?: { pointerType?: string }) => {
-        own.onPressStart?.(event);
-        if (
-          event?.pointerType !== 'keyboard' &&
-          event?.pointerType !== 'mouse' &&
-          event?.pointerType !== 'pen'
-        )
-          return;
+    const want = (how: 'focused' | 'pressed', byKeyboard = false) => {
+      if (how === 'pressed') {
         handOver.current = 'pressed';
-        pressedByKeyboard.current = event.pointerType === 'keyboard';
-        setWanted(true);
-      },
-      onPress: (event?: { pointerType?: string }) => {
-        own.onPress?.(event);
-        handOver.current = 'pressed';
-        pressedByKeyboard.current = event?.pointerType === 'keyboard' || event?.pointerType === 'virtual';
-        setWanted(true);
-      },
-    });
+        pressedByKeyboard.current = byKeyboard;
+      } else handOver.current ??= 'focused';
+      setWanted(true);
+    };
+    return (
+      <PlainButton
+        ref={placeholderRef}
+        variant={trigger.variant}
+        size={trigger.size}
+        className={trigger.className}
+        aria-label={trigger['aria-label']}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        onPointerEnter={() => setWanted(true)}
+        onFocus={() => want('focused')}
+        onBlur={() => {
+          if (handOver.current === 'focused') handOver.current = null;
+        }}
+        // a press of a mouse button is taken when it starts, as a loaded menu trigger takes it (react-aria opens a
+        // menu on press start, a touch aside): the code may arrive and replace this trigger before the press ends,
+        // and the trigger that replaces it never saw it start (a click right after the page showed was lost)
+        onPointerDown={(event) => {
+          if (event.button === 0 && (event.pointerType === 'mouse' || event.pointerType === 'pen'))
+            want('pressed');
+        }}
+        onKeyDown={(event) => {
+          if (!OPENING_KEYS.has(event.key)) return;
+          if (event.key.startsWith('Arrow')) event.preventDefault();
+          want('pressed', true);
+        }}
+        // a touch, or a click a screen reader makes (no pointer: detail 0), which opens on the first item
+        onClick={(event) => {
+          if (handOver.current === 'pressed') return;
+          want('pressed', event.detail === 0);
+        }}
+      >
+        {trigger.children}
+      </PlainButton>
+    );
   }
   const { PopoverMenu } = module;
   return (
     <PopoverMenu
-      trigger={cloneElement(trigger, { ref: triggerRef })}
+      trigger={trigger}
+      triggerRef={triggerRef}
       isOpen={isOpen}
       onOpenChange={(open) => {
         setOpen(open);

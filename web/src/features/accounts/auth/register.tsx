@@ -3,7 +3,7 @@ import { RegisterRequestSchema } from '@platform/contracts/auth/requests';
 import { useAtomValue } from 'jotai';
 import { useAuthApi } from '../../../kit/api/api-context.tsx';
 import { useT } from '../../../kit/i18n/use-t.ts';
-import { AuthStateSchema } from '../../../kit/session/documents.ts';
+import { AuthStateSchema } from '../../../kit/session/auth-state.ts';
 import { ROUTES } from '../../../kit/session/guard.ts';
 import { useSession } from '../../../kit/session/session.tsx';
 import { localeAtom } from '../../../kit/state/settings.ts';

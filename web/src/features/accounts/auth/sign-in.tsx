@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { useAuthApi } from '../../../kit/api/api-context.tsx';
 import { useT } from '../../../kit/i18n/use-t.ts';
-import { AuthStateSchema } from '../../../kit/session/documents.ts';
+import { AuthStateSchema } from '../../../kit/session/auth-state.ts';
 import { ROUTES } from '../../../kit/session/guard.ts';
 import { useSession } from '../../../kit/session/session.tsx';
 import { Link } from '../../../kit/ui/link.tsx';

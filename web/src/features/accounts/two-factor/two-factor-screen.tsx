@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import { useAuthApi } from '../../../kit/api/api-context.tsx';
 import { usePageTitle } from '../../../kit/routing/page-title.ts';
 import { useT } from '../../../kit/i18n/use-t.ts';
-import { AuthStateSchema, type AuthStateAnswer } from '../../../kit/session/documents.ts';
+import { AuthStateSchema, type AuthStateAnswer } from '../../../kit/session/auth-state.ts';
 import { useSession } from '../../../kit/session/session.tsx';
 import { Button } from '../../../kit/ui/button.tsx';
 import { Switch } from '../../../kit/ui/switch.tsx';

@@ -1,7 +1,7 @@
 import { TwoFactorLoginRequestSchema } from '@platform/contracts/auth/requests';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ApiError, retryAfterSeconds } from '../../../kit/api/errors.ts';
-import type { AuthStateAnswer } from '../../../kit/session/documents.ts';
+import type { AuthStateAnswer } from '../../../kit/session/auth-state.ts';
 
 export type TwoFactorStrategy = 'totp' | 'email';
 export type CodeMode = 'code' | 'recoveryCode';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { ApiError } from '../../../kit/api/errors.ts';
-import type { AuthStateAnswer } from '../../../kit/session/documents.ts';
+import type { AuthStateAnswer } from '../../../kit/session/auth-state.ts';
 import {
   codeBody,
   failureOf,

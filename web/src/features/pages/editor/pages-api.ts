@@ -1,7 +1,6 @@
 import { pagesEndpoints } from '@platform/contracts/pages/endpoints';
 import { z } from 'zod/v4';
 import type { ApiClient } from '../../../kit/api/client.ts';
-import { PageAttributesSchema as PublicPageAttributesSchema } from '../../../kit/api/documents.ts';
 
 /**
  * The calls of the page editor: reads of query-api/src/pages (a page with its components, the list) and the
@@ -16,8 +15,21 @@ const Ref = z.object({ type: z.string(), id: z.string() });
 const ToOne = z.object({ data: Ref.nullable() }).optional();
 const Version = z.object({ version: z.string() }).passthrough();
 
-/** A page as the public reads show it, and what only its editors see: draft or published, deleted. */
-export const PageAttributesSchema = PublicPageAttributesSchema.extend({
+/**
+ * A page as the public reads show it (kit/api/documents.ts's shape, which the first screen reads without zod),
+ * and what only its editors see: draft or published, deleted.
+ */
+export const PageAttributesSchema = z.object({
+  path: z.string(),
+  title: z.string(),
+  description: z.string(),
+  styles: z.string(),
+  requiresAuth: z.boolean(),
+  accessLevel: z.string().nullable(),
+  roles: z.array(z.string()),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   isDraft: z.boolean(),
   deletedAt: z.string().nullable(),
 });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTheme } from 'styled-components';
 import { useT } from '../../../kit/i18n/use-t.ts';
-import { Button } from '../../../kit/ui/button.tsx';
+import { PlainButton } from '../../../kit/ui/plain.tsx';
 
 /** Shown once the page has scrolled past 300 px (seed 000 §2.7, §9); back at the top, the focus goes to the content. */
 export function BackToTop() {
@@ -16,16 +16,16 @@ export function BackToTop() {
   }, [layout.backToTopAfter]);
   if (!visible) return null;
   return (
-    <Button
+    <PlainButton
       variant="primary"
       aria-label={t('cms.backToTop')}
-      onPress={() => {
+      onClick={() => {
         const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
         window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
         document.getElementById('main-content')?.focus({ preventScroll: true });
       }}
     >
       <span aria-hidden="true">↑</span>
-    </Button>
+    </PlainButton>
   );
 }

@@ -12,7 +12,7 @@ import { useT } from '../../../kit/i18n/use-t.ts';
 import { ActionRow, Lead, PageContainer } from '../../../kit/ui/page-container.tsx';
 import { InlineLoader } from '../../../kit/loading/chrome.tsx';
 import { routeLoadingAtom } from '../../../kit/state/app-status.ts';
-import { Button } from '../../../kit/ui/button.tsx';
+import { PlainButton } from '../../../kit/ui/plain.tsx';
 import { EditPageEntry } from '../editor/edit-page-entry.tsx';
 import { CmsPage } from './cms-page.tsx';
 import { splitNestedSubRoute, splitSubRoute, SUB_ROUTE_COMPONENTS, type CmsSubRoute } from './sub-route.ts';
@@ -150,7 +150,7 @@ export function CmsRoute() {
         <h1>{t('cms.loadFailed')}</h1>
         <Lead>{t('cms.loadFailedDescription')}</Lead>
         <ActionRow>
-          <Button onPress={() => setAttempt((n) => n + 1)}>{t('cms.retry')}</Button>
+          <PlainButton onClick={() => setAttempt((n) => n + 1)}>{t('cms.retry')}</PlainButton>
         </ActionRow>
       </PageContainer>
     );

@@ -1,8 +1,12 @@
-import { statsReaderEndpoints } from '@platform/contracts/stats/reader-endpoints';
 import type { HomeStats } from '@platform/contracts/stats/home-stats';
 import type { ApiClient } from '../../../kit/api/client.ts';
 
-/** statsReaderEndpoints.homeStats, parsed with the contract's schema (the server's own, the endpoint's answer). */
-export function fetchHomeStats(api: ApiClient, signal?: AbortSignal): Promise<HomeStats> {
+/**
+ * statsReaderEndpoints.homeStats, parsed with the contract's schema (the server's own, the endpoint's answer). The
+ * declaration and its zod schemas load with the first read (ADR 0046): the community numbers ask once the page has
+ * painted.
+ */
+export async function fetchHomeStats(api: ApiClient, signal?: AbortSignal): Promise<HomeStats> {
+  const { statsReaderEndpoints } = await import('@platform/contracts/stats/reader-endpoints');
   return api.call(statsReaderEndpoints.homeStats, { signal }).then((d) => d.data);
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled, { useTheme } from 'styled-components';
 import { useMediaQuery } from '../../../kit/ui/media-query.ts';
 import { useT } from '../../../kit/i18n/use-t.ts';
-import { Button } from '../../../kit/ui/button.tsx';
+import { PlainButton } from '../../../kit/ui/plain.tsx';
 import { deferred } from '../../../kit/lazy/deferred.tsx';
 import type { DrawerProps } from '../../../kit/ui/drawer.tsx';
 import type { NavigationEntry } from './sections.ts';
@@ -54,10 +54,10 @@ export function PageNavigation({ entries }: { entries: NavigationEntry[] }) {
   return (
     <>
       {/* the visible text is the name; only the icon-only phone variant needs a label (WCAG label in name) */}
-      <Button onPress={() => setOpen(true)} aria-label={mobile ? t('cms.pageNavigation') : undefined}>
+      <PlainButton onClick={() => setOpen(true)} aria-label={mobile ? t('cms.pageNavigation') : undefined}>
         <span aria-hidden="true">☰</span>
         {mobile ? null : t('cms.pageNavigation')}
-      </Button>
+      </PlainButton>
       <Drawer title={t('cms.pageNavigation')} isOpen={open} onOpenChange={setOpen} side="right" width={300}>
         <nav aria-label={t('cms.pageNavigation')}>
           <List>

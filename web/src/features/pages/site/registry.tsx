@@ -5,22 +5,17 @@ import {
   type ErrorInfo,
   type ReactNode,
 } from 'react';
-import {
-  COMPONENT_PROPS,
-  isComponentType,
-  type ComponentProps,
-  type ComponentType,
-} from '@platform/contracts/pages/components';
+import type { ComponentProps, ComponentType } from '@platform/contracts/pages/components';
 import { withAllMessages } from '../../../kit/i18n/later-messages.tsx';
 type Renderer<T extends ComponentType> = ReactComponentType<{ props: ComponentProps<T> }>;
 type Loaders = { [T in ComponentType]: () => Promise<Renderer<T>> };
 
 /**
  * Component type -> the module of its React component, loaded when a page first shows a block of that type
- * (issue 16: a member's first screen does not download the blocks no page of theirs shows). Props are parsed
- * with the same zod schemas the command side validated them with (contracts/src/pages/components.ts), so a block
- * renders exactly what an editor could save. Listing every type of the contract here is checked by the
- * compiler: a new type cannot be forgotten.
+ * (issue 16: a member's first screen does not download the blocks no page of theirs shows). Props come read by
+ * the contract's schemas (contracts/src/pages/components.ts): the route resolver answers them so, and the page
+ * editor's preview reads its own so (readComponentProps), which keeps zod out of a page's first screen (ADR
+ * 0046). Listing every type of the contract here is checked by the compiler: a new type cannot be forgotten.
  */
 const CMS_COMPONENTS: Loaders = {
   hero: () => import('./components/hero.tsx').then((m) => m.Hero),
@@ -77,6 +72,11 @@ const CMS_COMPONENTS: Loaders = {
     import('./components/trainings-blocks.tsx').then((m) => withAllMessages(m.SelectedTrainingsBlock)),
 };
 
+/** Whether this build knows the component type (the contract's list, as CMS_COMPONENTS holds it). */
+export function isCmsComponentType(name: string): name is ComponentType {
+  return Object.hasOwn(CMS_COMPONENTS, name);
+}
+
 const loading = new Map<ComponentType, Promise<ReactComponentType<{ props: unknown }>>>();
 
 /**
@@ -97,20 +97,16 @@ export function loadCmsBlock(type: ComponentType): Promise<ReactComponentType<{ 
 export type ParsedComponent = { [T in ComponentType]: { type: T; props: ComponentProps<T> } }[ComponentType];
 
 /**
- * A stored component as something the page can render, or null (with a warning for the developers) when its
- * type is unknown to this build or its props do not parse: a visitor then sees the rest of the page.
+ * A component whose props the contract has read (the resolver's answer) as something the page can render, or null
+ * (with a warning for the developers) when its type is unknown to this build: a visitor then sees the rest of the
+ * page. A block that still fails to render with its props disappears alone (BlockBoundary).
  */
-export function parseCmsComponent(name: string, rawProps: unknown): ParsedComponent | null {
-  if (!isComponentType(name)) {
+export function parseCmsComponent(name: string, props: Record<string, unknown>): ParsedComponent | null {
+  if (!isCmsComponentType(name)) {
     console.warn(`[cms] unknown component type "${name}": not rendered`);
     return null;
   }
-  const parsed = COMPONENT_PROPS[name].safeParse(rawProps ?? {});
-  if (!parsed.success) {
-    console.warn(`[cms] props of a "${name}" component do not parse: not rendered`, parsed.error.issues);
-    return null;
-  }
-  return { type: name, props: parsed.data } as ParsedComponent;
+  return { type: name, props } as ParsedComponent;
 }
 
 /** A block that throws while rendering disappears alone instead of taking the page down. */

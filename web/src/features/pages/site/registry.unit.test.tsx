@@ -1,3 +1,4 @@
+import { readComponentProps } from '@platform/contracts/pages/components';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BlockBoundary, parseCmsComponent } from './registry.tsx';
@@ -6,15 +7,22 @@ import { consent, renderCmsPage } from '../../../frame/testing/cms-testing.tsx';
 afterEach(() => vi.restoreAllMocks());
 
 describe('the component registry', () => {
-  it('parses props with the contract schemas, defaults filled in', () => {
-    expect(parseCmsComponent('clients', {})).toMatchObject({ type: 'clients', props: { logoMaxSize: 150 } });
-    expect(parseCmsComponent('contact', { title: 'Write to us' })?.props).toMatchObject({
+  it('renders props read with the contract schemas, defaults filled in (the route resolver reads them so)', () => {
+    const clients = readComponentProps('clients', {});
+    expect(parseCmsComponent('clients', clients!)).toMatchObject({
+      type: 'clients',
+      props: { logoMaxSize: 150 },
+    });
+    expect(readComponentProps('contact', { title: 'Write to us' })).toMatchObject({
       contactUsPath: '/contact-us',
       newsletterPath: '/newsletter/subscribe',
     });
   });
 
   it('renders nothing for an unknown type or props that do not parse, warns, and keeps the page', async () => {
+    // a type this build does not know is left out by the page, with a warning for the developers; props that
+    // do not parse are left out by the route resolver already (query-api/src/routes/routes.ts, which logs them),
+    // as the test edge's answer is (frame/testing/cms-testing.tsx)
     consent();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     renderCmsPage([
@@ -36,13 +44,10 @@ describe('the component registry', () => {
     expect(document.getElementById('page-section-0')).not.toBeNull();
     expect(document.getElementById('page-section-1')).toBeNull();
     expect(document.getElementById('page-section-4')).not.toBeNull();
+    expect(parseCmsComponent('guestbook', { title: 'Not in this build' })).toBeNull();
     const messages = warn.mock.calls.map((c) => String(c[0]));
     expect(messages).toEqual(
-      expect.arrayContaining([
-        expect.stringContaining('unknown component type "guestbook"'),
-        expect.stringContaining('props of a "title" component do not parse'),
-        expect.stringContaining('props of a "buttons" component do not parse'),
-      ]),
+      expect.arrayContaining([expect.stringContaining('unknown component type "guestbook"')]),
     );
   });
 

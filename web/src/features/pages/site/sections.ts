@@ -1,6 +1,6 @@
-import { COMPONENT_PROPS, isComponentType } from '@platform/contracts/pages/components';
+import { isCmsComponentType } from './registry.tsx';
 
-/** What the page display needs of a component (the resolver's app-page-components attributes). */
+/** What the page display needs of a component (the resolver's app-page-components attributes, props read by the contract). */
 export interface SectionSource {
   name: string;
   viewId: string | null;
@@ -16,10 +16,8 @@ export function sectionId(component: Pick<SectionSource, 'viewId' | 'position'>)
 
 /** The title a section shows, when its type has one and the editor filled it in. */
 export function sectionTitle(component: SectionSource): string | null {
-  if (!isComponentType(component.name)) return null;
-  const parsed = COMPONENT_PROPS[component.name].safeParse(component.props);
-  if (!parsed.success) return null;
-  const props = parsed.data as Record<string, unknown>;
+  if (!isCmsComponentType(component.name)) return null;
+  const props = component.props;
   if (component.name === 'contact-card') {
     return `${String(props.firstName)} ${String(props.lastName)}`.trim() || null;
   }

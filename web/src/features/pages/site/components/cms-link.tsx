@@ -1,13 +1,14 @@
 import type { z } from 'zod/v4';
 import type { LinkSchema } from '@platform/contracts/pages/components';
-import type { ButtonVariant } from '../../../../kit/ui/button.tsx';
-import { ButtonLink, Link } from '../../../../kit/ui/link.tsx';
+import type { ButtonVariant } from '../../../../kit/ui/button-look.ts';
+import { PlainButtonLink, PlainLink } from '../../../../kit/ui/plain.tsx';
 
 export type CmsLinkValue = z.output<typeof LinkSchema>;
 
 /**
- * An editor's link: an internal one navigates in the app (the router's RouterProvider), an external one opens a
- * new tab with rel=noopener and a visually hidden "opens in a new tab" (the ui Link's `external`).
+ * An editor's link: an internal one navigates in the app (the router's PlainLinkRouter), an external one opens a
+ * new tab with rel=noopener and a visually hidden "opens in a new tab" (`external`). Native links (ui/plain.tsx,
+ * ADR 0046): a page's blocks are its first screen.
  */
 export function CmsButtonLink({
   link,
@@ -19,23 +20,23 @@ export function CmsButtonLink({
   size?: 'small' | 'medium';
 }) {
   return link.kind === 'internal' ? (
-    <ButtonLink href={link.path} variant={variant} size={size}>
+    <PlainButtonLink href={link.path} variant={variant} size={size}>
       {link.label}
-    </ButtonLink>
+    </PlainButtonLink>
   ) : (
-    <ButtonLink href={link.url} variant={variant} size={size} external>
+    <PlainButtonLink href={link.url} variant={variant} size={size} external>
       {link.label}
-    </ButtonLink>
+    </PlainButtonLink>
   );
 }
 
 export function CmsTextLink({ link }: { link: CmsLinkValue }) {
   return link.kind === 'internal' ? (
-    <Link href={link.path}>{link.label}</Link>
+    <PlainLink href={link.path}>{link.label}</PlainLink>
   ) : (
-    <Link href={link.url} external>
+    <PlainLink href={link.url} external>
       {link.label}
-    </Link>
+    </PlainLink>
   );
 }
 

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { ComponentProps } from '@platform/contracts/pages/components';
 import type { HomeStats } from '@platform/contracts/stats/home-stats';
 import { useApi } from '../../../../kit/api/api-context.tsx';
+import { useDeferredGate } from '../../../../kit/lazy/deferred.tsx';
 import { useT, type MessageId } from '../../../../kit/i18n/use-t.ts';
 import { fetchHomeStats } from '../home-stats-api.ts';
 import { BlockTitle, Inner } from './block.tsx';
@@ -79,12 +80,16 @@ export function CommunityNumbers({ props }: { props: ComponentProps<'community-n
   const intl = useIntl();
   const api = useApi();
   const [stats, setStats] = useState<HomeStats | null>(null);
+  const [visible, setVisible] = useState(false);
+  // the read waits for the page to have painted too (kit/lazy/deferred.tsx): its code is not the first screen's
+  const painted = useDeferredGate();
   const requested = useRef(false);
-  const ref = useFirstVisible(() => {
-    if (requested.current) return;
+  const ref = useFirstVisible(() => setVisible(true));
+  useEffect(() => {
+    if (!visible || !painted || requested.current) return;
     requested.current = true;
     fetchHomeStats(api).then(setStats, () => undefined); // a failure already raised the shell's dialog
-  });
+  }, [api, visible, painted]);
   return (
     <Inner>
       {props.title ? <BlockTitle>{props.title}</BlockTitle> : null}

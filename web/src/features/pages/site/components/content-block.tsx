@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import styled, { css } from 'styled-components';
 import type { ComponentProps } from '@platform/contracts/pages/components';
 import { useT } from '../../../../kit/i18n/use-t.ts';
-import { IconButton } from '../../../../kit/ui/button.tsx';
+import { PlainIconButton } from '../../../../kit/ui/plain.tsx';
 import { htmlToText, truncate } from '../../../../kit/ui/truncate.ts';
 import { BlockTitle, Inner } from './block.tsx';
 import { CmsTextLink } from './cms-link.tsx';
@@ -148,12 +148,12 @@ function Carousel({ items, length, heading }: { items: Item[]; length: number; h
   return (
     <div role="group" aria-roledescription={t('cms.carousel')}>
       <CarouselControls>
-        <IconButton aria-label={t('cms.previous')} onPress={() => scroll(-1)}>
+        <PlainIconButton aria-label={t('cms.previous')} onClick={() => scroll(-1)}>
           <span aria-hidden="true">←</span>
-        </IconButton>
-        <IconButton aria-label={t('cms.next')} onPress={() => scroll(1)}>
+        </PlainIconButton>
+        <PlainIconButton aria-label={t('cms.next')} onClick={() => scroll(1)}>
           <span aria-hidden="true">→</span>
-        </IconButton>
+        </PlainIconButton>
       </CarouselControls>
       {/* focusable so a keyboard can scroll it; every card's link is reachable by Tab anyway */}
       <Track ref={track} tabIndex={0} aria-label={t('cms.carousel')}>

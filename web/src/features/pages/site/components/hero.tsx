@@ -5,7 +5,7 @@ import { darkPalette, fluidSize, fluidSpace } from '../../../../kit/theme/theme.
 import type { ComponentProps } from '@platform/contracts/pages/components';
 import { useT } from '../../../../kit/i18n/use-t.ts';
 import { heroCarouselCycleAtom } from '../../../../kit/state/settings.ts';
-import { IconButton } from '../../../../kit/ui/button.tsx';
+import { PlainIconButton } from '../../../../kit/ui/plain.tsx';
 import { useBlock } from './block.tsx';
 import { LinkButtons } from './cms-link.tsx';
 
@@ -139,12 +139,12 @@ export function Hero({ props }: { props: ComponentProps<'hero'> }) {
       {count > 1 ? (
         <Toggle>
           {/* seed 000 §3: play/pause is remembered ('1' / '0') for every hero of the site */}
-          <IconButton
+          <PlainIconButton
             aria-label={cycle ? t('cms.carouselPause') : t('cms.carouselPlay')}
-            onPress={() => setCycle(!cycle)}
+            onClick={() => setCycle(!cycle)}
           >
             <span aria-hidden="true">{cycle ? '❚❚' : '▶'}</span>
-          </IconButton>
+          </PlainIconButton>
         </Toggle>
       ) : null}
     </Root>

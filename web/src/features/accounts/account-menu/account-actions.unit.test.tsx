@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeJson, renderApp } from '../../../frame/testing/render-app.tsx';
 import { initialsOf, signInHref } from './account-actions.tsx';
-import { consentDecided, meDocument, recorder } from './testing.ts';
+import { consentDecided, meDocument, recorder } from '../auth/testing.ts';
 
 const topBar = () => screen.getByRole('banner');
 

@@ -4,10 +4,9 @@ import { FEATURES } from '../../../kit/build-info.ts';
 import { useT } from '../../../kit/i18n/use-t.ts';
 import { landingPath, ROUTES, safeRedirectUrl } from '../../../kit/session/guard.ts';
 import { useSession } from '../../../kit/session/session.tsx';
-import { Button } from '../../../kit/ui/button.tsx';
 import { ChevronDownIcon } from '../../../kit/ui/icons.tsx';
-import { ButtonLink } from '../../../kit/ui/link.tsx';
 import { Menu, MenuItem } from '../../../kit/ui/menu.tsx';
+import { PlainButtonLink } from '../../../kit/ui/plain.tsx';
 import type en from './messages/en.json';
 
 const Guest = styled.div`
@@ -24,7 +23,9 @@ const Guest = styled.div`
   }
 `;
 
-const Trigger = styled(Button)`
+/** The menu button's insides (its look is the menu's: a native button until the menu's code has loaded). */
+const AccountMenu = styled.div`
+  display: contents;
   .initials {
     display: none;
     width: 2rem;
@@ -94,13 +95,13 @@ export function AccountActions() {
   if (!session.user) {
     return (
       <Guest>
-        <ButtonLink href={signInHref(path, search)} size="small" variant="text">
+        <PlainButtonLink href={signInHref(path, search)} size="small" variant="text">
           {t('auth.actions.signIn')}
-        </ButtonLink>
+        </PlainButtonLink>
         {session.features.register && path !== ROUTES.register ? (
-          <ButtonLink href={ROUTES.register} size="small" variant="secondary" className="register">
+          <PlainButtonLink href={ROUTES.register} size="small" variant="secondary" className="register">
             {t('auth.actions.register')}
-          </ButtonLink>
+          </PlainButtonLink>
         ) : null}
       </Guest>
     );
@@ -109,42 +110,48 @@ export function AccountActions() {
   const user = session.user;
   const showDashboard = landingPath(user, session.features) === ROUTES.dashboard;
   return (
-    <Menu
-      aria-label={t('auth.actions.menu')}
-      onAction={(key) => {
-        if (key === 'sign-out') void session.signOut();
-      }}
-      trigger={
-        <Trigger variant="text" size="small">
-          <span className="initials" aria-hidden="true">
-            {initialsOf(user.firstName, user.lastName)}
-          </span>
-          <span className="name">{user.fullName}</span>
-          <span className="chevron" aria-hidden="true">
-            <ChevronDownIcon />
-          </span>
-        </Trigger>
-      }
-    >
-      <MenuItem id="profile" href={ROUTES.profile} textValue={t('auth.actions.profile')}>
-        {t('auth.actions.profile')}
-      </MenuItem>
-      <MenuItem id="likes" href={ROUTES.likes} textValue={t('auth.actions.likes')}>
-        {t('auth.actions.likes')}
-      </MenuItem>
-      {FEATURES.openBadges ? (
-        <MenuItem id="open-badges" href={ROUTES.openBadges} textValue={t('auth.actions.openBadges')}>
-          {t('auth.actions.openBadges')}
+    <AccountMenu>
+      <Menu
+        aria-label={t('auth.actions.menu')}
+        onAction={(key) => {
+          if (key === 'sign-out') void session.signOut();
+        }}
+        trigger={{
+          variant: 'text',
+          size: 'small',
+          children: (
+            <>
+              <span className="initials" aria-hidden="true">
+                {initialsOf(user.firstName, user.lastName)}
+              </span>
+              <span className="name">{user.fullName}</span>
+              <span className="chevron" aria-hidden="true">
+                <ChevronDownIcon />
+              </span>
+            </>
+          ),
+        }}
+      >
+        <MenuItem id="profile" href={ROUTES.profile} textValue={t('auth.actions.profile')}>
+          {t('auth.actions.profile')}
         </MenuItem>
-      ) : null}
-      {showDashboard ? (
-        <MenuItem id="dashboard" href={ROUTES.dashboard} textValue={t('auth.actions.dashboard')}>
-          {t('auth.actions.dashboard')}
+        <MenuItem id="likes" href={ROUTES.likes} textValue={t('auth.actions.likes')}>
+          {t('auth.actions.likes')}
         </MenuItem>
-      ) : null}
-      <MenuItem id="sign-out" textValue={t('auth.actions.signOut')}>
-        {t('auth.actions.signOut')}
-      </MenuItem>
-    </Menu>
+        {FEATURES.openBadges ? (
+          <MenuItem id="open-badges" href={ROUTES.openBadges} textValue={t('auth.actions.openBadges')}>
+            {t('auth.actions.openBadges')}
+          </MenuItem>
+        ) : null}
+        {showDashboard ? (
+          <MenuItem id="dashboard" href={ROUTES.dashboard} textValue={t('auth.actions.dashboard')}>
+            {t('auth.actions.dashboard')}
+          </MenuItem>
+        ) : null}
+        <MenuItem id="sign-out" textValue={t('auth.actions.signOut')}>
+          {t('auth.actions.signOut')}
+        </MenuItem>
+      </Menu>
+    </AccountMenu>
   );
 }
