@@ -48,7 +48,7 @@ const VENDOR =
   /\/node_modules\/(react|react-dom|scheduler|jotai|wouter|regexparam|styled-components|stylis|@emotion\/[^/]+|react-intl|intl-messageformat|@formatjs\/[^/]+|tslib)\//;
 
 /**
- * What a page's first script (the entry chunk) must not carry (ADR 0046): zod, and react-aria's widgets, state and
+ * What a page's first script (the entry chunk) must not carry (ADR 0047): zod, and react-aria's widgets, state and
  * number formatting. The first screen reads its documents with shapes (kit/api/shape.ts) and shows native controls
  * (kit/ui/plain.tsx); react-aria's RouterProvider stays (its link utilities, about 1 KB gzip), which every
  * react-aria link and menu item of the later screens navigates through.
@@ -85,7 +85,7 @@ function firstScriptGuard(): Plugin {
           }
         }
         this.error(
-          `the first script (${chunk.fileName}) carries ${found.length} module(s) it must not (ADR 0046), ` +
+          `the first script (${chunk.fileName}) carries ${found.length} module(s) it must not (ADR 0047), ` +
             `e.g. ${found[0]}, brought in by ${[...culprits].join(', ') || 'no module of the app'}`,
         );
       }

@@ -1,6 +1,6 @@
 /*
  * The platform's fixed lists. No zod here: the web's first screen takes them, and a module it takes must hand no
- * schema to the screens after it (Rollup keeps a module's exports in the chunk that holds it; ADR 0046). Their
+ * schema to the screens after it (Rollup keeps a module's exports in the chunk that holds it; ADR 0047). Their
  * schemas are beside them (access-level.ts).
  */
 

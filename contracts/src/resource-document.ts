@@ -3,7 +3,7 @@ import { z, type ZodTypeAny } from 'zod/v4';
 /**
  * The zod schema of a JSON:API request document `{ data: { type, id?, attributes, relationships? } }`; zod paths
  * become JSON pointers such as /data/attributes/title when the server parses with it. Apart from endpoints.ts, which
- * the web's first screen takes without zod (ADR 0046).
+ * the web's first screen takes without zod (ADR 0047).
  */
 export function resourceDocument<
   T extends string,

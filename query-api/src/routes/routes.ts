@@ -50,7 +50,7 @@ const ComponentRow = z.object({
  * /s/{token}, the short URL's target; else 404. A page
  * the viewer may not open is a 403 (seed 000 §6), decided in SQL by the shared visibility clause. The root falls
  * back to the default page when no page claims '/'. A component's props are answered as the contract reads them
- * (its defaults filled in): the web's first screen renders them without a schema of its own (ADR 0046); a
+ * (its defaults filled in): the web's first screen renders them without a schema of its own (ADR 0047); a
  * component whose props no longer parse is left out, as the web would leave it out, and logged.
  */
 export function routeResolverRoutes(deps: QueryModuleDeps): Router {

@@ -12,7 +12,7 @@ import { ApiError, errorFromResponse, transportError } from './errors.ts';
 
 /**
  * What reads an answer: a zod schema, or a shape of shape.ts (the documents the first screen waits for, checked
- * without zod; ADR 0046). Both answer `safeParse`.
+ * without zod; ADR 0047). Both answer `safeParse`.
  */
 export interface AnswerReader<T = unknown> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: { message: string } };

@@ -2,7 +2,7 @@ import { shape as s, type Infer, type Shape } from './shape.ts';
 
 /**
  * The read documents of the shell, mirroring what query-api sends (query-api/src/*). The first screen waits for
- * them, so they are checked by shapes (shape.ts, ADR 0046), not zod: the server may add members without breaking
+ * them, so they are checked by shapes (shape.ts, ADR 0047), not zod: the server may add members without breaking
  * an older web build, but a missing or retyped member fails loudly.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The shapes of the documents the first screen waits for (the signed-in user, the features, the environment, the
- * menu, the page, the language lines, an error's body; ADR 0046), checked without zod: zod is 14 KB gzip of a
+ * menu, the page, the language lines, an error's body; ADR 0047), checked without zod: zod is 14 KB gzip of a
  * member's first script otherwise, and every later screen reads its documents with zod (kit/api/client.ts takes
  * either). A shape checks types and presence only: no defaults, no transforms, no formats. A value that fits is
  * answered as it is, unknown members included (not copied); one that does not is refused with the first place

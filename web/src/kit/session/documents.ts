@@ -4,7 +4,7 @@ import { shape as s, type Infer } from '../api/shape.ts';
 /**
  * shellEndpoints.me with the includes of seed 000 §7, read into the shape the web works with. The server's
  * document is JSON:API (query-api/src/accounts/routes.ts); unknown attributes pass through untouched. Every page
- * waits for it: checked by a shape (api/shape.ts, ADR 0046), not zod.
+ * waits for it: checked by a shape (api/shape.ts, ADR 0047), not zod.
  */
 export const ME_INCLUDE = 'roles,accessLevel,organizations,actingAsOrganization,job,userCategory';
 

@@ -10,7 +10,7 @@ export interface StatsTarget {
 
 /**
  * POST /services/stats/records with one record (ADR 0038). Its declaration carries the records' zod schemas, so
- * it loads with the first record sent (a view, 5 s after the page showed), not with the first screen (ADR 0046).
+ * it loads with the first record sent (a view, 5 s after the page showed), not with the first screen (ADR 0047).
  */
 export function sendRecord(api: ApiClient, event: StatsEventName, target: StatsTarget): Promise<unknown> {
   return api.call(statsReaderEndpoints.records, {

@@ -28,7 +28,7 @@ const load = () =>
 
 /**
  * A menu button: the trigger opens a popover with a keyboard-navigable list (arrows, typeahead, Escape;
- * menu-popover.tsx). A page shows its menus' triggers at once, as native buttons (ui/plain.tsx, ADR 0046), and the
+ * menu-popover.tsx). A page shows its menus' triggers at once, as native buttons (ui/plain.tsx, ADR 0047), and the
  * menus' code (react-aria's button, collections, overlays and popovers) loads after the page has painted
  * (kit/lazy/deferred.tsx), or as soon as a reader points at, focuses or presses a trigger. The trigger the code
  * replaces hands on what the reader did with it: the focus, and a press, which opens the menu once the code is there.

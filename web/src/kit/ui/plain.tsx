@@ -14,7 +14,7 @@ import {
 import { VisuallyHidden } from './visually-hidden.tsx';
 
 /*
- * The controls of the first screen's frame (ADR 0046): the top bar, the footer, the CMS page's own buttons and
+ * The controls of the first screen's frame (ADR 0047): the top bar, the footer, the CMS page's own buttons and
  * its blocks' links. They are the browser's own <button> and <a>, with the look of button.tsx and link.tsx, so
  * that a page shows and answers the keyboard before any of react-aria's code has loaded; everything else (forms,
  * menus, dialogs, drawers, the screens) uses react-aria's. Keyboard, focus and names are the browser's: Enter and

@@ -8,7 +8,7 @@ export type CmsLinkValue = z.output<typeof LinkSchema>;
 /**
  * An editor's link: an internal one navigates in the app (the router's PlainLinkRouter), an external one opens a
  * new tab with rel=noopener and a visually hidden "opens in a new tab" (`external`). Native links (ui/plain.tsx,
- * ADR 0046): a page's blocks are its first screen.
+ * ADR 0047): a page's blocks are its first screen.
  */
 export function CmsButtonLink({
   link,
