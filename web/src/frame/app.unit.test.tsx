@@ -105,6 +105,24 @@ describe('the app shell', () => {
     expect(calls).toContain('/api/v1/services/routes/resolve?path=%2Fwho-we-are&query=ref%3Dx');
     expect(location.history).toEqual(['/about?ref=x']);
   });
+
+  it('follows a short URL to its target (the answer names the short URL, not a redirection)', async () => {
+    decided();
+    const { location } = renderApp('/s/abc123', {
+      routes: {
+        '/s/abc123': {
+          status: 200,
+          body: {
+            data: { kind: 'redirect', location: '/about', shortUrlId: 's1' },
+            meta: { path: '/s/abc123' },
+          },
+        },
+        '/about': { status: 200, body: aboutPage },
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'About us' })).toBeTruthy();
+    expect(location.history).toEqual(['/about']);
+  });
 });
 
 describe('cookie consent', () => {

@@ -87,7 +87,13 @@ export const ResolvedRouteSchema = s.object({
       page: RoutePageSchema,
       components: s.array(RouteComponentSchema),
     }),
-    redirect: s.object({ kind: s.literal('redirect'), location: s.string(), redirectionId: s.string() }),
+    redirect: s.object({
+      kind: s.literal('redirect'),
+      location: s.string(),
+      // a redirection names itself; a short URL (/s/{token}) names the short URL instead
+      redirectionId: s.optional(s.string()),
+      shortUrlId: s.optional(s.string()),
+    }),
   }),
   meta: s.object({ path: s.string() }),
 });
