@@ -38,8 +38,10 @@ describe('document shapes', () => {
       problem(ResolvedRouteSchema.safeParse({ ...redirect, data: { ...redirect.data, kind: 'gone' } })),
     ).toBe('data.kind: one of page, redirect expected');
     expect(
-      problem(ResolvedRouteSchema.safeParse({ ...redirect, data: { kind: 'redirect', location: '/b' } })),
-    ).toBe('data.redirectionId: a string expected');
+      problem(
+        ResolvedRouteSchema.safeParse({ ...redirect, data: { kind: 'redirect', redirectionId: 'r1' } }),
+      ),
+    ).toBe('data.location: a string expected');
     const node = (id: string, children: unknown[] = []) => ({
       id,
       name: id,
