@@ -17,9 +17,12 @@ export interface BenchCluster {
 
 /**
  * DATABASE_URL when set, else an embedded cluster in a temporary directory removed on stop. `log`: the embedded
- * server's log lines (a diagnosis reads the plans auto_explain writes there).
+ * server's log lines (a diagnosis reads the plans auto_explain writes there); `settings`: more server settings of
+ * the embedded cluster (a diagnosis preloads pg_stat_statements).
  */
-export async function startCluster(options: { log?: (line: string) => void } = {}): Promise<BenchCluster> {
+export async function startCluster(
+  options: { log?: (line: string) => void; settings?: Record<string, string> } = {},
+): Promise<BenchCluster> {
   const created: string[] = [];
   let adminUrl: string;
   let stopCluster: () => Promise<void> = async () => {};
@@ -35,6 +38,7 @@ export async function startCluster(options: { log?: (line: string) => void } = {
       port: await freePort(),
       persistent: false,
       ...(options.log ? { log: options.log } : {}),
+      ...(options.settings ? { settings: options.settings } : {}),
     });
     adminUrl = db.url;
     stopCluster = async () => {

@@ -71,6 +71,8 @@ export async function startEmbeddedPostgres(options: {
    */
   durable?: boolean;
   log?: (line: string) => void;
+  /** more server settings (`-c name=value`), e.g. a diagnosis's `shared_preload_libraries` */
+  settings?: Record<string, string>;
 }): Promise<EmbeddedDatabase> {
   const databaseDir = resolve(options.dataDir);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -95,6 +97,7 @@ export async function startEmbeddedPostgres(options: {
       ...(options.durable === false
         ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
         : ['-c', 'fsync=on']),
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     onLog: (line: string) => {
       keep(line);

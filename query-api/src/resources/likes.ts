@@ -11,7 +11,7 @@ import { listDocument, resourceObject, sendDocument, type ResourceObject } from 
 import { parseListQuery, type FilterSchema } from '../jsonapi/query.ts';
 import { isoTimestamp } from '../jsonapi/sql.ts';
 import { consistencyOf } from '../min-position.ts';
-import { IncludedRow, type Reader } from './reader.ts';
+import { IncludedRow, includedRowOf, type Reader } from './reader.ts';
 
 const LikeRow = z.object({
   id: z.string(),
@@ -77,7 +77,9 @@ export function mountLikes(
       const found = selects.length
         ? await deps.readPool.any(sql.type(IncludedRow)`${sql.join(selects, sql.fragment` union all `)}`)
         : [];
-      included = found.map(({ type: t, row }) => readers.get(t)!.toResource(row, res, query.fields));
+      included = found.map(({ type: t, row, extra }) =>
+        readers.get(t)!.toResource(includedRowOf(row, extra), res, query.fields),
+      );
     }
     sendDocument(
       res,

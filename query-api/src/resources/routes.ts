@@ -35,7 +35,7 @@ import { badParameter, parseListQuery, parseResourceQuery, type FilterSchema } f
 import { isoOfValue as iso, orderBy } from '../jsonapi/sql.ts';
 import { consistencyOf } from '../min-position.ts';
 import { mountLikes } from './likes.ts';
-import { IncludedRow, Row, type Reader } from './reader.ts';
+import { IncludedRow, includedRowOf, Row, type Reader } from './reader.ts';
 import {
   gateSql,
   readableSql,
@@ -99,8 +99,8 @@ const HAND_WRITTEN_INCLUDES: Record<
   {
     projection: string;
     /**
-     * the related rows whose `id` meets the condition (`idsAmong`, `idsFrom`), as `type, row` (json) for the one
-     * statement of a document's includes
+     * the related rows whose `id` meets the condition (`idsAmong`, `idsFrom`), as `type, row, extra` (json,
+     * IncludedRow) for the one statement of a document's includes
      */
     select(ids: FragmentSqlToken): FragmentSqlToken;
     attributes: (row: Row) => Record<string, unknown>;
@@ -108,19 +108,23 @@ const HAND_WRITTEN_INCLUDES: Record<
 > = {
   users: {
     projection: 'accounts',
-    select: (ids) => sql.fragment`select 'users'::text as type, to_json(x) as row from (
+    select: (ids) => sql.fragment`select 'users'::text as type, to_json(x) as row, null::json as extra from (
       select id::text, first_name, last_name from read.users where ${ids}) x`,
     attributes: (row) => ({ firstName: row.first_name, lastName: row.last_name }),
   },
   organizations: {
     projection: 'resource_organizations',
-    select: (ids) => sql.fragment`select 'organizations'::text as type, to_json(x) as row from (
+    select: (
+      ids,
+    ) => sql.fragment`select 'organizations'::text as type, to_json(x) as row, null::json as extra from (
       select id::text, name, slug from read.organizations where ${ids}) x`,
     attributes: (row) => ({ name: row.name, slug: row.slug }),
   },
   'app-pages': {
     projection: 'pages',
-    select: (ids) => sql.fragment`select 'app-pages'::text as type, to_json(x) as row from (
+    select: (
+      ids,
+    ) => sql.fragment`select 'app-pages'::text as type, to_json(x) as row, null::json as extra from (
       select id::text, title, path from read.app_pages
       where not is_draft and deleted_at is null and ${ids}) x`,
     attributes: (row) => ({ title: row.title, path: row.path }),
@@ -287,19 +291,34 @@ export function resourceReader(
       ?.column ?? null;
   const readModelFields = Object.entries(definition.readModel);
   /**
-   * the columns a row is read with beyond its table's: its authors' names (authored, publication item), and the
-   * attributes other projections keep for it (each one index lookup)
+   * the values a row is read with beyond its table's, by name: its authors' names (authored, publication item),
+   * and the attributes other projections keep for it (each one index lookup)
    */
-  const extraColumns = sql.fragment`${definition.traits.authored || item ? creatorNameColumn : sql.fragment``}${
-    item && organizationColumn ? organizationNameColumn(organizationColumn) : sql.fragment``
-  }${
-    readModelFields.length
-      ? sql.join(
-          readModelFields.map(([name, a]) => readModelColumn(type, name, a)),
-          sql.fragment``,
-        )
-      : sql.fragment``
-  }`;
+  const extraValues: Array<[string, FragmentSqlToken]> = [
+    ...(definition.traits.authored || item
+      ? [['author_name', creatorName] as [string, FragmentSqlToken]]
+      : []),
+    ...(item && organizationColumn
+      ? [['item_organization_name', organizationName(organizationColumn)] as [string, FragmentSqlToken]]
+      : []),
+    ...readModelFields.map(
+      ([name, a]) => [readModelAlias(name), readModelValue(type, a)] as [string, FragmentSqlToken],
+    ),
+  ];
+  /** the same as columns to select beside the row's (`, <value> as <name>`) */
+  const extraColumns = extraValues.length
+    ? sql.fragment`${sql.join(
+        extraValues.map(([name, value]) => sql.fragment`, ${value} as ${sql.identifier([name])}`),
+        sql.fragment``,
+      )}`
+    : sql.fragment``;
+  /** and as one json object of an included row (`extra`), null when there are none */
+  const extraObject = extraValues.length
+    ? sql.fragment`json_build_object(${sql.join(
+        extraValues.map(([name, value]) => sql.fragment`${sql.literalValue(name)}, ${value}`),
+        sql.fragment`, `,
+      )})`
+    : sql.fragment`null::json`;
   const fieldNames = [
     ...shape.attributes.map((a) => a.name),
     ...shape.computed.map((c) => c.name),
@@ -418,10 +437,22 @@ export function resourceReader(
     });
   };
 
-  // the row as a list reads it, its authors' names included (an included comment names its author too)
+  /**
+   * An included row as a list reads it, its authors' names included (an included comment names its author too):
+   * `type, row, extra`, the json of the table's row and that of the values read beside it. Not the json of a
+   * subquery selecting the row's columns and those values: PostgreSQL copied every column of such a subquery (and
+   * of the view under it) through the planning of a page's statement, and planned the repository's list with
+   * 1.9 MB where the same read written by hand takes 1.3 MB (1.3 MB now); the read pool's backends gave that
+   * memory back to the system after each statement and faulted it in again at the next (issue 21's bench,
+   * docs/benchmarks.md). A type searched in full text leaves its vector out of the json: it selects its other
+   * columns.
+   */
   const selectWhere = (ids: FragmentSqlToken, res: Response) =>
-    sql.fragment`select ${type}::text as type, to_json(x) as row from (
-      select ${columns}${extraColumns} from ${table} r where ${ids} and ${visible(viewerOf(res), 'show')}) x`;
+    definition.searchMode === 'fullText'
+      ? sql.fragment`select ${type}::text as type, to_json(x) as row, null::json as extra from (
+      select ${columns}${extraColumns} from ${table} r where ${ids} and ${visible(viewerOf(res), 'show')}) x`
+      : sql.fragment`select ${type}::text as type, to_json(r) as row, ${extraObject} as extra
+      from ${table} r where ${ids} and ${visible(viewerOf(res), 'show')}`;
 
   const self: FullReader & { toResource: typeof toResource } = {
     definition,
@@ -481,22 +512,22 @@ type FullReader = Reader & {
  * subjects (both traits) read it twice and its existence a third time, three lookups per row where a join written
  * by hand makes one (issue 21's bench).
  */
-const creatorNameColumn = sql.fragment`, (select concat_ws(' ', u.first_name, u.last_name) from read.users u
-    where u.id = (case when r.created_by ~ '^[0-9a-f-]{36}$' then r.created_by end)::uuid) as author_name`;
+const creatorName = sql.fragment`(select concat_ws(' ', u.first_name, u.last_name) from read.users u
+    where u.id = (case when r.created_by ~ '^[0-9a-f-]{36}$' then r.created_by end)::uuid)`;
 
 const readModelAlias = (name: string) => `read_model_${name}`;
 
 /** A read-model attribute of the record (ReadModelAttribute), its default when the read model has no row for it. */
-const readModelColumn = (type: string, name: string, a: ReadModelAttribute) =>
-  sql.fragment`, coalesce((select m.${sql.identifier([
+const readModelValue = (type: string, a: ReadModelAttribute) =>
+  sql.fragment`coalesce((select m.${sql.identifier([
     a.column,
   ])} from ${sql.identifier(['read', a.table])} m where m.resource_type = ${type} and m.resource_id = r.id::text), ${
     a.default
-  }) as ${sql.identifier([readModelAlias(name)])}`;
+  })`;
 
 /** A publication item's organization's name, when it has one. */
-const organizationNameColumn = (organizationColumn: string) => sql.fragment`, (select o.name
-    from read.organizations o where o.id = ${sql.identifier(['r', organizationColumn])}) as item_organization_name`;
+const organizationName = (organizationColumn: string) => sql.fragment`(select o.name
+    from read.organizations o where o.id = ${sql.identifier(['r', organizationColumn])})`;
 
 /** A publication item's author, as its documents carry it. */
 export interface ItemAuthor {
@@ -764,7 +795,9 @@ function mount(
     const found = await deps.readPool.any(
       sql.type(IncludedRow)`${sql.join(selects, sql.fragment` union all `)}`,
     );
-    return found.map(({ type: target, row }) => includedResource(target, row, res, fieldsQuery));
+    return found.map(({ type: target, row, extra }) =>
+      includedResource(target, includedRowOf(row, extra), res, fieldsQuery),
+    );
   };
 
   /**
@@ -818,8 +851,10 @@ function mount(
     fieldsQuery: Record<string, string[]>,
   ): ResourceObject[] => {
     const carrier = rows.find((row) => row.list_included !== null && row.list_included !== undefined);
-    const found = (carrier?.list_included ?? []) as Array<[string, Row]>;
-    return found.map(([target, row]) => includedResource(target, row, res, fieldsQuery));
+    const found = (carrier?.list_included ?? []) as Array<[string, Row, Row | null]>;
+    return found.map(([target, row, extra]) =>
+      includedResource(target, includedRowOf(row, extra), res, fieldsQuery),
+    );
   };
 
   mountEndpoint(router, recordEndpoints(type).list, reads, async (req, res) => {
@@ -960,7 +995,7 @@ function mount(
       ? await deps.readPool.any(sql.type(Row)`
           with page as materialized (${page})
           select r.*, case when r.id = (select p.id from page p limit 1) then
-            (select json_agg(json_build_array(i.type, i.row)) from (${fromPage}) i) end as list_included
+            (select json_agg(json_build_array(i.type, i.row, i.extra)) from (${fromPage}) i) end as list_included
           from page r order by ${order}`)
       : await deps.readPool.any(sql.type(Row)`${page}`);
     const total = rows.length

@@ -21,7 +21,7 @@ import { requireAllowed, viewerOf } from '@platform/infra/http/viewer';
 import type { QueryModule } from '../app.ts';
 import { sendDocument } from '../jsonapi/document.ts';
 import { consistencyOf } from '../min-position.ts';
-import { IncludedRow } from '../resources/reader.ts';
+import { IncludedRow, includedRowOf } from '../resources/reader.ts';
 import { resourceReader } from '../resources/routes.ts';
 
 /** The most origins the origins' chart lists; the others are left out (their records still count elsewhere). */
@@ -79,7 +79,7 @@ export function statsCountsQueryRoutes(
         const select = reader.selectByIds(ids, res);
         if (!select) continue;
         for (const found of await deps.readPool.any(sql.type(IncludedRow)`${select}`)) {
-          const object = reader.toResource(found.row, res, {});
+          const object = reader.toResource(includedRowOf(found.row, found.extra), res, {});
           const value = object.attributes?.[title];
           if (typeof value === 'string' && value.trim()) titles.set(key(type, object.id), value);
         }

@@ -15,6 +15,24 @@ export const ticks = (pid: number) => {
   }
 };
 
+/** The CPU time of a process so far in ms, from the scheduler's own account (/proc/<pid>/schedstat); 0 when gone. */
+export const cpuMs = (pid: number) => {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return 0;
+  }
+};
+
+/** The minor page faults of a process so far (memory it touched for the first time since it was mapped). */
+export const minorFaults = (pid: number) => {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[7]);
+  } catch {
+    return 0;
+  }
+};
+
 interface Profile {
   nodes: Array<{
     id: number;

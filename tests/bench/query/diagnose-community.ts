@@ -2,7 +2,9 @@
  * What the community section's reads cost, the layer beside the hand-written reads (issue 21): `npx tsx
  * tests/bench/query/diagnose-community.ts [items] [messages]` seeds as the section does (1,000 items and messages
  * through the event store, the rest in bulk; 100,000 items and 1,000,000 messages by default), then for each read
- * and side sends a fixed number of requests and reports per request the statements (pg_stat_database), the CPU of
+ * and side sends a fixed number of requests and reports per request the statements (pg_stat_database's
+ * transactions: each backend flushes them at most once a second, and the projectors' polling of the event store
+ * counts in them; diagnose-statements.ts counts them exactly, by statement), the CPU of
  * the served Node process and of the database's backends (/proc), a CPU profile of the served process by package
  * and function, and last the plan of each side's statement with its server time, as auto_explain logged it for
  * the requests themselves (EXPLAIN ANALYZE with buffers; the median of 20 requests one at a time). PROFILE_DIR
