@@ -5,9 +5,10 @@
  * page with two includes beside a hand-written SQL join at 25 and 10,000 rows, and the generic list and find of
  * 10,000 coupons beside hand-written SQL over the same table. Flags: `--quick` (small
  * counts, a smoke run), `--diagnose` (after the figures, measure the variants that explain a missed target; see
- * diagnose.ts), `--only store|query|resources|files|rental|community|stats|search` (one section; search:
+ * diagnose.ts), `--only store|query|resources|files|rental|community|stats|search|cluster` (one section; search:
  * query/search-bench.ts, the global search at 100,000 indexed records beside the same full-text query by hand, p50 and
- * p99; files: files-bench.ts, uploads
+ * p99; cluster: cluster-bench.ts, reads through the cluster's front to 1 and 3 query processes and appends to 1 and 2
+ * command processes, in rotating slices of one run; files: files-bench.ts, uploads
  * beside a plain stream to disk and the preview time per image; community: query/community-bench.ts, the
  * repository's list and a forum category's subjects beside hand-written SQL at 1,000 and 100,000 items and a million
  * messages, and full-text search; stats: stats-bench.ts, the statistics records' ingestion through HTTP and the
@@ -19,6 +20,7 @@
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { analyzeDatabase, startCluster, serverSettings } from './env.ts';
+import { CLUSTER_FULL, CLUSTER_QUICK, clusterBench } from './cluster-bench.ts';
 import { diagnose } from './diagnose.ts';
 import { FILES_FULL, FILES_QUICK, filesBench } from './files-bench.ts';
 import { fuzzBench } from './fuzz.ts';
@@ -96,6 +98,7 @@ const SECTIONS = [
   'community',
   'stats',
   'search',
+  'cluster',
   'fuzz',
 ] as const;
 const only = option('--only');
@@ -244,6 +247,14 @@ async function main() {
       await searchBench({ cluster, counts: args.has('--quick') ? SEARCH_QUICK : SEARCH_FULL, log });
       log(
         `\nsearch section took ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`,
+      );
+    }
+    if (runs('cluster')) {
+      const started = performance.now();
+      log(`\nload average at start of the cluster section: ${loadAverage()}`);
+      await clusterBench({ cluster, counts: args.has('--quick') ? CLUSTER_QUICK : CLUSTER_FULL, log });
+      log(
+        `\ncluster section took ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`,
       );
     }
     if (runs('fuzz')) await fuzzBench({ cluster, log });
