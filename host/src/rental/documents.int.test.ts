@@ -87,7 +87,7 @@ const modelName = `Shower stool ${randomUUID().slice(0, 8)}`;
 async function confirmed(who: Person, from: number): Promise<string> {
   const startAt = addDays(calendarDateIn(app.now()), from);
   const booked = ok(
-    await who.call('POST', '/services/rentals/bookings', {
+    await who.call('POST', `/services/rentals/bookings?minPosition=${position}`, {
       data: {
         type: 'rental-bookings',
         attributes: {
@@ -103,7 +103,7 @@ async function confirmed(who: Person, from: number): Promise<string> {
     }),
   );
   const placed = ok(
-    await who.call('POST', '/services/rentals/commands', {
+    await who.call('POST', `/services/rentals/commands?minPosition=${position}`, {
       data: { type: 'rental-commands', attributes: { bookingId: booked.body.data.id } },
     }),
   );
