@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, openPage, VIEWPORTS } from './support/browser.ts';
 
 /**
@@ -12,6 +13,46 @@ async function html(path: string, headers: Record<string, string> = {}): Promise
   const response = await fetch(new URL(path, baseUrl()), { headers: { Accept: 'text/html', ...headers } });
   expect(response.status).toBe(200);
   return response.text();
+}
+
+/**
+ * Watches the page from its first script on: at every change of the document and every frame, whether a level-1
+ * heading is on screen, and whose it is (the painted page's or the app's). What `headingGaps` reads.
+ */
+async function watchHeadings(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const moments: Array<{ at: number; painted: boolean; shown: number }> = [];
+    (window as unknown as { __headings: typeof moments }).__headings = moments;
+    const shown = () =>
+      Array.from(document.querySelectorAll('h1')).filter((h) => {
+        const box = h.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && getComputedStyle(h).visibility !== 'hidden';
+      }).length;
+    const look = () =>
+      moments.push({
+        at: Math.round(performance.now()),
+        painted: document.getElementById('first-paint') !== null,
+        shown: shown(),
+      });
+    new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
+    const frame = () => {
+      look();
+      if (moments.length < 5_000) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+/** The moments, after the first h1 was on screen, when none was: the reader saw neither the paint nor the app's. */
+async function headingGaps(page: Page): Promise<Array<{ at: number; painted: boolean }>> {
+  const moments = await page.evaluate(
+    () =>
+      (window as unknown as { __headings: Array<{ at: number; painted: boolean; shown: number }> })
+        .__headings,
+  );
+  const first = moments.findIndex((m) => m.shown > 0);
+  expect(first, 'an h1 was on screen at some point').toBeGreaterThanOrEqual(0);
+  return moments.slice(first).filter((m) => m.shown === 0);
 }
 
 describe('the page painted on the server', () => {
@@ -51,8 +92,9 @@ describe('the page painted on the server', () => {
     }
   });
 
-  test('the app takes its place without asking the API for what the page already holds', async () => {
-    const { page } = await openPage();
+  test('the app takes its place without asking the API for what the page already holds, the h1 on screen throughout', async () => {
+    const { page, context } = await openPage();
+    await watchHeadings(context);
     const asked: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -64,6 +106,8 @@ describe('the page painted on the server', () => {
 
     await page.locator('#root').getByRole('heading', { level: 1, name: HOME_H1 }).waitFor();
     expect(await page.locator('#first-paint').count()).toBe(0);
+    // the paint gives way only when the app's page, blocks and all, is there to take its place
+    expect(await headingGaps(page)).toEqual([]);
     expect(asked).not.toContain('/api/v1/services/app-menu');
     expect(asked).not.toContain('/api/v1/services/routes/resolve');
     expect(asked).not.toContain('/api/v1/app-environment');
@@ -161,10 +205,12 @@ describe('the page painted on the server', () => {
 
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await watchHeadings(context);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     expect(await page.locator('#first-paint').count()).toBe(1);
     await page.locator('#root').getByRole('heading', { level: 1, name: HOME_H1 }).waitFor();
     expect(await page.locator('#first-paint').count()).toBe(0);
+    expect(await headingGaps(page)).toEqual([]);
     // the app's own account menu works
     await page.getByRole('banner').getByRole('button', { name: 'Max Demo' }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).waitFor();

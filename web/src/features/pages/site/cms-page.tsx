@@ -13,6 +13,7 @@ import { CmsBlock, loadCmsBlock, parseCmsComponent, type ParsedComponent } from 
 import { navigationEntries, sectionId, sectionTitle, type SectionSource } from './sections.ts';
 import { fluidSize, fluidSpace } from '../../../kit/theme/theme.ts';
 import { useRecordView } from '../../../kit/stats/record-stats.ts';
+import { usePageTitle } from '../../../kit/routing/page-title.ts';
 
 /** seed 000 §2.7, §9: a hash in the URL scrolls to its element after 50 ms */
 export const HASH_SCROLL_DELAY_MS = 50;
@@ -64,6 +65,12 @@ export interface CmsPageProps {
   subRoute?: CmsSubRoute | null;
   /** whether showing the page records a view of it (default true; not the page editor's preview of a draft) */
   recordsView?: boolean;
+  /**
+   * The screen's name when this page is the screen (the CMS route): set once the page shows, so that the document
+   * title and the announcement come with the page, and the app's frame does not reveal itself before the page's
+   * blocks are there (app.tsx). Null when something else names the screen (a preview, a component's sub-route).
+   */
+  names?: { title: string; description?: string | null } | null;
 }
 
 /**
@@ -78,6 +85,7 @@ export function CmsPage({
   components,
   subRoute = null,
   recordsView = true,
+  names = null,
 }: CmsPageProps) {
   const placed = useMemo<PlacedComponent[]>(() => {
     let h1Taken = false;
@@ -108,6 +116,7 @@ export function CmsPage({
 
   // the page the server painted (ADR 0018) is now the app's own: it takes its place before the next frame
   useLayoutEffect(() => revealApp(), []);
+  usePageTitle(names?.title ?? null, names?.description);
 
   // the URL's hash, on arrival and when it changes, once this page's sections exist
   useEffect(() => {

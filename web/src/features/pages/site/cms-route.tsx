@@ -1,12 +1,11 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ApiError } from '../../../kit/api/errors.ts';
 import { revealApp } from '../../../kit/loading/reveal.ts';
 import { endpoints } from '../../../kit/api/endpoints.ts';
 import type { ResolvedRoute } from '../../../kit/api/documents.ts';
 import { useApi } from '../../../kit/api/api-context.tsx';
-import { usePageTitle } from '../../../kit/routing/page-title.ts';
 import { collapseSlashes, useNavigation } from '../../../kit/routing/router.tsx';
 import { useT } from '../../../kit/i18n/use-t.ts';
 import { ActionRow, Lead, PageContainer } from '../../../kit/ui/page-container.tsx';
@@ -135,8 +134,6 @@ export function CmsRoute() {
 
   const route = state.status === 'page' ? state.route : null;
   const subRoute = state.status === 'page' ? state.subRoute : null;
-  // a sub-route's component names the page itself (a rental model's page: the model's name)
-  usePageTitle(subRoute ? null : (route?.page.attributes.title ?? null), route?.page.attributes.description);
 
   // a new page starts at its top, unless the URL names a section (CmsPage scrolls there)
   const pageId = route?.page.id;
@@ -156,16 +153,26 @@ export function CmsRoute() {
     );
   }
   if (!route) return <InlineLoader aria-label={t('app.loading')} />;
+  // the page suspends here while its blocks' code loads, not at the route's boundary: there it would hide this
+  // route, whose leaving reveals the app (above), and the reader would see neither the painted page nor the app's
   return (
     <>
-      <CmsPage
-        key={`${route.page.id}${subRoute ? `/${subRoute.segment}` : ''}`}
-        pageId={route.page.id}
-        title={route.page.attributes.title}
-        styles={route.page.attributes.styles}
-        components={route.components}
-        subRoute={subRoute}
-      />
+      <Suspense fallback={<InlineLoader aria-label={t('app.loading')} />}>
+        <CmsPage
+          key={`${route.page.id}${subRoute ? `/${subRoute.segment}` : ''}`}
+          pageId={route.page.id}
+          title={route.page.attributes.title}
+          styles={route.page.attributes.styles}
+          components={route.components}
+          subRoute={subRoute}
+          // a sub-route's component names the page itself (a rental model's page: the model's name)
+          names={
+            subRoute
+              ? null
+              : { title: route.page.attributes.title, description: route.page.attributes.description }
+          }
+        />
+      </Suspense>
       <EditPageEntry pageId={route.page.id} />
     </>
   );

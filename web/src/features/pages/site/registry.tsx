@@ -127,7 +127,7 @@ export class BlockBoundary extends Component<{ name: string; children: ReactNode
   }
 }
 
-/** The block itself: suspends the page until its type has loaded (the route's Suspense boundary, app.tsx). */
+/** The block itself: suspends the page until its type has loaded (the page's Suspense boundary, cms-route.tsx). */
 function LoadedBlock({ component }: { component: ParsedComponent }) {
   const Renderer = use(loadCmsBlock(component.type));
   return <Renderer props={component.props} />;
