@@ -238,8 +238,8 @@ describe('the page editor, end to end', () => {
     visitor.page.on('request', (r) => visitorAsked.push(r.url()));
     await visitor.page.goto('/about');
     await visitor.page.getByRole('heading', { level: 1, name: 'About the community' }).waitFor();
-    // past the deferred gate's fallback: whatever loads after the first paint has loaded
-    await visitor.page.waitForTimeout(3_500);
+    // whatever loads after the first paint has loaded (the deferred gate opened and its modules are in)
+    await visitor.page.locator('html[data-deferred-loaded]').waitFor({ state: 'attached' });
     expect(visitorAsked.filter((url) => chunk.test(url))).toEqual([]);
     expect(await visitor.page.getByRole('link', { name: 'Edit this page' }).count()).toBe(0);
 

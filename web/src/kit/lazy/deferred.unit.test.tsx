@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
-import { describe, expect, it } from 'vitest';
-import { deferred } from './deferred.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { deferred, openDeferredGate } from './deferred.tsx';
 
 describe('deferred', () => {
   it('a component that appeared while its code loaded is not mounted anew when it re-renders', async () => {
@@ -38,5 +38,17 @@ describe('deferred', () => {
     );
     render(<Deferred isOpen={false} />);
     expect(screen.queryByText('Loaded')).toBeNull();
+  });
+
+  it('marks the document once the gate opened and every deferred module has loaded', async () => {
+    let resolve!: (component: () => null) => void;
+    deferred(() => new Promise((r) => (resolve = r)));
+    expect(document.documentElement.hasAttribute('data-deferred-loaded')).toBe(false);
+    openDeferredGate();
+    // the gate is open, a module is still on its way: not yet
+    await new Promise((r) => setTimeout(r, 0));
+    expect(document.documentElement.hasAttribute('data-deferred-loaded')).toBe(false);
+    resolve(() => null);
+    await vi.waitFor(() => expect(document.documentElement.hasAttribute('data-deferred-loaded')).toBe(true));
   });
 });
