@@ -3,10 +3,11 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { FRONT_VARIABLES, loadFrontConfig } from '@platform/host/cluster/config';
 import { CONFIG_VARIABLES, loadConfig } from '@platform/infra/config';
 
 // docker-compose.yml cannot be started on this machine (no container engine): its shape is checked here, against the
-// platform's own configuration and scripts (ADR 0049).
+// platform's own configuration, the front's and the scripts (ADRs 0048 and 0049).
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const scripts = (
@@ -32,18 +33,30 @@ const compose = parse(readFileSync(resolve(root, 'docker-compose.yml'), 'utf8'),
   strict: true,
 }) as Compose;
 
-/** The platform's processes and the script each runs. */
+/** The platform's processes by the script each runs, and how many of each docker-compose.yml starts (issue 24). */
 const PROCESSES = {
-  commands: 'start:commands',
-  queries: 'start:queries',
-  projectors: 'start:projectors',
-  relay: 'start:relay',
+  'start:commands': 2,
+  'start:queries': 3,
+  'start:projectors': 2,
+  'start:relay': 1,
 } as const;
-/** scripts of issue 24's process roles, written beside this file's work: a check of theirs waits for them */
-const ROLE_SCRIPTS: readonly string[] = ['start:commands', 'start:queries', 'start:projectors'];
+type ProcessScript = keyof typeof PROCESSES;
 
 const envOf = (service: Service) =>
   Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, String(v)]));
+/** the npm script a service runs (`npm run X`), if it runs one */
+const scriptOf = (service: Service) =>
+  Array.isArray(service.command) && service.command[0] === 'npm' && service.command[1] === 'run'
+    ? service.command[2]
+    : undefined;
+/** the services that run `script`, by name */
+const servicesRunning = (script: string) =>
+  Object.entries(compose.services)
+    .filter(([, service]) => scriptOf(service) === script)
+    .map(([name]) => name);
+const platformProcesses = Object.keys(PROCESSES).flatMap(servicesRunning);
+/** the host's port of a published `[ip:]host:container` mapping */
+const hostPort = (mapping: string) => mapping.split(':').at(-2);
 
 describe('docker-compose.yml', () => {
   it('starts PostgreSQL, EventStoreDB and Kafka in KRaft mode, with health checks', () => {
@@ -60,41 +73,80 @@ describe('docker-compose.yml', () => {
     for (const service of [postgres, eventstoredb, kafka]) expect(service).toHaveProperty('healthcheck');
   });
 
-  it.for(Object.entries(PROCESSES))('runs the %s process as `npm run %s`', ([name, script], context) => {
-    const service = compose.services[name];
-    expect(service?.image).toMatch(/^node:20/);
-    expect(service?.command).toEqual(['npm', 'run', script]);
-    if (!(script in scripts)) {
-      // only the process roles' scripts may be missing, and only until that work is merged
-      expect(ROLE_SCRIPTS).toContain(script);
-      console.warn(`docker-compose.yml: package.json has no ${script} script yet (issue 24's process roles)`);
-      context.skip();
-    }
-    expect(scripts[script]).toBeDefined();
-  });
+  it.for(Object.entries(PROCESSES))(
+    'runs `npm run %s` in %i service(s), on Node 20',
+    ([script, count]: [string, number]) => {
+      expect(scripts[script]).toBeDefined();
+      const services = servicesRunning(script);
+      expect(services).toHaveLength(count);
+      for (const name of services) expect(compose.services[name]!.image).toMatch(/^node:20/);
+    },
+  );
 
   it("gives every process a configuration the platform accepts, naming only the platform's variables", () => {
-    for (const name of Object.keys(PROCESSES)) {
+    const shared = new Set<string>();
+    for (const name of platformProcesses) {
       const env = envOf(compose.services[name]!);
       expect(Object.keys(env).filter((k) => !CONFIG_VARIABLES.includes(k))).toEqual([]);
       const config = loadConfig(env);
       expect(config).toMatchObject({ EVENT_STORE: 'eventstoredb' });
       expect(new URL(config.DATABASE_URL!).hostname).toBe('postgres');
       expect(config.EVENTSTORE_URL).toMatch(/^kurrentdb:\/\/eventstoredb:2113\b/);
+      // every process takes the one proxy in front of it at its word (the sign-in limits count the client)
+      expect(config.TRUST_PROXY).toBe(1);
+      // one links key and one machine credential, whichever process signs, checks or answers
+      shared.add(JSON.stringify([config.APP_KEY, config.ADMIN_API_TOKEN, config.PUBLIC_URL]));
     }
+    expect([...shared]).toHaveLength(1);
     const relay = loadConfig(envOf(compose.services.relay!));
     const advertised = envOf(compose.services.kafka!).KAFKA_ADVERTISED_LISTENERS!.split(',');
     expect(advertised).toContain(`PLAINTEXT://${relay.KAFKA_BROKERS}`);
   });
 
-  it('starts the processes after the install and the healthy engines they use', () => {
-    for (const name of Object.keys(PROCESSES)) {
+  it('publishes the front alone on port 3000, naming in its FRONT_* lists exactly the command and query services', () => {
+    const [front, ...others] = servicesRunning('start:front');
+    expect(others).toEqual([]);
+    expect(scripts['start:front']).toBeDefined();
+    const publishing3000 = Object.entries(compose.services)
+      .filter(([, service]) => (service.ports ?? []).some((p) => hostPort(p) === '3000'))
+      .map(([name]) => name);
+    expect(publishing3000).toEqual([front]);
+    // no process of the platform is reached but through the front
+    for (const name of platformProcesses) expect(compose.services[name]!.ports ?? []).toEqual([]);
+
+    const env = envOf(compose.services[front!]!);
+    expect(
+      Object.keys(env).filter((k) => !CONFIG_VARIABLES.includes(k) && !FRONT_VARIABLES.includes(k)),
+    ).toEqual([]);
+    // the front listens on the port its mapping publishes
+    expect(compose.services[front!]!.ports).toEqual([`3000:${loadConfig(env).PORT}`]);
+    const lists = loadFrontConfig(env);
+    const named = (side: 'commands' | 'queries', script: ProcessScript) => {
+      const expected = servicesRunning(script).map(
+        (name) => `http://${name}:${loadConfig(envOf(compose.services[name]!)).PORT}`,
+      );
+      expect(lists[side].toSorted()).toEqual(expected.toSorted());
+    };
+    named('commands', 'start:commands');
+    named('queries', 'start:queries');
+    // the public address the processes' links name is the front's
+    expect(loadConfig(envOf(compose.services[platformProcesses[0]!]!)).PUBLIC_URL).toBe(
+      'http://localhost:3000',
+    );
+  });
+
+  it('starts the processes after the install and the healthy engines they use, and the front after them', () => {
+    for (const name of platformProcesses) {
       const dependsOn = compose.services[name]!.depends_on ?? {};
       expect(dependsOn.install?.condition).toBe('service_completed_successfully');
       expect(dependsOn.postgres?.condition).toBe('service_healthy');
       expect(dependsOn.eventstoredb?.condition).toBe('service_healthy');
     }
     expect(compose.services.relay!.depends_on?.kafka?.condition).toBe('service_healthy');
+    const front = compose.services[servicesRunning('start:front')[0]!]!;
+    expect(front.depends_on?.install?.condition).toBe('service_completed_successfully');
+    for (const name of [...servicesRunning('start:commands'), ...servicesRunning('start:queries')])
+      expect(front.depends_on?.[name]?.condition).toBe('service_started');
   });
 
   it('declares every named volume it mounts', () => {

@@ -45,3 +45,50 @@ export const adminHeaders = (extra: Record<string, string> = {}) => ({
   'Content-Type': JSON_API,
   ...extra,
 });
+
+export interface ApiAnswer {
+  status: number;
+  // documents are loosely typed in tests on purpose: assertions pin their shape
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  /** the session cookie it set (`name=value`), if any */
+  cookie: string | null;
+  headers: Headers;
+}
+
+/**
+ * One JSON:API request to a running platform (a process, or a front) at `base`, as the web sends it; the body is
+ * parsed when it is JSON. `token`: the bearer token (an admin's), `headers`: more request headers.
+ */
+export async function callApi(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; cookie?: string | null; token?: string; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      'Content-Type': JSON_API,
+      'X-Requested-With': 'XMLHttpRequest',
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+      ...(options.cookie ? { Cookie: options.cookie } : {}),
+      ...options.headers,
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  const setCookie = response.headers.get('set-cookie');
+  return {
+    status: response.status,
+    body,
+    cookie: setCookie ? setCookie.split(';')[0]! : null,
+    headers: response.headers,
+  };
+}

@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import postgres, { type Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventContractRegistry } from '@platform/contracts/event-contracts';
@@ -10,6 +8,8 @@ import { leaseHolder } from '@platform/infra/db/leases';
 import { PostgresEventStore } from '@platform/infra/event-store';
 import { waitForProjections } from '@platform/infra/projections/checkpoints';
 import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
+import { callApi } from '@platform/tests/support/http';
+import { spawnEntry, type Spawned } from '@platform/tests/support/processes';
 import { readModelMismatches } from '@platform/tests/soak/checks';
 import { eventContractsOf, platformModules, projectionsOf } from '../modules.ts';
 
@@ -17,7 +17,6 @@ import { eventContractsOf, platformModules, projectionsOf } from '../modules.ts'
  * `npm run start:cluster` (ADR 0048) on a database of its own: 2 command, 3 query and 2 projector processes behind
  * the front, really spawned, talked to over HTTP and killed with SIGKILL.
  */
-const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const ADMIN_TOKEN = 'cluster-test-admin-token-0123456789abcdef';
 const PASSWORD = 'correct horse battery';
 /** the coupons' projection, whose lease the kill test takes away from its holder */
@@ -32,8 +31,7 @@ interface Member {
 
 let db: TestDatabase;
 let sql: Sql;
-let cluster: ChildProcess;
-let output = '';
+let cluster: Spawned;
 let front: string;
 let members: Member[] = [];
 const urls = (role: Role) => members.filter((m) => m.role === role).map((m) => m.url);
@@ -41,39 +39,24 @@ const urls = (role: Role) => members.filter((m) => m.role === role).map((m) => m
 beforeAll(async () => {
   db = await createTestDatabase({ from: 'platform' });
   sql = postgres(db.url, { max: 4, onnotice: () => {} });
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'ROLE'),
-  );
-  cluster = spawn(process.execPath, ['--import', 'tsx', 'host/src/cluster/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...inherited,
-      DATABASE_URL: db.url,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ADMIN_API_TOKEN: ADMIN_TOKEN,
-      APP_KEY: 'cluster-test-app-key-0123456789abcdef0123456789',
-      SEED_DEMO: 'false',
-      CLUSTER_RESTART: 'false',
-      LEASE_POLL_MS: '200',
-      MIN_POSITION_TIMEOUT_MS: '60000',
-      LOG_LEVEL: 'warn',
-      LOG_FORMAT: 'json',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  cluster = spawnEntry('host/src/cluster/main.ts', {
+    DATABASE_URL: db.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ADMIN_API_TOKEN: ADMIN_TOKEN,
+    APP_KEY: 'cluster-test-app-key-0123456789abcdef0123456789',
+    SEED_DEMO: 'false',
+    CLUSTER_RESTART: 'false',
+    LEASE_POLL_MS: '200',
+    MIN_POSITION_TIMEOUT_MS: '60000',
+    LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
+    NODE_ENV: 'production',
   });
-  cluster.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  cluster.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  // a bound for a hung start, not a wait: seven processes load the platform on two shared cores
-  const deadline = Date.now() + 180_000;
-  while (!/^Cluster listening on /m.test(output)) {
-    if (cluster.exitCode !== null) throw new Error(`the cluster exited before it listened:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the cluster did not listen:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  front = `http://127.0.0.1:${/^Cluster listening on http:\/\/localhost:(\d+)/m.exec(output)![1]}`;
-  members = [...output.matchAll(/^Cluster member (\w+) \d+ pid (\d+) at (\S+)$/gm)].map((m) => ({
+  // seven processes load the platform on two shared cores
+  const listening = await cluster.waitFor(/^Cluster listening on http:\/\/localhost:(\d+)/m);
+  front = `http://127.0.0.1:${listening[1]}`;
+  members = [...cluster.output().matchAll(/^Cluster member (\w+) \d+ pid (\d+) at (\S+)$/gm)].map((m) => ({
     role: m[1] as Role,
     pid: Number(m[2]),
     url: m[3]!,
@@ -81,49 +64,22 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (cluster && cluster.exitCode === null) {
-    const exited = new Promise((done) => cluster.once('exit', done));
-    cluster.kill('SIGINT');
-    await exited;
-  }
+  await cluster?.stop('SIGINT');
   await sql?.end();
   await db?.drop();
 });
 
-interface Answer {
-  status: number;
-  // documents are loosely typed in tests on purpose: assertions pin their shape
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-  cookie: string | null;
-}
-
-async function call(
+/** a request as the admin (the machine credential), or as nobody (`admin: false`) with a session cookie */
+const call = (
   base: string,
   method: string,
   path: string,
   options: { body?: unknown; cookie?: string | null; admin?: boolean } = {},
-): Promise<Answer> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      'Content-Type': 'application/vnd.api+json',
-      'X-Requested-With': 'XMLHttpRequest',
-      ...(options.admin === false ? {} : { Authorization: `Bearer ${ADMIN_TOKEN}` }),
-      ...(options.cookie ? { Cookie: options.cookie } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+) =>
+  callApi(base, method, path, {
+    ...options,
+    ...(options.admin === false ? {} : { token: ADMIN_TOKEN }),
   });
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = text;
-  }
-  const setCookie = response.headers.get('set-cookie');
-  return { status: response.status, body, cookie: setCookie ? setCookie.split(';')[0]! : null };
-}
 
 async function createCoupon(base: string, attributes: Record<string, unknown>) {
   const created = await call(base, 'POST', '/api/v1/coupons', {

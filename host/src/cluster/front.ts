@@ -20,14 +20,22 @@ export interface FrontOptions {
 export interface Front {
   /** listens; resolves to the port */
   listen(port: number, host: string): Promise<number>;
-  /** adds a process of a side (`url`: http://127.0.0.1:PORT) */
-  add(side: FrontSide, url: string): void;
+  /**
+   * adds a process of a side (`url`: http://127.0.0.1:PORT). `up: false`: not sent to until its /healthz answers
+   * (a process that may not listen yet); by default it is sent to at once (it said it listens).
+   */
+  add(side: FrontSide, url: string, options?: { up?: boolean }): void;
   /** removes a process (it stopped) */
   remove(url: string): void;
-  close(): Promise<void>;
+  /**
+   * stops taking connections and resolves once every connection closed: at once, or (`drainMs`) after the
+   * requests in flight were answered or that long passed, whichever comes first
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 interface Backend {
+  side: FrontSide;
   url: string;
   up: boolean;
 }
@@ -37,7 +45,8 @@ interface Backend {
  * process of the side that answers it, in turn (round robin): unsafe methods to the command processes, reads to
  * the query processes (routing.ts decides, as inside a one-process platform). The forwarding itself is
  * http-proxy-3's (a kept fork of http-proxy: streaming bodies both ways, X-Forwarded-For, keep-alive). A process
- * that refused a connection is skipped until its /healthz answers again.
+ * that refused a connection, or one added before it listens (`npm run start:front`), is skipped until its /healthz
+ * answers.
  */
 export function createFront(options: FrontOptions = {}): Front {
   const logger = options.logger;
@@ -82,19 +91,20 @@ export function createFront(options: FrontOptions = {}): Front {
     socket.once('close', () => sockets.delete(socket));
   });
 
+  const probe = (backend: Backend) => {
+    const request = get(`${backend.url}/healthz`, (res) => {
+      res.resume();
+      // (a process removed meanwhile stays out)
+      if (res.statusCode === 200 && !backend.up && sides[backend.side].includes(backend)) {
+        backend.up = true;
+        logger?.info({ backend: backend.url, side: backend.side }, 'front: a process answers');
+      }
+    });
+    request.on('error', () => undefined);
+    request.setTimeout(1000, () => request.destroy());
+  };
   const health = setInterval(() => {
-    for (const backend of [...sides.commands, ...sides.queries]) {
-      if (backend.up) continue;
-      const probe = get(`${backend.url}/healthz`, (res) => {
-        res.resume();
-        if (res.statusCode === 200) {
-          backend.up = true;
-          logger?.info({ backend: backend.url }, 'front: a process answers again');
-        }
-      });
-      probe.on('error', () => undefined);
-      probe.setTimeout(1000, () => probe.destroy());
-    }
+    for (const backend of [...sides.commands, ...sides.queries]) if (!backend.up) probe(backend);
   }, options.healthEveryMs ?? 1000);
   health.unref();
 
@@ -105,18 +115,30 @@ export function createFront(options: FrontOptions = {}): Front {
         server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
       });
     },
-    add(side, url) {
-      sides[side].push({ url, up: true });
+    add(side, url, { up = true } = {}) {
+      const backend: Backend = { side, url, up };
+      sides[side].push(backend);
+      if (!up) probe(backend);
     },
     remove(url) {
       for (const side of Object.keys(sides) as FrontSide[])
         sides[side] = sides[side].filter((b) => b.url !== url);
     },
-    async close() {
+    async close({ drainMs = 0 } = {}) {
       clearInterval(health);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
+      // idle kept-alive connections go at once, a connection with a request in flight once it is answered (the
+      // proxy answers keep-alive, so the server would keep it open): looked at often, not on every request's path
+      server.closeIdleConnections();
+      const idle = drainMs > 0 ? setInterval(() => server.closeIdleConnections(), 50) : undefined;
+      const cut = () => {
+        for (const socket of sockets) socket.destroy();
+      };
+      const deadline = drainMs > 0 ? setTimeout(cut, drainMs) : undefined;
+      if (!deadline) cut();
       await closed;
+      clearInterval(idle);
+      clearTimeout(deadline);
       proxy.close();
       agent.destroy();
     },

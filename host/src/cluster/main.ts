@@ -19,6 +19,7 @@ import { PostgresEventStore } from '@platform/infra/event-store';
 import { createLogger } from '@platform/infra/logger';
 import { eventContractsOf, platformModules } from '../modules.ts';
 import { seedDemo } from '../seed/demo.ts';
+import { loadClusterConfig } from './config.ts';
 import { createFront, type FrontSide } from './front.ts';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
@@ -33,23 +34,6 @@ interface Member {
   url?: string;
 }
 
-/** How many processes of each side (CLUSTER_COMMANDS, CLUSTER_QUERIES, CLUSTER_PROJECTORS; 2, 3, 2 by default). */
-function counts(env: NodeJS.ProcessEnv): Record<Role, number> {
-  const count = (name: string, fallback: number) => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1 || n > 16)
-      throw new ConfigError(`Invalid configuration:\n  ${name}: a whole number from 1 to 16`);
-    return n;
-  };
-  return {
-    commands: count('CLUSTER_COMMANDS', 2),
-    queries: count('CLUSTER_QUERIES', 3),
-    projectors: count('CLUSTER_PROJECTORS', 2),
-  };
-}
-
 let stopping = false;
 /** the processes started (and not yet exited) */
 const members: Member[] = [];
@@ -59,9 +43,9 @@ async function main() {
   delete process.env.ROLE;
   const config: Config = loadConfig();
   const logger = createLogger(config);
-  const sizes = counts(process.env);
-  // CLUSTER_RESTART=false: a process that dies stays dead (the tests see the others take its work over)
-  const restart = !['false', '0', 'off'].includes(process.env.CLUSTER_RESTART ?? '');
+  // CLUSTER_COMMANDS, CLUSTER_QUERIES, CLUSTER_PROJECTORS (2, 3, 2); CLUSTER_RESTART=false: a process that dies
+  // stays dead (the tests see the others take its work over)
+  const { sizes, restart } = loadClusterConfig();
 
   const started: { embedded?: EmbeddedDatabase; front?: ReturnType<typeof createFront> } = {};
   const stop = async (signal: string) => {
