@@ -1,6 +1,10 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAccountsApp, type AccountsTestApp } from '@platform/tests/support/apps/accounts-app';
+import {
+  startAccountsApp,
+  type AccountsTestApp,
+  type Answer,
+} from '@platform/tests/support/apps/accounts-app';
 import {
   doc,
   FUTURE,
@@ -30,7 +34,7 @@ let tagId = '';
 const stories = new Map<string, string>();
 let position = '0';
 
-const seen = (answer: { status: number; body: { meta?: { position?: string } } }) => {
+const seen = (answer: Answer) => {
   expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
   if (answer.body.meta?.position) position = answer.body.meta.position;
   return answer;
