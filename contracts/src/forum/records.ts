@@ -104,6 +104,8 @@ export const forumSubjectResource = defineResource({
   filters: ['limitToAdmin'],
   search: ['title'],
   sorts: ['pinnedOnHomeAt', 'pinnedOnCategoryAt', 'title'],
+  // version 2: its tags' list index (ADR 0050)
+  version: 2,
   defaultSort: { field: 'updatedAt', direction: 'desc' },
   title: 'title',
   globalSearch: { title: 'title', path: { component: 'forum', key: 'id' } },

@@ -212,8 +212,9 @@ export const articleResource = defineResource({
   filters: ['unlisted'],
   search: ['title', 'shortDescription'],
   sorts: ['title'],
-  // version 2: its table has the index of its descending default sort (issue 21's bench)
-  version: 2,
+  // version 2: its table has the index of its descending default sort (issue 21's bench); 3: its tags' list index
+  // (ADR 0050)
+  version: 3,
   defaultSort: { field: 'publishedAt', direction: 'desc' },
   title: 'title',
   globalSearch: {
@@ -253,8 +254,9 @@ export const blogPostResource = defineResource({
   filters: ['slug'],
   search: ['title', 'shortDescription'],
   sorts: ['title'],
-  // version 2: its table has the index of its descending default sort (issue 21's bench)
-  version: 2,
+  // version 2: its table has the index of its descending default sort (issue 21's bench); 3: its tags' list index
+  // (ADR 0050)
+  version: 3,
   defaultSort: { field: 'publishedAt', direction: 'desc' },
   title: 'title',
   globalSearch: {
@@ -300,6 +302,8 @@ export const calendarEventResource = defineResource({
   listFilters: { between: { kind: 'overlaps', start: 'startAt', end: 'endAt' } },
   search: ['title'],
   sorts: ['startAt', 'title'],
+  // version 2: its tags' list index (ADR 0050)
+  version: 2,
   defaultSort: { field: 'startAt', direction: 'asc' },
   title: 'title',
   globalSearch: { title: 'title', description: 'description', path: { component: 'calendar', key: 'id' } },

@@ -64,7 +64,8 @@ export const repositoryItemResource = defineResource({
     attachments: file({ family: ['doc', '3d', 'lcc', 'svg', 'image', 'video', 'audio'], many: true }),
     lcDefaultConfig: file({ family: 'lcc' }),
     lcDefaultMobileConfig: file({ family: 'lcc' }),
-    categories: { type: 'repository-categories', many: true },
+    // the repository component's filter[categories] (ADR 0050)
+    categories: { type: 'repository-categories', many: true, listIndex: true },
   },
   traits: {
     publishable: { publishedBy: PUBLISHERS },
@@ -80,8 +81,9 @@ export const repositoryItemResource = defineResource({
   search: ['title', 'description'],
   searchMode: 'fullText',
   sorts: ['title'],
-  // version 2: its table has the index of its descending default sort (issue 21's bench)
-  version: 2,
+  // version 2: its table has the index of its descending default sort (issue 21's bench); 3: the list indexes of
+  // its tags and categories (ADR 0050)
+  version: 3,
   defaultSort: { field: 'publishedAt', direction: 'desc' },
   title: 'title',
   globalSearch: { title: 'title', description: 'description', path: { component: 'repository', key: 'id' } },

@@ -170,6 +170,8 @@ export const trainingResourceResource = defineResource({
   search: ['title', 'description'],
   searchMode: 'fullText',
   sorts: ['title'],
+  // version 2: its tags' list index (ADR 0050)
+  version: 2,
   defaultSort: { field: 'publishedAt', direction: 'desc' },
   globalSearch: {
     title: 'title',
@@ -227,6 +229,8 @@ export const trainingResourceRequestResource = defineResource({
   access: MEMBERS_ACCESS,
   search: ['title', 'description'],
   sorts: ['title'],
+  // version 2: its tags' list index (ADR 0050)
+  version: 2,
   defaultSort: { field: 'publishedAt', direction: 'desc' },
   globalSearch: {
     title: 'title',

@@ -78,3 +78,48 @@ function shapeOf(definition: ResourceDefinition) {
   });
   return { projection: `resource_${table}`.slice(0, 40), table, attributes, computed, relationships };
 }
+
+/** A column of a resource's table, by name and SQL type. */
+export interface TableColumn {
+  column: string;
+  sqlType: string;
+}
+
+const visibilityColumnsOf = new WeakMap<ResourceDefinition, TableColumn[]>();
+
+/**
+ * Every column of a resource's table that its visibility to a viewer can read (query-api's readableSql, ruleSql
+ * and gateSql): its authors, soft deletion, publication date and access level, the owner, organization and users
+ * relationships, its boolean attributes (the rules' flags) and its read gates. A list index's membership table
+ * (ADR 0050) copies them, so that a list's visibility is the same condition on it as on the record's table.
+ */
+export function visibilityColumns(definition: ResourceDefinition): TableColumn[] {
+  let columns = visibilityColumnsOf.get(definition);
+  if (columns) return columns;
+  const shape = resourceTable(definition);
+  const found = new Map<string, string>([
+    ['created_by', 'text'],
+    ['deleted_at', 'timestamptz'],
+  ]);
+  for (const a of shape.attributes)
+    if (a.kind === 'boolean' || (definition.traits.publishable && a.name === 'publishedAt'))
+      found.set(a.column, a.sqlType);
+  for (const r of shape.relationships) {
+    if (r.through) continue;
+    const read =
+      (definition.traits.publishable && r.name === 'accessLevel') ||
+      r.name === definition.ownedBy ||
+      (r.name === 'organization' && r.type === 'organizations' && !r.many) ||
+      (r.type === 'users' && r.many) ||
+      (r.readGate && !r.many);
+    if (!read) continue;
+    if (r.typeColumn) found.set(r.typeColumn, 'text');
+    found.set(r.column, r.sqlType);
+  }
+  columns = [...found].map(([column, sqlType]) => ({ column, sqlType }));
+  visibilityColumnsOf.set(definition, columns);
+  return columns;
+}
+
+/** The membership table of a to-many relationship with a list index (ADR 0050): `<table>_by_<relationship>`. */
+export const listIndexTable = (table: string, relationship: string) => `${table}_by_${snake(relationship)}`;

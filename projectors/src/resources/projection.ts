@@ -13,7 +13,7 @@ import { LOCALES, type Locale } from '@platform/contracts/enums';
 import { SEARCH_CONFIGS, unaccentConfig } from '@platform/contracts/resources/search';
 import { RecordLiked, RecordUnliked } from '@platform/contracts/resources/likes';
 import type { RecordedEvent } from '@platform/infra/event-store';
-import { resourceTable, snake } from '@platform/infra/resources/table';
+import { listIndexTable, resourceTable, snake, visibilityColumns } from '@platform/infra/resources/table';
 import type { Projection } from '../projection.ts';
 
 /**
@@ -97,6 +97,12 @@ export function projectionDdl(definition: ResourceDefinition, options: Projectio
           ? `create index "${table}_${r.column}" on ${table} ("${r.typeColumn}", "${r.column}")`
           : `create index "${table}_${r.column}" on ${table} ("${r.column}")`,
     ),
+    // list indexes (ADR 0050): per record and id a to-many relationship names, a row with the columns its visibility
+    // reads, in a btree that a list filtered by the relationship counts from alone (index-only); kept by triggers
+    // from the record's row, so that every writer (the projection, a workflow, a bulk load, a rebuild) keeps it
+    ...own
+      .filter((r) => r.listIndex)
+      .flatMap((r) => listIndexDdl(table, fixed.length ? 'text' : 'uuid', r, definition)),
     // full-text search (searchMode fullText): websearch_to_tsquery against the vector, through its GIN index
     ...(definition.searchMode === 'fullText'
       ? [`create index ${table}_search_vector on ${table} using gin (search_vector)`]
@@ -116,6 +122,49 @@ export function projectionDdl(definition: ResourceDefinition, options: Projectio
       : []),
   ];
   return { statements, fixedRows: fixed };
+}
+
+/**
+ * A list index's membership table and the triggers that keep it (ADR 0050). Its primary key (the target's id, the
+ * record's) carries the visibility columns: a count of the records naming one id, as a viewer sees them, reads
+ * the index alone once vacuum has marked the table's pages all-visible. The triggers name the table through
+ * their own schema (a rebuild's schema is renamed when it goes live), and rewrite a record's rows only when the
+ * relationship or a visibility column changed.
+ */
+function listIndexDdl(
+  table: string,
+  idType: string,
+  r: ReturnType<typeof resourceTable>['relationships'][number],
+  definition: ResourceDefinition,
+): string[] {
+  const side = listIndexTable(table, r.name);
+  const covered = visibilityColumns(definition).map((c) => ({ ...c, column: `"${c.column}"` }));
+  const names = covered.map((c) => c.column).join(', ');
+  const element = r.sqlType.replace(/\[\]$/, '');
+  const sync = `${side}_sync`;
+  const changed = [`"${r.column}"`, ...covered.map((c) => c.column)];
+  return [
+    `create table ${side} (target_id ${element} not null, id ${idType} not null, ${covered
+      .map((c) => `${c.column} ${c.sqlType} null`)
+      .join(', ')}, primary key (target_id, id) include (${names}))`,
+    `create index ${side}_id on ${side} (id)`,
+    `create function ${sync}() returns trigger language plpgsql as $$
+begin
+  if tg_op <> 'INSERT' then
+    execute format('delete from %I.%I where id = $1', tg_table_schema, '${side}') using old.id;
+  end if;
+  if tg_op <> 'DELETE' then
+    execute format('insert into %I.%I (target_id, id, ${names})
+      select distinct t, $1.id, ${covered.map((c) => `$1.${c.column}`).join(', ')}
+        from unnest($1."${r.column}") t where t is not null', tg_table_schema, '${side}') using new;
+  end if;
+  return null;
+end $$`,
+    `create trigger ${sync} after insert or delete on ${table} for each row execute function ${sync}()`,
+    `create trigger ${sync}_update after update of ${changed.join(', ')} on ${table} for each row
+      when ((${changed.map((c) => `old.${c}`).join(', ')}) is distinct from (${changed.map((c) => `new.${c}`).join(', ')}))
+      execute function ${sync}()`,
+  ];
 }
 
 /** What a resource's projection takes from the deployment. */
@@ -349,6 +398,7 @@ export function resourceProjection(
       table,
       ...(definition.traits.commentable ? [`${table}_comments`] : []),
       ...counts.map((c) => c.side),
+      ...shape.relationships.filter((r) => r.listIndex).map((r) => listIndexTable(table, r.name)),
       ...(extension?.tables ?? []),
     ],
     async setup(tx) {

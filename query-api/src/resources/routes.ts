@@ -22,7 +22,7 @@ import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { LIST_COUNT_CAP, listCountBound } from '@platform/contracts/resources/list-count';
 import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { requireAllowed, viewerOf, type Viewer } from '@platform/infra/http/viewer';
-import { resourceTable } from '@platform/infra/resources/table';
+import { listIndexTable, resourceTable } from '@platform/infra/resources/table';
 import type { QueryModule, QueryModuleDeps } from '../app.ts';
 import {
   listDocument,
@@ -866,6 +866,7 @@ function mount(
     if (trashed && !seesTrashed(definition, viewer))
       throw badParameter('filter[trashed]', 'Only those who may restore records see soft-deleted ones');
     const conditions: FragmentSqlToken[] = [own.visible(viewer, 'index', trashed ? { trashed } : {})];
+    let indexed: { table: string; value: string; cast: 'text' | 'uuid'; at: number } | null = null;
     for (const name of definition.filters) {
       const value = filter[name];
       if (value === undefined) continue;
@@ -893,6 +894,14 @@ function mount(
         );
         continue;
       }
+      // a list index (ADR 0050): the list's count may read its membership table instead
+      if (r.listIndex && typeof value === 'string' && !rule)
+        indexed = {
+          table: listIndexTable(shape.table, r.name),
+          value,
+          cast: r.sqlType === 'text[]' ? 'text' : 'uuid',
+          at: conditions.length,
+        };
       conditions.push(
         r.through
           ? throughContains(
@@ -981,7 +990,15 @@ function mount(
     // window makes PostgreSQL read and sort every matching row, whole, before the limit applies. It stops one row
     // past its bound (ADR 0045): a long list's pages cost what its first thousand rows do, not its length
     const bound = listCountBound(query.page, countCap);
-    const counted = sql.fragment`(select count(*)::int from (select 1 from ${table} r where ${where} limit ${bound + 1}) c)`;
+    // a list filtered by one relationship with a list index and nothing else but the viewer's visibility counts
+    // through its membership table: one row per record there, with the columns that visibility reads, so the
+    // count reads an index alone (ADR 0050); the page itself is read from the record's table as before
+    const counted =
+      indexed && indexed.at === 1 && conditions.length === 2
+        ? sql.fragment`(select count(*)::int from (select 1 from ${sql.identifier(['read', indexed.table])} r
+            where r.target_id = ${indexed.value}::${sql.identifier([indexed.cast])} and ${conditions[0]!}
+            limit ${bound + 1}) c)`
+        : sql.fragment`(select count(*)::int from (select 1 from ${table} r where ${where} limit ${bound + 1}) c)`;
     const page = sql.fragment`
       select ${own.columns}, ${counted} as list_total${
         rank ? sql.fragment`, ${rank} as list_rank` : sql.fragment``

@@ -19,14 +19,15 @@
  * second; these counts are exact.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { startCluster } from '../env.ts';
 import { communityReads, growLarge, seedSmall } from './community-bench.ts';
-import { communityIds } from './community-seed.ts';
+import { communityIds, type CommunityIds } from './community-seed.ts';
 import { cpuMs, minorFaults } from './cpu-profile.ts';
-import { hostPlatform } from './harness.ts';
+import { hostPlatform, type HostedPlatform } from './harness.ts';
 
 const items = Number(process.argv[2] ?? 100_000);
 const messages = Number(process.argv[3] ?? 1_000_000);
@@ -59,6 +60,22 @@ interface StatementRow {
 }
 
 async function main() {
+  // a database seeded before (DIAGNOSE_DATABASE_URL, on a server preloading pg_stat_statements) and the ids it
+  // was seeded with (DIAGNOSE_IDS, a JSON file of communityIds()): the same rows measured again, without seeding
+  const existing = process.env.DIAGNOSE_DATABASE_URL;
+  if (existing) {
+    const ids = JSON.parse(readFileSync(process.env.DIAGNOSE_IDS ?? '', 'utf8')) as CommunityIds;
+    const host = await hostPlatform({
+      databaseUrl: existing,
+      adminToken: randomBytes(24).toString('base64url'),
+    });
+    try {
+      await measure(existing, host, ids);
+    } finally {
+      await host.stop();
+    }
+    return;
+  }
   const cluster = await startCluster({
     settings: {
       shared_preload_libraries: 'pg_stat_statements',
@@ -77,82 +94,89 @@ async function main() {
     if (items > 1_000)
       await growLarge(databaseUrl, ids, { items: 1_000, messages: 1_000 }, { items, messages }, log);
     host = await hostPlatform({ databaseUrl, adminToken });
-    const db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     try {
-      await db`create extension if not exists pg_stat_statements`;
-      const settings = await db<{ name: string; setting: string }[]>`
-        select name, setting from pg_settings
-         where name in ('jit', 'jit_above_cost', 'jit_provider', 'plan_cache_mode',
-                        'default_transaction_isolation', 'max_parallel_workers_per_gather', 'work_mem')`;
-      log(`${items} items, ${messages} messages; load average ${loadAverage()}`);
-      log(`settings: ${settings.map((s) => `${s.name}=${s.setting}`).join(', ')}`);
-      const database = (
-        await db<{ oid: number }[]>`select oid from pg_database where datname = current_database()`
-      )[0]!.oid;
-      // the read pool's backends: the served process's other pool (projectors, event store) names itself
-      const readBackends = async () =>
-        (
-          await db<{ pid: number }[]>`
-            select pid from pg_stat_activity
-             where datname = current_database() and backend_type = 'client backend'
-               and pid <> pg_backend_pid() and application_name <> 'platform'`
-        ).map((r) => r.pid);
-      for (const read of communityReads(ids).filter((r) => !only || r.name.includes(only))) {
-        const headers = { 'accept-language': 'en' };
-        log(`\n${read.name}`);
-        for (const connections of CONNECTIONS)
-          for (let round = 0; round < ROUNDS; round++)
-            for (const [side, path] of [
-              ['layer', read.layer],
-              ['hand-written', read.hand],
-            ] as const) {
-              const url = `${host.platformUrl}${path}`;
-              await fire(url, headers, 200, connections); // warm-up
-              await db`select pg_stat_statements_reset()`;
-              const pids = await readBackends();
-              const before = {
-                node: cpuMs(host.pid),
-                cpu: new Map(pids.map((p) => [p, cpuMs(p)])),
-                faults: new Map(pids.map((p) => [p, minorFaults(p)])),
-              };
-              const started = performance.now();
-              const ok = await fire(url, headers, REQUESTS, connections);
-              const seconds = (performance.now() - started) / 1000;
-              const after = await readBackends();
-              const per = (total: number) => (total / REQUESTS).toFixed(2);
-              const backendMs = after.reduce((s, p) => s + cpuMs(p) - (before.cpu.get(p) ?? 0), 0);
-              const faults = after.reduce((s, p) => s + minorFaults(p) - (before.faults.get(p) ?? 0), 0);
-              const nodeMs = cpuMs(host.pid) - before.node;
-              const rows = await db<StatementRow[]>`
-                select query, calls::text, plans::text, total_plan_time, total_exec_time,
-                       shared_blks_hit::text, jit_functions::text
-                  from pg_stat_statements
-                 where dbid = ${database} and query not like '%pg_stat_%'
-                 order by calls desc, total_exec_time desc`;
-              const calls = rows.reduce((s, r) => s + Number(r.calls), 0);
-              log(
-                `  ${side}, ${connections} connection${connections > 1 ? 's' : ''}: ${ok}/${REQUESTS} in ` +
-                  `${seconds.toFixed(1)} s (${(ok / seconds).toFixed(0)} req/s, load ${loadAverage()}); per request: ` +
-                  `${per(calls)} statements, CPU of the read pool's ${after.length} backends ${per(backendMs)} ms ` +
-                  `(${(faults / REQUESTS).toFixed(0)} page faults), of Node ${per(nodeMs)} ms`,
-              );
-              for (const r of rows.slice(0, 8)) {
-                const n = Number(r.calls);
-                log(
-                  `    ${(n / REQUESTS).toFixed(3)}/request: planning ${(r.total_plan_time / Math.max(1, Number(r.plans))).toFixed(2)} ms, ` +
-                    `execution ${(r.total_exec_time / n).toFixed(2)} ms, ${(Number(r.shared_blks_hit) / n).toFixed(0)} buffers, ` +
-                    `JIT functions ${r.jit_functions}; ${r.query.length} characters: ` +
-                    `${r.query.replace(/\s+/g, ' ').slice(0, 100)}`,
-                );
-              }
-            }
-      }
+      await measure(databaseUrl, host, ids);
     } finally {
-      await db.end();
       await host.stop();
     }
   } finally {
     await cluster.stop();
+  }
+}
+
+async function measure(databaseUrl: string, host: HostedPlatform, ids: CommunityIds) {
+  const db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await db`create extension if not exists pg_stat_statements`;
+    const settings = await db<{ name: string; setting: string }[]>`
+      select name, setting from pg_settings
+       where name in ('jit', 'jit_above_cost', 'jit_provider', 'plan_cache_mode',
+                      'default_transaction_isolation', 'max_parallel_workers_per_gather', 'work_mem')`;
+    log(`${items} items, ${messages} messages; load average ${loadAverage()}`);
+    log(`settings: ${settings.map((s) => `${s.name}=${s.setting}`).join(', ')}`);
+    const database = (
+      await db<{ oid: number }[]>`select oid from pg_database where datname = current_database()`
+    )[0]!.oid;
+    // the read pool's backends: the served process's other pool (projectors, event store) names itself
+    const readBackends = async () =>
+      (
+        await db<{ pid: number }[]>`
+          select pid from pg_stat_activity
+           where datname = current_database() and backend_type = 'client backend'
+             and pid <> pg_backend_pid() and application_name <> 'platform'`
+      ).map((r) => r.pid);
+    for (const read of communityReads(ids).filter((r) => !only || r.name.includes(only))) {
+      const headers = { 'accept-language': 'en' };
+      log(`\n${read.name}`);
+      for (const connections of CONNECTIONS)
+        for (let round = 0; round < ROUNDS; round++)
+          for (const [side, path] of [
+            ['layer', read.layer],
+            ['hand-written', read.hand],
+          ] as const) {
+            const url = `${host.platformUrl}${path}`;
+            await fire(url, headers, 200, connections); // warm-up
+            await db`select pg_stat_statements_reset()`;
+            const pids = await readBackends();
+            const before = {
+              node: cpuMs(host.pid),
+              cpu: new Map(pids.map((p) => [p, cpuMs(p)])),
+              faults: new Map(pids.map((p) => [p, minorFaults(p)])),
+            };
+            const started = performance.now();
+            const ok = await fire(url, headers, REQUESTS, connections);
+            const seconds = (performance.now() - started) / 1000;
+            const after = await readBackends();
+            const per = (total: number) => (total / REQUESTS).toFixed(2);
+            const backendMs = after.reduce((s, p) => s + cpuMs(p) - (before.cpu.get(p) ?? 0), 0);
+            const faults = after.reduce((s, p) => s + minorFaults(p) - (before.faults.get(p) ?? 0), 0);
+            const nodeMs = cpuMs(host.pid) - before.node;
+            const rows = await db<StatementRow[]>`
+              select query, calls::text, plans::text, total_plan_time, total_exec_time,
+                     shared_blks_hit::text, jit_functions::text
+                from pg_stat_statements
+               where dbid = ${database} and query not like '%pg_stat_%'
+               order by calls desc, total_exec_time desc`;
+            const calls = rows.reduce((s, r) => s + Number(r.calls), 0);
+            log(
+              `  ${side}, ${connections} connection${connections > 1 ? 's' : ''}: ${ok}/${REQUESTS} in ` +
+                `${seconds.toFixed(1)} s (${(ok / seconds).toFixed(0)} req/s, load ${loadAverage()}); per request: ` +
+                `${per(calls)} statements, CPU of the read pool's ${after.length} backends ${per(backendMs)} ms ` +
+                `(${(faults / REQUESTS).toFixed(0)} page faults), of Node ${per(nodeMs)} ms`,
+            );
+            for (const r of rows.slice(0, 8)) {
+              const n = Number(r.calls);
+              log(
+                `    ${(n / REQUESTS).toFixed(3)}/request: planning ${(r.total_plan_time / Math.max(1, Number(r.plans))).toFixed(2)} ms, ` +
+                  `execution ${(r.total_exec_time / n).toFixed(2)} ms, ${(Number(r.shared_blks_hit) / n).toFixed(0)} buffers, ` +
+                  `JIT functions ${r.jit_functions}; ${r.query.length} characters: ` +
+                  `${r.query.replace(/\s+/g, ' ').slice(0, 100)}`,
+              );
+            }
+          }
+    }
+  } finally {
+    await db.end();
   }
 }
 

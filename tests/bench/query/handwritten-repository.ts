@@ -321,10 +321,9 @@ export const handwrittenRepositoryRoutes: QueryModule = (deps) => {
       organization?: string;
       search?: string;
     };
-    const conditions: FragmentSqlToken[] = [
-      sql.fragment`i.deleted_at is null and i.published_at is not null and i.published_at <= now()
-        and (i.access_level_id is null or i.access_level_id = any(${sql.array(levelsOf(viewer), 'text')}))`,
-    ];
+    const visible = sql.fragment`i.deleted_at is null and i.published_at is not null and i.published_at <= now()
+        and (i.access_level_id is null or i.access_level_id = any(${sql.array(levelsOf(viewer), 'text')}))`;
+    const conditions: FragmentSqlToken[] = [visible];
     if (filter.categories)
       conditions.push(sql.fragment`i.categories_ids @> ${sql.array([filter.categories], 'uuid')}`);
     if (filter.tags) conditions.push(sql.fragment`i.tags_ids @> ${sql.array([filter.tags], 'uuid')}`);
@@ -357,7 +356,20 @@ export const handwrittenRepositoryRoutes: QueryModule = (deps) => {
       : sql.fragment`false`;
     // the list's count stops one row past its bound, as the layer's does (ADR 0045)
     const bound = listCountBound(query.page);
-    const counted = sql.fragment`(select count(*)::int from (select 1 from read.repository_items i where ${where} limit ${bound + 1}) c)`;
+    // a list filtered by one tag or one category alone counts through its join table (the items' tags and
+    // categories, with the columns the visibility reads: what a hand-writer indexes a count by), as the layer's
+    // list index does (ADR 0050)
+    const joined =
+      conditions.length === 2 && !filter.search && !filter.organization
+        ? filter.tags
+          ? sql.fragment`read.repository_items_by_tags i where i.target_id = ${filter.tags}::uuid`
+          : filter.categories
+            ? sql.fragment`read.repository_items_by_categories i where i.target_id = ${filter.categories}::uuid`
+            : null
+        : null;
+    const counted = joined
+      ? sql.fragment`(select count(*)::int from (select 1 from ${joined} and ${visible} limit ${bound + 1}) c)`
+      : sql.fragment`(select count(*)::int from (select 1 from read.repository_items i where ${where} limit ${bound + 1}) c)`;
     const rows = await deps.readPool.any(sql.type(ItemRow)`
       with page as materialized (
         select i.id, i.title, i.description, i.printer_settings_description, i.translations, i.published_at,
