@@ -247,6 +247,57 @@ describe('the shared read of a projector process', () => {
     expect(two.running()).toEqual(['shared_b']);
   });
 
+  it('a version retired by another process while it follows the read stops, and the new one goes on', async () => {
+    const v1 = recorder('versioned', ['Counted']);
+    const v2: Projection = { ...recorder('versioned', ['Counted']), version: 2 };
+    const { lines, logger } = capturingLogger();
+    const old = createProjectionRunner({
+      sql,
+      eventStore: store,
+      projections: [v1, recorder('bystander', ['Other'])],
+      logger,
+    });
+    runners.push(old);
+    await old.start();
+    const first = await appendEvents(store, ['tally-a'], 3);
+    expect(await reached(['versioned', 'bystander'], first)).toBe(true);
+    // a deploy: another process builds v2 beside the live v1 and swaps it in
+    const otherSql = createSql(db.url);
+    clients.push(otherSql);
+    const next = createProjectionRunner({
+      sql: otherSql,
+      eventStore: new PostgresEventStore({ sql: otherSql }),
+      projections: [v2],
+    });
+    runners.push(next);
+    await next.start();
+    await eventually(async () => (await checkpointOf(sql, 'versioned', 2))?.status === 'live');
+    const retiredAt = (await checkpointOf(sql, 'versioned', 1))?.position;
+    // the old process's v1 finds its row retired at the next page, one with none of its events: the move together
+    // leaves its row alone, and v1 reads its state again and stops
+    const other = await appendEvents(store, ['note-x'], 1, 'Other');
+    expect(await reached(['bystander'], other)).toBe(true);
+    const last = await appendEvents(store, ['tally-b'], 2);
+    expect(await reached(['versioned', 'bystander'], last)).toBe(true);
+    await eventually(async () =>
+      lines.some(
+        (l) =>
+          l.level === 'warn' && l.msg === 'a newer version of this projection is live; not running this one',
+      ),
+    );
+    expect(await checkpointOf(sql, 'versioned', 1)).toEqual({
+      status: 'retired',
+      position: retiredAt,
+      events_applied: '3',
+    });
+    expect(await checkpointOf(sql, 'versioned', 2)).toMatchObject({
+      status: 'live',
+      position: last.toString(),
+      events_applied: '5',
+    });
+    expect(await checkpointOf(sql, 'bystander', 1)).toMatchObject({ position: last.toString() });
+  });
+
   it('a projection that joins ahead of the read is handed only the events after its checkpoint', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
