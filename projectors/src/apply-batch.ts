@@ -10,8 +10,9 @@ import { readCheckpoint, useSchema, type BuildTarget, type CheckpointStatus } fr
  */
 export class CheckpointMovedError extends Error {
   override readonly name = 'CheckpointMovedError';
-  constructor(readonly position: GlobalPosition) {
-    super(`checkpoint moved to ${position}`);
+  /** where it is now; undefined when the move was seen without reading the row (advanceTogether) */
+  constructor(readonly position: GlobalPosition | undefined) {
+    super(position === undefined ? 'checkpoint moved elsewhere' : `checkpoint moved to ${position}`);
   }
 }
 
@@ -81,4 +82,63 @@ async function advanceOnly(
       left join lateral (select pg_notify(${CHECKPOINT_CHANNEL}, ${target.projection.name})
                           where moved.status = 'live') notified on true`;
   return row?.status;
+}
+
+/** One build whose checkpoint a shared page moves without events of its own: from where it is stored now. */
+export interface IdleMove {
+  target: BuildTarget;
+  from: GlobalPosition;
+}
+
+/**
+ * Moves the checkpoints of several builds that had none of their events in a page of `$all` to the page's end, in one
+ * statement (one transaction, one round trip) instead of one each: the projector process's shared read
+ * (shared-read.ts) makes this move for every projection it holds after each append of a type they do not read.
+ * Each row keeps the guard of a move of its own: it moves only from where this process stored it (`from`:
+ * compare-and-set, so a row that another process, a replay's swap or a retirement changed is left alone) and only
+ * while not retired; and it is not waited for: a row another transaction holds locked (a swap, a second process's
+ * batch during a lease's handover) is skipped rather than waited on, so the moves of several processes never wait
+ * on each other in a circle. A live row's move is notified with its projection's name, in the same transaction, as a
+ * move of its own is. As for advanceOnly, the commit does not wait for the WAL flush: lost in a crash, the range is
+ * read again and yields nothing.
+ *
+ * Answers the status of each row moved, by `checkpointName:version`; a row not in the answer did not move (its
+ * projection must read its checkpoint again).
+ */
+export async function advanceTogether(
+  sql: Sql,
+  moves: readonly IdleMove[],
+  to: GlobalPosition,
+): Promise<Map<string, CheckpointStatus>> {
+  const moved = new Map<string, CheckpointStatus>();
+  if (moves.length === 0) return moved;
+  const names = moves.map((m) => m.target.checkpointName);
+  const versions = moves.map((m) => m.target.version);
+  const froms = moves.map((m) => m.from.toString());
+  // the notification carries the projection's name (a rebuild's checkpoint name is `<name>:rebuild`, never live)
+  const projections = moves.map((m) => m.target.projection.name);
+  const rows = await sql<{ name: string; version: number; status: CheckpointStatus }[]>`
+    with asynchronous as (select set_config('synchronous_commit', 'off', true) as setting),
+    wanted as (
+      select * from unnest(${names}::text[], ${versions}::int[], ${froms}::bigint[], ${projections}::text[])
+          as w(name, version, position, projection)
+    ),
+    locked as (
+      select c.name, c.version, w.projection from projection_checkpoints c
+        join wanted w on w.name = c.name and w.version = c.version and w.position = c.position
+       where c.status <> 'retired'
+       order by c.name, c.version
+         for update of c skip locked
+    ),
+    moved as (
+      update projection_checkpoints c set position = ${to.toString()}, updated_at = now()
+        from locked l
+       where c.name = l.name and c.version = l.version and (select setting from asynchronous) is not null
+      returning c.name, c.version, c.status, l.projection
+    )
+    select moved.name, moved.version, moved.status from moved
+      left join lateral (select pg_notify(${CHECKPOINT_CHANNEL}, moved.projection)
+                          where moved.status = 'live') notified on true`;
+  for (const row of rows) moved.set(`${row.name}:${row.version}`, row.status);
+  return moved;
 }

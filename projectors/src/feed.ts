@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import type { EventStore, SubscriptionBatch } from '@platform/infra/event-store';
+import type { EventStore, GlobalPosition, SubscriptionBatch } from '@platform/infra/event-store';
 import { applyBatchAndAdvance } from './apply-batch.ts';
 import { isCaughtUp, swapIn, TargetRetiredError } from './swap.ts';
 import { readCheckpoint, type BuildTarget, type CheckpointStatus } from './target.ts';
@@ -17,16 +17,28 @@ export interface FeedOptions {
   maxBatchSize?: number;
   /** the replay command stops once its build is live; the runner keeps following `$all` */
   stopWhenLive?: boolean;
+  /**
+   * Stops once the build is live and has read up to the head of `$all` (the runner then hands it to its shared
+   * read: shared-read.ts); the position it stopped at is its stored checkpoint.
+   */
+  stopWhenCaughtUp?: boolean;
   onBatch?(batch: SubscriptionBatch, status: CheckpointStatus): void;
+}
+
+export interface Fed {
+  status: CheckpointStatus;
+  /** the stored checkpoint where the feed stopped */
+  position: GlobalPosition;
 }
 
 /**
  * Feeds a prepared build from its stored checkpoint: subscribes to `$all` filtered by the projection's event
  * types, applies each batch in its own transaction, and swaps a building target in as soon as it has caught up
- * with the head. Returns when aborted (or, with `stopWhenLive`, once live); throws on any failure, leaving the
- * checkpoint at the last committed batch. Resolves to the build's status when it stopped.
+ * with the head. Returns when aborted (or, with `stopWhenLive`, once live; with `stopWhenCaughtUp`, once live and
+ * at the head); throws on any failure, leaving the checkpoint at the last committed batch. Resolves to the build's
+ * status and checkpoint when it stopped.
  */
-export async function feed(options: FeedOptions): Promise<CheckpointStatus> {
+export async function feed(options: FeedOptions): Promise<Fed> {
   const { sql, eventStore, target, signal } = options;
   const row = await readCheckpoint(sql, target.checkpointName, target.version);
   if (!row || row.status === 'retired')
@@ -44,7 +56,9 @@ export async function feed(options: FeedOptions): Promise<CheckpointStatus> {
   };
   // with nothing (left) to read the subscription yields no batch at all, so look once before subscribing
   await swapWhenCaughtUp();
-  if (status === 'live' && options.stopWhenLive) return status;
+  if (status === 'live' && options.stopWhenLive) return { status, position: from };
+  if (status === 'live' && options.stopWhenCaughtUp && (await isCaughtUp(eventStore, from)))
+    return { status, position: from };
 
   const types = target.projection.eventTypes;
   for await (const batch of eventStore.subscribeToAll({
@@ -59,7 +73,15 @@ export async function feed(options: FeedOptions): Promise<CheckpointStatus> {
     from = batch.checkpoint;
     options.onBatch?.(batch, status);
     await swapWhenCaughtUp();
-    if (status === 'live' && options.stopWhenLive) return status;
+    if (status === 'live' && options.stopWhenLive) return { status, position: from };
+    // a page short of `batchSize` was not full: the read went up to the head it saw, and the batch ends there (a
+    // head that moved since is the shared read's to follow); a full one asks where the head is
+    if (
+      status === 'live' &&
+      options.stopWhenCaughtUp &&
+      (batch.events.length < options.batchSize || (await isCaughtUp(eventStore, from)))
+    )
+      return { status, position: from };
   }
-  return status;
+  return { status, position: from };
 }

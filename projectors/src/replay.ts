@@ -43,7 +43,7 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplaySu
   await prepareTarget(sql, target, { reset: true });
   const started = performance.now();
   let events = 0;
-  const status = await feed({
+  const { status } = await feed({
     sql,
     eventStore,
     target,

@@ -3,6 +3,7 @@ import type { EventStore } from '@platform/infra/event-store';
 import { CheckpointMovedError } from './apply-batch.ts';
 import { DEFAULT_MAX_BATCH_SIZE, feed } from './feed.ts';
 import type { Projection } from './projection.ts';
+import { createSharedRead } from './shared-read.ts';
 import { dropRetiredSchemas, swapIn, TargetRetiredError } from './swap.ts';
 import { liveVersion, prepareTarget, versionTarget } from './target.ts';
 
@@ -76,10 +77,13 @@ function assertDistinct(projections: readonly Projection[]): void {
 }
 
 /**
- * Runs each projection in its own loop: one subscription to `$all`, one transaction per batch (rows and
- * checkpoint together). A failure rolls the batch back and the loop retries from the stored checkpoint after a
- * back-off: nothing is skipped and the process keeps running. A version newer than the live one is built beside
- * it and swapped in once caught up (blue/green); the first version of a projection is live at once.
+ * Runs each projection in its own loop: it reads `$all` on its own, one transaction per batch (rows and checkpoint
+ * together), until it is live and at the head; then it follows the process's one shared read of `$all`
+ * (shared-read.ts, ADR 0050), which hands each page to the projections that read its events and moves the others'
+ * checkpoints together. A failure rolls the batch back and the loop retries from the stored checkpoint after a
+ * back-off, reading on its own again: nothing is skipped and the process keeps running. A version newer than the
+ * live one is built beside it and swapped in once caught up (blue/green); the first version of a projection is live
+ * at once.
  */
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
   const { sql, eventStore, projections } = options;
@@ -92,6 +96,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
   const running = new Map<string, { controller: AbortController; loop: Promise<void> }>();
   const byName = new Map(projections.map((p) => [p.name, p]));
+  const shared = createSharedRead({ sql, eventStore, projections, batchSize, maxBatchSize });
 
   /** runs one projection's loop under a signal of its own; resolves once it is set up (or failed once) */
   function launch(projection: Projection): Promise<void> {
@@ -128,13 +133,27 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         if (row.status === 'building' && live === undefined) await swapIn(sql, eventStore, target);
         else if (row.status === 'building') logger.info(log, 'building beside the live version');
         ready();
-        await feed({
-          sql,
-          eventStore,
+        const alone = () =>
+          feed({
+            sql,
+            eventStore,
+            target,
+            signal,
+            batchSize,
+            maxBatchSize,
+            stopWhenCaughtUp: true,
+            onBatch: () => {
+              delayMs = initialMs;
+            },
+          });
+        // on its own until live and at the head, then in the shared read until stopped or made to leave it
+        const { position } = await alone();
+        if (signal.aborted) return;
+        await shared.follow({
           target,
+          position,
           signal,
-          batchSize,
-          maxBatchSize,
+          catchUp: async () => (await alone()).position,
           onBatch: () => {
             delayMs = initialMs;
           },
@@ -143,7 +162,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         if (signal.aborted) return;
         if (error instanceof CheckpointMovedError) {
           logger.info(
-            { ...log, position: error.position.toString() },
+            { ...log, position: error.position?.toString() },
             'checkpoint moved elsewhere; resuming there',
           );
           continue;
@@ -173,6 +192,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     },
     async stop() {
       await Promise.allSettled([...running.keys()].map(halt));
+      await shared.settled();
     },
     async startProjection(name) {
       const projection = byName.get(name);

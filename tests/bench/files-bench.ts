@@ -8,16 +8,19 @@
  * served process that streams the same request body to a file (what HTTP alone costs). The client sends each
  * body whole over a kept connection. Then the
  * preview time per image: a 4000x3000 JPEG through the intake (type, size, the sharp WebP variant), in this
- * process, and the same JPEG uploaded end to end.
+ * process, and the same JPEG uploaded end to end. Last, what an upload costs beside its own path, in figures the
+ * machine's load does not move: PostgreSQL's transactions and the CPU of the served process and of PostgreSQL per
+ * 1 MB upload, the projectors' work after each answer included (uploadCost).
  */
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import postgres, { type Sql } from 'postgres';
 import sharp from 'sharp';
 import { inspectUpload } from '@platform/infra/files/intake';
 import { localBlobStore } from '@platform/infra/files/storage';
@@ -41,6 +44,8 @@ export interface FilesBenchCounts {
   /** [size in bytes, uploads of that size] */
   sizes: Array<[number, number]>;
   images: number;
+  /** 1 MB uploads one after the other whose cost to PostgreSQL and CPU is measured until the projections hold them */
+  costed: number;
 }
 export const FILES_FULL: FilesBenchCounts = {
   sizes: [
@@ -48,6 +53,7 @@ export const FILES_FULL: FilesBenchCounts = {
     [100 * MB, 4],
   ],
   images: 5,
+  costed: 50,
 };
 export const FILES_QUICK: FilesBenchCounts = {
   sizes: [
@@ -55,6 +61,7 @@ export const FILES_QUICK: FilesBenchCounts = {
     [100 * MB, 1],
   ],
   images: 2,
+  costed: 10,
 };
 export const FILES_TARGET = 0.5;
 
@@ -123,6 +130,94 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
+const TICK_MS = 10;
+
+/** user + system CPU of a process in ms (0 once it is gone) */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * PostgreSQL's statistics of a backend reach pg_stat_database when it goes idle, at most once a second, and an idle
+ * backend's pending counts wait up to 10 s more: read them once that has passed.
+ */
+const STATS_SETTLE_MS = 11_000;
+
+/**
+ * What uploads cost beside their own path, in figures the machine's load does not move: PostgreSQL's transactions
+ * per upload (all of them, from pg_stat_database, and those that wrote, from the transaction ids handed out), and
+ * the CPU per upload of the served process and of the database's backends, from the first upload until every live
+ * projection's checkpoint has reached the last one's event (the projectors' work after each answer included). The
+ * window's own queries (this function's polls) are counted and taken off.
+ */
+async function uploadCost(db: Sql, pid: number, times: number, upload: (turn: number) => Promise<void>) {
+  let ownTransactions = 0;
+  const q = async <T extends object>(run: () => Promise<T[]>) => {
+    ownTransactions += 1;
+    return run();
+  };
+  const commits = async () =>
+    BigInt(
+      (
+        await q(
+          () => db<{ n: string }[]>`
+            select xact_commit::text as n from pg_stat_database where datname = current_database()`,
+        )
+      )[0]!.n,
+    );
+  // the next transaction id to be handed out: only a transaction that writes takes one
+  const nextXid = async () =>
+    BigInt(
+      (await q(() => db<{ n: string }[]>`select pg_snapshot_xmax(pg_current_snapshot())::text as n`))[0]!.n,
+    );
+  const backends = async () =>
+    (
+      await q(
+        () => db<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()`,
+      )
+    ).map((r) => r.pid);
+  const caughtUp = async () => {
+    for (;;) {
+      const [row] = await q(
+        () => db<{ behind: number }[]>`
+          with head as (select global_position from es_events order by transaction_id desc, global_position desc
+                         limit 1)
+          select count(*)::int as behind from projection_checkpoints, head
+           where status = 'live' and position <> head.global_position`,
+      );
+      if (row!.behind === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  await caughtUp();
+  await new Promise((resolve) => setTimeout(resolve, STATS_SETTLE_MS));
+  const before = { commits: await commits(), xid: await nextXid(), own: ownTransactions };
+  const pids = await backends();
+  const pgBefore = new Map(pids.map((p) => [p, cpuMsOf(p)]));
+  const servedBefore = cpuMsOf(pid);
+  for (let turn = 0; turn < times; turn++) await upload(turn);
+  await caughtUp();
+  const writes = Number((await nextXid()) - before.xid);
+  const served = cpuMsOf(pid) - servedBefore;
+  let postgresMs = 0;
+  for (const p of await backends()) postgresMs += cpuMsOf(p) - (pgBefore.get(p) ?? 0);
+  const own = ownTransactions - before.own;
+  await new Promise((resolve) => setTimeout(resolve, STATS_SETTLE_MS));
+  const all = Number((await commits()) - before.commits) - own;
+  return {
+    transactions: all / times,
+    writes: writes / times,
+    servedCpuMs: served / times,
+    postgresCpuMs: postgresMs / times,
+  };
+}
+
 export async function filesBench(options: {
   cluster: BenchCluster;
   counts: FilesBenchCounts;
@@ -132,8 +227,9 @@ export async function filesBench(options: {
   const { log, counts } = options;
   const dir = await mkdtemp(join(tmpdir(), 'files-bench-'));
   await mkdir(join(dir, 'plain'), { recursive: true });
+  const databaseUrl = await options.cluster.createDatabase('files');
   const hosted = await hostPlatform({
-    databaseUrl: await options.cluster.createDatabase('files'),
+    databaseUrl,
     adminToken: ADMIN_TOKEN,
     filesDir: dir,
     logLevel: 'warn',
@@ -232,6 +328,18 @@ export async function filesBench(options: {
         intake.push(ms);
         endToEnd.push(whole);
       }
+    }
+    // what each upload costs PostgreSQL and the CPU, the projectors' work after the answer included
+    const db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      const cost = await uploadCost(db, hosted.pid, counts.costed, (turn) =>
+        upload(multipart(uploadBytes(MB), `costed-${turn}.lcc`)),
+      );
+      log(
+        `  1 MB x ${counts.costed}, one after the other, until the projections hold them: ${cost.transactions.toFixed(1)} PostgreSQL transactions per upload (${cost.writes.toFixed(1)} of them writing), CPU per upload ${cost.servedCpuMs.toFixed(1)} ms in the served process and ${cost.postgresCpuMs.toFixed(1)} ms in PostgreSQL`,
+      );
+    } finally {
+      await db.end({ timeout: 5 });
     }
     log(
       `  4000x3000 JPEG (${(photo.length / MB).toFixed(1)} MB): intake with the WebP preview ${median(intake).toFixed(0)} ms, uploaded end to end ${median(endToEnd).toFixed(0)} ms (medians of ${counts.images})`,
