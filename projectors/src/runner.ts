@@ -79,7 +79,7 @@ function assertDistinct(projections: readonly Projection[]): void {
 /**
  * Runs each projection in its own loop: it reads `$all` on its own, one transaction per batch (rows and checkpoint
  * together), until it is live and at the head; then it follows the process's one shared read of `$all`
- * (shared-read.ts, ADR 0050), which hands each page to the projections that read its events and moves the others'
+ * (shared-read.ts, ADR 0051), which hands each page to the projections that read its events and moves the others'
  * checkpoints together. A failure rolls the batch back and the loop retries from the stored checkpoint after a
  * back-off, reading on its own again: nothing is skipped and the process keeps running. A version newer than the
  * live one is built beside it and swapped in once caught up (blue/green); the first version of a projection is live

@@ -76,7 +76,7 @@ function serial() {
 const keyOf = (target: BuildTarget) => `${target.checkpointName}:${target.version}`;
 
 /**
- * One read of `$all` for every projection a projector process holds (ADR 0050). Each page, read once with the
+ * One read of `$all` for every projection a projector process holds (ADR 0051). Each page, read once with the
  * projections' event types together, is handed to the projections that read its events, each in a transaction of its
  * own (its rows and its checkpoint together, as when it reads alone: applyBatchAndAdvance); the checkpoints of those
  * that had none of their events in the page are moved to the page's end together, in one statement
