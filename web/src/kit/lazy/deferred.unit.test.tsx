@@ -42,7 +42,7 @@ describe('deferred', () => {
 
   it('marks the document once the gate opened and every deferred module has loaded', async () => {
     let resolve!: (component: () => null) => void;
-    deferred(() => new Promise((r) => (resolve = r)));
+    deferred(() => new Promise<() => null>((r) => (resolve = r)));
     expect(document.documentElement.hasAttribute('data-deferred-loaded')).toBe(false);
     openDeferredGate();
     // the gate is open, a module is still on its way: not yet
