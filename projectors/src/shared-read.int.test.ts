@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import postgres, { type Sql } from 'postgres';
-import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
+import {
+  createIsolatedDatabase,
+  createTestDatabase,
+  type TestDatabase,
+} from '@platform/tests/support/database';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore, type RecordedEvent } from '@platform/infra/event-store';
 import { CHECKPOINT_CHANNEL, waitForProjections } from '@platform/infra/projections/checkpoints';
@@ -88,6 +92,13 @@ function countingClient() {
 
 describe('the shared read of a projector process', () => {
   it('costs an append the same statements whether the process holds 2 idle projections or 20', async () => {
+    // on a cluster of its own: the visible head is a cluster's, and another test file's open transaction would
+    // hold the reads back and have them made again, a count that depends on what runs beside this test
+    await sql.end({ timeout: 5 });
+    await db.drop();
+    db = await createIsolatedDatabase();
+    sql = createSql(db.url);
+    store = new PostgresEventStore({ sql });
     const perAppend = async (idleCount: number) => {
       const names = Array.from({ length: idleCount }, (_, i) => `idle_${idleCount}_${i}`);
       const projections = [
@@ -124,8 +135,7 @@ describe('the shared read of a projector process', () => {
     // one transaction for the projection that applies the event, one statement for every idle one together
     expect(few.checkpointUpdates).toBe(2);
     expect(many.checkpointUpdates).toBe(2);
-    // one read of `$all` per append for the whole process (a read held back by a transaction open elsewhere on the
-    // cluster is made again, as many times with 20 as with 2)
+    // one read of `$all` per append for the whole process, however many projections it holds
     expect(many.reads).toBeLessThan(3);
     expect(many.statements).toBeLessThan(few.statements + 3);
     expect(many.statements).toBeLessThan(15);

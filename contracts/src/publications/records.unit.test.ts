@@ -246,12 +246,13 @@ describe('the repository’s and the forum’s records', () => {
     expect(forumSubjectMessageResource.computed.newMessagesCount).toBe('integer');
   });
 
-  it('searches the repository in full text and files its items in many categories', () => {
+  it('searches the repository in full text and files its items in many categories, counted through a list index', () => {
     expect(repositoryItemResource.searchMode).toBe('fullText');
     expect(repositoryItemResource.search).toEqual(['title', 'description']);
     expect(repositoryItemResource.relationships.categories).toEqual({
       type: 'repository-categories',
       many: true,
+      listIndex: true,
     });
     expect(repositoryItemResource.relationships.attachments!.file!.families).toContain('3d');
   });

@@ -319,6 +319,7 @@ describe('one answer per organization', () => {
     const alone = await answer(members[0]!, id, body([choices[0]!]));
     expect(alone.status).toBe(403);
     expect(alone.body.errors[0].code).toBe('auth.survey_organization_required');
+    let acted = BigInt(after);
     for (const m of members) {
       const acting = await m.call(
         'PATCH',
@@ -326,14 +327,31 @@ describe('one answer per organization', () => {
         one('organizations', organization),
       );
       expect([200, 204], JSON.stringify(acting.body)).toContain(acting.status);
+      const at = acting.body?.meta?.position ?? acting.headers.get('x-event-position');
+      if (typeof at === 'string' && BigInt(at) > acted) acted = BigInt(at);
     }
 
+    expect(acted > BigInt(after), 'the acting choices answer their positions').toBe(true);
+    // each answer is decided once the viewers' projection holds every member's acting organization: without
+    // minPosition a member whose choice is not projected yet acts for no organization (403)
     const answers = await Promise.all(
-      members.map((m, n) => answer(m, id, body([choices[n % choices.length]!]))),
+      members.map((m, n) =>
+        m.call(
+          'POST',
+          `/services/surveys/${id}/answers?minPosition=${acted}`,
+          body([choices[n % choices.length]!]),
+        ),
+      ),
     );
     const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(99);
+    expect(
+      statuses.filter((s) => s === 201),
+      JSON.stringify(statuses),
+    ).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 409),
+      JSON.stringify(answers.filter((a) => a.status !== 409 && a.status !== 201).map((a) => a.body)),
+    ).toHaveLength(99);
     for (const refused of answers.filter((a) => a.status === 409))
       expect(refused.body.errors[0].code).toBe('conflict.survey_organization_answered');
 

@@ -15,14 +15,16 @@ const listeners = new Set<() => void>();
 /** the deferred components' loaders: all start when the gate opens, rendered yet or not (a closed drawer's entries) */
 const loaders: Array<() => unknown> = [];
 
-export function openDeferredGate(): void {
+export function openDeferredGate(
+  doc: Document | undefined = typeof document === 'undefined' ? undefined : document,
+): void {
   if (open) return;
   open = true;
   for (const notify of listeners) notify();
   // once every deferred module has loaded (or failed), the document says so: what a browser test waits for
   // before it asserts that something was not loaded, and a bench's "everything is there" mark
   void Promise.allSettled(loaders.map((start) => start())).then(() => {
-    if (typeof document !== 'undefined') document.documentElement.dataset.deferredLoaded = '';
+    if (doc) doc.documentElement.dataset.deferredLoaded = '';
   });
 }
 

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { deferred, openDeferredGate } from './deferred.tsx';
+import { deferred } from './deferred.tsx';
 
 describe('deferred', () => {
   it('a component that appeared while its code loaded is not mounted anew when it re-renders', async () => {
@@ -41,14 +41,17 @@ describe('deferred', () => {
   });
 
   it('marks the document once the gate opened and every deferred module has loaded', async () => {
+    // a gate and a document of its own: the window's gate may have been opened by a test before this one
+    vi.resetModules();
+    const fresh = await import('./deferred.tsx');
+    const doc = document.implementation.createHTMLDocument('deferred');
     let resolve!: (component: () => null) => void;
-    deferred(() => new Promise<() => null>((r) => (resolve = r)));
-    expect(document.documentElement.hasAttribute('data-deferred-loaded')).toBe(false);
-    openDeferredGate();
+    fresh.deferred(() => new Promise<() => null>((r) => (resolve = r)));
+    fresh.openDeferredGate(doc);
     // the gate is open, a module is still on its way: not yet
     await new Promise((r) => setTimeout(r, 0));
-    expect(document.documentElement.hasAttribute('data-deferred-loaded')).toBe(false);
+    expect(doc.documentElement.hasAttribute('data-deferred-loaded')).toBe(false);
     resolve(() => null);
-    await vi.waitFor(() => expect(document.documentElement.hasAttribute('data-deferred-loaded')).toBe(true));
+    await vi.waitFor(() => expect(doc.documentElement.hasAttribute('data-deferred-loaded')).toBe(true));
   });
 });
