@@ -12,7 +12,7 @@ import {
   loadConfig,
 } from '@platform/infra/config';
 import { localBlobStore } from '@platform/infra/files/storage';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '@platform/infra/db/embedded';
+import { configuredDatabase, type EmbeddedDatabase } from '@platform/infra/db/embedded';
 import { migrate } from '@platform/infra/db/migrate';
 import { createLogger } from '@platform/infra/logger';
 import { waitForLiveVersions, waitForProjections } from '@platform/infra/projections/checkpoints';
@@ -54,16 +54,12 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  let databaseUrl = config.DATABASE_URL;
   // (the configuration refuses a role without DATABASE_URL)
-  if (!databaseUrl) {
-    logger.info({ dataDir: config.DATA_DIR }, 'starting the embedded PostgreSQL');
-    started.embedded = await startEmbeddedPostgres({
-      dataDir: join(config.DATA_DIR, 'pg'),
-      port: config.EMBEDDED_PG_PORT,
-    });
-    databaseUrl = started.embedded.url;
-  }
+  const database = await configuredDatabase(config, (dataDir) =>
+    logger.info({ dataDir }, 'starting the embedded PostgreSQL'),
+  );
+  started.embedded = database.embedded;
+  const databaseUrl = database.url;
   // processes started together migrate one after the other (an advisory lock): the first applies, the others find
   // nothing left
   const applied = await migrate(databaseUrl);

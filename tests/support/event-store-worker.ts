@@ -107,6 +107,18 @@ async function append(
 ) {
   report({ t: 'send', lane, a, stream: streamId, n: events.length });
   const result = await store.appendToStream(streamId, events, { expectedVersion: expected });
+  acknowledge(lane, a, streamId, events, result);
+  return result;
+}
+
+/** An append is acknowledged: reported with what it was answered, then the test's wait for a count is told. */
+function acknowledge(
+  lane: string,
+  a: number,
+  streamId: string,
+  events: EventToAppend[],
+  result: { nextExpectedVersion: bigint; position: bigint },
+) {
   acknowledged++;
   report({
     t: 'ack',
@@ -118,7 +130,6 @@ async function append(
     pos: result.position.toString(),
   });
   onAcknowledged();
-  return result;
 }
 
 /**
@@ -148,17 +159,7 @@ async function slowAppend(
         throw error;
       });
     if (result) {
-      acknowledged++;
-      report({
-        t: 'ack',
-        lane,
-        a,
-        stream: streamId,
-        ids: events.map((e) => e.eventId),
-        next: result.nextExpectedVersion.toString(),
-        pos: result.position.toString(),
-      });
-      onAcknowledged();
+      acknowledge(lane, a, streamId, events, result);
       // the store's wake-up, which the adapter sends after its own appends
       await sql`select pg_notify('es_appended', '')`;
       return;

