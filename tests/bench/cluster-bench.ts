@@ -23,6 +23,7 @@ import autocannon from 'autocannon';
 import postgres, { type Sql } from 'postgres';
 import type { BenchCluster } from './env.ts';
 import { combine, p50, p99, rateOf, type Load } from './query/load.ts';
+import { ticks } from './query/cpu-profile.ts';
 
 export interface ClusterBenchCounts {
   connections: number;
@@ -160,15 +161,7 @@ async function startFront(): Promise<FrontProcess> {
 }
 
 /** user + system CPU of a process in ms (0 once it is gone) */
-function cpuMsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
+const cpuMsOf = (pid: number): number => ticks(pid) * TICK_MS;
 
 interface Cpu {
   front: number;

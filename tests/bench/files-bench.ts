@@ -13,7 +13,7 @@
  * 1 MB upload, the projectors' work after each answer included (uploadCost).
  */
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,7 @@ import { inspectUpload } from '@platform/infra/files/intake';
 import { localBlobStore } from '@platform/infra/files/storage';
 import type { BenchCluster } from './env.ts';
 import { hostPlatform } from './query/harness.ts';
+import { ticks } from './query/cpu-profile.ts';
 
 /**
  * Random bytes behind a fixed text head: bare random bytes now and then begin like a known format (two bytes
@@ -133,15 +134,7 @@ const median = (values: number[]) => {
 const TICK_MS = 10;
 
 /** user + system CPU of a process in ms (0 once it is gone) */
-function cpuMsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
+const cpuMsOf = (pid: number): number => ticks(pid) * TICK_MS;
 
 /**
  * PostgreSQL's statistics of a backend reach pg_stat_database when it goes idle, at most once a second, and an idle
