@@ -56,6 +56,16 @@ export interface ApiAnswer {
   headers: Headers;
 }
 
+/** An answer's body: its JSON when it is JSON, else its text; null when empty. */
+export async function bodyOf(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
+}
+
 /**
  * One JSON:API request to a running platform (a process, or a front) at `base`, as the web sends it; the body is
  * parsed when it is JSON. `token`: the bearer token (an admin's), `headers`: more request headers.
@@ -77,13 +87,7 @@ export async function callApi(
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = text;
-  }
+  const body = await bodyOf(response);
   const setCookie = response.headers.get('set-cookie');
   return {
     status: response.status,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { createPlatform, type Platform, type PlatformOptions } from '@platform/host/platform';
 import { createTestDatabase, type TestDatabase } from '../database.ts';
-import { capturedLogger, TEST_ADMIN_TOKEN } from '../http.ts';
+import { bodyOf, capturedLogger, TEST_ADMIN_TOKEN } from '../http.ts';
 import { defaultPublicUrl } from '@platform/infra/config';
 
 export interface Answer {
@@ -53,14 +53,7 @@ export interface AccountsTestApp {
 }
 
 async function answer(response: Response): Promise<Answer> {
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = text;
-  }
-  return { status: response.status, headers: response.headers, body };
+  return { status: response.status, headers: response.headers, body: await bodyOf(response) };
 }
 
 /** Where a restarted platform runs: the database of a platform stopped before, its clock moved on. */
