@@ -108,10 +108,12 @@ const contentAttributes = (inspected: InspectedFile) => ({
   metadata: inspected.metadata,
 });
 
-/** Stores the inspected blobs under their hashes: before any event names them, so no event names a missing blob. */
+/**
+ * Stores the inspected blobs under their hashes, the file and its preview together (their flushes share a wait for
+ * the disk): before any event names them, so no event names a missing blob.
+ */
 async function commitBlobs(inspected: InspectedFile): Promise<void> {
-  await inspected.preview?.staged.commit();
-  await inspected.staged.commit();
+  await Promise.all([inspected.preview?.staged.commit(), inspected.staged.commit()]);
 }
 
 async function discardInspected(inspected: InspectedFile | null): Promise<void> {
@@ -338,12 +340,13 @@ export function fileUploadRoutes(
               { pointer: `/files/${index}`, imageLimit: imageLimit(res) },
             ),
           );
+        // a secured file is served as it came: no preview variant is kept; the files' blobs are stored together
+        // (their flushes share a wait for the disk), before any event names them
+        await Promise.all(inspected.map((file) => file.preview?.staged.discard()));
+        await Promise.all(inspected.map((file) => file.staged.commit()));
         const made: unknown[] = [];
         let last: CommandResult | null = null;
         for (const [index, file] of inspected.entries()) {
-          // a secured file is served as it came: no preview variant is kept
-          await file.preview?.staged.discard();
-          await file.staged.commit();
           const id = randomUUID();
           const { isUploaded: _uploaded, metadata: _metadata, ...content } = contentAttributes(file);
           const attributes = securedFileAttributes.parse({

@@ -111,9 +111,7 @@ export function s3BlobStore(
     async stage(source, { maxBytes }) {
       await prepared();
       // not flushed: the bytes are read back for the bucket's PUT, which is what keeps them, and then removed
-      const { staging, hash, size, head } = await stageOnDisk(options.stagingDir, source, maxBytes, {
-        flush: false,
-      });
+      const { staging, hash, size, head } = await stageOnDisk(options.stagingDir, source, maxBytes);
       let settled = false;
       return {
         hash,

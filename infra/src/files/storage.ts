@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rename, rm, stat, unlink, utimes } from 'node:fs/promises';
 import { once } from 'node:events';
 import { dirname, join, resolve } from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
@@ -97,24 +97,19 @@ class Meter extends Transform {
 }
 
 /**
- * Bytes streamed into a staging file of `tmp`: hashed, counted, their head kept; nothing left when it fails.
- * `flush`: the file is on disk (fsync) before this resolves, for a store that keeps the file itself (the local
- * disk's renames it into place); a store that sends the bytes on elsewhere and removes the file needs no flush.
+ * Bytes streamed into a staging file of `tmp`: hashed, counted, their head kept; nothing left when it fails. Not
+ * flushed: a store that keeps the file flushes it itself (the local disk's, beside its other work), one that sends
+ * the bytes on elsewhere and removes the file needs no flush.
  */
 export async function stageOnDisk(
   tmp: string,
   source: Readable,
   maxBytes: number,
-  options: { flush: boolean },
 ): Promise<{ staging: string; hash: string; size: number; head: Buffer }> {
   const staging = join(tmp, `${randomUUID()}.part`);
   const meter = new Meter(maxBytes);
   // wx: a fresh file of our own naming
-  const file = createWriteStream(staging, {
-    flags: 'wx',
-    flush: options.flush,
-    highWaterMark: STAGING_BUFFER,
-  });
+  const file = createWriteStream(staging, { flags: 'wx', highWaterMark: STAGING_BUFFER });
   try {
     await pipeline(source, meter, file);
   } catch (error) {
@@ -127,15 +122,41 @@ export async function stageOnDisk(
 }
 
 /**
- * Makes a folder's entries durable (fsync of the folder): a file created, renamed or removed in it is then found as
- * it was after a crash of the machine. The file's own bytes are made durable by its own flush.
+ * Makes a path durable (fsync): a file's bytes, or a folder's entries (a file created, renamed or removed in it is
+ * then found as it was after a crash of the machine). A file written by a stream that has closed it is reopened.
  */
-export async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r');
+export async function syncPath(path: string): Promise<void> {
+  const handle = await open(path, 'r');
   try {
     await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+const LINKS_UNSUPPORTED = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK', 'ENOSYS']);
+
+/**
+ * Gives `file` the name `target` unless that name exists (a hard link: never replaces what is there); true when
+ * named, false when the name exists or the file system makes no hard links. The target's folder is made again
+ * when it went since this process made it (removed by hand).
+ */
+async function linkNew(file: string, target: string): Promise<boolean> {
+  const named = () =>
+    link(file, target).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        // EEXIST: the name is there; a file system without hard links: named the other way (a rename, flushed first)
+        if (error.code === 'EEXIST' || LINKS_UNSUPPORTED.has(error.code ?? '')) return false;
+        throw error;
+      },
+    );
+  try {
+    return await named();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await makeFolder(dirname(target));
+    return named();
   }
 }
 
@@ -149,17 +170,18 @@ async function makeFolder(folder: string): Promise<void> {
   if (made === undefined) return;
   const first = resolve(made);
   for (let at = target; ; at = dirname(at)) {
-    await syncFolder(dirname(at));
+    await syncPath(dirname(at));
     if (at === first || dirname(at) === at) break;
   }
 }
 
 /**
  * The local-disk adapter: `<root>/blobs/ab/<hash>` for the bytes, `<root>/tmp/<random>.part` while they arrive.
- * A staged file is renamed into place only when complete (written and flushed), so a blob's name always holds
- * its whole content; a crash mid-upload leaves a `.part` file that `sweepStaging` removes at the next start. A
- * commit resolves once the new name is durable too (its folder synced, ADR 0046): the record naming the blob is
- * appended after it, so no record outlives its blob in a crash.
+ * A staged file gets its blob's name only when complete and accepted; a crash mid-upload leaves a `.part` file that
+ * `sweepStaging` removes at the next start. A commit resolves once the bytes and the name are both durable (the
+ * file and its folder flushed, ADR 0046, together since ADR 0052): the record naming the blob is appended after
+ * it, so no record outlives its blob in a crash. A new name is linked to the staged file before its flush; a name
+ * that exists is only ever replaced by bytes already flushed, so a blob a record names is never lost to a crash.
  */
 export function localBlobStore(
   root: string,
@@ -189,7 +211,7 @@ export function localBlobStore(
       const made = await Promise.all(
         BLOB_FOLDERS.map((prefix) => mkdir(join(blobs, prefix), { recursive: true })),
       );
-      if (made.some((folder) => folder !== undefined)) await syncFolder(blobs);
+      if (made.some((folder) => folder !== undefined)) await syncPath(blobs);
     })().catch((error: unknown) => {
       ready = null;
       throw error;
@@ -199,8 +221,11 @@ export function localBlobStore(
     root,
     async stage(source, { maxBytes }) {
       await prepared();
-      // flushed: the file itself becomes the blob
-      const { staging, hash, size, head } = await stageOnDisk(tmp, source, maxBytes, { flush: true });
+      // written, not flushed yet: the flush starts at once and runs beside what the caller decides from the bytes
+      // (their type, the record); a commit waits for it, a discard does not
+      const { staging, hash, size, head } = await stageOnDisk(tmp, source, maxBytes);
+      const flushed = syncPath(staging);
+      flushed.catch(() => undefined);
       let settled = false;
       return {
         hash,
@@ -211,19 +236,29 @@ export function localBlobStore(
           if (settled) return;
           settled = true;
           const target = pathOf(hash);
-          // the same bytes stored before are replaced by themselves (a name is its content's hash): one copy is
-          // kept, and no look before the rename is needed (a reader of the former copy reads it to its end)
-          await rename(staging, target).catch(async (error: NodeJS.ErrnoException) => {
-            // its folder went since this process made it (removed by hand): made again
-            if (error.code !== 'ENOENT') throw error;
-            await makeFolder(dirname(target));
-            await rename(staging, target);
-          });
-          // the new name durable before the record naming it is appended (the bytes were flushed while staged);
-          // beside it, when it was stored, for the sweep's grace period (a blob stored again is as young as its new
-          // upload)
           const now = clock();
-          await Promise.all([syncFolder(dirname(target)), utimes(target, now, now)]);
+          if (await linkNew(staging, target)) {
+            // a name the store did not have: it is given before the bytes are on disk, and the flushes of the bytes
+            // and of the folder holding the name then run together (one wait for the disk, not two in a row).
+            // Nothing names the blob before both are done (the record is appended after this resolves); a crash
+            // before then leaves a name whose bytes may be lost, which a later upload of the same bytes replaces
+            // (below) and the sweep removes once past its grace period, as any blob no record names
+            await Promise.all([
+              flushed,
+              syncPath(dirname(target)),
+              utimes(target, now, now),
+              // the staging name alone (a crash before leaves it to the sweep, the blob's name stays)
+              unlink(staging),
+            ]);
+            return;
+          }
+          // the same bytes under that name already (stored before, or left by a crash before their flush): they
+          // are replaced by this upload's own, flushed first, so that the name never holds less than whole bytes
+          // on disk (a record may name them already); a reader of the former copy reads it to its end
+          await flushed;
+          await rename(staging, target);
+          // when it was stored, for the sweep's grace period (a blob stored again is as young as its new upload)
+          await Promise.all([syncPath(dirname(target)), utimes(target, now, now)]);
         },
         async discard() {
           if (settled) return;

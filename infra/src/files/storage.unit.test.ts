@@ -72,6 +72,21 @@ describe('local blob store', () => {
     expect(await files(join(root, 'tmp'))).toEqual([]);
   });
 
+  it('replaces a name left holding other bytes (a crash before their flush) with the bytes of its hash', async () => {
+    const store = localBlobStore(root);
+    const body = Buffer.from('the whole bytes of a photo');
+    const hash = sha(body);
+    // what a crash between a new name's link and its flush may leave: the name, and not all of its bytes
+    const first = await store.stage(Readable.from([Buffer.from('x')]), { maxBytes: 100 });
+    await first.discard();
+    await writeFile(join(root, 'blobs', hash.slice(0, 2), hash), 'the whole');
+    const again = await store.stage(Readable.from([body]), { maxBytes: 100 });
+    await again.commit();
+    expect(await text(store.read(hash))).toBe(body.toString());
+    expect(await store.size(hash)).toBe(body.length);
+    expect(await files(join(root, 'tmp'))).toEqual([]);
+  });
+
   it('never takes a path from outside: a key that is not a hash names no file', async () => {
     const store = localBlobStore(root);
     await writeFile(join(root, 'secret'), 'x');
