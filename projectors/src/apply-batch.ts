@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
 import type { GlobalPosition, SubscriptionBatch } from '@platform/infra/event-store';
-import { CHECKPOINT_CHANNEL } from '@platform/infra/projections/checkpoints';
+import { CHECKPOINT_CHANNEL, IDLE_MOVE_PREFIX } from '@platform/infra/projections/checkpoints';
 import { TargetRetiredError } from './swap.ts';
 import { readCheckpoint, useSchema, type BuildTarget, type CheckpointStatus } from './target.ts';
 
@@ -62,7 +62,9 @@ export async function applyBatchAndAdvance(
  * moves are most of the projectors' work while writes come in (issue 22's ingestion bench). The commit does not wait
  * for the WAL flush: lost in a crash, the range is read again and yields nothing; and a NOTIFY holds the server's
  * notification lock through its commit, where waiting for the disk serialised the moves of every projection.
- * Undefined when the checkpoint is not at `from` or is retired.
+ * A live move is notified as idle (`idle:<name>`, ADR 0053): the projection's rows did not change, so a query
+ * process's read cache keeps its answers; a read waiting for a position wakes on it. Undefined when the checkpoint is
+ * not at `from` or is retired.
  */
 async function advanceOnly(
   sql: Sql,
@@ -79,10 +81,16 @@ async function advanceOnly(
       returning status
     )
     select moved.status from moved
-      left join lateral (select pg_notify(${CHECKPOINT_CHANNEL}, ${target.projection.name})
+      left join lateral (select pg_notify(${CHECKPOINT_CHANNEL}, ${IDLE_MOVE_PREFIX + target.projection.name})
                           where moved.status = 'live') notified on true`;
   return row?.status;
 }
+
+/**
+ * Names in one notification of idle moves: a projection's name has at most 40 characters (target.ts), so 150 of them
+ * and their commas stay under PostgreSQL's 8,000 bytes of payload.
+ */
+const IDLE_NAMES_PER_NOTICE = 150;
 
 /** One build whose checkpoint a shared page moves without events of its own: from where it is stored now. */
 export interface IdleMove {
@@ -98,8 +106,9 @@ export interface IdleMove {
  * compare-and-set, so a row that another process, a replay's swap or a retirement changed is left alone) and only
  * while not retired; and it is not waited for: a row another transaction holds locked (a swap, a second process's
  * batch during a lease's handover) is skipped rather than waited on, so the moves of several processes never wait
- * on each other in a circle. A live row's move is notified with its projection's name, in the same transaction, as a
- * move of its own is. As for advanceOnly, the commit does not wait for the WAL flush: lost in a crash, the range is
+ * on each other in a circle. The live rows' moves are notified in the same transaction, together: one notification of
+ * idle moves (`idle:a,b,c`, ADR 0053) for up to IDLE_NAMES_PER_NOTICE of them, instead of one for each. As for
+ * advanceOnly, the commit does not wait for the WAL flush: lost in a crash, the range is
  * read again and yields nothing.
  *
  * Answers the status of each row moved, by `checkpointName:version`; a row not in the answer did not move (its
@@ -135,10 +144,14 @@ export async function advanceTogether(
         from locked l
        where c.name = l.name and c.version = l.version and (select setting from asynchronous) is not null
       returning c.name, c.version, c.status, l.projection
+    ),
+    notified as (
+      select pg_notify(${CHECKPOINT_CHANNEL}, ${IDLE_MOVE_PREFIX}::text || string_agg(projection, ',')) as sent
+        from (select projection, (row_number() over () - 1) / ${IDLE_NAMES_PER_NOTICE}::int as part
+                from moved where status = 'live') live
+       group by part
     )
-    select moved.name, moved.version, moved.status from moved
-      left join lateral (select pg_notify(${CHECKPOINT_CHANNEL}, moved.projection)
-                          where moved.status = 'live') notified on true`;
+    select moved.name, moved.version, moved.status from moved, (select count(*) from notified) notices`;
   for (const row of rows) moved.set(`${row.name}:${row.version}`, row.status);
   return moved;
 }

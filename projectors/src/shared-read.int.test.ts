@@ -7,7 +7,11 @@ import {
 } from '@platform/tests/support/database';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore, type RecordedEvent } from '@platform/infra/event-store';
-import { CHECKPOINT_CHANNEL, waitForProjections } from '@platform/infra/projections/checkpoints';
+import {
+  CHECKPOINT_CHANNEL,
+  checkpointNotice,
+  waitForProjections,
+} from '@platform/infra/projections/checkpoints';
 import { createProjectionRunner, type ProjectionRunner } from './runner.ts';
 import { createSharedRead } from './shared-read.ts';
 import type { Projection } from './projection.ts';
@@ -165,7 +169,7 @@ describe('the shared read of a projector process', () => {
       expect((await checkpointOf(sql, name, 1))?.position).toBe(last.toString());
   });
 
-  it('notifies each live checkpoint it moves, those moved together included', async () => {
+  it('notifies each live checkpoint it moves: those that applied events by name, those moved idle in one notice', async () => {
     const projections = [
       recorder('reader', ['Counted']),
       recorder('idle_one', ['X']),
@@ -177,12 +181,17 @@ describe('the shared read of a projector process', () => {
     expect(await reached(['reader', 'idle_one', 'idle_two'], await appendEvents(store, ['tally-a'], 1))).toBe(
       true,
     );
-    const heard: string[] = [];
-    const listener = await sql.listen(CHECKPOINT_CHANNEL, (name) => heard.push(name));
+    const heard: Array<{ names: string[]; applied: boolean }> = [];
+    const listener = await sql.listen(CHECKPOINT_CHANNEL, (payload) => heard.push(checkpointNotice(payload)));
     try {
       const position = await appendEvents(store, ['tally-a'], 1);
-      // the query side's read cache counts on the notifications alone (waitForProjections also polls)
-      await eventually(async () => ['reader', 'idle_one', 'idle_two'].every((n) => heard.includes(n)));
+      // waitForProjections wakes on both kinds; the query side's read cache counts the applied ones only
+      const named = () => heard.flatMap((notice) => notice.names);
+      await eventually(async () => ['reader', 'idle_one', 'idle_two'].every((n) => named().includes(n)));
+      expect(heard.filter((notice) => notice.applied)).toEqual([{ names: ['reader'], applied: true }]);
+      const idle = heard.filter((notice) => !notice.applied);
+      expect(idle).toHaveLength(1);
+      expect([...idle[0]!.names].sort()).toEqual(['idle_one', 'idle_two']);
       for (const name of ['reader', 'idle_one', 'idle_two'])
         expect((await checkpointOf(sql, name, 1))?.position).toBe(position.toString());
     } finally {

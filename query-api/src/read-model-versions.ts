@@ -1,13 +1,15 @@
 import type { Sql } from 'postgres';
-import { CHECKPOINT_CHANNEL } from '@platform/infra/projections/checkpoints';
+import { CHECKPOINT_CHANNEL, checkpointNotice } from '@platform/infra/projections/checkpoints';
 
 /**
  * Which state of the read models an answer was built from, without asking PostgreSQL on every request: one
- * counter per projection, bumped when its live checkpoint moves. The projectors notify `projection_checkpoint`
- * with the projection's name in the very transaction that moves the checkpoint (and on a blue/green swap), so
- * by the time a notification arrives the new rows are visible. Behind the notifications two safety nets:
- * every (re)connection of the LISTEN connection bumps every counter (a notification sent while it was down
- * is lost), and a poll of the checkpoints every `pollMs` bumps the counters of those that moved.
+ * counter per projection, bumped when its rows may have changed: when its live checkpoint moves past events it
+ * applied, or a blue/green swap. The projectors notify `projection_checkpoint` with the projection's name in the
+ * very transaction that applies them, so by the time a notification arrives the new rows are visible. A checkpoint
+ * moved past events its projection does not read changes no row and is notified as idle (ADR 0053): the counter
+ * stays, and so do the answers cached from it. Behind the notifications two safety nets: every (re)connection of
+ * the LISTEN connection bumps every counter (a notification sent while it was down is lost), and a poll of the
+ * checkpoints every `pollMs` bumps the counters of those whose version or count of applied events changed.
  *
  * A reader takes `generation(names)` BEFORE reading the rows: an answer stored with that value can only be
  * older than the read models if a checkpoint moved meanwhile, and then the value has changed too (or will,
@@ -27,7 +29,14 @@ export interface ReadModelVersions {
   stop(): Promise<void>;
 }
 
-export function readModelVersions(sql: Sql, options: { pollMs?: number } = {}): ReadModelVersions {
+export function readModelVersions(
+  sql: Sql,
+  options: {
+    pollMs?: number;
+    /** called after each poll of the checkpoints (a test waits for one) */
+    onPoll?: () => void;
+  } = {},
+): ReadModelVersions {
   const counters = new Map<string, number>();
   let live = false;
   let allBumps = 0;
@@ -44,7 +53,7 @@ export function readModelVersions(sql: Sql, options: { pollMs?: number } = {}): 
   async function poll() {
     try {
       const rows = await sql<{ name: string; state: string }[]>`
-        select name, version::text || ':' || position::text as state
+        select name, version::text || ':' || events_applied::text as state
           from projection_checkpoints where status = 'live'`;
       const seen = new Map(rows.map((r) => [r.name, r.state]));
       for (const [name, state] of seen) if (lastSeen.get(name) !== state) bump(name);
@@ -55,6 +64,7 @@ export function readModelVersions(sql: Sql, options: { pollMs?: number } = {}): 
       live = false;
       bumpAll();
     }
+    options.onPoll?.();
   }
 
   return {
@@ -71,8 +81,9 @@ export function readModelVersions(sql: Sql, options: { pollMs?: number } = {}): 
       started ??= (async () => {
         const listener = await sql.listen(
           CHECKPOINT_CHANNEL,
-          (name) => {
-            bump(name);
+          (payload) => {
+            const notice = checkpointNotice(payload);
+            if (notice.applied) for (const name of notice.names) bump(name);
           },
           () => {
             // (re)connected: whatever was notified while the connection was down is lost

@@ -4,8 +4,24 @@ import type { EventStore, GlobalPosition } from '../event-store/index.ts';
 /** The state of one build of a projection, in its checkpoint row (owned by the projectors). */
 export type CheckpointStatus = 'building' | 'live' | 'retired';
 
-/** Notified with a projection's name when its live checkpoint advances or a build takes over. */
+/**
+ * Notified when live checkpoints move: with a projection's name when it applied events or a build took over (its
+ * rows changed), and with `idle:` and the names of several projections, comma-separated, when their checkpoints
+ * only moved past events none of them read (their rows did not change). Read a payload with `checkpointNotice`.
+ */
 export const CHECKPOINT_CHANNEL = 'projection_checkpoint';
+
+/** The prefix of a notification of checkpoints moved past none of their projections' events (ADR 0053). */
+export const IDLE_MOVE_PREFIX = 'idle:';
+
+/**
+ * What a notification on CHECKPOINT_CHANNEL says: the projections whose live checkpoints moved, and whether their
+ * rows may have changed (`applied`: events applied, or a build swapped in) or only their positions (an idle move).
+ */
+export function checkpointNotice(payload: string): { names: string[]; applied: boolean } {
+  if (!payload.startsWith(IDLE_MOVE_PREFIX)) return { names: [payload], applied: true };
+  return { names: payload.slice(IDLE_MOVE_PREFIX.length).split(','), applied: false };
+}
 
 export interface ProjectionCheckpoint {
   name: string;
@@ -77,8 +93,9 @@ export async function waitForProjections(
   let wake: (() => void) | undefined;
   let notified = false;
   // listen before the first check, so a checkpoint advanced during a check still wakes us
-  const listener = await sql.listen(CHECKPOINT_CHANNEL, (name) => {
-    if (!wanted.includes(name)) return;
+  // an idle move wakes the wait too: a projection with none of its events up to the position reaches it so
+  const listener = await sql.listen(CHECKPOINT_CHANNEL, (payload) => {
+    if (!checkpointNotice(payload).names.some((name) => wanted.includes(name))) return;
     notified = true;
     wake?.();
   });
