@@ -3,7 +3,7 @@ import { moduleEventContracts } from '@platform/contracts/registry';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { reportResolutionRoutes } from '@platform/command-api/content/report-routes';
 import { reportResolutionExtension } from '@platform/projectors/content/report-resolution';
-import type { ModuleDescriptor } from '../modules.ts';
+import type { ModuleDescriptor } from '../module-descriptor.ts';
 
 /**
  * The moderation of reports as one module (issue 21, ADR 0037): the reports are a resource of the catalogue

@@ -18,7 +18,7 @@ import {
 import { openBadgesVerificationRoutes } from '@platform/query-api/open-badges/verification-routes';
 import { loadPlatformSigner } from '@platform/infra/open-badges/signing-key';
 import type { PlatformSigner } from '@platform/infra/open-badges/ob3';
-import type { ModuleDescriptor, ServeContext } from '../modules.ts';
+import type { ModuleDescriptor, ServeContext } from '../module-descriptor.ts';
 
 /**
  * The open badges' verification routes (ADR 0030) of one platform: the reads over its read models and blob store,

@@ -10,7 +10,7 @@ import {
   pendingPublicationRequestExtension,
   publicationScheduleProjection,
 } from '@platform/projectors/publications/requests-extension';
-import type { ModuleDescriptor } from '../modules.ts';
+import type { ModuleDescriptor } from '../module-descriptor.ts';
 import { publicationScheduler } from './scheduler.ts';
 
 /** The items published through requests (PUBLICATION_REQUEST_TYPES), by their definitions. */

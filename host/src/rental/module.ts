@@ -11,7 +11,7 @@ import { rentalCommandsProjection } from '@platform/projectors/rental/commands-p
 import { rentalCommandQueryRoutes } from '@platform/query-api/rental/commands-routes';
 import { rentalDocumentRoutes } from '@platform/query-api/rental/documents-routes';
 import { rentalFreeItemsRoutes } from '@platform/query-api/rental/free-items-routes';
-import type { ModuleDescriptor } from '../modules.ts';
+import type { ModuleDescriptor } from '../module-descriptor.ts';
 
 /**
  * The rental item's model, read from the item's own stream when the catalogue has rental items (records of the

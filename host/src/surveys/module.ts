@@ -3,7 +3,7 @@ import { surveyResource } from '@platform/contracts/surveys/survey';
 import { surveyAnswerRoutes } from '@platform/command-api/surveys/routes';
 import { surveyAnswersExtension } from '@platform/projectors/surveys/answers';
 import { surveyQueryRoutes } from '@platform/query-api/surveys/routes';
-import type { ModuleDescriptor } from '../modules.ts';
+import type { ModuleDescriptor } from '../module-descriptor.ts';
 
 /**
  * The surveys' answers as one module (issue 23, ADR 0043): the surveys and their choices are resources of the

@@ -12,7 +12,7 @@ import { Button } from '../../kit/ui/button.tsx';
 import { Link } from '../../kit/ui/link.tsx';
 import { VisuallyHidden } from '../../kit/ui/visually-hidden.tsx';
 import { AuthorLink, RecordEngagement, TagChips, useQueryState } from '../community/index.ts';
-import { RichText } from '../pages/index.ts';
+import { RichText } from '../../kit/rich-text/lazy.ts';
 import type en from './messages/en.json';
 import {
   monthOf,

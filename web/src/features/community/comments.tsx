@@ -8,7 +8,7 @@ import { useLoadedAt } from '../../kit/loading/use-loaded.ts';
 import { Button } from '../../kit/ui/button.tsx';
 import { ConfirmDialog } from '../../kit/ui/confirm-dialog.tsx';
 import { Link } from '../../kit/ui/link.tsx';
-import { RichText } from '../pages/index.ts';
+import { RichText } from '../../kit/rich-text/lazy.ts';
 import {
   ANONYMOUS,
   deleteComment,

@@ -9,7 +9,7 @@ import { useLoadedAt } from '../../kit/loading/use-loaded.ts';
 import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { Button } from '../../kit/ui/button.tsx';
 import { Link } from '../../kit/ui/link.tsx';
-import { RichText } from '../pages/index.ts';
+import { RichText } from '../../kit/rich-text/lazy.ts';
 import { ReportDialog, TagChips } from '../community/index.ts';
 import {
   ANONYMOUS,

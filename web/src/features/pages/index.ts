@@ -9,11 +9,3 @@ export { CmsPage } from './site/cms-page.tsx';
 export const AppPagesScreen = lazy(() =>
   import('./editor/app-pages-screen.tsx').then((m) => ({ default: m.AppPagesScreen })),
 );
-
-/**
- * Rich HTML made safe to show (sanitize-html.ts), for the other features' readers' screens: `ugc` for members'
- * HTML. Loaded with the first screen that shows some, as the CMS blocks are.
- */
-export const RichText = lazy(() =>
-  import('./site/components/rich-text.tsx').then((m) => ({ default: m.RichText })),
-);

@@ -18,7 +18,7 @@ import {
   TagChips,
   useQueryState,
 } from '../community/index.ts';
-import { RichText } from '../pages/index.ts';
+import { RichText } from '../../kit/rich-text/lazy.ts';
 import type en from './messages/en.json';
 import {
   readPublication,

@@ -15,7 +15,7 @@ import { TextField } from '../../kit/ui/text-field.tsx';
 import { htmlText } from '@platform/contracts/content/rich-text';
 import { excerpt } from '@platform/contracts/publications/access';
 import { repositoryItemResource } from '@platform/contracts/repository/records';
-import { RichText } from '../pages/index.ts';
+import { RichText } from '../../kit/rich-text/lazy.ts';
 import { Pager, pageParam, RecordEngagement, TagChips, useQueryState } from '../community/index.ts';
 import {
   ALL_CATEGORIES,

@@ -16,7 +16,7 @@ import { Link } from '../../kit/ui/link.tsx';
 import { CardGrid } from '../../kit/ui/card-grid.ts';
 import { itemHref, readComponentPath } from '../authors/index.ts';
 import { AuthorLink, Pager, pageParam, TagChips, useQueryState, useSignInHref } from '../community/index.ts';
-import { RichText } from '../pages/index.ts';
+import { RichText } from '../../kit/rich-text/lazy.ts';
 import { BackLink, RecordFrame } from './record-frame.tsx';
 import { RequestForm } from './request-form.tsx';
 import {

@@ -10,7 +10,7 @@ import { recordStats } from '../../kit/stats/record-stats.ts';
 import { Link } from '../../kit/ui/link.tsx';
 import { itemHref, readComponentPath } from '../authors/index.ts';
 import { AuthorLink, RecordEngagement, TagChips } from '../community/index.ts';
-import { RichText } from '../pages/index.ts';
+import { RichText } from '../../kit/rich-text/lazy.ts';
 import { BackLink, RecordFrame } from './record-frame.tsx';
 import { ReviewsSection } from './reviews.tsx';
 import { readReviews, readTrainingResource, type TrainingResourceView } from './trainings-api.ts';

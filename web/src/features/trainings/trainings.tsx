@@ -10,7 +10,7 @@ import { hiddenAsForbidden } from '../../kit/routing/refused-read.ts';
 import { Link } from '../../kit/ui/link.tsx';
 import { CardGrid } from '../../kit/ui/card-grid.ts';
 import { Pager, pageParam, useQueryState } from '../community/index.ts';
-import { RichText } from '../pages/index.ts';
+import { RichText } from '../../kit/rich-text/lazy.ts';
 import { BackLink, RecordFrame } from './record-frame.tsx';
 import {
   readPickedTrainings,

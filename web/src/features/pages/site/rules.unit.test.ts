@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { navigationEntries, sectionId, sectionTitle } from './sections.ts';
 import { htmlToText, truncate } from '../../../kit/ui/truncate.ts';
-import { embedUrl, videoEmbedUrl } from './video-embed.ts';
+import { embedUrl, videoEmbedUrl } from '../../../kit/rich-text/video-embed.ts';
 
 describe('section ids', () => {
   it('use the viewId, else page-section-{position}', () => {

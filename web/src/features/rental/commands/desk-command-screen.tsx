@@ -47,7 +47,7 @@ import {
   rentalCommandMachine,
   type CommandProblem,
 } from './rental-command.machine.ts';
-import { DESK_COMMANDS_PATH } from './routes.tsx';
+import { DESK_COMMANDS_PATH } from './paths.ts';
 
 /** The actions each step offers (item actions and the cancellation have their own places). */
 const STEP_ACTIONS: Partial<Record<RentalStepType, RentalCommandActionName[]>> = {

@@ -36,8 +36,7 @@ import {
   usePeriodText,
   type CommandsMessages,
 } from './commands-ui.tsx';
-
-export const deskCommandPath = (id: string) => `/admin/rental/commands/${encodeURIComponent(id)}`;
+import { deskCommandPath } from './paths.ts';
 
 /** The rental desk only (RENTAL_ADMINS, the server's rule): anyone else is sent to the unauthorized screen. */
 export function RentalDeskOnly({ children }: { children: React.ReactNode }) {

@@ -32,7 +32,7 @@ import {
   usePeriodText,
   useRefusedRead,
 } from './commands-ui.tsx';
-import { MEMBER_COMMANDS_PATH } from './member-commands-screen.tsx';
+import { MEMBER_COMMANDS_PATH } from './paths.ts';
 
 /** A refused action in the reader's words: the server's code translated when it can be, else its detail. */
 export function useActionErrorText() {

@@ -18,9 +18,7 @@ import {
   usePeriodText,
   useRefusedRead,
 } from './commands-ui.tsx';
-
-export const MEMBER_COMMANDS_PATH = '/services/rentals/commands';
-export const memberCommandPath = (id: string) => `${MEMBER_COMMANDS_PATH}/${encodeURIComponent(id)}`;
+import { memberCommandPath } from './paths.ts';
 
 const Cards = styled.ul`
   list-style: none;

@@ -1,6 +1,7 @@
 import { Route } from 'wouter';
 import { Guarded } from '../../../kit/session/guarded.tsx';
 import { lazyScreen } from '../../../kit/lazy/lazy-screen.ts';
+import { DESK_COMMANDS_PATH, MEMBER_COMMANDS_PATH } from './paths.ts';
 
 const MemberCommandsScreen = lazyScreen(() =>
   import('./member-commands-screen.tsx').then((m) => ({ default: m.MemberCommandsScreen })),
@@ -18,20 +19,18 @@ const RentalDeskOnly = lazyScreen(() =>
   import('./desk-commands-screen.tsx').then((m) => ({ default: m.RentalDeskOnly })),
 );
 
-export const DESK_COMMANDS_PATH = '/admin/rental/commands';
-
 /**
  * The rental commands' pages (issue 19): the member's list and command (sign-in required), and the rental desk's
  * list and command page (rental administrators, in the admin area).
  */
 export const rentalCommandRoutes = (
   <>
-    <Route path="/services/rentals/commands">
+    <Route path={MEMBER_COMMANDS_PATH}>
       <Guarded requirement="auth">
         <MemberCommandsScreen />
       </Guarded>
     </Route>
-    <Route path="/services/rentals/commands/:command">
+    <Route path={`${MEMBER_COMMANDS_PATH}/:command`}>
       <Guarded requirement="auth">
         <MemberCommandScreen />
       </Guarded>

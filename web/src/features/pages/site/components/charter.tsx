@@ -7,7 +7,7 @@ import { useT } from '../../../../kit/i18n/use-t.ts';
 import { useLoaded } from '../../../../kit/loading/use-loaded.ts';
 import { ButtonLink, Link } from '../../../../kit/ui/link.tsx';
 import { BlockTitle, Inner } from './block.tsx';
-import { RichText } from './rich-text.tsx';
+import { RichText } from '../../../../kit/rich-text/rich-text.tsx';
 
 /** The charter settings of the app environment (seed 000 §3): where the charter is, and who translated it. */
 const CharterSettings = z.object({

@@ -3,7 +3,7 @@ import type { ComponentProps } from '@platform/contracts/pages/components';
 import { useT } from '../../../../kit/i18n/use-t.ts';
 import { ButtonLink } from '../../../../kit/ui/link.tsx';
 import { BlockTitle, Inner } from './block.tsx';
-import { RichText } from './rich-text.tsx';
+import { RichText } from '../../../../kit/rich-text/rich-text.tsx';
 
 const Card = styled.div<{ $imageMax: number }>`
   display: flex;

@@ -1,6 +1,6 @@
 import type { ComponentProps } from '@platform/contracts/pages/components';
 import { Inner, useBlock } from './block.tsx';
-import { RichText } from './rich-text.tsx';
+import { RichText } from '../../../../kit/rich-text/rich-text.tsx';
 import { scopedStyles } from './scoped-styles.ts';
 
 export { scopedStyles } from './scoped-styles.ts';

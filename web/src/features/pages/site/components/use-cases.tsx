@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import type { ComponentProps } from '@platform/contracts/pages/components';
 import { BlockTitle, Inner } from './block.tsx';
 import { CmsTextLink } from './cms-link.tsx';
-import { RichText } from './rich-text.tsx';
+import { RichText } from '../../../../kit/rich-text/rich-text.tsx';
 
 const Rows = styled.ol`
   list-style: none;

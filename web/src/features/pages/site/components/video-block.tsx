@@ -6,10 +6,10 @@ import { useConsent } from '../../../../kit/consent/consent-context.tsx';
 import { useT } from '../../../../kit/i18n/use-t.ts';
 import { Button } from '../../../../kit/ui/button.tsx';
 import { Dialog } from '../../../../kit/ui/dialog.tsx';
-import { embedUrl, PROVIDER_NAMES } from '../video-embed.ts';
+import { embedUrl, PROVIDER_NAMES } from '../../../../kit/rich-text/video-embed.ts';
 import { BlockTitle, Inner } from './block.tsx';
-import { ConsentPlaceholder } from './consent-placeholder.tsx';
-import { RichText } from './rich-text.tsx';
+import { ConsentPlaceholder } from '../../../../kit/rich-text/consent-placeholder.tsx';
+import { RichText } from '../../../../kit/rich-text/rich-text.tsx';
 
 const Poster = styled.div`
   position: relative;

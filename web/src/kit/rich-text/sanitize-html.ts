@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { domWindow } from '../../../kit/ui/dom-window.ts';
+import { domWindow } from '../ui/dom-window.ts';
 import { parseVideoUrl } from '@platform/contracts/pages/video';
 import { isAllowedHref, memberLinkRel } from '@platform/contracts/content/rich-text';
 import { embedUrl, PROVIDER_NAMES, type VideoProvider } from './video-embed.ts';

@@ -1,10 +1,10 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
-import { useConsent } from '../../../../kit/consent/consent-context.tsx';
-import { useT } from '../../../../kit/i18n/use-t.ts';
-import { CONSENT_PLACEHOLDER_ATTRIBUTE, sanitizeHtml } from '../sanitize-html.ts';
-import type { VideoProvider } from '../video-embed.ts';
+import { useConsent } from '../consent/consent-context.tsx';
+import { useT } from '../i18n/use-t.ts';
+import { CONSENT_PLACEHOLDER_ATTRIBUTE, sanitizeHtml } from './sanitize-html.ts';
+import type { VideoProvider } from './video-embed.ts';
 import { ConsentPlaceholder } from './consent-placeholder.tsx';
 
 const Html = styled.div`

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
-import { useConsent } from '../../../../kit/consent/consent-context.tsx';
-import { useT } from '../../../../kit/i18n/use-t.ts';
-import { Button } from '../../../../kit/ui/button.tsx';
-import { PROVIDER_NAMES, type VideoProvider } from '../video-embed.ts';
+import { useConsent } from '../consent/consent-context.tsx';
+import { useT } from '../i18n/use-t.ts';
+import { Button } from '../ui/button.tsx';
+import { PROVIDER_NAMES, type VideoProvider } from './video-embed.ts';
 
 const Box = styled.div`
   display: flex;
