@@ -1,4 +1,4 @@
-import { TUS_PATH } from '@platform/command-api/files/tus';
+import { TUS_PATH } from '@platform/contracts/files/paths';
 
 /**
  * Which side answers a request (ADR 0048): reads (GET, HEAD) the query side, every other method the command side.

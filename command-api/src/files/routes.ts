@@ -13,6 +13,7 @@ import { type MediaFamily } from '@platform/contracts/resources/files';
 import { recordFacts } from '@platform/contracts/resources/state';
 import type { EndpointBody } from '@platform/contracts/endpoints';
 import { fileEndpoints, MediaFamiliesFieldSchema } from '@platform/contracts/files/endpoints';
+import { TUS_PATH } from '@platform/contracts/files/paths';
 import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { loadState } from '@platform/infra/event-store';
 import { inspectUpload, type FileLimits, type InspectedFile } from '@platform/infra/files/intake';
@@ -24,7 +25,7 @@ import type { CommandResult } from '../handler.ts';
 import { resourceDecider, type ResourceCommand } from '../resources/decide.ts';
 import { allowsOnRecord, type JoinTableMembership } from '../resources/routes.ts';
 import { readMultipart, type MultipartUpload } from './multipart.ts';
-import { TUS_PATH, tusRoutes, type TusStorage } from './tus.ts';
+import { tusRoutes, type TusStorage } from './tus.ts';
 
 /** What the upload routes are given: the blob store and the configured maximum sizes. */
 export interface FileServices {

@@ -8,14 +8,12 @@ import { Server } from '@tus/server';
 import { Metadata, type DataStore, type Upload } from '@tus/utils';
 import { DomainError, NotFoundError } from '@platform/contracts/errors';
 import { FILE_UPLOADERS } from '@platform/contracts/files/file';
+import { TUS_PATH } from '@platform/contracts/files/paths';
 import { tooLarge } from '@platform/infra/files/intake';
 import { BlobTooLargeError, type BlobStore, type StagedBlob } from '@platform/infra/files/storage';
 import { JSON_API_MEDIA_TYPE, toErrorDocument } from '@platform/infra/http/errors';
 import { requireAllowed, viewerOf } from '@platform/infra/http/viewer';
 import type { CommandResult } from '../handler.ts';
-
-/** Where resumable uploads are made and continued, under the API's root. */
-export const TUS_PATH = '/services/files/tus';
 
 /** An upload left unfinished this long is expired (the tus expiration extension): it cannot be resumed. */
 export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;

@@ -8,7 +8,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TUS_PATH } from '@platform/command-api/files/tus';
+import { TUS_PATH } from '@platform/contracts/files/paths';
 import { freePort } from '@platform/tests/support/free-port';
 import { createFront } from './front.ts';
 
