@@ -3,6 +3,7 @@ import type { Sql } from 'postgres';
 import { createSql } from '@platform/infra/db/postgres';
 import { CHECKPOINT_CHANNEL } from '@platform/infra/projections/checkpoints';
 import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
+import { eventually } from '@platform/tests/support/projectors';
 import { readModelVersions, type ReadModelVersions } from './read-model-versions.ts';
 
 /**
@@ -36,11 +37,8 @@ async function started() {
   return versions;
 }
 
-/** Waits for the condition itself, checked on every turn of a short timer (bounded by attempts, not by time). */
-async function until(done: () => boolean, attempts = 2_000) {
-  for (let i = 0; i < attempts && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(done()).toBe(true);
-}
+/** waits for the condition itself (tests/support/projectors.ts's eventually, which fails when it never holds) */
+const until = (done: () => boolean) => eventually(async () => done());
 
 /** two more polls of the checkpoints than now: one at least began after what the test wrote before */
 const twoPollsFromNow = () => {
