@@ -1,4 +1,5 @@
 import { demoMenuFor } from '@platform/host/seed/demo-content';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { openPage, VIEWPORTS } from './support/browser.ts';
 import { describeFocus, focusIndicator, isFocused, tabTo } from './support/focus.ts';
@@ -38,6 +39,85 @@ describe('menu navigation', () => {
     await page.getByRole('heading', { level: 1, name: 'Assistive technology, shared' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('the top bar on a wide window', () => {
+  /** where the bar's parts are: the name, the menu's top-level entries, the actions (the last one's box) */
+  async function barBoxes(page: Page) {
+    const banner = page.getByRole('banner');
+    const nav = banner.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Home' }).waitFor();
+    const box = async (locator: Locator) => (await locator.boundingBox())!;
+    return {
+      logo: await box(banner.getByRole('link', { name: /home page/i })),
+      entries: await Promise.all((await nav.locator(':scope > ul > li').all()).map(box)),
+      search: await box(banner.getByRole('button', { name: 'Search', exact: true })),
+    };
+  }
+
+  test('a menu too long to fit beside the name and the actions takes a row of its own, on one line, in the server paint as in the app', async () => {
+    const { page } = await openPage();
+    await page.goto('/');
+    const { logo, entries, search } = await barBoxes(page);
+    expect(entries).toHaveLength(DEMO_MENU.length);
+    // one line, below the name and the actions, starting under the name
+    expect(new Set(entries.map((entry) => Math.round(entry.y)))).toHaveLength(1);
+    expect(entries[0]!.y).toBeGreaterThanOrEqual(Math.max(logo.y + logo.height, search.y + search.height));
+    expect(entries[0]!.x).toBeLessThan(logo.x + logo.width / 2);
+    // the name and the actions share the first line
+    expect(search.y).toBeLessThan(logo.y + logo.height);
+    // the reading order is the name, the menu, the actions, as on a window where the menu fits beside them
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await tabTo(page, page.getByRole('banner').getByRole('link', { name: /home page/i }));
+    await page.keyboard.press('Tab');
+    expect(await isFocused(nav.getByRole('link', { name: 'Home' })), await describeFocus(page)).toBe(true);
+    const appHeight = await page.getByRole('banner').evaluate((bar) => bar.getBoundingClientRect().height);
+
+    // the server's paint of the page (the app's scripts refused) lays the bar out alike: nothing moves when the
+    // app takes its place
+    const { page: painted } = await openPage();
+    await painted.route('**/assets/**', (route) =>
+      route.request().resourceType() === 'script' ? route.abort() : route.continue(),
+    );
+    await painted.goto('/');
+    const paintedBar = painted.locator('#first-paint .first-paint-wide header');
+    await paintedBar.waitFor();
+    expect(await paintedBar.evaluate((bar) => bar.getBoundingClientRect().height)).toBe(appHeight);
+  });
+
+  test('a menu that fits stays beside the name and the actions, and moves below them when the window narrows', async () => {
+    const { page } = await openPage();
+    // a menu of three entries: the site map is the app's screen, which reads the menu as the app starts
+    await page.route('**/api/v1/services/app-menu', async (route) => {
+      const response = await route.fetch();
+      const menu = (await response.json()) as { data: unknown[] };
+      await route.fulfill({ response, json: { ...menu, data: menu.data.slice(0, 3) } });
+    });
+    await page.goto('/site-map');
+    const beside = await barBoxes(page);
+    expect(beside.entries).toHaveLength(3);
+    for (const entry of beside.entries) {
+      expect(entry.y).toBeLessThan(beside.logo.y + beside.logo.height);
+      expect(entry.x).toBeGreaterThanOrEqual(beside.logo.x + beside.logo.width);
+      expect(entry.x + entry.width).toBeLessThanOrEqual(beside.search.x);
+    }
+
+    // narrower, the three entries no longer fit between them (still the wide window's layout, above 960 px)
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await expect
+      .poll(async () => {
+        const { logo, entries } = await barBoxes(page);
+        return entries.every((entry) => entry.y >= logo.y + logo.height);
+      })
+      .toBe(true);
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await expect
+      .poll(async () => {
+        const { logo, entries } = await barBoxes(page);
+        return entries.every((entry) => entry.y < logo.y + logo.height);
+      })
+      .toBe(true);
   });
 });
 

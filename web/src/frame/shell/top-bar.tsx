@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import type { MenuNode } from '../../kit/api/documents.ts';
@@ -13,6 +14,7 @@ import { NotificationsEntry } from '../../features/notifications/index.ts';
 import { RentalCartEntry } from '../../features/rental/index.ts';
 import { GlobalSearchEntry } from '../../features/search/index.ts';
 import { fluidSpace } from '../../kit/theme/theme.ts';
+import { menuFitsBeside, type BarWidths } from './bar-layout.ts';
 
 /**
  * The bar stays on screen while scrolling only when the viewport is tall enough for it (the breakpoint grows
@@ -84,8 +86,14 @@ const Logo = styled(PlainLink)<{ $compact: boolean }>`
   }
 `;
 
-const Nav = styled.nav`
-  flex: 1 1 0%;
+/**
+ * Beside the name and the actions when the whole menu fits there on one line; otherwise a row of its own below
+ * them ($row), where every entry stays in sight (bar-layout.ts). The reading and focus order is the same either
+ * way: the name, the menu, the actions.
+ */
+const Nav = styled.nav<{ $row: boolean }>`
+  flex: ${({ $row }) => ($row ? '1 1 100%' : '1 1 0%')};
+  order: ${({ $row }) => ($row ? 1 : 0)};
   min-width: 0;
   ul {
     display: flex;
@@ -94,6 +102,8 @@ const Nav = styled.nav`
     gap: 0.25rem;
     list-style: none;
     margin: 0;
+    /* on a row of its own, the first entry's text under the name's mark */
+    margin-inline-start: ${({ $row }) => ($row ? '-0.75rem' : '0')};
     padding: 0;
   }
   li {
@@ -110,6 +120,11 @@ const Nav = styled.nav`
     border-radius: 0.375rem;
     color: ${({ theme }) => theme.colors.text};
     text-decoration: none;
+    font-weight: 500;
+  }
+  /* a group's menu button spaced and weighted as the links beside it */
+  li > button {
+    padding-inline: 0.75rem;
     font-weight: 500;
   }
   a[aria-current='page'] {
@@ -188,33 +203,88 @@ export interface TopBarProps {
   accountActions?: React.ReactNode;
 }
 
+const px = (value: string) => Number.parseFloat(value) || 0;
+
+/** What the bar's parts measure now: their own widths, whichever line the menu is on (bar-layout.ts). */
+function measure(inner: HTMLElement): BarWidths | null {
+  const logo = inner.querySelector<HTMLElement>('[data-bar="logo"]');
+  const list = inner.querySelector<HTMLElement>('[data-bar="menu"]');
+  const actions = inner.querySelector<HTMLElement>('[data-bar="actions"]');
+  if (!logo || !list || !actions) return null;
+  const bar = getComputedStyle(inner);
+  return {
+    line: inner.clientWidth - px(bar.paddingLeft) - px(bar.paddingRight),
+    gap: px(bar.columnGap),
+    logo: logo.offsetWidth,
+    actions: actions.offsetWidth,
+    entries: [...list.children].map((entry) => (entry as HTMLElement).offsetWidth),
+    entryGap: px(getComputedStyle(list).columnGap),
+  };
+}
+
+/**
+ * Whether the menu goes on a row of its own: measured before the bar paints, and again whenever a part of it
+ * changes size (the window, the reader's text settings, a web font arriving, the menu's entries, the actions
+ * of a reader who signs in). A row of its own until measured: the server's paint cannot measure, and a long
+ * menu never wraps between the name and the actions while the page starts.
+ */
+function useMenuRow(active: boolean, menu: unknown) {
+  const innerRef = useRef<HTMLDivElement>(null);
+  const [row, setRow] = useState(true);
+  useLayoutEffect(() => {
+    const inner = innerRef.current;
+    if (!active || !inner) return;
+    const update = () => {
+      const widths = measure(inner);
+      if (widths) setRow(!menuFitsBeside(widths));
+    };
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(inner);
+    for (const part of inner.querySelectorAll('[data-bar]')) {
+      observer.observe(part);
+      if (part.getAttribute('data-bar') === 'menu')
+        for (const entry of part.children) observer.observe(entry);
+    }
+    return () => observer.disconnect();
+  }, [active, menu]);
+  return { innerRef, row };
+}
+
 export function TopBar({ compact, onOpenDrawer, onOpenAccessibility, accountActions }: TopBarProps) {
   const t = useT();
   const menu = useAtomValue(menuAtom) ?? [];
+  const { innerRef, row } = useMenuRow(!compact, menu);
   return (
     <Bar>
-      <Inner>
+      <Inner ref={innerRef}>
         {compact ? (
           <PlainIconButton aria-label={t('app.openMenu')} onClick={onOpenDrawer}>
             <MenuIcon />
           </PlainIconButton>
         ) : null}
-        <Logo $compact={compact} href="/" aria-label={t('app.logoHome', { appName: APP_NAME })}>
+        <Logo
+          $compact={compact}
+          data-bar="logo"
+          href="/"
+          aria-label={t('app.logoHome', { appName: APP_NAME })}
+        >
           <span className="mark">
             <LogoMark />
           </span>
           <span className="name">{APP_NAME}</span>
         </Logo>
         {compact ? null : (
-          <Nav aria-label={t('app.mainNavigation')}>
-            <ul>
+          <Nav aria-label={t('app.mainNavigation')} $row={row}>
+            <ul data-bar="menu">
               {menu.map((node, i) => (
                 <MenuEntry key={node.id} node={node} pushRight={i > 0 && menu[i - 1]!.alignsNextRight} />
               ))}
             </ul>
           </Nav>
         )}
-        <Actions>
+        <Actions data-bar="actions">
           {onOpenAccessibility ? (
             <PlainIconButton aria-label={t('accessibility.open')} onClick={onOpenAccessibility}>
               <AccessibilityIcon />
