@@ -58,11 +58,12 @@ describe('CMS pages from the read model', () => {
       'Shared technical aids',
       'People accompanied',
     ]);
+    // the demo's organizations and its published technical aids are counted (other files add more of both)
     await expect
       .poll(() => numbers.getByRole('definition').allInnerTexts())
       .toEqual([
-        expect.stringMatching(/^\d+$/),
-        expect.stringMatching(/^\d+$/),
+        expect.stringMatching(/^[1-9]\d*$/),
+        expect.stringMatching(/^[1-9]\d*$/),
         expect.stringMatching(/^\d+$/),
       ]);
 

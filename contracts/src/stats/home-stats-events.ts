@@ -1,5 +1,7 @@
 import { OrganizationCreated } from '../organizations/events.ts';
 import { organizationResource } from '../organizations/organization.ts';
+import { repositoryItemResource } from '../repository/records.ts';
+import { resourceEventTypes, type ResourceDefinition, type ResourceEvent } from '../resources/definition.ts';
 import type { HomeStatsCounter } from './home-stats.ts';
 
 /*
@@ -26,8 +28,7 @@ export interface CounterChange {
  *   and those the organizations module stored before the resource. Organizations have no deletion and no
  *   membership validation (seed 001 `validatedMemberAt`) yet: when they get them, their events join this table
  *   (a deleted organization `leave`s the counter).
- * - repositoryItemsCount: fed by the repository module (its published items) once it exists; it declares no
- *   event yet, so the number stays 0.
+ * - repositoryItemsCount: a record counter (HOME_STATS_RECORD_COUNTERS), not this table.
  * - accompaniedPatientsCount: fed by the eqlaat module (its projects, one per accompanied patient) once it
  *   exists; it declares no event yet, so the number stays 0.
  */
@@ -36,7 +37,66 @@ export const HOME_STATS_EVENT_CHANGES: Readonly<Record<string, CounterChange>> =
   [organizationResource.events.created]: { counter: 'organizationsCount', change: 'enter' },
 };
 
-export const HOME_STATS_EVENT_TYPES: readonly string[] = Object.keys(HOME_STATS_EVENT_CHANGES);
+/**
+ * A counter of one resource's records: a record counts while it is not deleted and, for a `published` counter,
+ * while its publishedAt is set (the publishable trait's `filter[published]`, which the catalogue's pages show).
+ * Publishing, unpublishing, a soft deletion and a restoration move the number; so does a publication request's
+ * publication, which the layer records as an update of publishedAt.
+ */
+export interface RecordCounter {
+  counter: HomeStatsCounter;
+  definition: ResourceDefinition;
+  published: boolean;
+}
+
+/** - repositoryItemsCount: the shared technical aids, the repository's published items. */
+export const HOME_STATS_RECORD_COUNTERS: readonly RecordCounter[] = [
+  { counter: 'repositoryItemsCount', definition: repositoryItemResource, published: true },
+];
+
+export const HOME_STATS_EVENT_TYPES: readonly string[] = [
+  ...Object.keys(HOME_STATS_EVENT_CHANGES),
+  ...HOME_STATS_RECORD_COUNTERS.flatMap((c) => resourceEventTypes(c.definition)),
+];
+
+/** What a record counter knows of one record: whether it is live (not soft-deleted) and published. */
+export interface CountedRecord {
+  live: boolean;
+  published: boolean;
+}
+
+/**
+ * A record's state for its counter after one of its events; null when the counter no longer knows it (deleted,
+ * or never created). A creation seen again (a replay) keeps the state it finds.
+ */
+export function nextCountedRecord(
+  counter: RecordCounter,
+  before: CountedRecord | null,
+  event: ResourceEvent,
+): CountedRecord | null {
+  const publishedIn = (attributes: Record<string, unknown>, fallback: boolean) =>
+    !counter.published
+      ? true
+      : Object.hasOwn(attributes, 'publishedAt')
+        ? attributes.publishedAt !== null && attributes.publishedAt !== undefined
+        : fallback;
+  switch (event.kind) {
+    case 'created':
+      return before ?? { live: true, published: publishedIn(event.data.attributes ?? {}, false) };
+    case 'updated':
+      return before && { ...before, published: publishedIn(event.data.attributes ?? {}, before.published) };
+    case 'softDeleted':
+      return before && { ...before, live: false };
+    case 'restored':
+      return before && { ...before, live: true };
+    case 'deleted':
+      return null;
+  }
+}
+
+/** Whether a record counts: known, live and published. */
+export const isCounted = (record: CountedRecord | null): boolean =>
+  record !== null && record.live && record.published;
 
 export function counterChangeOf(eventType: string): CounterChange | null {
   return Object.hasOwn(HOME_STATS_EVENT_CHANGES, eventType) ? HOME_STATS_EVENT_CHANGES[eventType]! : null;

@@ -3,6 +3,7 @@ import type { Sql } from 'postgres';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEventContractRegistry } from '@platform/contracts/registry';
 import { organizationStreamId } from '@platform/contracts/organizations/events';
+import { repositoryItemResource } from '@platform/contracts/repository/records';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore, type GlobalPosition } from '@platform/infra/event-store';
 import { createTestDatabase, type TestDatabase } from '@platform/tests/support/database';
@@ -52,8 +53,12 @@ const created = (id: string, slug: string): Appended => ({
 });
 
 async function append(id: string, ...events: Appended[]): Promise<GlobalPosition> {
+  return appendTo(organizationStreamId(id), events);
+}
+
+async function appendTo(streamId: string, events: Appended[]): Promise<GlobalPosition> {
   const { position } = await store.appendToStream(
-    organizationStreamId(id),
+    streamId,
     events.map((e) => {
       const meta = metadata();
       return { eventId: meta.eventId, type: e.type, data: e.data, metadata: meta };
@@ -106,6 +111,61 @@ describe('home_stats projection', () => {
     const c = randomUUID();
     const third = await append(c, created(c, 'lab-c'));
     expect((await countsAt(third))[0]).toMatchObject({ organizations_count: 3 });
+  });
+
+  it("counts the repository's published items: publishing, unpublishing, soft deletion, restoration and deletion move the number once", async () => {
+    await runner.start();
+    const { events } = repositoryItemResource;
+    const item = (id: string, ...changes: Array<[string, Record<string, unknown>]>) =>
+      appendTo(
+        repositoryItemResource.streamId(id),
+        changes.map(([type, data]) => ({ type, data: { id, ...data } })),
+      );
+    const published = '2026-01-01T00:00:00.000Z';
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    // a published, b a draft, c published then unpublished
+    await item(a, [
+      events.created,
+      { attributes: { title: 'A', publishedAt: published }, relationships: {} },
+    ]);
+    await item(b, [events.created, { attributes: { title: 'B' }, relationships: {} }]);
+    let last = await item(
+      c,
+      [events.created, { attributes: { title: 'C', publishedAt: published }, relationships: {} }],
+      [events.updated, { attributes: { publishedAt: null }, relationships: {} }],
+    );
+    expect((await countsAt(last))[0]).toMatchObject({ repository_items_count: 1, organizations_count: 0 });
+
+    // b published; an update that leaves publishedAt as it is changes nothing
+    last = await item(
+      b,
+      [events.updated, { attributes: { publishedAt: published }, relationships: {} }],
+      [events.updated, { attributes: { title: 'B, again' }, relationships: {} }],
+    );
+    expect((await countsAt(last))[0]).toMatchObject({ repository_items_count: 2 });
+
+    // a soft-deleted: out; unpublished while in the bin, then restored: still out; published again: in
+    last = await item(a, [events.softDeleted, {}]);
+    expect((await countsAt(last))[0]).toMatchObject({ repository_items_count: 1 });
+    last = await item(
+      a,
+      [events.updated, { attributes: { publishedAt: null }, relationships: {} }],
+      [events.restored, {}],
+    );
+    expect((await countsAt(last))[0]).toMatchObject({ repository_items_count: 1 });
+    last = await item(a, [events.updated, { attributes: { publishedAt: published }, relationships: {} }]);
+    expect((await countsAt(last))[0]).toMatchObject({ repository_items_count: 2 });
+
+    // deleted for good: out, and c (a draft) deleted moves nothing
+    await item(b, [events.deleted, {}]);
+    last = await item(c, [events.deleted, {}]);
+    expect((await countsAt(last))[0]).toMatchObject({ repository_items_count: 1 });
+
+    // the same number rebuilt from the log
+    await runner.stop();
+    await sql`update read.home_stats set repository_items_count = 99`;
+    await replayProjection({ sql, eventStore: store, projection: homeStatsProjection });
+    expect((await countsAt(last))[0]).toMatchObject({ repository_items_count: 1 });
   });
 
   it('rebuilds the same numbers from the log', async () => {

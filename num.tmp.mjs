@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const ctx = await b.newContext({ viewport: { width: 1280, height: 900 } });
+await ctx.addInitScript(() => localStorage.setItem('cookies-consent', JSON.stringify({ essentials: true, youtube: false, vimeo: false })));
+const p = await ctx.newPage();
+const reqs = [];
+p.on('response', (r) => { if (r.url().includes('/api/')) reqs.push(r.status() + ' ' + r.url().replace('http://localhost:3000', '')); });
+await p.goto('http://localhost:3000/');
+await p.waitForTimeout(1500);
+await p.getByRole('heading', { name: 'Our community in numbers' }).scrollIntoViewIfNeeded();
+await p.waitForTimeout(3000);
+await p.screenshot({ path: '/work/scratch/numbers.png' });
+console.log(reqs.join('\n'));
+await b.close();
