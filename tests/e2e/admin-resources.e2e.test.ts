@@ -18,7 +18,49 @@ const myName = async (page: Page) => {
 const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first();
 
+/** Words of an element's text that the browser broke across lines (a word whose boxes lie on more than one line). */
+const brokenWords = (page: Page, selector: string) =>
+  page.$$eval(selector, (elements) => {
+    const broken: string[] = [];
+    for (const element of elements) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (tops.size > 1) broken.push(match[0]);
+        }
+      }
+    }
+    return broken;
+  });
+
 describe('the resource back office, end to end', () => {
+  test('a list of many columns keeps its words whole and scrolls in its own region, never the page', async () => {
+    const { page } = await openPage();
+    await signIn(page, 'admin@demo.example');
+    // the repository's items: sixteen columns, more than a wide window holds
+    await page.goto('/admin/resources/repository-items');
+    const table = page.getByRole('table', { name: /^Repository items: \d+ records?$/ });
+    await table.getByRole('row').nth(1).waitFor();
+    const region = page.getByRole('region', { name: /^Repository items: \d+ records?$/ });
+    expect(
+      await region.evaluate((r) => r.scrollWidth > r.clientWidth),
+      'the table is wider than its region',
+    ).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    // the headers (the sort buttons among them), the first row's cells and its actions: no word split across lines
+    expect(await brokenWords(page, 'main table thead th, main table tbody tr:first-child > *')).toEqual([]);
+    // the publishable trait's filter has its label
+    await page.getByRole('search').getByText('Published', { exact: true }).waitFor();
+    await checkA11y(page, 'a list of many columns');
+  });
+
   test('an administrator creates, edits, soft-deletes, restores a coupon and reads its history', async () => {
     const id = randomBytes(3).toString('hex');
     const name = `E2E coupon ${id}`;

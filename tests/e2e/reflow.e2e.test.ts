@@ -43,6 +43,12 @@ const ROUTES: ReadonlyArray<{ path: string; who: Who; name: string }> = [
   { path: '/admin/validation-requests', who: 'admin', name: '/admin/validation-requests' },
   { path: '/admin/users', who: 'admin', name: '/admin/users' },
   { path: '/admin/dev/mailbox', who: 'admin', name: '/admin/dev/mailbox' },
+  // a list wider than any window: it scrolls in its own region
+  {
+    path: '/admin/resources/repository-items/index',
+    who: 'admin',
+    name: '/admin/resources/repository-items',
+  },
 ];
 
 /**

@@ -94,6 +94,17 @@ describe('the dashboard', () => {
     expect(location.history?.at(-1)).toBe('/admin/dashboard');
   });
 
+  it('opens at /admin itself, as typed or bookmarked, which the dashboard takes the place of', async () => {
+    consentDecided();
+    const { location } = renderApp('/admin', {
+      me: meDocument({ roles: ['contributor'] }),
+      features: { validationRequests: false },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, FIRST_RENDER)).toBeTruthy();
+    expect(location.history?.at(-1)).toBe('/admin/dashboard');
+    expect(screen.queryByRole('heading', { level: 1, name: 'Page not found' })).toBeNull();
+  });
+
   it('lets a validated user without a role in when validation requests are on', async () => {
     consentDecided();
     const { location } = renderApp('/admin/dashboard', {

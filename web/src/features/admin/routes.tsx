@@ -7,6 +7,7 @@ import { AppPagesScreen } from '../pages/index.ts';
 // the statistics' charts: recharts loads with that screen alone
 import { StatsScreen } from '../stats/index.ts';
 import { lazyScreen } from '../../kit/lazy/lazy-screen.ts';
+import { useRedirect } from '../../kit/admin/route-redirect.ts';
 
 // each screen is its own chunk, loaded when first visited (seed 000 §7)
 const DashboardScreen = lazyScreen(() =>
@@ -32,8 +33,17 @@ const AdministratorsOnly = lazyScreen(() =>
  * administrators the validation requests (validation-requests feature), the users and the dev mailbox; and the
  * back office of the resource catalogue, whose own screens check each action's rule.
  */
+/** /admin itself, as typed or bookmarked: the dashboard, whose guard then says who may see it. */
+function AdminRoot() {
+  useRedirect(ADMIN_ROUTES.dashboard);
+  return null;
+}
+
 export const adminRoutes = (
   <>
+    <Route path="/admin">
+      <AdminRoot />
+    </Route>
     <Route path={ADMIN_ROUTES.dashboard}>
       <Guarded requirement="validated">
         <DashboardScreen />

@@ -153,14 +153,26 @@ export const DataTable = styled.table`
   tr[aria-current='true'] td {
     background: ${({ theme }) => theme.colors.surfaceRaised};
   }
+  /*
+   * words stay whole (\`break-word\`, unlike \`anywhere\`, leaves a column at least as wide as its longest
+   * word): with many columns the table grows and scrolls in its region (TableScroll) rather than squeeze a column
+   * to a letter a line. Its buttons and links keep their words whole too (buttons wrap anywhere elsewhere).
+   */
+  .text,
+  button,
+  a {
+    overflow-wrap: break-word;
+  }
   .text {
     white-space: pre-wrap;
-    overflow-wrap: anywhere;
   }
+  /* a row's actions side by side while they fit in 24rem, rather than one word wide, one under the other */
   .actions {
     display: flex;
     flex-wrap: wrap;
     gap: 0.5rem;
+    width: max-content;
+    max-width: 24rem;
   }
 `;
 

@@ -35,7 +35,7 @@ export interface ListColumn<Row> {
   sort?: 'ascending' | 'descending' | 'none';
   /** the column that names the row: its cells are row headers */
   rowHeader?: boolean;
-  /** long text that wraps anywhere (DataTable's `.text`) */
+  /** long text that wraps, its words whole (DataTable's `.text`) */
   text?: boolean;
   /** an id on the cell, for an element of the row to be described by it */
   cellId?: (row: Row) => string;

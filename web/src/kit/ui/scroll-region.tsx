@@ -5,7 +5,13 @@ type Labelled = { 'aria-label': string } | { 'aria-labelledby': string };
 
 export type ScrollRegionProps = React.HTMLAttributes<HTMLDivElement> & Labelled;
 
+/*
+ * Positioned, so that what is absolutely positioned inside (a visually hidden text) scrolls and is clipped with the
+ * rest: a region scrolls only what has it in its containing block chain, and a sort button's hidden words past the
+ * right edge of a wide table made the whole page scroll sideways.
+ */
 const Root = styled.div`
+  position: relative;
   overflow-x: auto;
   max-width: 100%;
   &:focus-visible {

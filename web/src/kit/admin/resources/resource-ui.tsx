@@ -34,8 +34,11 @@ export function useRecordTitle() {
 /** Fields every record has, kept by the generic layer: one label for every type. */
 export const RECORD_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'deletedAt'] as const;
 
+/** The list filters a trait gives every type that has it, one label for all: the publishable trait's `published`. */
+export const TRAIT_FILTERS = ['published'] as const;
+
 export const fieldMessageId = (type: string, name: string) =>
-  (RECORD_FIELDS as readonly string[]).includes(name)
+  (RECORD_FIELDS as readonly string[]).includes(name) || (TRAIT_FILTERS as readonly string[]).includes(name)
     ? `admin.resources.field.${name}`
     : `admin.resources.field.${type}.${name}`;
 

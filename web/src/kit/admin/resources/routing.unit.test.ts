@@ -92,7 +92,7 @@ describe('server answers on the form', () => {
 
 describe('labels', () => {
   it.each(['en', 'fr', 'it', 'es', 'ca', 'da', 'ro'] as const)(
-    'every type, attribute, computed field and relationship of the catalogue has a %s label',
+    'every type, attribute, computed field, relationship and yes-or-no list filter of the catalogue has a %s label',
     (locale) => {
       const messages = allMessages(locale);
       const missing: string[] = [];
@@ -101,6 +101,10 @@ describe('labels', () => {
           ...resourceFields(definition).map((f) => f.name),
           ...Object.keys(definition.computed),
           ...Object.keys(definition.relationships),
+          // the list's yes-or-no filters on whether attributes are set (a publishable type's `published`)
+          ...Object.entries(definition.listFilters)
+            .filter(([, filter]) => filter.kind === 'present')
+            .map(([name]) => name),
           'id',
           'createdAt',
           'updatedAt',
