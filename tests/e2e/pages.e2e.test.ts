@@ -86,6 +86,24 @@ describe('CMS pages from the read model', () => {
     expect(order[0]).toBeLessThan(order[1]!);
   });
 
+  test("a page's title band and the band after it are one band's space apart, not two", async () => {
+    const { page } = await openPage();
+    await page.goto('/about');
+    const title = page.getByRole('heading', { level: 1, name: 'About the community' });
+    const next = page.getByRole('heading', { level: 2, name: 'How it works' });
+    await next.waitFor();
+    const paddings = await title.evaluate((h1) => {
+      const band = h1.closest('section')!;
+      const after = band.nextElementSibling as HTMLElement;
+      return {
+        title: getComputedStyle(band.firstElementChild!).paddingBottom,
+        next: getComputedStyle(after.firstElementChild!).paddingTop,
+      };
+    });
+    expect(paddings.title).toBe('0px');
+    expect(paddings.next).not.toBe('0px');
+  });
+
   test('a redirection keeps the query string: /who-we-are?ref=x lands on /about?ref=x', async () => {
     const { page } = await openPage();
     await page.goto('/who-we-are?ref=x');

@@ -42,6 +42,10 @@ const Band = styled.section`
   &:focus {
     outline: none;
   }
+  /* a title introduces the band after it on the same background: one band's space between them, not two */
+  &:not([data-inverse]):has(+ &:not([data-inverse])) > [data-title-block] {
+    padding-bottom: 0;
+  }
 `;
 
 export function Section({

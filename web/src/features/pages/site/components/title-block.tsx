@@ -32,7 +32,7 @@ export function TitleBlock({ props }: { props: ComponentProps<'title'> }) {
   const { headingId } = useBlock();
   const Heading = `h${props.level}` as 'h1';
   return (
-    <Inner>
+    <Inner data-title-block="">
       <Root $align={props.alignment} $reverse={props.reverseOrder} $size={SIZES[props.size]}>
         <Heading id={headingId} className="title" style={{ color: safeColor(props.color) }}>
           {props.title}
