@@ -36,6 +36,13 @@ const Grid = styled.table`
     padding: 0.25rem;
     overflow-wrap: anywhere;
   }
+  /* today, which screen readers say through aria-current="date": a ring inside the cell, its number bold */
+  td[aria-current='date'] {
+    box-shadow: inset 0 0 0 3px ${({ theme }) => theme.colors.primary};
+    > span:first-child {
+      font-weight: 700;
+    }
+  }
   td ul {
     list-style: none;
     margin: 0;
