@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { deriveId } from '@platform/command-api/handler';
 import type { AccessLevel } from '@platform/contracts/enums';
 import { openBadgeResource } from '@platform/contracts/open-badges/records';
 import { demoOrganizations } from './demo-accounts.ts';
-import { seedClient } from './client.ts';
+import { seedClient, uploadPublicFile, type SeedClient } from './client.ts';
 
 /**
  * The demo open badges (issue 20): the environment's issuer threshold, the issuer organization and the member who
- * acts as it, and two published badges of three modules each. Through the command API as an administrator would,
+ * acts as it, and two published badges of three modules each, with their images (assets/open-badges/{key}.png). Through the command API as an administrator would,
  * every command with an Idempotency-Key derived from what it seeds, so running it again appends only what is
  * missing (demo.ts).
  */
@@ -138,7 +139,7 @@ export async function seedDemoOpenBadges(options: {
 
   const badges = new Map<string, string>();
   for (const badge of demoOpenBadges) {
-    const { id } = await client.command(
+    const { id, position } = await client.command(
       'POST',
       '/open-badges',
       {
@@ -162,8 +163,43 @@ export async function seedDemoOpenBadges(options: {
       },
       demoOpenBadgeKey(badge.key),
     );
+    await seedBadgeImage(options, client, badge, id, position);
     badges.set(badge.key, id);
   }
   options.logger.info({ badges: demoOpenBadges.length }, 'demo open badges seeded');
   return badges;
+}
+
+/**
+ * The badge's image (a PNG, as Open Badges bake their assertions into it), uploaded through the file fields' route
+ * and set on the badge; a badge that has an image keeps it.
+ */
+async function seedBadgeImage(
+  options: { baseUrl: string; adminToken: string },
+  client: SeedClient,
+  badge: DemoOpenBadge,
+  id: string,
+  at: string,
+): Promise<void> {
+  const current = (await client.get(`/open-badges/${id}?minPosition=${at}`)) as {
+    data: { relationships?: { image?: { data?: unknown } } };
+  };
+  if (current.data.relationships?.image?.data) return;
+  const bytes = new Uint8Array(
+    await readFile(new URL(`./assets/open-badges/${badge.key}.png`, import.meta.url)),
+  );
+  const file = await uploadPublicFile(options, {
+    bytes,
+    fileName: `${badge.key}.png`,
+    mimeType: 'image/png',
+    family: 'image',
+    name: `${badge.title} badge`,
+    description: `The ${badge.title} badge`,
+  });
+  await client.command(
+    'PATCH',
+    `/open-badges/${id}`,
+    { data: { type: 'open-badges', id, relationships: { image: { data: { type: 'files', id: file } } } } },
+    `seed:open-badges:badge-image:${badge.key}`,
+  );
 }

@@ -147,6 +147,18 @@ describe('demo seed', () => {
     // the ids every demo site has (the browser tests open the badge's and the assertion's pages)
     expect(badge.body.data.id).toBe(demoOpenBadgeId('switch-access'));
     expect(mine.body.data[0].id).toBe(DEMO_OPEN_BADGE_ASSERTION_ID);
+    // each demo badge has its image, a public PNG
+    for (const key of ['switch-access', 'wheelchair-fitting']) {
+      const shown = await app.admin('GET', `/open-badges/${demoOpenBadgeId(key)}`);
+      const image = shown.body.data.relationships.image.data as { id: string } | null;
+      expect(image, key).not.toBeNull();
+      const file = await app.admin('GET', `/files/${image!.id}`);
+      expect(file.body.data.attributes, key).toMatchObject({
+        family: 'image',
+        mimeType: 'image/png',
+        isPublic: true,
+      });
+    }
 
     // the rental models' images, stored and served as the file fields' files
     const at = memberLogin.body.meta.position;

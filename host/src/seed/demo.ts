@@ -24,8 +24,9 @@ import { demoSeedDecider, isSeeded, type DemoSeedCommand } from './progress.ts';
 // states; 7: the community (issue 21): articles, blog posts, events, repository, forum, likes, a comment, a pending
 // publication request, and their pages and menu entries; 8: the trainings (issue 23): resource themes and types,
 // training resources with reviews, an open request, a training with two sessions; and an open survey on the home page;
-// 9: the trainings' pages (training resources, requests, trainings) and their menu entries
-export const DEMO_CONTENT_VERSION = 9;
+// 9: the trainings' pages (training resources, requests, trainings) and their menu entries; 10: the open badges'
+// images
+export const DEMO_CONTENT_VERSION = 10;
 
 /** the demo account that keeps the demo stock: the rental administrator */
 const DEMO_RENTAL_KEEPER = 'rental-admin@demo.example';
