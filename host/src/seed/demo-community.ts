@@ -236,8 +236,27 @@ export const demoRepositoryCategories = [
 ] as const;
 type DemoRepositoryCategory = (typeof demoRepositoryCategories)[number]['key'];
 
-/** The images the technical aids show (reused from the rental catalogue's assets) and the one attachment. */
+/**
+ * The images the technical aids show (the ramp and the tablet reused from the rental catalogue's assets, the grip
+ * and the adapter of their own) and the one attachment.
+ */
 const demoFiles = {
+  grip: {
+    path: './assets/repository/cutlery-grip.png',
+    fileName: 'cutlery-grip.png',
+    mimeType: 'image/png',
+    family: 'image',
+    name: 'Cutlery grip',
+    description: 'A spoon in a thick, soft grip',
+  },
+  adapter: {
+    path: './assets/repository/switch-adapter.png',
+    fileName: 'switch-adapter.png',
+    mimeType: 'image/png',
+    family: 'image',
+    name: 'Switch adapter',
+    description: 'A battery with an interrupter and its cable to a jack',
+  },
   ramp: {
     path: './assets/rental/portable-ramp.png',
     fileName: 'threshold-ramp.png',
@@ -318,7 +337,7 @@ export const demoRepositoryItems: DemoRepositoryItem[] = [
     printerSettingsDescription: '<p>PLA, 0.2 mm layers, 20 % infill.</p>',
     categories: ['switches'],
     tags: ['Switch access', '3D printing'],
-    image: 'tablet',
+    image: 'adapter',
     attachments: [],
     by: 'member',
   },
@@ -329,7 +348,7 @@ export const demoRepositoryItems: DemoRepositoryItem[] = [
     printerSettingsDescription: '<p>TPU for comfort, or PLA with a foam sleeve.</p>',
     categories: ['daily-living'],
     tags: ['3D printing'],
-    image: 'ramp',
+    image: 'grip',
     attachments: [],
     by: 'member',
   },
