@@ -59,6 +59,17 @@ describe('the resource back office, end to end', () => {
     // the publishable trait's filter has its label
     await page.getByRole('search').getByText('Published', { exact: true }).waitFor();
     await checkA11y(page, 'a list of many columns');
+
+    // an item's history names the records it points at and the organization its author acted as, not their ids
+    await page.getByRole('link', { name: 'History of “Printable cutlery grip”' }).click();
+    const entries = page.getByRole('list', { name: 'Changes, newest first' }).locator(':scope > li');
+    const created = entries.last();
+    await created.getByRole('link', { name: 'Daily living aids' }).waitFor();
+    await created.getByRole('link', { name: 'Demo Fab Lab' }).waitFor();
+    expect(await created.innerText()).toContain('Acting as the organization Demo Fab Lab.');
+    expect(await created.innerText()).toContain('A large, soft-edged grip');
+    expect(await created.innerText()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|<p>/);
+    await checkA11y(page, 'a history naming related records');
   });
 
   test('an administrator creates, edits, soft-deletes, restores a coupon and reads its history', async () => {

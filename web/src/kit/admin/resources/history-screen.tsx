@@ -1,15 +1,26 @@
+import { resourceDefinition } from '@platform/contracts/resources/catalogue';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { resourceFields } from '@platform/contracts/resources/fields';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { useApi } from '../../api/api-context.tsx';
+import type { ApiClient } from '../../api/client.ts';
 import { usePageTitle } from '../../routing/page-title.ts';
 import { useMessageLookup } from '../../i18n/use-t.ts';
 import { Link } from '../../ui/link.tsx';
 import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { LoadError, useAdminErrorText, WidePage } from '../admin-ui.tsx';
-import { readHistory, titleFromHistory, type HistoryEntryView, type Person } from './history.ts';
+import {
+  historyRefs,
+  namedRefs,
+  readHistory,
+  titleFromHistory,
+  type HistoryEntryView,
+  type Person,
+} from './history.ts';
+import { indexIncluded, relatedView, type IncludedIndex, type IncludedRecord } from './record-title.ts';
+import { RelatedRecords } from './related-records.tsx';
 import { resourcePaths } from './paths.ts';
 import { resourceApi } from './resource-api.ts';
 import { fieldKinds, useFormatValue, useResourceLabels, useResourceT } from './resource-ui.tsx';
@@ -54,6 +65,39 @@ const Entry = styled.li`
 `;
 
 /**
+ * The records a history names, read to show their names: each with its own read, which asks the reader's right to
+ * see it (a record they may not see, or one deleted since, keeps showing its id).
+ */
+function useNamedRecords(
+  api: ApiClient,
+  definition: ResourceDefinition,
+  entries: readonly HistoryEntryView[] | null,
+): IncludedIndex {
+  const refs = useMemo(
+    () => (entries ? namedRefs(entries, definition.relationships) : []),
+    [entries, definition],
+  );
+  const [named, setNamed] = useState<IncludedIndex>(() => indexIncluded([]));
+  useEffect(() => {
+    const readable = refs.filter((ref) => resourceDefinition(ref.type));
+    if (!readable.length) return;
+    const controller = new AbortController();
+    void Promise.all(
+      readable.map((ref) =>
+        resourceApi
+          .find(api, ref.type, ref.id, { signal: controller.signal })
+          .then((doc): IncludedRecord => ({ type: ref.type, id: ref.id, attributes: doc.data.attributes }))
+          .catch(() => null),
+      ),
+    ).then((found) => {
+      if (!controller.signal.aborted) setNamed(indexIncluded(found.filter((r) => r !== null)));
+    });
+    return () => controller.abort();
+  }, [api, refs]);
+  return named;
+}
+
+/**
  * /admin/resources/{type}/history/{id}: the record's timeline read from its stream, newest first: who (the
  * person, the organization they acted as, the administrator impersonating them), when, what, and each field's
  * value before and after; each entry opens the record as it was then.
@@ -74,6 +118,7 @@ export function HistoryScreen({ definition, id }: { definition: ResourceDefiniti
     [api, type, id],
   );
 
+  const named = useNamedRecords(api, definition, state.status === 'ready' ? state.value : null);
   const title = (state.status === 'ready' ? titleFromHistory(state.value, definition.title) : null) ?? id;
   const heading = t('admin.resources.history.title', { resource: labels.typeName, title });
   usePageTitle(heading);
@@ -84,10 +129,22 @@ export function HistoryScreen({ definition, id }: { definition: ResourceDefiniti
         ? t('admin.resources.history.system')
         : t('admin.resources.history.unknown', { id: person.id ?? '—' });
   // a workflow's value on the record's stream (`publicationRequest.status`: pending) by its label for every type
-  const shown = (field: string, value: unknown) =>
-    (field.includes('.') && typeof value === 'string'
-      ? lookup(`admin.resources.enum.${field}.${value}`)
-      : undefined) ?? format(value, kinds[field]);
+  // a relationship's records by their names (each a link to its screen); an enum's value by its label
+  const shown = (field: string, value: unknown) => {
+    const relationship = definition.relationships[field];
+    if (relationship)
+      return (
+        <RelatedRecords
+          records={historyRefs(value, relationship.type).map((r) => relatedView(r.type, r.id, named))}
+        />
+      );
+    if (kinds[field] === 'enum' && typeof value === 'string') return labels.enumValue(field, value);
+    return (
+      (field.includes('.') && typeof value === 'string'
+        ? lookup(`admin.resources.enum.${field}.${value}`)
+        : undefined) ?? format(value, kinds[field])
+    );
+  };
   const what = (entry: HistoryEntryView) =>
     (entry.kind ? lookup(`admin.resources.history.kind.${entry.kind}`) : undefined) ?? entry.eventType;
 
@@ -115,7 +172,9 @@ export function HistoryScreen({ definition, id }: { definition: ResourceDefiniti
                 <p>
                   {t('admin.resources.history.by', { name: who(entry.author) })}
                   {entry.actingAsOrganizationId
-                    ? ` ${t('admin.resources.history.actingAs', { id: entry.actingAsOrganizationId })}`
+                    ? ` ${t('admin.resources.history.actingAs', {
+                        name: relatedView('organizations', entry.actingAsOrganizationId, named).title,
+                      })}`
                     : ''}
                   {entry.impersonator
                     ? ` ${t('admin.resources.history.impersonatedBy', { name: who(entry.impersonator) })}`

@@ -48,8 +48,18 @@ export function readHistory(doc: HistoryDocument): HistoryEntryView[] {
     actingAsOrganizationId: a.actor.actingAsOrganizationId ?? null,
     impersonator: a.actor.impersonatorId ? person(a.actor.impersonatorId) : null,
     existsAfter: a.existsAfter,
-    changes: a.changes.map((c) => ({ field: c.field, before: c.before ?? null, after: c.after ?? null })),
+    changes: a.changes
+      .map((c) => ({ field: c.field, before: c.before ?? null, after: c.after ?? null }))
+      // a creation's empty lists and objects (no attachments, no translations) are nothing to read
+      .filter((c) => !(isEmpty(c.before) && isEmpty(c.after))),
   }));
+}
+
+/** Nothing, an empty text, an empty list or an empty object. */
+function isEmpty(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === 'object' && Object.keys(value).length === 0;
 }
 
 /** The first entry (the record's creation) is the last one of a newest-first list. */
@@ -69,4 +79,50 @@ export function titleFromHistory(
     if (typeof value === 'string' && value.trim()) return value;
   }
   return null;
+}
+
+/** A record a history entry names: a relationship's target, or the organization the author acted as. */
+export interface HistoryRef {
+  type: string;
+  id: string;
+}
+
+/**
+ * The records a relationship's value in the history names, whatever its shape there: an id, a list of ids, a
+ * polymorphic `{ type, id }` or a list of them, or nothing.
+ */
+export function historyRefs(value: unknown, type: string | undefined): HistoryRef[] {
+  const one = (v: unknown): HistoryRef[] => {
+    if (typeof v === 'string' && v && type) return [{ type, id: v }];
+    if (v && typeof v === 'object' && 'id' in v && typeof v.id === 'string') {
+      const own = 'type' in v && typeof v.type === 'string' ? v.type : type;
+      return own ? [{ type: own, id: v.id }] : [];
+    }
+    return [];
+  };
+  return Array.isArray(value) ? value.flatMap(one) : one(value);
+}
+
+/** At most this many records are looked up to name them; the others show their ids. */
+export const MAX_NAMED_REFS = 60;
+
+/**
+ * The distinct records a history names (its relationships' values before and after each change, and the
+ * organizations its authors acted as), so that the screen can show their names instead of their ids.
+ */
+export function namedRefs(
+  entries: readonly HistoryEntryView[],
+  relationships: Readonly<Record<string, { type?: string }>>,
+): HistoryRef[] {
+  const seen = new Map<string, HistoryRef>();
+  const add = (ref: HistoryRef) => seen.set(`${ref.type}/${ref.id}`, ref);
+  for (const entry of entries) {
+    if (entry.actingAsOrganizationId) add({ type: 'organizations', id: entry.actingAsOrganizationId });
+    for (const change of entry.changes) {
+      const spec = relationships[change.field];
+      if (!spec) continue;
+      for (const value of [change.before, change.after]) historyRefs(value, spec.type).forEach(add);
+    }
+  }
+  return [...seen.values()].slice(0, MAX_NAMED_REFS);
 }

@@ -1,6 +1,13 @@
 import { SYSTEM_USER_ID } from '@platform/contracts/metadata';
 import { describe, expect, it } from 'vitest';
-import { firstEntry, readHistory, titleFromHistory } from './history.ts';
+import {
+  firstEntry,
+  historyRefs,
+  MAX_NAMED_REFS,
+  namedRefs,
+  readHistory,
+  titleFromHistory,
+} from './history.ts';
 import type { HistoryDocument } from './resource-api.ts';
 
 const ADA = '11111111-1111-4111-8111-111111111111';
@@ -70,5 +77,68 @@ describe('reading a record history', () => {
     expect(firstEntry(entries)?.kind).toBe('created');
     expect(titleFromHistory(entries, 'name')).toBe('Spring sale');
     expect(titleFromHistory(entries, null)).toBeNull();
+  });
+});
+
+describe('the records a history names', () => {
+  const A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+  const B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+
+  it("reads a relationship's value in each of its shapes", () => {
+    expect(historyRefs(A, 'files')).toEqual([{ type: 'files', id: A }]);
+    expect(historyRefs([A, B], 'tags')).toEqual([
+      { type: 'tags', id: A },
+      { type: 'tags', id: B },
+    ]);
+    // polymorphic: the value names its type
+    expect(historyRefs({ type: 'articles', id: A }, undefined)).toEqual([{ type: 'articles', id: A }]);
+    expect(historyRefs(null, 'files')).toEqual([]);
+    expect(historyRefs([], 'tags')).toEqual([]);
+    expect(historyRefs(A, undefined)).toEqual([]);
+  });
+
+  it('lists each record once: the relationships before and after, and the organizations the authors acted as', () => {
+    const named = readHistory({
+      data: [
+        entry('1', 'updated', { userId: ADA, actingAsOrganizationId: 'org-1' }, [
+          { field: 'image', before: A, after: B },
+          { field: 'name', before: 'x', after: 'y' },
+        ]),
+        entry('0', 'created', { userId: ADA, actingAsOrganizationId: 'org-1' }, [
+          { field: 'image', before: null, after: A },
+          { field: 'tags', before: null, after: [A, B] },
+        ]),
+      ],
+    });
+    expect(namedRefs(named, { image: { type: 'files' }, tags: { type: 'tags' } })).toEqual([
+      { type: 'organizations', id: 'org-1' },
+      { type: 'files', id: A },
+      { type: 'files', id: B },
+      { type: 'tags', id: A },
+      { type: 'tags', id: B },
+    ]);
+  });
+
+  it(`looks up ${MAX_NAMED_REFS} records at most, however long the history`, () => {
+    const ids = Array.from({ length: MAX_NAMED_REFS + 10 }, (_, i) => `id-${i}`);
+    const long = readHistory({
+      data: [entry('0', 'created', { userId: ADA }, [{ field: 'tags', before: null, after: ids }])],
+    });
+    expect(namedRefs(long, { tags: { type: 'tags' } })).toHaveLength(MAX_NAMED_REFS);
+  });
+
+  it("leaves out a creation's empty lists and objects, and keeps a list emptied later", () => {
+    const read = readHistory({
+      data: [
+        entry('1', 'updated', { userId: ADA }, [{ field: 'tags', before: [A], after: [] }]),
+        entry('0', 'created', { userId: ADA }, [
+          { field: 'attachments', before: null, after: [] },
+          { field: 'translations', before: null, after: {} },
+          { field: 'tags', before: null, after: [A] },
+        ]),
+      ],
+    });
+    expect(read[0]!.changes.map((c) => c.field)).toEqual(['tags']);
+    expect(read[1]!.changes.map((c) => c.field)).toEqual(['tags']);
   });
 });

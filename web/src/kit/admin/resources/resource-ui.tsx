@@ -94,6 +94,15 @@ const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as c
  * A value as text: dates in the reader's language and time zone, flags as yes/no, a count of bytes as a size in
  * the reader's units (`2.4 MB`, `2,4 Mo`), the rest as JSON.
  */
+/** The text of a piece of rich text (HTML), read by an inert parser: nothing in it runs or loads. */
+function plainText(html: string): string {
+  const text =
+    typeof DOMParser === 'undefined'
+      ? html.replace(/<[^>]*>/g, ' ')
+      : (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '');
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 export function useFormatValue() {
   const intl = useIntl();
   const t = useResourceT();
@@ -121,7 +130,17 @@ export function useFormatValue() {
           return intl.formatDate(d, { dateStyle: 'medium', timeStyle: 'short' });
       }
       if (typeof value === 'number') return intl.formatNumber(value);
+      // rich text as its words, not its markup
+      if (kind === 'richText' && typeof value === 'string')
+        return plainText(value) || t('admin.resources.value.empty');
       if (typeof value === 'string') return value;
+      // an empty list or object (no attachments, no translations) says so
+      if (
+        Array.isArray(value)
+          ? value.length === 0
+          : typeof value === 'object' && Object.keys(value).length === 0
+      )
+        return t('admin.resources.value.empty');
       return JSON.stringify(value);
     },
     [intl, t],
