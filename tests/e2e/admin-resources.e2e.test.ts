@@ -70,6 +70,17 @@ describe('the resource back office, end to end', () => {
     expect(await created.innerText()).toContain('A large, soft-edged grip');
     expect(await created.innerText()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|<p>/);
     await checkA11y(page, 'a history naming related records');
+    // and so does the record as it was then
+    await created.getByRole('link', { name: /^See the record as it was/ }).click();
+    await page.getByRole('heading', { level: 1, name: /the record as it was on/ }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Daily living aids' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Demo Fab Lab' }).waitFor();
+    expect(
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: /^[0-9a-f]{8}-[0-9a-f]{4}-/ })
+        .count(),
+    ).toBe(0);
   });
 
   test('an administrator creates, edits, soft-deletes, restores a coupon and reads its history', async () => {

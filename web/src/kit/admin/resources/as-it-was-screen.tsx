@@ -7,7 +7,9 @@ import { usePageTitle } from '../../routing/page-title.ts';
 import { Link } from '../../ui/link.tsx';
 import { LoadError, Notice, useAdminErrorText, WidePage } from '../admin-ui.tsx';
 import { resourcePaths } from './paths.ts';
-import { indexIncluded, relatedView } from './record-title.ts';
+import { historyRefs, MAX_NAMED_REFS } from './history.ts';
+import { useNamedRecords } from './named-records.ts';
+import { relatedView } from './record-title.ts';
 import { RelatedRecords } from './related-records.tsx';
 import { resourceApi } from './resource-api.ts';
 import { FieldList, fieldKinds, useFormatValue, useResourceLabels, useResourceT } from './resource-ui.tsx';
@@ -46,6 +48,17 @@ export function AsItWasScreen({
     : t('admin.resources.asItWas.loading', { resource: labels.typeName });
   usePageTitle(heading);
   const names = [...fields.map((f) => f.name), ...Object.keys(definition.relationships)];
+  // the records its relationships pointed at, by their names
+  const refs = useMemo(
+    () =>
+      at
+        ? Object.entries(definition.relationships)
+            .flatMap(([name, spec]) => historyRefs(at.attributes[name], spec.type))
+            .slice(0, MAX_NAMED_REFS)
+        : [],
+    [at, definition],
+  );
+  const named = useNamedRecords(api, refs);
 
   return (
     <WidePage>
@@ -66,8 +79,8 @@ export function AsItWasScreen({
                 <FieldPair key={name} label={labels.field(name)}>
                   {name in definition.relationships ? (
                     <RelatedRecords
-                      records={refsOf(at.attributes[name], definition.relationships[name]!.type).map((ref) =>
-                        relatedView(ref.type, ref.id, NOTHING_INCLUDED),
+                      records={historyRefs(at.attributes[name], definition.relationships[name]!.type).map(
+                        (ref) => relatedView(ref.type, ref.id, named),
                       )}
                     />
                   ) : (
@@ -83,21 +96,6 @@ export function AsItWasScreen({
       ) : null}
     </WidePage>
   );
-}
-
-const NOTHING_INCLUDED = indexIncluded([]);
-
-/**
- * In the history, a relationship is its id or ids (the fold's values), not a JSON:API linkage; the records are
- * not read, so each shows its id (a link to the record as it is now).
- */
-/** The related records a relationship's stored value names: ids of its type, or a polymorphic `{ type, id }`. */
-function refsOf(value: unknown, type: string): Array<{ type: string; id: string }> {
-  if (Array.isArray(value)) return value.map((id) => ({ type, id: String(id) }));
-  if (typeof value === 'string') return [{ type, id: value }];
-  if (typeof value === 'object' && value !== null && 'type' in value && 'id' in value)
-    return [{ type: String(value.type), id: String(value.id) }];
-  return [];
 }
 
 function FieldPair({ label, children }: { label: string; children: React.ReactNode }) {

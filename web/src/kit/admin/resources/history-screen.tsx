@@ -1,11 +1,9 @@
-import { resourceDefinition } from '@platform/contracts/resources/catalogue';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { resourceFields } from '@platform/contracts/resources/fields';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { useApi } from '../../api/api-context.tsx';
-import type { ApiClient } from '../../api/client.ts';
 import { usePageTitle } from '../../routing/page-title.ts';
 import { useMessageLookup } from '../../i18n/use-t.ts';
 import { Link } from '../../ui/link.tsx';
@@ -19,7 +17,8 @@ import {
   type HistoryEntryView,
   type Person,
 } from './history.ts';
-import { indexIncluded, relatedView, type IncludedIndex, type IncludedRecord } from './record-title.ts';
+import { useNamedRecords } from './named-records.ts';
+import { relatedView } from './record-title.ts';
 import { RelatedRecords } from './related-records.tsx';
 import { resourcePaths } from './paths.ts';
 import { resourceApi } from './resource-api.ts';
@@ -65,39 +64,6 @@ const Entry = styled.li`
 `;
 
 /**
- * The records a history names, read to show their names: each with its own read, which asks the reader's right to
- * see it (a record they may not see, or one deleted since, keeps showing its id).
- */
-function useNamedRecords(
-  api: ApiClient,
-  definition: ResourceDefinition,
-  entries: readonly HistoryEntryView[] | null,
-): IncludedIndex {
-  const refs = useMemo(
-    () => (entries ? namedRefs(entries, definition.relationships) : []),
-    [entries, definition],
-  );
-  const [named, setNamed] = useState<IncludedIndex>(() => indexIncluded([]));
-  useEffect(() => {
-    const readable = refs.filter((ref) => resourceDefinition(ref.type));
-    if (!readable.length) return;
-    const controller = new AbortController();
-    void Promise.all(
-      readable.map((ref) =>
-        resourceApi
-          .find(api, ref.type, ref.id, { signal: controller.signal })
-          .then((doc): IncludedRecord => ({ type: ref.type, id: ref.id, attributes: doc.data.attributes }))
-          .catch(() => null),
-      ),
-    ).then((found) => {
-      if (!controller.signal.aborted) setNamed(indexIncluded(found.filter((r) => r !== null)));
-    });
-    return () => controller.abort();
-  }, [api, refs]);
-  return named;
-}
-
-/**
  * /admin/resources/{type}/history/{id}: the record's timeline read from its stream, newest first: who (the
  * person, the organization they acted as, the administrator impersonating them), when, what, and each field's
  * value before and after; each entry opens the record as it was then.
@@ -118,7 +84,12 @@ export function HistoryScreen({ definition, id }: { definition: ResourceDefiniti
     [api, type, id],
   );
 
-  const named = useNamedRecords(api, definition, state.status === 'ready' ? state.value : null);
+  const entries = state.status === 'ready' ? state.value : null;
+  const refs = useMemo(
+    () => (entries ? namedRefs(entries, definition.relationships) : []),
+    [entries, definition],
+  );
+  const named = useNamedRecords(api, refs);
   const title = (state.status === 'ready' ? titleFromHistory(state.value, definition.title) : null) ?? id;
   const heading = t('admin.resources.history.title', { resource: labels.typeName, title });
   usePageTitle(heading);
