@@ -152,6 +152,38 @@ describe('rental: a member from the rental models page to a confirmed command', 
     },
   );
 
+  test('the desk names the items set aside by their stock ids, each a link to the item', async () => {
+    // a demo command the desk has closed: its item was set aside
+    const asAdmin = async (path: string) =>
+      (await (
+        await fetch(`${baseUrl()}/api/v1${path}`, {
+          headers: { ...HEADERS, Authorization: `Bearer ${inject('e2eAdminToken')}` },
+        })
+      ).json()) as unknown;
+    const commands = (await asAdmin('/services/rentals/commands?page[size]=50')) as {
+      data: Array<{ id: string; attributes: { closed: boolean; status: string } }>;
+    };
+    const closed = commands.data.find((c) => c.attributes.closed && c.attributes.status === 'finished')!;
+    const command = (await asAdmin(`/services/rentals/commands/${closed.id}`)) as {
+      included?: Array<{ type: string; attributes: { itemIds?: string[] } }>;
+    };
+    const itemId = (command.included ?? [])
+      .filter((i) => i.type === 'rental-command-items')
+      .flatMap((i) => i.attributes.itemIds ?? [])[0]!;
+    expect(itemId).toBeTruthy();
+    const item = ((await asAdmin(`/rental-items/${itemId}`)) as { data: { attributes: { stockId: string } } })
+      .data;
+
+    const desk = (await openPage()).page;
+    await signIn(desk, 'rental-admin@demo.example');
+    await desk.goto(`/admin/rental/commands/${closed.id}`);
+    const items = desk.getByRole('table', { name: 'Items' });
+    const link = items.getByRole('link', { name: item.attributes.stockId, exact: true });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`/admin/resources/rental-items/show/${itemId}`);
+    expect(await items.innerText()).not.toContain(itemId);
+  });
+
   test(
     'a hold lapses at its expiry with no request: another member sees the model free again',
     { timeout: 240_000 },

@@ -8,6 +8,8 @@ import styled from 'styled-components';
 import { useParams } from 'wouter';
 import { useApi } from '../../../kit/api/api-context.tsx';
 import { serverMessageId } from '../../../kit/api/field-errors.ts';
+import { useNamedRecords } from '../../../kit/admin/resources/named-records.ts';
+import { relatedView } from '../../../kit/admin/resources/record-title.ts';
 import {
   DataTable,
   LoadError,
@@ -385,6 +387,13 @@ function ItemControls({
   const [typed, setTyped] = useState('');
   const [replaced, setReplaced] = useState<string | null>(item.itemIds[0] ?? null);
   const assignedKey = item.itemIds.join(',');
+  // the items set aside by their stock ids, as the desk picks them (each item's own read, the rental admins' rule)
+  const assignedRefs = useMemo(
+    () => (assignedKey ? assignedKey.split(',').map((id) => ({ type: 'rental-items', id })) : []),
+    [assignedKey],
+  );
+  const named = useNamedRecords(api, assignedRefs);
+  const assignedView = (id: string) => relatedView('rental-items', id, named);
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
@@ -423,11 +432,14 @@ function ItemControls({
     <>
       {item.itemIds.length ? (
         <ul>
-          {item.itemIds.map((assigned) => (
-            <li key={assigned} className="text">
-              {assigned}
-            </li>
-          ))}
+          {item.itemIds.map((assigned) => {
+            const view = assignedView(assigned);
+            return (
+              <li key={assigned} className="text">
+                {view.link ? <Link href={view.link}>{view.title}</Link> : view.title}
+              </li>
+            );
+          })}
         </ul>
       ) : (
         <p>{t('rental.desk.noItem')}</p>
@@ -470,7 +482,7 @@ function ItemControls({
           {canReplace && item.itemIds.length > 1 ? (
             <Select
               label={t('rental.desk.replacedItem')}
-              options={item.itemIds.map((i) => ({ id: i, label: i }))}
+              options={item.itemIds.map((i) => ({ id: i, label: assignedView(i).title }))}
               selectedKey={replaced}
               onSelectionChange={(key) => setReplaced(String(key))}
             />
