@@ -1,5 +1,5 @@
 import { demoMenuFor } from '@platform/host/seed/demo-content';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { openPage, VIEWPORTS } from './support/browser.ts';
 import { describeFocus, focusIndicator, isFocused, tabTo } from './support/focus.ts';
@@ -43,28 +43,58 @@ describe('menu navigation', () => {
 });
 
 describe('the top bar on a wide window', () => {
-  /** where the bar's parts are: the name, the menu's top-level entries, the actions (the last one's box) */
-  async function barBoxes(page: Page) {
-    const banner = page.getByRole('banner');
-    const nav = banner.getByRole('navigation', { name: 'Main navigation' });
-    await nav.getByRole('link', { name: 'Home' }).waitFor();
-    const box = async (locator: Locator) => (await locator.boundingBox())!;
-    return {
-      logo: await box(banner.getByRole('link', { name: /home page/i })),
-      entries: await Promise.all((await nav.locator(':scope > ul > li').all()).map(box)),
-      search: await box(banner.getByRole('button', { name: 'Search', exact: true })),
-    };
+  type Box = { x: number; y: number; width: number; height: number };
+  interface BarBoxes {
+    logo: Box;
+    entries: Box[];
+    search: Box;
   }
+
+  /**
+   * Where the bar's parts are, read in one go once the web fonts are in (a layout read across several calls
+   * could mix the fallback font's widths with the web font's): the name, the menu's top-level entries, the search.
+   */
+  async function barBoxes(page: Page): Promise<BarBoxes> {
+    const banner = page.getByRole('banner');
+    await banner
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Home' })
+      .waitFor();
+    return banner.evaluate(async (bar) => {
+      await document.fonts.ready;
+      const box = (element: Element | null): Box => {
+        const { x, y, width, height } = element!.getBoundingClientRect();
+        return { x, y, width, height };
+      };
+      return {
+        logo: box(bar.querySelector('a[data-bar="logo"]')),
+        entries: [...bar.querySelectorAll('nav > ul > li')].map(box),
+        search: box(bar.querySelector('button[aria-label="Search"]')),
+      };
+    });
+  }
+
+  /** The demo menu on one line of its own below the name and the search, starting under the name. */
+  const onItsOwnRow = ({ logo, entries, search }: BarBoxes) =>
+    new Set(entries.map((entry) => Math.round(entry.y))).size === 1 &&
+    entries[0]!.y >= Math.max(logo.y + logo.height, search.y + search.height) &&
+    entries[0]!.x < logo.x + logo.width / 2;
+
+  /** Every entry on the name's line, between the name and the search. */
+  const beside = ({ logo, entries, search }: BarBoxes) =>
+    entries.every(
+      (entry) =>
+        entry.y < logo.y + logo.height && entry.x >= logo.x + logo.width && entry.x + entry.width <= search.x,
+    );
 
   test('a menu too long to fit beside the name and the actions takes a row of its own, on one line, in the server paint as in the app', async () => {
     const { page } = await openPage();
     await page.goto('/');
-    const { logo, entries, search } = await barBoxes(page);
-    expect(entries).toHaveLength(DEMO_MENU.length);
     // one line, below the name and the actions, starting under the name
-    expect(new Set(entries.map((entry) => Math.round(entry.y)))).toHaveLength(1);
-    expect(entries[0]!.y).toBeGreaterThanOrEqual(Math.max(logo.y + logo.height, search.y + search.height));
-    expect(entries[0]!.x).toBeLessThan(logo.x + logo.width / 2);
+    await expect.poll(async () => onItsOwnRow(await barBoxes(page))).toBe(true);
+    // (the menu editor's test may add an entry meanwhile: the menu is the site's, shared by every file)
+    const { logo, entries, search } = await barBoxes(page);
+    expect(entries.length).toBeGreaterThanOrEqual(DEMO_MENU.length);
     // the name and the actions share the first line
     expect(search.y).toBeLessThan(logo.y + logo.height);
     // the reading order is the name, the menu, the actions, as on a window where the menu fits beside them
@@ -95,29 +125,14 @@ describe('the top bar on a wide window', () => {
       await route.fulfill({ response, json: { ...menu, data: menu.data.slice(0, 3) } });
     });
     await page.goto('/site-map');
-    const beside = await barBoxes(page);
-    expect(beside.entries).toHaveLength(3);
-    for (const entry of beside.entries) {
-      expect(entry.y).toBeLessThan(beside.logo.y + beside.logo.height);
-      expect(entry.x).toBeGreaterThanOrEqual(beside.logo.x + beside.logo.width);
-      expect(entry.x + entry.width).toBeLessThanOrEqual(beside.search.x);
-    }
+    await expect.poll(async () => beside(await barBoxes(page))).toBe(true);
+    expect((await barBoxes(page)).entries).toHaveLength(3);
 
     // narrower, the three entries no longer fit between them (still the wide window's layout, above 960 px)
     await page.setViewportSize({ width: 1000, height: 800 });
-    await expect
-      .poll(async () => {
-        const { logo, entries } = await barBoxes(page);
-        return entries.every((entry) => entry.y >= logo.y + logo.height);
-      })
-      .toBe(true);
+    await expect.poll(async () => onItsOwnRow(await barBoxes(page))).toBe(true);
     await page.setViewportSize(VIEWPORTS.desktop);
-    await expect
-      .poll(async () => {
-        const { logo, entries } = await barBoxes(page);
-        return entries.every((entry) => entry.y < logo.y + logo.height);
-      })
-      .toBe(true);
+    await expect.poll(async () => beside(await barBoxes(page))).toBe(true);
   });
 });
 

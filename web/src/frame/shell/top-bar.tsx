@@ -234,12 +234,27 @@ function useMenuRow(active: boolean, menu: unknown) {
   useLayoutEffect(() => {
     const inner = innerRef.current;
     if (!active || !inner) return;
+    let live = true;
     const update = () => {
       const widths = measure(inner);
-      if (widths) setRow(!menuFitsBeside(widths));
+      if (!widths) return;
+      const fits = menuFitsBeside(widths);
+      // while web fonts load, the text is measured in a fallback font, often narrower: the menu moves up beside
+      // the name only once they are in (a row of its own is never wrong, only roomier)
+      const fonts = typeof document.fonts === 'undefined' ? null : document.fonts;
+      if (fits && fonts?.status === 'loading') {
+        void fonts.ready.then(() => {
+          if (live) update();
+        });
+        return;
+      }
+      setRow(!fits);
     };
     update();
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined')
+      return () => {
+        live = false;
+      };
     const observer = new ResizeObserver(update);
     observer.observe(inner);
     for (const part of inner.querySelectorAll('[data-bar]')) {
@@ -247,15 +262,20 @@ function useMenuRow(active: boolean, menu: unknown) {
       if (part.getAttribute('data-bar') === 'menu')
         for (const entry of part.children) observer.observe(entry);
     }
-    return () => observer.disconnect();
+    return () => {
+      live = false;
+      observer.disconnect();
+    };
   }, [active, menu]);
   return { innerRef, row };
 }
 
 export function TopBar({ compact, onOpenDrawer, onOpenAccessibility, accountActions }: TopBarProps) {
   const t = useT();
-  const menu = useAtomValue(menuAtom) ?? [];
-  const { innerRef, row } = useMenuRow(!compact, menu);
+  const read = useAtomValue(menuAtom);
+  const menu = read ?? [];
+  // measured again when the menu read changes (its identity: not a new empty list at each render)
+  const { innerRef, row } = useMenuRow(!compact, read);
   return (
     <Bar>
       <Inner ref={innerRef}>

@@ -90,10 +90,6 @@ export const fieldDisplays = (fields: readonly FieldInfo[]): Record<string, Fiel
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
-/**
- * A value as text: dates in the reader's language and time zone, flags as yes/no, a count of bytes as a size in
- * the reader's units (`2.4 MB`, `2,4 Mo`), the rest as JSON.
- */
 /** The text of a piece of rich text (HTML), read by an inert parser: nothing in it runs or loads. */
 function plainText(html: string): string {
   const text =
@@ -103,6 +99,11 @@ function plainText(html: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * A value as text: dates in the reader's language and time zone, flags as yes/no, a count of bytes as a size in
+ * the reader's units (`2.4 MB`, `2,4 Mo`), rich text as its words, an empty list or object as none, the rest as
+ * JSON.
+ */
 export function useFormatValue() {
   const intl = useIntl();
   const t = useResourceT();
