@@ -150,11 +150,21 @@ export default async function setup(project: TestProject) {
       const web = snapshotWebBuild(ROOT);
       cleanups.push(web.remove);
 
-      const logger = pino({ level: 'silent' });
+      // what goes wrong on the server side is kept for the one reading a failed run (an answer's 500 names only
+      // its correlation id)
+      const logger = pino(
+        { level: 'error' },
+        pino.destination({ dest: join(ROOT, 'test-output', 'e2e-platform.log'), mkdir: true, sync: true }),
+      );
+      // a files folder of its own: the integration tests' platforms, running beside the browser tests' setup,
+      // use the checkout's default one
+      const filesDir = mkdtempSync(join(tmpdir(), 'e2e-files-'));
+      cleanups.push(() => rmSync(filesDir, { recursive: true, force: true }));
       const platform = await createPlatform({
         databaseUrl,
         adminToken,
         logger,
+        files: { dir: filesDir },
         // the sanitiser of the server paint sees nothing of a block marked for the policy's test
         // (content-policy.e2e.test.ts): the policy alone must stop its script
         mountAfterApis: (app) => mountWeb(app, { distDir: web.dir, serverWindow: unsanitisedWindow }),
