@@ -104,7 +104,8 @@ describe('the log relay', () => {
     const cat = category();
     const ids = await appendEvents(cat, 24);
     const sink = recordingSink();
-    let batches = 0;
+    // the sizes of the batches published; a batch holds at most 5, fewer when the relay read fewer at once
+    const sizes: number[] = [];
     let crashed: RelayMessage[] = [];
     const crashing = createLogRelay({
       name: cat,
@@ -115,7 +116,8 @@ describe('the log relay', () => {
       batchSize: 5,
       maxBatchSize: 5,
       afterPublish: (messages) => {
-        if (++batches === 3) {
+        sizes.push(messages.length);
+        if (sizes.length === 3) {
           crashed = messages;
           throw new Error('the process died after the broker acknowledged');
         }
@@ -123,7 +125,8 @@ describe('the log relay', () => {
     });
     await expect(crashing.run(new AbortController().signal)).rejects.toThrow(/process died/);
     const stood = await crashing.position();
-    expect(stood.sequence).toBe(10n);
+    // the position stored is the end of the second batch: the third was acknowledged, not recorded
+    expect(stood.sequence).toBe(BigInt(sizes[0]! + sizes[1]!));
 
     const relay = createLogRelay({
       name: cat,
@@ -139,7 +142,8 @@ describe('the log relay', () => {
     controller.abort();
     await running;
 
-    expect(crashed.length).toBe(5);
+    expect(crashed.length).toBeGreaterThan(0);
+    expect(crashed.length).toBeLessThanOrEqual(5);
     const counts = new Map<string, number>();
     for (const m of sink.stored) counts.set(m.event.eventId, (counts.get(m.event.eventId) ?? 0) + 1);
     const repeated = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
