@@ -9,9 +9,9 @@ import { seedClient, uploadPublicFile, type SeedClient } from './client.ts';
 
 /**
  * The demo open badges (issue 20): the environment's issuer threshold, the issuer organization and the member who
- * acts as it, and two published badges of three modules each, with their images (assets/open-badges/{key}.png). Through the command API as an administrator would,
- * every command with an Idempotency-Key derived from what it seeds, so running it again appends only what is
- * missing (demo.ts).
+ * acts as it, and two published badges of three modules each, with their images (assets/open-badges/{key}.png).
+ * Through the command API as an administrator would, every command with an Idempotency-Key derived from what it
+ * seeds, so running it again appends only what is missing (demo.ts).
  */
 
 /** The demo environment's openBadgeIssuerAccessLevel: the Demo Fab Lab (member_level_2) issues, the Demo Care Network (friendly_member) does not. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
-import { seedClient, type SeedClient } from './client.ts';
+import { seedClient, uploadPublicFile, type SeedClient } from './client.ts';
 
 /**
  * The demo site's rental catalogue (seed 001 §3 Rental): categories, published models of assistive-technology
@@ -195,22 +195,15 @@ async function seedModelImage(
     data: { relationships?: { images?: { data?: unknown[] } } };
   };
   if ((current.data.relationships?.images?.data ?? []).length > 0) return at;
-  const bytes = await readFile(new URL(`./assets/rental/${model.slug}.png`, import.meta.url));
-  const form = new FormData();
-  form.append('family', 'image');
-  form.append('name', `${model.name}.png`);
-  form.append('description', model.name);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${model.slug}.png`);
-  const uploaded = await fetch(`${options.baseUrl}/api/v1/services/files`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${options.adminToken}`, 'x-requested-with': 'XMLHttpRequest' },
-    body: form,
+  const bytes = new Uint8Array(await readFile(new URL(`./assets/rental/${model.slug}.png`, import.meta.url)));
+  const file = await uploadPublicFile(options, {
+    bytes,
+    fileName: `${model.slug}.png`,
+    mimeType: 'image/png',
+    family: 'image',
+    name: `${model.name}.png`,
+    description: model.name,
   });
-  const file = (await uploaded.json()) as { data?: { id: string }; errors?: unknown };
-  if (!uploaded.ok || !file.data)
-    throw new Error(
-      `Seeding the image of ${model.slug} failed (${uploaded.status}): ${JSON.stringify(file.errors)}`,
-    );
   const set = await client.command(
     'PATCH',
     `/rental-models/${id}`,
@@ -218,7 +211,7 @@ async function seedModelImage(
       data: {
         type: 'rental-models',
         id,
-        relationships: { images: { data: [{ type: 'files', id: file.data.id }] } },
+        relationships: { images: { data: [{ type: 'files', id: file }] } },
       },
     },
     `seed:rental:model-image:${model.slug}`,

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../routing/page-title.ts';
 import { Link } from '../../ui/link.tsx';
 import { LoadError, Notice, useAdminErrorText, WidePage } from '../admin-ui.tsx';
 import { resourcePaths } from './paths.ts';
-import { historyRefs, MAX_NAMED_REFS } from './history.ts';
+import { historyRefs, recordRefs } from './history.ts';
 import { useNamedRecords } from './named-records.ts';
 import { relatedView } from './record-title.ts';
 import { RelatedRecords } from './related-records.tsx';
@@ -50,12 +50,7 @@ export function AsItWasScreen({
   const names = [...fields.map((f) => f.name), ...Object.keys(definition.relationships)];
   // the records its relationships pointed at, by their names
   const refs = useMemo(
-    () =>
-      at
-        ? Object.entries(definition.relationships)
-            .flatMap(([name, spec]) => historyRefs(at.attributes[name], spec.type))
-            .slice(0, MAX_NAMED_REFS)
-        : [],
+    () => (at ? recordRefs(at.attributes, definition.relationships) : []),
     [at, definition],
   );
   const named = useNamedRecords(api, refs);

@@ -114,15 +114,30 @@ export function namedRefs(
   entries: readonly HistoryEntryView[],
   relationships: Readonly<Record<string, { type?: string }>>,
 ): HistoryRef[] {
+  return distinctRefs(
+    entries.flatMap((entry) => [
+      ...(entry.actingAsOrganizationId ? [{ type: 'organizations', id: entry.actingAsOrganizationId }] : []),
+      ...entry.changes.flatMap((change) => {
+        const spec = relationships[change.field];
+        return spec ? [change.before, change.after].flatMap((value) => historyRefs(value, spec.type)) : [];
+      }),
+    ]),
+  );
+}
+
+/** The records a record's relationships name, as a revision of its history holds them (the record as it was). */
+export function recordRefs(
+  attributes: Readonly<Record<string, unknown>>,
+  relationships: Readonly<Record<string, { type?: string }>>,
+): HistoryRef[] {
+  return distinctRefs(
+    Object.entries(relationships).flatMap(([name, spec]) => historyRefs(attributes[name], spec.type)),
+  );
+}
+
+/** Each record once, in order of first mention, and no more than MAX_NAMED_REFS of them. */
+function distinctRefs(refs: readonly HistoryRef[]): HistoryRef[] {
   const seen = new Map<string, HistoryRef>();
-  const add = (ref: HistoryRef) => seen.set(`${ref.type}/${ref.id}`, ref);
-  for (const entry of entries) {
-    if (entry.actingAsOrganizationId) add({ type: 'organizations', id: entry.actingAsOrganizationId });
-    for (const change of entry.changes) {
-      const spec = relationships[change.field];
-      if (!spec) continue;
-      for (const value of [change.before, change.after]) historyRefs(value, spec.type).forEach(add);
-    }
-  }
+  for (const ref of refs) if (!seen.has(`${ref.type}/${ref.id}`)) seen.set(`${ref.type}/${ref.id}`, ref);
   return [...seen.values()].slice(0, MAX_NAMED_REFS);
 }

@@ -6,6 +6,7 @@ import {
   MAX_NAMED_REFS,
   namedRefs,
   readHistory,
+  recordRefs,
   titleFromHistory,
 } from './history.ts';
 import type { HistoryDocument } from './resource-api.ts';
@@ -116,6 +117,18 @@ describe('the records a history names', () => {
       { type: 'files', id: B },
       { type: 'tags', id: A },
       { type: 'tags', id: B },
+    ]);
+  });
+
+  it('lists the records a revision of the record names, each once', () => {
+    expect(
+      recordRefs(
+        { image: A, additionalImages: [A, B], title: 'x' },
+        { image: { type: 'files' }, additionalImages: { type: 'files' }, tags: { type: 'tags' } },
+      ),
+    ).toEqual([
+      { type: 'files', id: A },
+      { type: 'files', id: B },
     ]);
   });
 
