@@ -54,8 +54,9 @@ describe('the resource back office, end to end', () => {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
-    // the headers (the sort buttons among them), the first row's cells and its actions: no word split across lines
-    expect(await brokenWords(page, 'main table thead th, main table tbody tr:first-child > *')).toEqual([]);
+    // the headers (the sort buttons among them) and the rows' actions: no word split across lines (the cells hold
+    // other files' records, long file names among them)
+    expect(await brokenWords(page, 'main table thead th, main table tbody tr > td:last-child')).toEqual([]);
     // the publishable trait's filter has its label
     await page.getByRole('search').getByText('Published', { exact: true }).waitFor();
     await checkA11y(page, 'a list of many columns');
