@@ -143,6 +143,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     __FEATURE_LIKES__: JSON.stringify(flag(process.env.FEATURE_LIKES, true)),
     __FEATURE_TRAININGS__: JSON.stringify(flag(process.env.FEATURE_TRAININGS, true)),
     __FEATURE_SURVEYS__: JSON.stringify(flag(process.env.FEATURE_SURVEYS, true)),
+    __FEATURE_EQLAAT__: JSON.stringify(flag(process.env.FEATURE_EQLAAT, true)),
   },
   build: isSsrBuild
     ? {

@@ -112,6 +112,8 @@ const ConfigSchema = z.object({
   FEATURE_TRAININGS: flag.default(true),
   // surveys (issue 23): the surveys and their choices, and the answers' routes
   FEATURE_SURVEYS: flag.default(true),
+  // the Eqlaat programme: patients' projects, their steps, appointments and reports (eqlaat members only)
+  FEATURE_EQLAAT: flag.default(true),
   /** publication items are authored by the organization their writer acts for (with FEATURE_ORGANIZATIONS) */
   FEATURE_AUTHOR_ORGANIZATION: flag.default(true),
   // accounts (docs/adr/0008): a disabled feature's routes answer 404
@@ -227,6 +229,7 @@ export function resourceFeatures(config: Config): ResourceFeatures {
     likes: config.FEATURE_LIKES,
     trainings: config.FEATURE_TRAININGS,
     surveys: config.FEATURE_SURVEYS,
+    eqlaat: config.FEATURE_EQLAAT,
   };
 }
 

@@ -37,6 +37,7 @@ describe('the admin menu (seed 001 §6)', () => {
       'trainingResources',
       'trainings',
       'openBadges',
+      'eqlaat',
       'rental',
       'statistics',
     ]);

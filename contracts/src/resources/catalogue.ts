@@ -30,6 +30,7 @@ import { languageLineResource } from '../site-settings/language-line.ts';
 import { adminTagResource, newsletterTypeResource } from '../site-settings/lists.ts';
 import { statsBannedOriginResource } from '../stats/banned-origin.ts';
 import { surveyResources } from '../surveys/survey.ts';
+import { eqlaatResources } from '../eqlaat/records.ts';
 import type { ResourceDefinition } from './definition.ts';
 
 /** Every record type built by the resource layer: its API, projection, admin screens and history. */
@@ -66,6 +67,7 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   ...trainingsResources,
   statsBannedOriginResource,
   ...surveyResources,
+  ...eqlaatResources,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

@@ -44,6 +44,7 @@ export const RESOURCE_FEATURES = [
   'likes',
   'trainings',
   'surveys',
+  'eqlaat',
 ] as const;
 export type ResourceFeature = (typeof RESOURCE_FEATURES)[number];
 
@@ -62,6 +63,7 @@ export const ALL_RESOURCE_FEATURES: ResourceFeatures = {
   likes: true,
   trainings: true,
   surveys: true,
+  eqlaat: true,
 };
 
 /** The feature flags (seed 000) an admin menu entry may depend on. */

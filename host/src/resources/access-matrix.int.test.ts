@@ -55,6 +55,8 @@ let matrixTrainingResource = '';
 let matrixTraining = '';
 /** The survey the choices of the matrix belong to. */
 let matrixSurvey = '';
+/** The patient's project the eqlaat steps and reports of the matrix are about. */
+let matrixEqlaatProject = '';
 /** The file and the container the admin files of the matrix are made of. */
 let matrixFile = '';
 let matrixFileContainer = '';
@@ -153,6 +155,25 @@ const FIXTURES: Record<string, Fixture> = {
   'survey-choices': (n) => ({
     attributes: { text: `Matrix choice ${n}` },
     relationships: { survey: matrixSurvey },
+  }),
+  // the Eqlaat programme: the team's records (the eqlaat_member role; its own test tries that role)
+  'eqlaat-project-statuses': (n) => ({ attributes: { name: `Matrix status ${n}` } }),
+  'eqlaat-project-categories': (n) => ({ attributes: { name: `Matrix project category ${n}` } }),
+  'eqlaat-projects': (n) => ({ attributes: { title: `Matrix project ${n}` } }),
+  'eqlaat-project-steps': (n) => ({
+    attributes: { comment: `Matrix step ${n}` },
+    relationships: { project: matrixEqlaatProject },
+  }),
+  'eqlaat-appointments': (n) => ({
+    attributes: {
+      title: `Matrix appointment ${n}`,
+      startAt: '2030-03-01T09:00:00Z',
+      endAt: '2030-03-01T10:00:00Z',
+    },
+  }),
+  'eqlaat-reports': (n) => ({
+    attributes: { title: `Matrix report ${n}` },
+    relationships: { reportable: { type: 'eqlaat-projects', id: matrixEqlaatProject } },
   }),
   addresses: (n) => ({
     attributes: {
@@ -374,6 +395,7 @@ beforeAll(async () => {
   });
   matrixTraining = await made('trainings', { title: 'Matrix training', publishedAt: '2020-01-01T00:00:00Z' });
   matrixSurvey = await made('surveys', { question: 'Matrix survey?' });
+  matrixEqlaatProject = await made('eqlaat-projects', { title: 'Matrix project' });
   const form = new FormData();
   form.append('file', new Blob([Buffer.from('%PDF-1.4\n% matrix\ntrailer << >>\n%%EOF\n')]), 'matrix.pdf');
   const uploaded = await fetch(app.url('/api/v1/services/files'), {

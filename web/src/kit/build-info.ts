@@ -25,4 +25,5 @@ export const FEATURES = {
   likes: typeof __FEATURE_LIKES__ === 'boolean' ? __FEATURE_LIKES__ : true,
   trainings: typeof __FEATURE_TRAININGS__ === 'boolean' ? __FEATURE_TRAININGS__ : true,
   surveys: typeof __FEATURE_SURVEYS__ === 'boolean' ? __FEATURE_SURVEYS__ : true,
+  eqlaat: typeof __FEATURE_EQLAAT__ === 'boolean' ? __FEATURE_EQLAAT__ : true,
 } as const;

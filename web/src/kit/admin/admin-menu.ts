@@ -43,6 +43,8 @@ export function webAdminMenu(
     // the training resources and the trainings (FEATURE_TRAININGS)
     trainings: FEATURES.trainings,
     surveys: FEATURES.surveys,
+    // the Eqlaat programme's records (FEATURE_EQLAAT)
+    eqlaat: FEATURES.eqlaat,
   }).map((section) => ({
     ...section,
     entries: section.entries.filter((e) => WEB_SCREENS.has(e.key) || CATALOGUE_TYPES.has(e.key)),
