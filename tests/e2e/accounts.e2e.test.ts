@@ -328,6 +328,13 @@ describe('accounts, end to end', () => {
       'Badges',
       'Training session records',
       'Awarded badges',
+      // the eqlaat group (FEATURE_EQLAAT), in the catalogue's order: the team's records, then the reference lists
+      'Eqlaat projects',
+      'Project steps',
+      'Appointments',
+      'Eqlaat reports',
+      'Project statuses',
+      'Project categories',
       // the rental group (the rental feature is on in the demo): the desk's commands, then the records
       'Rental commands',
       'Rental models',
