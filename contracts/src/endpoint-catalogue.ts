@@ -2,6 +2,7 @@ import { accountEndpoints } from './accounts/endpoints.ts';
 import { authEndpoints } from './auth/endpoints.ts';
 import { moderationEndpoints } from './content/endpoints.ts';
 import { couponEndpoints } from './coupons/endpoints.ts';
+import { eqlaatEndpoints } from './eqlaat/endpoints.ts';
 import type { AnyEndpoint } from './endpoints.ts';
 import { fileEndpoints } from './files/endpoints.ts';
 import { geographyEndpoints } from './geography/endpoints.ts';
@@ -27,6 +28,7 @@ export const declaredEndpoints: readonly AnyEndpoint[] = [
     ...Object.values(accountEndpoints),
     ...Object.values(authEndpoints),
     ...Object.values(couponEndpoints),
+    ...Object.values(eqlaatEndpoints),
     ...Object.values(menuEndpoints),
     ...Object.values(moderationEndpoints),
     ...Object.values(notificationEndpoints),

@@ -8,6 +8,7 @@ import { couponCommandRoutes } from '@platform/command-api/coupons/routes';
 import { openBadgesModule } from './open-badges/module.ts';
 import { publicationsModule } from './publications/module.ts';
 import { moderationModule } from './content/module.ts';
+import { eqlaatModule } from './eqlaat/module.ts';
 import { rentalModule } from './rental/module.ts';
 import { surveysModule } from './surveys/module.ts';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
@@ -270,7 +271,13 @@ export function platformModules(
   for (const needed of handWrittenModules.flatMap((module) => module.resources ?? []))
     if (!served.some((definition) => definition.type === needed.type)) served.push(needed);
   // the moderation removes reported records of the types served (the catalogue's, or a test's own)
-  const modules = [...handWrittenModules, moderationModule(served), statsCountsModule(served)];
+  const modules = [
+    ...handWrittenModules,
+    moderationModule(served),
+    statsCountsModule(served),
+    // the eqlaat reports as PDF, when the types served hold them
+    eqlaatModule(served),
+  ];
   const extensions = workflowExtensions(modules);
   const joinTables = Object.assign({}, ...modules.map((module) => module.joinTables ?? {})) as Record<
     string,

@@ -31,8 +31,8 @@ export interface RentalDocumentData {
   rentalConditions: string | null;
 }
 
-const PAGE = { width: 595.28, height: 841.89, margin: 50 };
-const SIZE = { title: 18, heading: 12, body: 10, small: 8 };
+export const PAGE = { width: 595.28, height: 841.89, margin: 50 };
+export const SIZE = { title: 18, heading: 12, body: 10, small: 8 };
 const GREY = rgb(0.35, 0.35, 0.35);
 
 /** HTML of the environment's texts as plain lines: tags dropped, blocks as line breaks, entities decoded. */
@@ -52,8 +52,11 @@ export function plainText(html: string): string {
     .trim();
 }
 
-/** A writer that flows lines down pages, wrapping long ones and starting a new page when one is full. */
-class Writer {
+/**
+ * A writer that flows lines down pages, wrapping long ones and starting a new page when one is full (the platform's
+ * other documents made as PDF write with it too: the eqlaat reports).
+ */
+export class Writer {
   private page: PDFPage;
   private y: number;
   private readonly drawable: Set<number>;
@@ -87,9 +90,23 @@ class Writer {
 
   private wrap(text: string, size: number, font: PDFFont, width: number): string[] {
     const lines: string[] = [];
-    for (const paragraph of this.drawableText(text).split('\n')) {
+    // split into lines first: the fonts draw no line break, which would be written as '?'
+    for (const paragraph of text.split(/\r?\n/).map((part) => this.drawableText(part))) {
       let line = '';
-      for (const word of paragraph.split(/ +/)) {
+      for (const whole of paragraph.split(/ +/)) {
+        let word = whole;
+        // a word wider than the line (a long link) is cut where the line ends, rather than drawn past the page
+        if (font.widthOfTextAtSize(word, size) > width) {
+          if (line) lines.push(line);
+          line = '';
+          let piece = '';
+          for (const character of word)
+            if (piece && font.widthOfTextAtSize(piece + character, size) > width) {
+              lines.push(piece);
+              piece = character;
+            } else piece += character;
+          word = piece;
+        }
         const next = line ? `${line} ${word}` : word;
         if (line && font.widthOfTextAtSize(next, size) > width) {
           lines.push(line);
@@ -101,14 +118,19 @@ class Writer {
     return lines;
   }
 
-  text(text: string, options: { size?: number; bold?: boolean; grey?: boolean; gapAfter?: number } = {}) {
+  /** `indent`: points from the left margin, every line of the text (a list item's). */
+  text(
+    text: string,
+    options: { size?: number; bold?: boolean; grey?: boolean; gapAfter?: number; indent?: number } = {},
+  ) {
     const size = options.size ?? SIZE.body;
     const font = options.bold ? this.bold : this.font;
-    for (const line of this.wrap(text, size, font, PAGE.width - 2 * PAGE.margin)) {
+    const indent = options.indent ?? 0;
+    for (const line of this.wrap(text, size, font, PAGE.width - 2 * PAGE.margin - indent)) {
       this.room(size * 1.4);
       this.y -= size * 1.4;
       this.page.drawText(line, {
-        x: PAGE.margin,
+        x: PAGE.margin + indent,
         y: this.y,
         size,
         font,
