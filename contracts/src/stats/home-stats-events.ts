@@ -1,3 +1,4 @@
+import { eqlaatProjectResource } from '../eqlaat/records.ts';
 import { OrganizationCreated } from '../organizations/events.ts';
 import { organizationResource } from '../organizations/organization.ts';
 import { repositoryItemResource } from '../repository/records.ts';
@@ -28,9 +29,8 @@ export interface CounterChange {
  *   and those the organizations module stored before the resource. Organizations have no deletion and no
  *   membership validation (seed 001 `validatedMemberAt`) yet: when they get them, their events join this table
  *   (a deleted organization `leave`s the counter).
- * - repositoryItemsCount: a record counter (HOME_STATS_RECORD_COUNTERS), not this table.
- * - accompaniedPatientsCount: fed by the eqlaat module (its projects, one per accompanied patient) once it
- *   exists; it declares no event yet, so the number stays 0.
+ * - repositoryItemsCount and accompaniedPatientsCount: record counters (HOME_STATS_RECORD_COUNTERS), not this
+ *   table.
  */
 export const HOME_STATS_EVENT_CHANGES: Readonly<Record<string, CounterChange>> = {
   [OrganizationCreated.type]: { counter: 'organizationsCount', change: 'enter' },
@@ -38,10 +38,11 @@ export const HOME_STATS_EVENT_CHANGES: Readonly<Record<string, CounterChange>> =
 };
 
 /**
- * A counter of one resource's records: a record counts while it is not deleted and, for a `published` counter,
- * while its publishedAt is set (the publishable trait's `filter[published]`, which the catalogue's pages show).
- * Publishing, unpublishing, a soft deletion and a restoration move the number; so does a publication request's
- * publication, which the layer records as an update of publishedAt.
+ * A counter of one resource's records: a record counts while it is live (neither soft-deleted nor deleted) and,
+ * for a `published` counter, while its publishedAt is set (the publishable trait's `filter[published]`, which the
+ * catalogue's pages show). Publishing, unpublishing, a soft deletion and a restoration move the number; so does a
+ * publication request's publication, which the layer records as an update of publishedAt. A counter that is not
+ * `published` counts every live record of its type.
  */
 export interface RecordCounter {
   counter: HomeStatsCounter;
@@ -49,9 +50,16 @@ export interface RecordCounter {
   published: boolean;
 }
 
-/** - repositoryItemsCount: the shared technical aids, the repository's published items. */
+/**
+ * - repositoryItemsCount: the shared technical aids, the repository's published items.
+ * - accompaniedPatientsCount: the eqlaat team's live projects, one project per accompanied patient (seed 001 §7):
+ *   a project counts from its creation, leaves the number when soft-deleted or deleted, and comes back when
+ *   restored. Projects have no publishedAt (`published: false`: every live one counts). The number is public and
+ *   a total only: nothing of a project but its stream's id is kept to count it.
+ */
 export const HOME_STATS_RECORD_COUNTERS: readonly RecordCounter[] = [
   { counter: 'repositoryItemsCount', definition: repositoryItemResource, published: true },
+  { counter: 'accompaniedPatientsCount', definition: eqlaatProjectResource, published: false },
 ];
 
 export const HOME_STATS_EVENT_TYPES: readonly string[] = [
@@ -59,7 +67,10 @@ export const HOME_STATS_EVENT_TYPES: readonly string[] = [
   ...HOME_STATS_RECORD_COUNTERS.flatMap((c) => resourceEventTypes(c.definition)),
 ];
 
-/** What a record counter knows of one record: whether it is live (not soft-deleted) and published. */
+/**
+ * What a record counter knows of one record: whether it is live (not soft-deleted) and published (always true for
+ * a counter that is not `published`: its records count whatever their attributes).
+ */
 export interface CountedRecord {
   live: boolean;
   published: boolean;

@@ -106,7 +106,7 @@ describe('the home numbers', () => {
       data: { type: 'organizations', attributes: { name: 'Counted Lab Three' } },
     });
     const after = await homeStats(third.body.meta.position);
-    // the repository and eqlaat modules that will feed the other two numbers do not exist yet
+    // this test makes no repository item and no eqlaat project: the other two numbers stay 0
     expect(after).toEqual({
       organizationsCount: before.organizationsCount! + 2,
       repositoryItemsCount: 0,

@@ -9,6 +9,7 @@ import { seedClient } from './client.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoCommunity } from './demo-community.ts';
 import type { DemoFeatures } from './demo-content.ts';
+import { DEMO_EQLAAT_MEMBER, seedDemoEqlaat } from './demo-eqlaat.ts';
 import { seedDemoOpenBadgeAssertion } from './demo-open-badge-assertion.ts';
 import { seedDemoOpenBadges } from './demo-open-badges.ts';
 import { seedDemoRental } from './demo-rental.ts';
@@ -25,8 +26,9 @@ import { demoSeedDecider, isSeeded, type DemoSeedCommand } from './progress.ts';
 // publication request, and their pages and menu entries; 8: the trainings (issue 23): resource themes and types,
 // training resources with reviews, an open request, a training with two sessions; and an open survey on the home page;
 // 9: the trainings' pages (training resources, requests, trainings) and their menu entries; 10: the open badges'
-// images
-export const DEMO_CONTENT_VERSION = 10;
+// images; 11: the eqlaat team's records: project categories, patients' projects with their steps, appointments in
+// the week of the seeding and the next, a report
+export const DEMO_CONTENT_VERSION = 11;
 
 /** the demo account that keeps the demo stock: the rental administrator */
 const DEMO_RENTAL_KEEPER = 'rental-admin@demo.example';
@@ -89,6 +91,8 @@ export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedOutcome> {
   }
   await seedDemoCommunity({ ...deps, grantedAt });
   if (deps.features?.trainings !== false) await seedDemoTrainings({ ...deps, grantedAt });
+  if (deps.features?.eqlaat !== false)
+    await seedDemoEqlaat({ ...deps, grantedAt, member: accounts.get(DEMO_EQLAAT_MEMBER)! });
   if (deps.features?.surveys !== false) await seedDemoSurveys(deps);
   await record(deps, 'CompleteDemoSeed');
   return 'seeded';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Sql } from 'postgres';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEventContractRegistry } from '@platform/contracts/registry';
+import { eqlaatProjectResource } from '@platform/contracts/eqlaat/records';
 import { organizationStreamId } from '@platform/contracts/organizations/events';
 import { repositoryItemResource } from '@platform/contracts/repository/records';
 import { createSql } from '@platform/infra/db/postgres';
@@ -166,6 +167,52 @@ describe('home_stats projection', () => {
     await sql`update read.home_stats set repository_items_count = 99`;
     await replayProjection({ sql, eventStore: store, projection: homeStatsProjection });
     expect((await countsAt(last))[0]).toMatchObject({ repository_items_count: 1 });
+  });
+
+  it('counts the live eqlaat projects as accompanied patients: soft deletion, restoration and deletion move the number once', async () => {
+    await runner.start();
+    const { events } = eqlaatProjectResource;
+    const project = (id: string, ...changes: Array<[string, Record<string, unknown>]>) =>
+      appendTo(
+        eqlaatProjectResource.streamId(id),
+        changes.map(([type, data]) => ({ type, data: { id, ...data } })),
+      );
+    const created = (title: string): [string, Record<string, unknown>] => [
+      events.created,
+      { attributes: { title, patientRecord: `EQ-${title}` }, relationships: {} },
+    ];
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    await project(a, created('A'));
+    await project(b, created('B'));
+    // a project counts from its creation (nothing to publish), once whatever its updates
+    let last = await project(c, created('C'), [
+      events.updated,
+      { attributes: { priority: 'urgent' }, relationships: {} },
+    ]);
+    expect((await countsAt(last))[0]).toMatchObject({
+      accompanied_patients_count: 3,
+      repository_items_count: 0,
+      organizations_count: 0,
+    });
+
+    // a soft-deleted: out; restored: in again
+    last = await project(a, [events.softDeleted, {}]);
+    expect((await countsAt(last))[0]).toMatchObject({ accompanied_patients_count: 2 });
+    last = await project(a, [events.restored, {}]);
+    expect((await countsAt(last))[0]).toMatchObject({ accompanied_patients_count: 3 });
+
+    // b deleted for good: out; c soft-deleted then deleted leaves the number once
+    last = await project(b, [events.deleted, {}]);
+    expect((await countsAt(last))[0]).toMatchObject({ accompanied_patients_count: 2 });
+    await project(c, [events.softDeleted, {}]);
+    last = await project(c, [events.deleted, {}]);
+    expect((await countsAt(last))[0]).toMatchObject({ accompanied_patients_count: 1 });
+
+    // the same number rebuilt from the log
+    await runner.stop();
+    await sql`update read.home_stats set accompanied_patients_count = 99`;
+    await replayProjection({ sql, eventStore: store, projection: homeStatsProjection });
+    expect((await countsAt(last))[0]).toMatchObject({ accompanied_patients_count: 1 });
   });
 
   it('rebuilds the same numbers from the log', async () => {

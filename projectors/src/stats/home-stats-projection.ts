@@ -23,17 +23,18 @@ const COLUMN: Record<HomeStatsCounter, string> = {
  * streams each counter counts, so a counter moves only when an entity really enters or leaves it (an entity
  * entered twice counts once). The mapping from event types to changes is the contract's
  * (contracts/src/stats/home-stats-events.ts): created organizations. A record counter (the repository's
- * published items) keeps each record's state in `home_stats_records` instead, so that an unpublication, a soft
- * deletion or a restoration moves its number once. The eqlaat column stays 0 until that module declares events
- * that feed it.
+ * published items, the eqlaat team's live projects) keeps each record's state in `home_stats_records` instead, so
+ * that an unpublication, a soft deletion or a restoration moves its number once; a counter that is not
+ * `published` (the projects) records every record as published, so only its liveness moves it.
  *
  * Version 2: counts the organizations the organizations module creates (version 1 counted event types that
  * nothing appends, so every number stayed 0). Version 3: and those the organizations resource creates.
- * Version 4: the repository's published items (the column had stayed 0 since the repository came).
+ * Version 4: the repository's published items (the column had stayed 0 since the repository came). Version 5: the
+ * accompanied patients, the eqlaat projects that are live (the column had stayed 0 since the projects came).
  */
 export const homeStatsProjection: Projection = {
   name: 'home_stats',
-  version: 4,
+  version: 5,
   eventTypes: HOME_STATS_EVENT_TYPES,
   tables: ['home_stats'],
   async setup(tx) {

@@ -5,6 +5,7 @@ import type { DatabasePool } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler, notFoundHandler } from '@platform/infra/http/errors';
 import { adminHeaders, capturedLogger, listen, TEST_ADMIN_TOKEN } from '@platform/tests/support/http';
+import { eqlaatProjectResource } from '@platform/contracts/eqlaat/records';
 import { organizationStreamId } from '@platform/contracts/organizations/events';
 import { createEventContractRegistry } from '@platform/contracts/registry';
 import { HomeStatsDocumentSchema } from '@platform/contracts/stats/home-stats';
@@ -96,6 +97,25 @@ async function createOrganization(slug: string): Promise<string> {
   return position.toString();
 }
 
+type ProjectChange = 'created' | 'softDeleted' | 'restored' | 'deleted';
+
+/** One change of an eqlaat project, as the resource layer records it: the position it was stored at. */
+async function changeProject(id: string, change: ProjectChange): Promise<string> {
+  const meta = metadata();
+  const data =
+    change === 'created'
+      ? {
+          id,
+          attributes: { title: 'Adapted cutlery trial', patientRecord: 'EQ-2026-032' },
+          relationships: {},
+        }
+      : { id };
+  const { position } = await store.appendToStream(eqlaatProjectResource.streamId(id), [
+    { eventId: meta.eventId, type: eqlaatProjectResource.events[change], data, metadata: meta },
+  ]);
+  return position.toString();
+}
+
 describe('GET /api/v1/services/home-stats', () => {
   it('answers zeros to an anonymous visitor while nothing was counted', async () => {
     const answer = await get('/services/home-stats');
@@ -119,6 +139,30 @@ describe('GET /api/v1/services/home-stats', () => {
       meta: { position: last },
     });
     expect(HomeStatsDocumentSchema.parse(answer.body).data.organizationsCount).toBe(3);
+  });
+
+  it('counts the live eqlaat projects as accompanied patients, and tells nothing else of them', async () => {
+    // other tests of this file count organizations on the same read model: compare with the number before
+    const accompanied = async (position: string) => {
+      const answer = await get('/services/home-stats', { 'X-Min-Position': position });
+      expect(answer.status).toBe(200);
+      expect(Object.keys(answer.body.data).sort()).toEqual([
+        'accompaniedPatientsCount',
+        'organizationsCount',
+        'repositoryItemsCount',
+      ]);
+      return answer.body.data.accompaniedPatientsCount as number;
+    };
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    const first = await changeProject(a, 'created');
+    // the number before a came
+    const before = (await accompanied(first)) - 1;
+    await changeProject(b, 'created');
+    expect(await accompanied(await changeProject(c, 'created'))).toBe(before + 3);
+
+    expect(await accompanied(await changeProject(a, 'softDeleted'))).toBe(before + 2);
+    expect(await accompanied(await changeProject(a, 'restored'))).toBe(before + 3);
+    expect(await accompanied(await changeProject(b, 'deleted'))).toBe(before + 2);
   });
 
   it('rejects a malformed minPosition with a 400 naming the parameter', async () => {
