@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { PAGE, SIZE, Writer } from '../rental/documents.ts';
+import { PAGE, SIZE, Writer } from '../documents/pdf-writer.ts';
 import { contentBlocks } from './report-content.ts';
 
 /**
