@@ -328,7 +328,9 @@ describe('accounts, end to end', () => {
       'Badges',
       'Training session records',
       'Awarded badges',
-      // the eqlaat group (FEATURE_EQLAAT), in the catalogue's order: the team's records, then the reference lists
+      // the eqlaat group (FEATURE_EQLAAT): the team's calendar (hand-written, first), then in the catalogue's
+      // order the team's records and the reference lists
+      'Eqlaat calendar',
       'Eqlaat projects',
       'Project steps',
       'Appointments',

@@ -1,4 +1,5 @@
 import { ADMINISTRATORS, CONTENT_EDITORS } from '../accounts/rules.ts';
+import { EQLAAT_TEAM } from '../eqlaat/records.ts';
 import { OPEN_BADGE_DESK } from '../open-badges/issuer.ts';
 import { RENTAL_ADMINS } from '../rental/records.ts';
 import { STATS_READERS } from '../stats/counts.ts';
@@ -27,7 +28,8 @@ export interface AdminMenuSection {
 interface HandWrittenEntry extends AdminMenuEntry {
   group: AdminMenuGroup;
   see: AccessRule;
-  feature?: AdminMenuFeature;
+  /** the feature, or every one of the features, without which the entry is left out */
+  feature?: AdminMenuFeature | readonly AdminMenuFeature[];
 }
 
 const HAND_WRITTEN: HandWrittenEntry[] = [
@@ -65,6 +67,16 @@ const HAND_WRITTEN: HandWrittenEntry[] = [
     see: OPEN_BADGE_DESK,
     feature: 'openBadges',
   },
+  {
+    // seed 000 §2.4 and seed 001 §6: the team's week of appointments, first in the eqlaat group, for the eqlaat
+    // members (administrators pass every role rule); the calendar feature's, on the eqlaat records
+    key: 'eqlaat-calendar',
+    href: '/admin/resources/eqlaat-calendar',
+    icon: 'calendar_month',
+    group: 'eqlaat',
+    see: EQLAAT_TEAM,
+    feature: ['calendar', 'eqlaat'],
+  },
   // the usage statistics' charts (issue 22), first in their group: hand-written entries come before the resources'
   { key: 'stats', href: '/admin/stats', icon: 'bar_chart', group: 'statistics', see: STATS_READERS },
 ];
@@ -92,7 +104,9 @@ export function adminMenu(
     byGroup.set(group, [...(byGroup.get(group) ?? []), entry]);
 
   for (const entry of HAND_WRITTEN) {
-    if (entry.feature && !features[entry.feature]) continue;
+    const needed =
+      entry.feature === undefined ? [] : typeof entry.feature === 'string' ? [entry.feature] : entry.feature;
+    if (needed.some((feature) => !features[feature])) continue;
     if (!allows(entry.see, viewer)) continue;
     add(entry.group, { key: entry.key, href: entry.href, icon: entry.icon });
   }

@@ -153,6 +153,34 @@ describe('the admin menu (seed 001 §6)', () => {
     expect(keysOff).not.toContain('open-badge-assertions');
   });
 
+  it('opens the eqlaat group with the team’s calendar, for eqlaat members and administrators, behind the calendar and eqlaat features', () => {
+    const eqlaat = (roles: ViewerFacts['roles'], off: Partial<typeof features> = {}) =>
+      adminMenu(resourceCatalogue, viewer(roles, roles.includes('admin')), { ...features, ...off })
+        .find((s) => s.group === 'eqlaat')
+        ?.entries.map((e) => e.key) ?? null;
+    const TEAM = [
+      'eqlaat-calendar',
+      'eqlaat-projects',
+      'eqlaat-project-steps',
+      'eqlaat-appointments',
+      'eqlaat-reports',
+      'eqlaat-project-statuses',
+      'eqlaat-project-categories',
+    ];
+    expect(eqlaat(['eqlaat_member'])).toEqual(TEAM);
+    expect(eqlaat(['admin'])).toEqual(TEAM);
+    expect(
+      adminMenu(resourceCatalogue, viewer(['eqlaat_member']), features)
+        .flatMap((s) => s.entries)
+        .find((e) => e.key === 'eqlaat-calendar')?.href,
+    ).toBe('/admin/resources/eqlaat-calendar');
+    // the back office's usual roles do not open a patient's project, nor the team's calendar
+    expect(eqlaat(['app_admin'])).toBeNull();
+    expect(eqlaat([])).toBeNull();
+    expect(eqlaat(['eqlaat_member'], { calendar: false })).toEqual(TEAM.slice(1));
+    expect(eqlaat(['eqlaat_member'], { eqlaat: false })).toBeNull();
+  });
+
   it('lists the publications, the repository and the forum, each behind its feature', () => {
     const entries = (facts: ViewerFacts, off: Partial<typeof features> = {}) =>
       Object.fromEntries(

@@ -5,6 +5,7 @@ import {
 } from '../../kit/admin/resources/extensions.tsx';
 import { ResourceScreen } from '../../kit/admin/resources/resource-screen.tsx';
 import { reportScreens } from '../community/index.ts';
+import { eqlaatProjectScreens, eqlaatReportScreens } from '../eqlaat/index.ts';
 import { publicationItemScreens, publicationRequestScreens } from '../publications/index.ts';
 
 /**
@@ -14,6 +15,8 @@ import { publicationItemScreens, publicationRequestScreens } from '../publicatio
 export const RESOURCE_SCREEN_EXTENSIONS: ResourceScreenExtensions = {
   'publication-requests': publicationRequestScreens,
   reports: reportScreens,
+  'eqlaat-projects': eqlaatProjectScreens,
+  'eqlaat-reports': eqlaatReportScreens,
   ...Object.fromEntries(PUBLICATION_REQUEST_TYPES.map((type) => [type, publicationItemScreens])),
 };
 

@@ -4,6 +4,8 @@ import { ADMIN_ROUTES } from '../../kit/admin/access.ts';
 // the menu tree editor and the pages' list, editor, preview and history, matched before the generic back office
 import { MenuEditorRoute } from '../menu/index.ts';
 import { AppPagesScreen } from '../pages/index.ts';
+// the eqlaat team's calendar, a path of the resource back office of its own
+import { eqlaatAdminRoutes } from '../eqlaat/index.ts';
 // the statistics' charts: recharts loads with that screen alone
 import { StatsScreen } from '../stats/index.ts';
 import { lazyScreen } from '../../kit/lazy/lazy-screen.ts';
@@ -73,6 +75,7 @@ export const adminRoutes = (
         <AppPagesScreen />
       </Guarded>
     </Route>
+    {eqlaatAdminRoutes}
     <Route path={ADMIN_ROUTES.resources}>
       <Guarded requirement="validated">
         <ResourceScreen />

@@ -15,6 +15,7 @@ const WEB_SCREENS = new Set([
   'rental-commands',
   'open-badge-sessions',
   'stats',
+  'eqlaat-calendar',
 ]);
 const CATALOGUE_TYPES = new Set(resourceCatalogue.map((d) => d.type));
 
