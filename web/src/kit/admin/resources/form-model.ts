@@ -153,6 +153,25 @@ export function initialValues(
 }
 
 /** The schema's defaults, for a new record's form (a field without one starts empty). */
+/** What an id in an address may look like: a uuid, or a fixed row's key (`pending`, `other`). */
+const PRESET_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * A create form's relationships chosen by its address (`/admin/resources/eqlaat-project-steps/create?project=<id>`,
+ * from the project's screen): each to-one relationship field the form has, named by a well-formed id. Anything else
+ * in the address is left out, so an address can only preselect what the reader could pick themselves.
+ */
+export function presetRelationships(fields: readonly FormField[], search: string): Record<string, string> {
+  const params = new URLSearchParams(search);
+  const preset: Record<string, string> = {};
+  for (const field of fields) {
+    if (!field.relationship || field.relationship.many || field.relationship.families) continue;
+    const id = params.get(field.name);
+    if (id && PRESET_ID.test(id)) preset[field.name] = id;
+  }
+  return preset;
+}
+
 export function defaultsOf(definition: ResourceDefinition): Record<string, unknown> {
   const defaults: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(definition.attributes.shape)) {

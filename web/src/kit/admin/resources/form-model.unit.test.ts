@@ -1,4 +1,5 @@
 import { couponResource } from '@platform/contracts/coupons/coupon';
+import { eqlaatProjectStepResource } from '@platform/contracts/eqlaat/records';
 import { adminFileResource } from '@platform/contracts/files/admin-file';
 import { fileResource } from '@platform/contracts/files/file';
 import { notificationResource } from '@platform/contracts/notifications/notification';
@@ -11,6 +12,7 @@ import {
   formFields,
   fromLocalInput,
   initialValues,
+  presetRelationships,
   toLocalInput,
   toSaveDocument,
 } from './form-model.ts';
@@ -161,6 +163,17 @@ describe('the form of a resource, made from its definition', () => {
         initialValues(coupon, { attributes: { name: 'A', amount: 1 } }),
       ).problems,
     ).toEqual({ amount: 'required' });
+  });
+
+  it('preselects a new record’s to-one relationships its address names, and nothing else', () => {
+    const fields = formFields(eqlaatProjectStepResource);
+    expect(presetRelationships(fields, `?project=${USER}&statuses=pending&doneAt=2030-01-01&x=1`)).toEqual({
+      project: USER,
+    });
+    // an id that is no id is not preselected
+    expect(presetRelationships(fields, '?project=..%2Fadmin')).toEqual({});
+    // a file field is chosen by uploading, not by an address
+    expect(presetRelationships(formFields(repositoryItemResource), `?image=${USER}`)).toEqual({});
   });
 
   it('finds the field a server pointer names', () => {

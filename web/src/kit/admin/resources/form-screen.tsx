@@ -2,6 +2,7 @@ import type { ViewerFacts } from '@platform/contracts/resources/access';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
+import { useSearch } from 'wouter';
 import { useApi } from '../../api/api-context.tsx';
 import { usePageTitle } from '../../routing/page-title.ts';
 import { useNavigation } from '../../routing/router.tsx';
@@ -18,6 +19,7 @@ import {
   defaultsOf,
   formFields,
   initialValues,
+  presetRelationships,
   toSaveDocument,
   type FormValue,
   type FormValues,
@@ -59,13 +61,16 @@ export function FormScreen({
   // the viewer's facts are a new object each render: the fields change only when the facts do
   const viewerKey = JSON.stringify(viewer ?? null);
   const fields = useMemo(() => formFields(definition, viewer), [definition, viewerKey]);
+  const search = useSearch();
+  // a new record's relationships the address names (a step of the project it was asked from)
+  const preset = useMemo(() => (id ? {} : presetRelationships(fields, search)), [id, fields, search]);
   const [loaded, setLoaded] = useState<Loaded>(() =>
     id
       ? { status: 'loading' }
       : {
           status: 'ready',
           record: null,
-          initial: initialValues(fields, null, defaultsOf(definition)),
+          initial: { ...initialValues(fields, null, defaultsOf(definition)), ...preset },
           included: indexIncluded([]),
         },
   );
@@ -94,6 +99,30 @@ export function FormScreen({
     );
     return () => controller.abort();
   }, [api, type, id, definition, fields, attempt]);
+
+  // the preselected records are read under the reader's own rules, so that their pickers show their names; one
+  // the reader may not read stays an id, and the save answers for it as for any other choice
+  const presetKey = JSON.stringify(preset);
+  useEffect(() => {
+    const chosen = Object.entries(preset);
+    if (id || !chosen.length) return;
+    const controller = new AbortController();
+    void Promise.allSettled(
+      chosen.map(([name]) =>
+        resourceApi.find(api, definition.relationships[name]!.type, preset[name]!, {
+          signal: controller.signal,
+        }),
+      ),
+    ).then((answers) => {
+      if (controller.signal.aborted) return;
+      const found = answers.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value.data] : []));
+      if (!found.length) return;
+      setLoaded((now) => (now.status === 'ready' ? { ...now, included: indexIncluded(found) } : now));
+      // the pickers start afresh with the names
+      setAttempt((n) => n + 1);
+    });
+    return () => controller.abort();
+  }, [api, definition, id, presetKey]);
 
   const record = loaded.status === 'ready' ? loaded.record : null;
   const title = record ? recordTitle(definition, record, labels.enumValue) : null;
