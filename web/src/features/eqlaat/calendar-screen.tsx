@@ -1,13 +1,11 @@
-import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { useLocation, useSearch } from 'wouter';
 import { BackToDashboard, LoadError, useAdminErrorText, WidePage } from '../../kit/admin/admin-ui.tsx';
 import { useApi } from '../../kit/api/api-context.tsx';
 import { InlineLoader } from '../../kit/loading/chrome.tsx';
+import { useListQuery } from '../../kit/admin/use-list-query.ts';
 import { useLoaded } from '../../kit/loading/use-loaded.ts';
 import { usePageTitle } from '../../kit/routing/page-title.ts';
-import { useNavigation } from '../../kit/routing/router.tsx';
 import { Link } from '../../kit/ui/link.tsx';
 import { Select } from '../../kit/ui/select.tsx';
 import { fluidSize, fluidSpace } from '../../kit/theme/theme.ts';
@@ -34,32 +32,13 @@ const ALL = 'all';
  * before); the manager and the closing of the details replace the entry.
  */
 function useCalendarAddress() {
-  const [path] = useLocation();
-  const search = useSearch();
-  const { navigate } = useNavigation();
-  const params = new URLSearchParams(search);
-  const hrefWith = useCallback(
-    (changes: Record<string, string | null>) => {
-      const next = new URLSearchParams(search);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      const query = next.toString();
-      return query ? `${path}?${query}` : path;
-    },
-    [path, search],
-  );
-  const replace = useCallback(
-    (changes: Record<string, string | null>) => navigate(hrefWith(changes), { replace: true }),
-    [navigate, hrefWith],
-  );
+  const { params, hrefWith, update } = useListQuery();
   return {
     n: params.get('n'),
     managerId: params.get('u') || null,
     appointmentId: params.get('a') || null,
     hrefWith,
-    replace,
+    replace: update,
   };
 }
 

@@ -11,7 +11,8 @@ export function useListQuery() {
   const search = useSearch();
   const { navigate } = useNavigation();
   const params = new URLSearchParams(search);
-  const update = useCallback(
+  /** the address with these changes (null or '' takes a parameter out): a link's href */
+  const hrefWith = useCallback(
     (changes: Record<string, string | null>) => {
       const next = new URLSearchParams(search);
       for (const [key, value] of Object.entries(changes)) {
@@ -19,11 +20,15 @@ export function useListQuery() {
         else next.set(key, value);
       }
       const query = next.toString();
-      navigate(query ? `${path}?${query}` : path, { replace: true });
+      return query ? `${path}?${query}` : path;
     },
-    [navigate, path, search],
+    [path, search],
   );
-  return { params, update };
+  const update = useCallback(
+    (changes: Record<string, string | null>) => navigate(hrefWith(changes), { replace: true }),
+    [navigate, hrefWith],
+  );
+  return { params, update, hrefWith };
 }
 
 /** A page number from the query string: a positive integer, else 1. */
