@@ -42,6 +42,27 @@ export function seedClient(baseUrl: string, adminToken: string): SeedClient {
   };
 }
 
+/** How many bounded waits of the query side (MIN_POSITION_TIMEOUT_MS each) the seeder gives the read models. */
+const READ_MODEL_WAITS = 60;
+
+/**
+ * Waits until the read models a member's session is read from (the accounts, the organizations) have reached
+ * `position`: each read asks for it as minPosition, which the query side waits for (bounded) before it answers,
+ * saying `meta.stale` when its bound came first. Sessions opened afterwards read the demo accounts' grants, however
+ * loaded the machine is (a session's own wait is bounded too, and past it a member would be refused).
+ */
+export async function readModelsAt(client: SeedClient, position: string): Promise<void> {
+  for (let attempt = 0; attempt < READ_MODEL_WAITS; attempt++) {
+    const reads = await Promise.all(
+      ['/users?page[size]=1', '/organizations?page[size]=1'].map((path) =>
+        client.get(`${path}&minPosition=${position}`),
+      ),
+    );
+    if (reads.every((read) => read.meta?.stale !== true)) return;
+  }
+  throw new Error(`Seeding: the accounts' read models did not reach position ${position}`);
+}
+
 /** An answer of a member's call: its status, its JSON body (null for a document's bytes) and its bytes. */
 export interface SeedAnswer {
   status: number;

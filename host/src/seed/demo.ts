@@ -5,7 +5,7 @@ import type { EventContractRegistry } from '@platform/contracts/event-contracts'
 import { systemActor } from '@platform/contracts/metadata';
 import { DEMO_SEED_STREAM } from '@platform/contracts/seed/events';
 import { loadState, type EventStore } from '@platform/infra/event-store';
-import { seedClient } from './client.ts';
+import { readModelsAt, seedClient } from './client.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoCommunity } from './demo-community.ts';
 import type { DemoFeatures } from './demo-content.ts';
@@ -81,6 +81,7 @@ export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedOutcome> {
   const accounts = await seedDemoAccounts(deps);
   // the demo accounts' roles and levels as written: the members' sessions below are read at this position
   const grantedAt = String(await deps.eventStore.headPosition());
+  await readModelsAt(seedClient(deps.baseUrl, deps.adminToken), grantedAt);
   if (deps.features?.rental !== false) {
     const catalogue = await seedDemoRental({ ...deps, keepers: [accounts.get(DEMO_RENTAL_KEEPER)!] });
     await seedDemoRentalCommands({ ...deps, ...catalogue });
