@@ -116,19 +116,29 @@ export async function memberSession(
     }
     return { status: response.status, body, bytes };
   };
+  // the session's reads and writes follow its own writes too (acting as an organization, then creating as it)
+  let seen = grantedAt;
+  const note = (done: SeedAnswer): SeedAnswer => {
+    const position = (done.body as { meta?: { position?: unknown } } | null)?.meta?.position;
+    if (typeof position === 'string' && /^\d+$/.test(position) && BigInt(position) > BigInt(seen ?? '0'))
+      seen = position;
+    return done;
+  };
   return {
     async call(method, path, body, key) {
-      return answer(
-        await fetch(`${baseUrl}/api/v1${withMinPosition(path, grantedAt)}`, {
-          method,
-          headers: {
-            ...headers,
-            accept: 'application/vnd.api+json',
-            ...(body !== undefined ? { 'content-type': 'application/vnd.api+json' } : {}),
-            ...(key ? { 'idempotency-key': key } : {}),
-          },
-          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-        }),
+      return note(
+        await answer(
+          await fetch(`${baseUrl}/api/v1${withMinPosition(path, seen)}`, {
+            method,
+            headers: {
+              ...headers,
+              accept: 'application/vnd.api+json',
+              ...(body !== undefined ? { 'content-type': 'application/vnd.api+json' } : {}),
+              ...(key ? { 'idempotency-key': key } : {}),
+            },
+            ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+          }),
+        ),
       );
     },
     async upload(bytes, name) {
@@ -137,7 +147,7 @@ export async function memberSession(
       form.append('family', 'doc');
       form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), name);
       return answer(
-        await fetch(`${baseUrl}/api/v1${withMinPosition('/services/files', grantedAt)}`, {
+        await fetch(`${baseUrl}/api/v1${withMinPosition('/services/files', seen)}`, {
           method: 'POST',
           headers,
           body: form,
