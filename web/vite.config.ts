@@ -144,6 +144,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     __FEATURE_TRAININGS__: JSON.stringify(flag(process.env.FEATURE_TRAININGS, true)),
     __FEATURE_SURVEYS__: JSON.stringify(flag(process.env.FEATURE_SURVEYS, true)),
     __FEATURE_EQLAAT__: JSON.stringify(flag(process.env.FEATURE_EQLAAT, true)),
+    __FEATURE_TRANSACTIONS__: JSON.stringify(flag(process.env.FEATURE_TRANSACTIONS, true)),
+    __FEATURE_DOCUMENTS__: JSON.stringify(flag(process.env.FEATURE_DOCUMENTS, true)),
   },
   build: isSsrBuild
     ? {

@@ -114,6 +114,9 @@ const ConfigSchema = z.object({
   FEATURE_SURVEYS: flag.default(true),
   // the Eqlaat programme: patients' projects, their steps, appointments and reports (eqlaat members only)
   FEATURE_EQLAAT: flag.default(true),
+  // a member's account: the money movements recorded on it, and the documents given to them
+  FEATURE_TRANSACTIONS: flag.default(true),
+  FEATURE_DOCUMENTS: flag.default(true),
   /** publication items are authored by the organization their writer acts for (with FEATURE_ORGANIZATIONS) */
   FEATURE_AUTHOR_ORGANIZATION: flag.default(true),
   // accounts (docs/adr/0008): a disabled feature's routes answer 404
@@ -230,6 +233,8 @@ export function resourceFeatures(config: Config): ResourceFeatures {
     trainings: config.FEATURE_TRAININGS,
     surveys: config.FEATURE_SURVEYS,
     eqlaat: config.FEATURE_EQLAAT,
+    transactions: config.FEATURE_TRANSACTIONS,
+    documents: config.FEATURE_DOCUMENTS,
   };
 }
 

@@ -18,6 +18,8 @@ declare const __FEATURE_LIKES__: boolean;
 declare const __FEATURE_TRAININGS__: boolean;
 declare const __FEATURE_SURVEYS__: boolean;
 declare const __FEATURE_EQLAAT__: boolean;
+declare const __FEATURE_TRANSACTIONS__: boolean;
+declare const __FEATURE_DOCUMENTS__: boolean;
 
 // A locale's message files merged (web/message-bundles.ts, kit/i18n/load-messages.ts).
 declare module 'virtual:message-bundle/*' {

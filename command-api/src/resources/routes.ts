@@ -559,6 +559,13 @@ function mount(
               detail: `${name} takes ${spec.file!.families.join(' or ')} files, not ${family}`,
               pointer: at(name, `/data${Array.isArray(value) ? `/${index}` : ''}/id`),
             });
+          // a private field (an account's invoice) never names a file everybody may read
+          else if (state.status === 'active' && spec.file!.private && state.attributes.isPublic !== false)
+            issues.push({
+              code: 'validation.invalid',
+              detail: `${name} takes files that are not public`,
+              pointer: at(name, `/data${Array.isArray(value) ? `/${index}` : ''}/id`),
+            });
         }
       // the target's rule, for the viewer who writes (a subject limited to administrators, a closed category)
       const ruled = spec.targetRule && typeof value === 'string' ? served.byType.get(target) : undefined;

@@ -31,6 +31,7 @@ import { adminTagResource, newsletterTypeResource } from '../site-settings/lists
 import { statsBannedOriginResource } from '../stats/banned-origin.ts';
 import { surveyResources } from '../surveys/survey.ts';
 import { eqlaatResources } from '../eqlaat/records.ts';
+import { accountingResources } from '../accounting/records.ts';
 import type { ResourceDefinition } from './definition.ts';
 
 /** Every record type built by the resource layer: its API, projection, admin screens and history. */
@@ -68,6 +69,7 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   statsBannedOriginResource,
   ...surveyResources,
   ...eqlaatResources,
+  ...accountingResources,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

@@ -45,6 +45,8 @@ export const RESOURCE_FEATURES = [
   'trainings',
   'surveys',
   'eqlaat',
+  'transactions',
+  'documents',
 ] as const;
 export type ResourceFeature = (typeof RESOURCE_FEATURES)[number];
 
@@ -64,6 +66,8 @@ export const ALL_RESOURCE_FEATURES: ResourceFeatures = {
   trainings: true,
   surveys: true,
   eqlaat: true,
+  transactions: true,
+  documents: true,
 };
 
 /** The feature flags (seed 000) an admin menu entry may depend on. */
@@ -156,7 +160,28 @@ export interface RelationshipSpec {
    * a file or image field (resources/files.ts `file(...)`): the target is a record of `files` of one of these media
    * families, checked when written; the file counts the records that use it and is not deleted while used
    */
-  file?: { families: readonly MediaFamily[] };
+  file?: {
+    families: readonly MediaFamily[];
+    /**
+     * the field's files are not public (an account's invoice): a write naming a public file is refused (422), the
+     * web uploads them with isPublic false, and a file is served, record and bytes, to those who may read a live
+     * record naming it through such a field, as well as to those who may update the file
+     */
+    private?: boolean;
+  };
+}
+
+/**
+ * A sum a list answers in `meta.totals` when it is filtered by one to-one relationship (`filter[<per>]=<id>`): the
+ * sum of the matching records' integer attribute `of`, counted negative where the attribute `negativeWhen` names
+ * has one of its values (a member's balance: credits less debits). Read in the same statement's terms as the list
+ * (the viewer's visibility, every filter), over every matching record, not the page: one value of the
+ * relationship's records, through its index, so what it costs follows one account's records, not the table's.
+ */
+export interface ListTotal {
+  of: string;
+  per: string;
+  negativeWhen?: { attribute: string; values: readonly string[] };
 }
 
 /** The traits a polymorphic relationship may name its target types by. */
@@ -458,6 +483,8 @@ export interface ResourceDefinitionInput<S extends Shape> {
    * `count` is a read-only integer attribute, each `latest` a read-only to-one relationship
    */
   counts?: Record<string, RelatedCount>;
+  /** sums a list filtered by one relationship answers in its meta, by name (ListTotal) */
+  totals?: Record<string, ListTotal>;
   /**
    * `canEdit` / `canDelete` in the documents for the viewer, on a type that is no publication item (a content
    * category the back office shows with its delete button)
@@ -705,6 +732,23 @@ function traitMembers(traits: ResourceTraits, own: Shape) {
   return { attributes, relationships };
 }
 
+/** A definition's list totals, checked: each sums an integer attribute per a plain to-one relationship. */
+function checkedTotals(
+  type: string,
+  totals: Record<string, ListTotal>,
+  attributes: z.ZodObject,
+  relationships: Record<string, RelationshipSpec>,
+): Record<string, ListTotal> {
+  for (const [name, total] of Object.entries(totals)) {
+    const per = relationships[total.per];
+    if (!(total.of in attributes.shape) || !per || per.many || per.polymorphic || per.through)
+      throw new Error(`${type}: the total ${name} sums an attribute per a plain to-one relationship`);
+    if (total.negativeWhen && !(total.negativeWhen.attribute in attributes.shape))
+      throw new Error(`${type}: the total ${name} names no attribute ${total.negativeWhen.attribute}`);
+  }
+  return totals;
+}
+
 /** Checks the input against its own attributes (names in filters, sorts, unique) and expands its traits. */
 export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S>): ResourceDefinition<S> {
   const traits: ResourceTraits = {
@@ -860,6 +904,7 @@ export function defineResource<S extends Shape>(input: ResourceDefinitionInput<S
     searchMode: input.searchMode ?? 'substring',
     globalSearch,
     counts: input.counts ?? {},
+    totals: checkedTotals(input.type, input.totals ?? {}, attributes, relationships),
     viewerFlags: input.viewerFlags ?? false,
     workflowEvents,
     historyVia: input.historyVia ?? null,

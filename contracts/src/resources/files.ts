@@ -17,7 +17,13 @@ export const FILES_TYPE = 'files';
 export function file(options: {
   family: MediaFamily | readonly MediaFamily[];
   many?: boolean;
+  /** the field's files are not public (RelationshipSpec.file.private) */
+  private?: boolean;
 }): RelationshipSpec {
   const families = typeof options.family === 'string' ? [options.family] : [...options.family];
-  return { type: FILES_TYPE, ...(options.many ? { many: true } : {}), file: { families } };
+  return {
+    type: FILES_TYPE,
+    ...(options.many ? { many: true } : {}),
+    file: { families, ...(options.private ? { private: true } : {}) },
+  };
 }

@@ -59,6 +59,8 @@ let matrixSurvey = '';
 let matrixEqlaatProject = '';
 /** The file and the container the admin files of the matrix are made of. */
 let matrixFile = '';
+/** The file (not public) the account documents of the matrix give their owner. */
+let matrixPrivateFile = '';
 let matrixFileContainer = '';
 let filesDir = '';
 
@@ -155,6 +157,12 @@ const FIXTURES: Record<string, Fixture> = {
   'survey-choices': (n) => ({
     attributes: { text: `Matrix choice ${n}` },
     relationships: { survey: matrixSurvey },
+  }),
+  // a member's account (the owner is member A by default): movements and documents
+  'account-transactions': (n) => ({ attributes: { amount: 100 + n, operation: 'credit' } }),
+  'account-documents': (n) => ({
+    attributes: { name: `Matrix invoice ${n}`, documentType: 'invoice' },
+    relationships: { file: matrixPrivateFile },
   }),
   // the Eqlaat programme: the team's records (the eqlaat_member role; its own test tries that role)
   'eqlaat-project-statuses': (n) => ({ attributes: { name: `Matrix status ${n}` } }),
@@ -405,6 +413,20 @@ beforeAll(async () => {
   });
   expect(uploaded.status).toBe(201);
   matrixFile = ((await uploaded.json()) as { data: { id: string } }).data.id;
+  const privateForm = new FormData();
+  privateForm.append('isPublic', 'false');
+  privateForm.append(
+    'file',
+    new Blob([Buffer.from('%PDF-1.4\n% matrix invoice\ntrailer << >>\n%%EOF\n')]),
+    'invoice.pdf',
+  );
+  const privateUpload = await fetch(app.url('/api/v1/services/files'), {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+    body: privateForm,
+  });
+  expect(privateUpload.status).toBe(201);
+  matrixPrivateFile = ((await privateUpload.json()) as { data: { id: string } }).data.id;
   matrixFileContainer = await made('file-containers', { name: 'Matrix files', path: 'matrix/files' });
   organizationA = await organization('Matrix Lab A');
   const organizationB = await organization('Matrix Lab B');

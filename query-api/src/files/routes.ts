@@ -137,8 +137,9 @@ export async function sendBlob(
  * - GET /services/files/{slug or id}: the file's current content (seed 000 §7), revalidated;
  * - GET /services/secured-files/{id}/show: a secured file, to those who may update its record, its uploader and
  *   administrators.
- * A file that is not public is served, never cached by shared caches, to those who may update it only; to others
- * it does not exist (404), whatever URL they hold.
+ * A file that is not public is served, never cached by shared caches, to those who may update it, and to those who
+ * may read a live record naming it through a private file field (a member's own invoice); to others it does not
+ * exist (404), whatever URL they hold.
  */
 export function fileServingRoutes(
   catalogue: readonly ResourceDefinition[],
@@ -161,7 +162,39 @@ export function fileServingRoutes(
           .type(JSON_API_MEDIA_TYPE)
           .send(JSON.stringify({ data: { type: 'file-limits', id: 'viewer', attributes: mine } }));
       });
-    const reads = deps.readAfter([resourceTable(fileResource).projection]);
+    // the types with private file fields (an account's documents): their readers are served the files they name
+    const privateFields = catalogue.flatMap((definition) => {
+      const fields = Object.entries(definition.relationships).flatMap(([name, spec]) =>
+        spec.file?.private ? [name] : [],
+      );
+      return fields.length ? [{ definition, fields }] : [];
+    });
+    const reads = deps.readAfter([
+      resourceTable(fileResource).projection,
+      ...privateFields.map(({ definition }) => resourceTable(definition).projection),
+    ]);
+    /**
+     * Whether the viewer may read a live record that names the file through a private file field: its `show` rule,
+     * in SQL on its row, as a find would ask it (the uses are the files projection's `files_uses`).
+     */
+    const readsARecordNaming = async (res: Response, fileId: string): Promise<boolean> => {
+      if (!privateFields.length) return false;
+      const viewer = viewerOf(res);
+      const checks = privateFields.map(({ definition, fields }) => {
+        const shape = resourceTable(definition);
+        const rule = ruleSql(definition.access.show, viewer, ruleColumns(definition, shape));
+        return sql.fragment`exists (select 1 from read.files_uses u
+          join ${sql.identifier(['read', shape.table])} r on r.id::text = u.record_id
+          where u.file_id = ${fileId} and u.record_type = ${definition.type}
+            and u.field = any(${sql.array(fields, 'text')})
+            ${definition.softDeletable ? sql.fragment`and r.deleted_at is null` : sql.fragment``} and ${rule})`;
+      });
+      return deps.readPool.oneFirst(
+        sql.type(
+          z.object({ allowed: z.boolean() }),
+        )`select ${sql.join(checks, sql.fragment` or `)} as allowed`,
+      );
+    };
     const securedReads = deps.readAfter([resourceTable(securedFileResource).projection]);
 
     /** the file the viewer may have: public and live, or one they may update (administrators: soft-deleted too) */
@@ -183,7 +216,7 @@ export function fileServingRoutes(
         }),
       );
       if (row.deleted_at !== null && !allows(fileResource.access.restore, viewer)) throw missing;
-      if (row.is_public === false && !editor) throw missing;
+      if (row.is_public === false && !editor && !(await readsARecordNaming(res, row.id))) throw missing;
       return row;
     };
     const cacheOf = (row: FileRow, immutable: boolean) =>

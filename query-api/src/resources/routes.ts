@@ -1023,11 +1023,31 @@ function mount(
     const included = fromPage
       ? includedFromPage(rows, res, query.fields)
       : await includedOf(rows, query.include, res, query.fields);
+    // the sums of a list filtered by one record (an account's balance, ListTotal): over every matching record,
+    // under the same conditions as the page, through the relationship's index
+    const summed = Object.entries(definition.totals).filter(([, t]) => typeof filter[t.per] === 'string');
+    const totals = summed.length
+      ? await deps.readPool.one(sql.type(z.record(z.string(), z.union([z.number(), z.bigint(), z.string()])))`
+          select ${sql.join(
+            summed.map(([name, t]) => {
+              const of = sql.identifier(['r', columnOf.get(t.of)!]);
+              const negative = t.negativeWhen
+                ? sql.fragment`${sql.identifier(['r', columnOf.get(t.negativeWhen.attribute)!])} = any(${sql.array([...t.negativeWhen.values], 'text')})`
+                : sql.fragment`false`;
+              return sql.fragment`coalesce(sum(case when ${negative} then -${of} else ${of} end), 0)::bigint as ${sql.identifier([name])}`;
+            }),
+            sql.fragment`, `,
+          )}
+          from ${table} r where ${where}`)
+      : null;
     sendDocument(
       res,
       listDocument({
         data: rows.map((row) => own.toResource(row, res, query.fields)),
         ...(included ? { included } : {}),
+        ...(totals
+          ? { meta: { totals: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, Number(v)])) } }
+          : {}),
         total,
         bound,
         query,

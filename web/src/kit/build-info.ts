@@ -26,4 +26,6 @@ export const FEATURES = {
   trainings: typeof __FEATURE_TRAININGS__ === 'boolean' ? __FEATURE_TRAININGS__ : true,
   surveys: typeof __FEATURE_SURVEYS__ === 'boolean' ? __FEATURE_SURVEYS__ : true,
   eqlaat: typeof __FEATURE_EQLAAT__ === 'boolean' ? __FEATURE_EQLAAT__ : true,
+  transactions: typeof __FEATURE_TRANSACTIONS__ === 'boolean' ? __FEATURE_TRANSACTIONS__ : true,
+  documents: typeof __FEATURE_DOCUMENTS__ === 'boolean' ? __FEATURE_DOCUMENTS__ : true,
 } as const;

@@ -46,6 +46,9 @@ export function webAdminMenu(
     surveys: FEATURES.surveys,
     // the Eqlaat programme's records (FEATURE_EQLAAT)
     eqlaat: FEATURES.eqlaat,
+    // a member's account: transactions and documents (FEATURE_TRANSACTIONS, FEATURE_DOCUMENTS)
+    transactions: FEATURES.transactions,
+    documents: FEATURES.documents,
   }).map((section) => ({
     ...section,
     entries: section.entries.filter((e) => WEB_SCREENS.has(e.key) || CATALOGUE_TYPES.has(e.key)),
