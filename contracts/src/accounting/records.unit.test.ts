@@ -32,6 +32,7 @@ describe("a member's account", () => {
       category: 'testledger',
       eventPrefix: 'TestLedger',
       module: 'tests',
+      menu: { group: 'application', icon: 'receipt', hidden: true },
       attributes: z.object({ amount: z.number().int() }),
       relationships: { account: { type: 'users' }, tags: { type: 'tags', many: true } },
       access: {},
