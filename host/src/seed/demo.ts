@@ -79,8 +79,11 @@ export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedOutcome> {
   await record(deps, 'BeginDemoSeed');
   await seedDemoSite(deps);
   const accounts = await seedDemoAccounts(deps);
-  // the demo accounts' roles and levels as written: the members' sessions below are read at this position
-  const grantedAt = String(await deps.eventStore.headPosition());
+  // the demo accounts' roles and levels as written: the members' sessions below are read at this position. The last
+  // event committed, not headPosition(): that one stops below the oldest transaction running anywhere on the
+  // database server (a projector's, another site's), so it may name an event before the grants, and the sessions
+  // would be read before them (refused what their roles allow)
+  const grantedAt = String(await deps.eventStore.lastCommittedPosition());
   await readModelsAt(seedClient(deps.baseUrl, deps.adminToken), grantedAt);
   if (deps.features?.rental !== false) {
     const catalogue = await seedDemoRental({ ...deps, keepers: [accounts.get(DEMO_RENTAL_KEEPER)!] });
