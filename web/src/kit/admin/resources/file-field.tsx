@@ -43,7 +43,9 @@ const shown = (view: FileView): ShownFile => ({
 });
 
 type FileFieldProps = {
-  field: FormField & { relationship: { type: string; many: boolean; families?: readonly MediaFamily[] } };
+  field: FormField & {
+    relationship: { type: string; many: boolean; families?: readonly MediaFamily[]; private?: boolean };
+  };
   label: string;
   description?: string;
   error?: string;
@@ -57,7 +59,13 @@ type FileFieldProps = {
  * the upload of one file with its progress, the refusal said in the reader's language, the files uploaded here
  * (the ones the record had come with the form's document), and how a file id shows.
  */
-function useFileUploads(families: readonly MediaFamily[], included: IncludedIndex, type: string) {
+function useFileUploads(
+  families: readonly MediaFamily[],
+  included: IncludedIndex,
+  type: string,
+  /** a private field's files are uploaded not public */
+  isPrivate = false,
+) {
   const t = useResourceT();
   const api = useApi();
   const errorText = useAdminErrorText();
@@ -96,6 +104,7 @@ function useFileUploads(families: readonly MediaFamily[], included: IncludedInde
     try {
       const record = await uploadFile(api, file, {
         families,
+        ...(isPrivate ? { isPublic: false } : {}),
         signal: controller.signal,
         onProgress: (sent, total) =>
           total > 0 &&
@@ -150,6 +159,7 @@ export function FileField({ field, label, description, error, value, onChange, i
     families,
     included,
     field.relationship.type,
+    field.relationship.private,
   );
 
   const pick = (file: File) => {
@@ -203,7 +213,12 @@ export function FileListField({
   const latest = useRef(ids);
   latest.current = ids;
   const [refused, setRefused] = useState<string[]>([]);
-  const { progress, send, viewOf, texts, t } = useFileUploads(families, included, field.relationship.type);
+  const { progress, send, viewOf, texts, t } = useFileUploads(
+    families,
+    included,
+    field.relationship.type,
+    field.relationship.private,
+  );
 
   const pick = async (files: File[]) => {
     setRefused([]);

@@ -29,7 +29,13 @@ export interface FormField {
    * for a relationship: the target type and whether it holds several ids; a file field (ADR 0027) names the media
    * families it takes, and is edited by uploading a file rather than picking a record
    */
-  relationship?: { type: string; many: boolean; families?: readonly MediaFamily[] };
+  relationship?: {
+    type: string;
+    many: boolean;
+    families?: readonly MediaFamily[];
+    /** a private file field: its files are uploaded not public (an account's invoice) */
+    private?: boolean;
+  };
 }
 
 /**
@@ -94,6 +100,7 @@ export function formFields(definition: ResourceDefinition, viewer?: ViewerFacts)
       type: spec.type,
       many: spec.many ?? false,
       ...(spec.file ? { families: spec.file.families } : {}),
+      ...(spec.file?.private ? { private: true } : {}),
     },
   }));
   return [...attributes, ...relationships];

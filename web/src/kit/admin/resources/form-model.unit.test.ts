@@ -1,3 +1,4 @@
+import { accountDocumentResource } from '@platform/contracts/accounting/records';
 import { couponResource } from '@platform/contracts/coupons/coupon';
 import { eqlaatProjectStepResource } from '@platform/contracts/eqlaat/records';
 import { adminFileResource } from '@platform/contracts/files/admin-file';
@@ -75,6 +76,13 @@ describe('the form of a resource, made from its definition', () => {
       type: 'files',
       many: false,
       families: ['video', 'audio', 'image', 'doc', '3d', 'lcc', 'svg'],
+    });
+    // a private file field (an account's invoice) uploads its files not public
+    expect(formFields(accountDocumentResource).find((f) => f.name === 'file')?.relationship).toEqual({
+      type: 'files',
+      many: false,
+      families: ['doc', 'image'],
+      private: true,
     });
     // a file's content facts come from its upload
     expect(formFields(fileResource).map((f) => f.name)).toEqual([
