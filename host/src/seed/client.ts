@@ -172,7 +172,8 @@ export const must = (answer: SeedAnswer, what: string): SeedAnswer => {
 
 /**
  * Uploads a public file through the file fields' route (POST /services/files) with the machine credential, as
- * the rental models' images are: answers the file's id.
+ * the rental models' images are: answers the file's id. `isPublic: false` uploads one that is not public (an
+ * account's document, for a private file field).
  */
 export async function uploadPublicFile(
   options: { baseUrl: string; adminToken: string },
@@ -183,12 +184,14 @@ export async function uploadPublicFile(
     family: string;
     name: string;
     description: string;
+    isPublic?: boolean;
   },
 ): Promise<string> {
   const form = new FormData();
   form.append('family', file.family);
   form.append('name', file.name);
   form.append('description', file.description);
+  if (file.isPublic === false) form.append('isPublic', 'false');
   form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.mimeType }), file.fileName);
   const uploaded = await fetch(`${options.baseUrl}/api/v1/services/files`, {
     method: 'POST',

@@ -38,6 +38,8 @@ const onlyEqlaat = (eqlaat: boolean): Partial<ResourceFeatures> => ({
   trainings: false,
   surveys: false,
   eqlaat,
+  transactions: false,
+  documents: false,
 });
 
 const seedOptions = (site: AccountsTestApp, features: Partial<ResourceFeatures>) => ({

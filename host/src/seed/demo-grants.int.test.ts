@@ -32,6 +32,8 @@ const noFeatureContent: Partial<ResourceFeatures> = {
   trainings: false,
   surveys: false,
   eqlaat: false,
+  transactions: false,
+  documents: false,
 };
 
 let app: AccountsTestApp;
