@@ -1,11 +1,12 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { PAGE, SIZE, Writer } from '../documents/pdf-writer.ts';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { embedDocumentFonts, PAGE, SIZE, Writer } from '../documents/pdf-writer.ts';
 import { contentBlocks } from './report-content.ts';
 
 /**
  * An eqlaat report as a PDF (seed 000 §7), made when asked from the read models as the rental command's documents
- * are (pdf-lib, ADR 0028), with their writer: the PDF standard fonts, so a character they cannot draw is written
- * without its accent (ț as t) or as '?' (an emoji), never refused. The metadata (the title) keeps every character.
+ * are (pdf-lib, ADR 0028), with their writer and fonts (DejaVu Sans, embedded and subset, ADR 0057): the letters of
+ * the platform's languages are drawn as written (ș, ț, ø), a character the font lacks (most emoji) as '?', never
+ * refused. The metadata (the title) keeps every character.
  */
 export interface EqlaatReportPdfData {
   appName: string;
@@ -80,8 +81,8 @@ export async function eqlaatReportPdf(data: EqlaatReportPdfData): Promise<Uint8A
   doc.setCreator(data.appName);
   doc.setCreationDate(new Date(data.issuedAt));
   doc.setModificationDate(new Date(data.issuedAt));
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const writer = new Writer(doc, font, await doc.embedFont(StandardFonts.HelveticaBold));
+  const { regular: font, bold } = await embedDocumentFonts(doc);
+  const writer = new Writer(doc, font, bold);
 
   writer.text(data.appName, { size: SIZE.small, grey: true });
   writer.gap(10);

@@ -1,11 +1,11 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { plainText, SIZE, Writer } from '../documents/pdf-writer.ts';
+import { PDFDocument } from 'pdf-lib';
+import { embedDocumentFonts, plainText, SIZE, Writer } from '../documents/pdf-writer.ts';
 import type { RentalInvoiceAmounts } from '@platform/contracts/rental/amounts';
 
 /**
  * The rental command's documents as PDF (pdf-lib, ADR 0028): the contract the member signs and uploads at the
- * contract step, and the invoice of its amounts. Built from what the read models hold when asked; the fonts are
- * the PDF standard ones (no font file to ship), so the text is kept to what they can draw.
+ * contract step, and the invoice of its amounts. Built from what the read models hold when asked, in the documents'
+ * embedded fonts (ADR 0057), which draw the names and addresses of every language the platform speaks.
  */
 export interface RentalDocumentData {
   appName: string;
@@ -55,11 +55,8 @@ async function documentOf(
   doc.setCreator(data.appName);
   doc.setCreationDate(new Date(data.issuedAt));
   doc.setModificationDate(new Date(data.issuedAt));
-  const writer = new Writer(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-  );
+  const fonts = await embedDocumentFonts(doc);
+  const writer = new Writer(doc, fonts.regular, fonts.bold);
   writer.text(data.appName, { size: SIZE.small, grey: true });
   if (data.documentHeader) writer.text(plainText(data.documentHeader), { size: SIZE.small, grey: true });
   writer.gap(10);
