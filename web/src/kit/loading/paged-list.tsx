@@ -14,8 +14,9 @@ export interface ListPageOf<T> {
   totalCapped?: boolean;
 }
 
-export interface PagedRead<T> {
-  state: Loaded<ListPageOf<T>>;
+/** `P`: the page as the screen's read answers it, when it tells more than its items (an account's balance). */
+export interface PagedRead<T, P extends ListPageOf<unknown> = ListPageOf<T>> {
+  state: Loaded<P>;
   page: number;
   setPage: (page: number) => void;
   retry: () => void;
@@ -31,10 +32,10 @@ export interface PagedRead<T> {
  * `reload(position)` after an action. What was read stays on screen while the next page is on its way. A page
  * past the end (its last item removed) gives way to the last page.
  */
-export function usePagedRead<T>(
-  read: (options: { page: number; signal: AbortSignal; minPosition?: string }) => Promise<ListPageOf<T>>,
+export function usePagedRead<P extends ListPageOf<unknown>>(
+  read: (options: { page: number; signal: AbortSignal; minPosition?: string }) => Promise<P>,
   deps: DependencyList,
-): PagedRead<T> {
+): PagedRead<P['items'][number], P> {
   const [page, setPage] = useState(1);
   const { state, reload, reloadAndWait } = useLoadedAt(
     ({ signal, minPosition }) => read({ page, signal, minPosition }),

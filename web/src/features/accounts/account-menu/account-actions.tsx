@@ -7,6 +7,7 @@ import { useSession } from '../../../kit/session/session.tsx';
 import { ChevronDownIcon } from '../../../kit/ui/icons.tsx';
 import { Menu, MenuItem } from '../../../kit/ui/menu.tsx';
 import { PlainButtonLink } from '../../../kit/ui/plain.tsx';
+import { accountingMenuEntries } from '../../accounting/index.ts';
 import type en from './messages/en.json';
 
 const Guest = styled.div`
@@ -83,7 +84,8 @@ export function signInHref(path: string, search: string): string {
 
 /**
  * The top bar's account actions (seed 000 §2.9): guest sign-in actions when nobody is signed in, the
- * signed-in user's menu otherwise (profile, their likes, their open badges, the dashboard when it is their landing, sign out).
+ * signed-in user's menu otherwise (profile, their likes, their open badges, their transactions and documents, the
+ * dashboard when it is their landing, sign out); an entry of a feature that is not built in is left out.
  */
 export function AccountActions() {
   const t = useT<typeof en>();
@@ -143,6 +145,11 @@ export function AccountActions() {
             {t('auth.actions.openBadges')}
           </MenuItem>
         ) : null}
+        {accountingMenuEntries().map((entry) => (
+          <MenuItem key={entry.id} id={entry.id} href={entry.href} textValue={t(`auth.actions.${entry.id}`)}>
+            {t(`auth.actions.${entry.id}`)}
+          </MenuItem>
+        ))}
         {showDashboard ? (
           <MenuItem id="dashboard" href={ROUTES.dashboard} textValue={t('auth.actions.dashboard')}>
             {t('auth.actions.dashboard')}

@@ -2,6 +2,7 @@ import { Route } from 'wouter';
 import type { PaintedScreen } from '../../../kit/routing/painted-screen.ts';
 import { ROUTES } from '../../../kit/session/guard.ts';
 import { Guarded } from '../../../kit/session/guarded.tsx';
+import { accountingRoutes } from '../../accounting/index.ts';
 import { CouponsScreen } from '../../coupons/index.ts';
 import { LikesScreen } from '../../likes/index.ts';
 import { NotificationsScreen } from '../../notifications/index.ts';
@@ -21,7 +22,10 @@ const profile: PaintedScreen = {
 };
 export const accountPaintedScreens: readonly PaintedScreen[] = [profile];
 
-/** The account screens of seed 000 §2.1 (profile, coupons), the notifications list and the member's likes, each a <Route> wrapped in <Guarded>. */
+/**
+ * The account screens of seed 000 §2.1 (profile, coupons), the notifications list, the member's likes, and their
+ * transactions and documents (each with its feature), each a <Route> wrapped in <Guarded>.
+ */
 export const accountRoutes = (
   <>
     <Route path={profile.path}>
@@ -47,5 +51,7 @@ export const accountRoutes = (
         <LikesScreen />
       </Guarded>
     </Route>
+    {/* the member's movements and balance, and their documents (seed 000 §2; transactions and documents features) */}
+    {accountingRoutes}
   </>
 );
