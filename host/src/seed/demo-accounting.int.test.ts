@@ -89,7 +89,7 @@ describe("the demo member's account", () => {
     expect((documents.body.data as Doc[]).map((d) => d.attributes.name).sort()).toEqual(
       demoAccountDocuments.map((d) => d.name).sort(),
     );
-    const fileId = (documents.body.data as Doc[])[0]!.relationships.file.data.id;
+    const fileId = (documents.body.data as Doc[])[0]!.relationships.file!.data.id;
     const own = await fetch(app.url(`/api/v1/services/files/${fileId}`), {
       headers: { Cookie: `atc_session=${holder.cookie()}` },
     });
