@@ -270,7 +270,7 @@ describe('the eqlaat calendar and records, end to end', () => {
     // the step's form opens with the project chosen, named
     await status.getByRole('link', { name: 'Add a step' }).click();
     await page.waitForURL(`**/admin/resources/eqlaat-project-steps/create?project=${project.id}`);
-    const projectBox = page.getByRole('combobox', { name: 'Project', exact: true });
+    const projectBox = page.getByRole('combobox', { name: 'Project (required)', exact: true });
     await expect.poll(() => projectBox.inputValue(), { timeout: 30_000 }).toBe(project.title);
     await page.goBack();
     await page.waitForURL(`**/admin/resources/eqlaat-projects/show/${project.id}`);

@@ -78,7 +78,7 @@ describe('the admin files (seed 001 §3)', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Admin files: new record' }, FIRST_RENDER);
     expect(screen.getByRole('textbox', { name: /^Name/ })).toBeTruthy();
-    const file = screen.getByRole('group', { name: /^File$/ });
+    const file = screen.getByRole('group', { name: 'File (required)' });
     expect(within(file).getByRole('button', { name: 'Choose a file' })).toBeTruthy();
     expect(
       screen.getByText(/^The folder the file is kept in: its path begins the file’s path./),

@@ -204,7 +204,9 @@ function limits(field: FormField, t: ReturnType<typeof useResourceT>): string | 
     case 'relationship':
       // a file field says what it takes when a file is refused (the server decides from the content)
       if (field.relationship?.families) return null;
-      return field.relationship?.many ? t('admin.resources.limit.ids') : t('admin.resources.limit.id');
+      if (field.relationship?.many) return t('admin.resources.limit.ids');
+      // a required one is chosen, never emptied to none
+      return field.required ? t('admin.resources.limit.idRequired') : t('admin.resources.limit.id');
     default:
       return null;
   }

@@ -94,8 +94,9 @@ export function formFields(definition: ResourceDefinition, viewer?: ViewerFacts)
     name,
     widget: 'relationship',
     kind: 'relationship',
-    required: false,
-    nullable: true,
+    // a create must name it (the label says so; the server's 422 names it on the field when it is left empty)
+    required: spec.required ?? false,
+    nullable: !spec.required,
     relationship: {
       type: spec.type,
       many: spec.many ?? false,
