@@ -32,6 +32,7 @@ import { statsBannedOriginResource } from '../stats/banned-origin.ts';
 import { surveyResources } from '../surveys/survey.ts';
 import { eqlaatResources } from '../eqlaat/records.ts';
 import { accountingResources } from '../accounting/records.ts';
+import { mailingTemplateResource } from '../newsletters/mailing-template.ts';
 import type { ResourceDefinition } from './definition.ts';
 
 /** Every record type built by the resource layer: its API, projection, admin screens and history. */
@@ -70,6 +71,7 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   ...surveyResources,
   ...eqlaatResources,
   ...accountingResources,
+  mailingTemplateResource,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

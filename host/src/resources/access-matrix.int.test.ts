@@ -158,6 +158,7 @@ const FIXTURES: Record<string, Fixture> = {
     attributes: { text: `Matrix choice ${n}` },
     relationships: { survey: matrixSurvey },
   }),
+  'mailing-templates': (n) => ({ attributes: { subject: `Matrix newsletter ${n}` } }),
   // a member's account (the owner is member A by default): movements and documents
   'account-transactions': (n) => ({ attributes: { amount: 100 + n, operation: 'credit' } }),
   'account-documents': (n) => ({
