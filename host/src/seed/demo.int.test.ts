@@ -27,6 +27,7 @@ import {
 } from './demo-trainings.ts';
 import { seedDemo } from './demo.ts';
 import { demoSurvey } from './demo-surveys.ts';
+import { demoNewsletter } from './demo-newsletters.ts';
 
 let app: AccountsTestApp;
 
@@ -365,6 +366,23 @@ describe('demo community', () => {
       logger: capturedLogger().logger,
     });
     expect(await seededEvents(app)).toBe(before);
+  });
+
+  it('seeds a newsletter pointing to three demo articles, in its order', async () => {
+    const at = await head(app);
+    const letters = await app.admin('GET', `/mailing-templates?minPosition=${at}`);
+    expect(letters.status).toBe(200);
+    const letter = (letters.body.data as Doc[]).find((d) => d.attributes.subject === demoNewsletter.subject)!;
+    const articles = await app.admin('GET', `/articles?page[size]=100&minPosition=${at}`);
+    const keyOf = new Map(
+      demoArticles.map((a) => [
+        (articles.body.data as Doc[]).find((d) => d.attributes.title === a.title)!.id,
+        a.key,
+      ]),
+    );
+    expect(letter.relationships.articles.data.map((r: { id: string }) => keyOf.get(r.id))).toEqual([
+      ...demoNewsletter.articles,
+    ]);
   });
 
   it('seeds the trainings: resources with their reviews’ figures, an open request, a training with two sessions', async () => {

@@ -11,6 +11,7 @@ import { seedDemoCommunity } from './demo-community.ts';
 import type { DemoFeatures } from './demo-content.ts';
 import { DEMO_EQLAAT_MEMBER, seedDemoEqlaat } from './demo-eqlaat.ts';
 import { DEMO_ACCOUNT_HOLDER, seedDemoAccounting } from './demo-accounting.ts';
+import { seedDemoNewsletters } from './demo-newsletters.ts';
 import { seedDemoOpenBadgeAssertion } from './demo-open-badge-assertion.ts';
 import { seedDemoOpenBadges } from './demo-open-badges.ts';
 import { seedDemoRental } from './demo-rental.ts';
@@ -28,7 +29,8 @@ import { demoSeedDecider, isSeeded, type DemoSeedCommand } from './progress.ts';
 // training resources with reviews, an open request, a training with two sessions; and an open survey on the home page;
 // 9: the trainings' pages (training resources, requests, trainings) and their menu entries; 10: the open badges'
 // images; 11: the eqlaat team's records: project categories, patients' projects with their steps, appointments in
-// the week of the seeding and the next, a report; 12: a demo member's account: movements and two documents
+// the week of the seeding and the next, a report; 12: a demo member's account: movements and two documents; a
+// newsletter pointing to three articles
 export const DEMO_CONTENT_VERSION = 12;
 
 /** the demo account that keeps the demo stock: the rental administrator */
@@ -94,11 +96,12 @@ export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedOutcome> {
     const badges = await seedDemoOpenBadges({ ...deps, accounts });
     await seedDemoOpenBadgeAssertion({ ...deps, accounts, badges });
   }
-  await seedDemoCommunity({ ...deps, grantedAt });
+  const community = await seedDemoCommunity({ ...deps, grantedAt });
   if (deps.features?.trainings !== false) await seedDemoTrainings({ ...deps, grantedAt });
   if (deps.features?.eqlaat !== false)
     await seedDemoEqlaat({ ...deps, grantedAt, member: accounts.get(DEMO_EQLAAT_MEMBER)! });
   if (deps.features?.surveys !== false) await seedDemoSurveys(deps);
+  await seedDemoNewsletters({ ...deps, articles: community.articles });
   const accounting = {
     transactions: deps.features?.transactions !== false,
     documents: deps.features?.documents !== false,
