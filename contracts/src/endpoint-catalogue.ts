@@ -7,6 +7,7 @@ import type { AnyEndpoint } from './endpoints.ts';
 import { fileEndpoints } from './files/endpoints.ts';
 import { geographyEndpoints } from './geography/endpoints.ts';
 import { menuEndpoints } from './menu/endpoints.ts';
+import { newsletterEndpoints } from './newsletters/endpoints.ts';
 import { notificationEndpoints } from './notifications/endpoints.ts';
 import { organizationEndpoints } from './organizations/endpoints.ts';
 import { openBadgeEndpoints } from './open-badges/endpoints.ts';
@@ -31,6 +32,7 @@ export const declaredEndpoints: readonly AnyEndpoint[] = [
     ...Object.values(eqlaatEndpoints),
     ...Object.values(menuEndpoints),
     ...Object.values(moderationEndpoints),
+    ...Object.values(newsletterEndpoints),
     ...Object.values(notificationEndpoints),
     ...Object.values(openBadgeEndpoints),
     ...Object.values(organizationEndpoints),

@@ -9,6 +9,7 @@ import { openBadgesModule } from './open-badges/module.ts';
 import { publicationsModule } from './publications/module.ts';
 import { moderationModule } from './content/module.ts';
 import { eqlaatModule } from './eqlaat/module.ts';
+import { newslettersModule } from './newsletters/module.ts';
 import { rentalModule } from './rental/module.ts';
 import { surveysModule } from './surveys/module.ts';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
@@ -277,6 +278,7 @@ export function platformModules(
     statsCountsModule(served),
     // the eqlaat reports as PDF, when the types served hold them
     eqlaatModule(served),
+    newslettersModule(served),
   ];
   const extensions = workflowExtensions(modules);
   const joinTables = Object.assign({}, ...modules.map((module) => module.joinTables ?? {})) as Record<

@@ -31,6 +31,7 @@ import { listablePages } from '../pages/documents.ts';
 import { readerLocale } from '../reader-locale.ts';
 import { resourceReader } from '../resources/routes.ts';
 import { ruleColumns } from '../resources/visibility.ts';
+import { publicPath } from './public-path.ts';
 
 /**
  * The site's own pages are found too (type `pages`), by their title and description: they are a hand-written
@@ -256,10 +257,7 @@ export function globalSearchRoutes(
     if (!definition) return row.path_key;
     const path = definition.globalSearch!.path;
     if (row.path_key === null) return null;
-    const key = encodeURIComponent(row.path_key);
-    if ('route' in path) return path.route.replace(':key', key);
-    if (row.page_path === null) return null;
-    return `${row.page_path === '/' ? '' : row.page_path.replace(/\/$/, '')}/${key}`;
+    return publicPath(path, row.path_key, row.page_path);
   }
 
   return (deps: QueryModuleDeps): Router => {
