@@ -6,6 +6,7 @@ import {
 import { ResourceScreen } from '../../kit/admin/resources/resource-screen.tsx';
 import { reportScreens } from '../community/index.ts';
 import { eqlaatProjectScreens, eqlaatReportScreens } from '../eqlaat/index.ts';
+import { mailingTemplateScreens } from '../newsletters/index.ts';
 import { publicationItemScreens, publicationRequestScreens } from '../publications/index.ts';
 
 /**
@@ -17,6 +18,7 @@ export const RESOURCE_SCREEN_EXTENSIONS: ResourceScreenExtensions = {
   reports: reportScreens,
   'eqlaat-projects': eqlaatProjectScreens,
   'eqlaat-reports': eqlaatReportScreens,
+  'mailing-templates': mailingTemplateScreens,
   ...Object.fromEntries(PUBLICATION_REQUEST_TYPES.map((type) => [type, publicationItemScreens])),
 };
 
