@@ -5,13 +5,15 @@
  * page with two includes beside a hand-written SQL join at 25 and 10,000 rows, and the generic list and find of
  * 10,000 coupons beside hand-written SQL over the same table. Flags: `--quick` (small
  * counts, a smoke run), `--diagnose` (after the figures, measure the variants that explain a missed target; see
- * diagnose.ts), `--only store|query|resources|files|rental|community|stats|search|cluster` (one section; search:
+ * diagnose.ts), `--only store|query|resources|files|rental|community|accounting|stats|search|cluster` (one section; search:
  * query/search-bench.ts, the global search at 100,000 indexed records beside the same full-text query by hand, p50 and
  * p99; cluster: cluster-bench.ts, reads through the cluster's front to 1 and 3 query processes and appends to 1 and 2
  * command processes, in rotating slices of one run; files: files-bench.ts, uploads
  * beside a plain stream to disk and the preview time per image; community: query/community-bench.ts, the
  * repository's list and a forum category's subjects beside hand-written SQL at 1,000 and 100,000 items and a million
- * messages, and full-text search; stats: stats-bench.ts, the statistics records' ingestion through HTTP and the
+ * messages, and full-text search; accounting: query/accounting-bench.ts, a member's account movements with their
+ * balance (ADR 0058) at 10,000 and 1,000,000 movements, signed in as the member, beside the same two statements in
+ * raw SQL and bare Express; stats: stats-bench.ts, the statistics records' ingestion through HTTP and the
  * analysts' replay of a million records, each beside raw INSERTs of the same rows), `--profile <dir>` (query side: a CPU profile of the served process per read and
  * size, written to <dir>), `--client plain|browser|both` (query side: the reads measured for a client that sends no
  * Accept-Encoding, for one that sends a browser's, or both, a row each; default both).
@@ -39,6 +41,7 @@ import {
   type Latency,
   type Throughput,
 } from './scenarios.ts';
+import { ACCOUNTING_FULL, ACCOUNTING_QUICK, accountingBench } from './query/accounting-bench.ts';
 import { COMMUNITY_FULL, COMMUNITY_QUICK, communityBench } from './query/community-bench.ts';
 import { SEARCH_FULL, SEARCH_QUICK, searchBench } from './query/search-bench.ts';
 import { QUERY_CLIENTS, QUERY_FULL, QUERY_QUICK, queryBench, type QueryClient } from './query/query-bench.ts';
@@ -96,6 +99,7 @@ const SECTIONS = [
   'files',
   'rental',
   'community',
+  'accounting',
   'stats',
   'search',
   'cluster',
@@ -231,6 +235,18 @@ async function main() {
       await communityBench({ cluster, counts: args.has('--quick') ? COMMUNITY_QUICK : COMMUNITY_FULL, log });
       log(
         `\ncommunity section took ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`,
+      );
+    }
+    if (runs('accounting')) {
+      const started = performance.now();
+      log(`\nload average at start of the accounting section: ${loadAverage()}`);
+      await accountingBench({
+        cluster,
+        counts: args.has('--quick') ? ACCOUNTING_QUICK : ACCOUNTING_FULL,
+        log,
+      });
+      log(
+        `\naccounting section took ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`,
       );
     }
     if (runs('stats')) {
