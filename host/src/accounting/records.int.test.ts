@@ -100,6 +100,20 @@ describe("a member's transactions", () => {
     const page = await api(holder, 'GET', `/account-transactions?filter[account]=${holder.id}&page[size]=1`);
     expect(page.body.data).toHaveLength(1);
     expect(page.body.meta.totals).toEqual({ balance: 3750 });
+    // and a page past the end as well
+    const past = await api(
+      holder,
+      'GET',
+      `/account-transactions?filter[account]=${holder.id}&page[number]=9`,
+    );
+    expect(past.body.data).toEqual([]);
+    expect(past.body.meta.totals).toEqual({ balance: 3750 });
+    const included = await api(
+      holder,
+      'GET',
+      `/account-transactions?filter[account]=${holder.id}&include=account`,
+    );
+    expect(included.body.meta.totals).toEqual({ balance: 3750 });
     // unfiltered, a member lists their own, and no sum is asked
     const unfiltered = await api(holder, 'GET', '/account-transactions');
     expect(unfiltered.body.data).toHaveLength(2);

@@ -999,10 +999,27 @@ function mount(
             where r.target_id = ${indexed.value}::${sql.identifier([indexed.cast])} and ${conditions[0]!}
             limit ${bound + 1}) c)`
         : sql.fragment`(select count(*)::int from (select 1 from ${table} r where ${where} limit ${bound + 1}) c)`;
+    // the sums of a list filtered by one record (an account's balance, ListTotal): over every matching record,
+    // under the same conditions as the page, through the relationship's index; uncorrelated subqueries of the page's
+    // statement, as its count is (a page past the end reads them on their own)
+    const summed = Object.entries(definition.totals).filter(([, t]) => typeof filter[t.per] === 'string');
+    const sums = summed.map(([name, t], index) => {
+      const of = sql.identifier(['r', columnOf.get(t.of)!]);
+      const negative = t.negativeWhen
+        ? sql.fragment`${sql.identifier(['r', columnOf.get(t.negativeWhen.attribute)!])} = any(${sql.array([...t.negativeWhen.values], 'text')})`
+        : sql.fragment`false`;
+      return {
+        name,
+        column: `list_sum_${index}`,
+        sql: sql.fragment`(select coalesce(sum(case when ${negative} then -${of} else ${of} end), 0)::bigint
+          from ${table} r where ${where})`,
+      };
+    });
+    const summedColumns = sums.map((s) => sql.fragment`, ${s.sql} as ${sql.identifier([s.column])}`);
     const page = sql.fragment`
       select ${own.columns}, ${counted} as list_total${
-        rank ? sql.fragment`, ${rank} as list_rank` : sql.fragment``
-      }${likedBy(viewer)}${extra}
+        summedColumns.length ? sql.join(summedColumns, sql.fragment``) : sql.fragment``
+      }${rank ? sql.fragment`, ${rank} as list_rank` : sql.fragment``}${likedBy(viewer)}${extra}
       from ${table} r
       where ${where} order by ${order} limit ${query.page.size} offset ${query.page.offset}`;
     // with includes that SQL can gather from the page's rows, one statement: the page, and its included records
@@ -1023,31 +1040,23 @@ function mount(
     const included = fromPage
       ? includedFromPage(rows, res, query.fields)
       : await includedOf(rows, query.include, res, query.fields);
-    // the sums of a list filtered by one record (an account's balance, ListTotal): over every matching record,
-    // under the same conditions as the page, through the relationship's index
-    const summed = Object.entries(definition.totals).filter(([, t]) => typeof filter[t.per] === 'string');
-    const totals = summed.length
-      ? await deps.readPool.one(sql.type(z.record(z.string(), z.union([z.number(), z.bigint(), z.string()])))`
-          select ${sql.join(
-            summed.map(([name, t]) => {
-              const of = sql.identifier(['r', columnOf.get(t.of)!]);
-              const negative = t.negativeWhen
-                ? sql.fragment`${sql.identifier(['r', columnOf.get(t.negativeWhen.attribute)!])} = any(${sql.array([...t.negativeWhen.values], 'text')})`
-                : sql.fragment`false`;
-              return sql.fragment`coalesce(sum(case when ${negative} then -${of} else ${of} end), 0)::bigint as ${sql.identifier([name])}`;
-            }),
-            sql.fragment`, `,
-          )}
-          from ${table} r where ${where}`)
-      : null;
+    const sumsRow: Record<string, unknown> | null = !sums.length
+      ? null
+      : rows.length
+        ? rows[0]!
+        : await deps.readPool.one(
+            sql.type(Row)`select ${sql.join(
+              sums.map((s) => sql.fragment`${s.sql} as ${sql.identifier([s.column])}`),
+              sql.fragment`, `,
+            )}`,
+          );
+    const totals = sumsRow ? Object.fromEntries(sums.map((s) => [s.name, Number(sumsRow[s.column])])) : null;
     sendDocument(
       res,
       listDocument({
         data: rows.map((row) => own.toResource(row, res, query.fields)),
         ...(included ? { included } : {}),
-        ...(totals
-          ? { meta: { totals: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, Number(v)])) } }
-          : {}),
+        ...(totals ? { meta: { totals } } : {}),
         total,
         bound,
         query,
