@@ -208,12 +208,16 @@ describe("a member's account, end to end", () => {
     await field.getByText(fileName).waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/admin/resources/account-documents/show/**');
-    const id = page.url().split('/').pop()!.split('?')[0]!;
+    const shown = new URL(page.url());
+    const id = shown.pathname.split('/').pop()!;
+    // the record screen's address names the save's position: the read waits for it
+    const position = shown.searchParams.get('minPosition');
+    expect(position, `the saved record's address: ${page.url()}`).not.toBeNull();
 
-    const saved = await asAdmin('GET', `/account-documents/${id}`);
+    const saved = await asAdmin('GET', `/account-documents/${id}?minPosition=${position}`);
     expect(saved.data.attributes).toMatchObject({ name, documentType: 'certificate' });
     const fileId = saved.data.relationships.file.data.id as string;
-    const file = await asAdmin('GET', `/files/${fileId}`);
+    const file = await asAdmin('GET', `/files/${fileId}?minPosition=${position}`);
     expect(file.data.attributes.isPublic).toBe(false);
     // a visitor does not get it by its address
     expect((await fetch(`${baseUrl()}/api/v1/services/files/${fileId}`)).status).toBe(404);

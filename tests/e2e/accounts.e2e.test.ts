@@ -290,6 +290,9 @@ describe('accounts, end to end', () => {
       'Notifications',
       'Organizations',
       'Organization year states',
+      // a member's account (FEATURE_TRANSACTIONS, FEATURE_DOCUMENTS)
+      'Account transactions',
+      'Account documents',
       'Coupons',
       'Tags',
       'Comments',
@@ -311,6 +314,7 @@ describe('accounts, end to end', () => {
       'Forum subjects',
       'Forum messages',
       'Newsletter types',
+      'Newsletters',
       // the training resources group, then the trainings group (FEATURE_TRAININGS), in seed 001 §6's order
       'Training resources',
       'Resource requests',
