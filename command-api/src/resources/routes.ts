@@ -559,11 +559,22 @@ function mount(
               detail: `${name} takes ${spec.file!.families.join(' or ')} files, not ${family}`,
               pointer: at(name, `/data${Array.isArray(value) ? `/${index}` : ''}/id`),
             });
-          // a private field (an account's invoice) never names a file everybody may read
+          // a private field (an account's invoice) never names a file everybody may read, nor one its writer may
+          // not edit: its record's readers are served the file, so naming it must not open another's file to them
           else if (state.status === 'active' && spec.file!.private && state.attributes.isPublic !== false)
             issues.push({
               code: 'validation.invalid',
               detail: `${name} takes files that are not public`,
+              pointer: at(name, `/data${Array.isArray(value) ? `/${index}` : ''}/id`),
+            });
+          else if (
+            state.status === 'active' &&
+            spec.file!.private &&
+            !allows(files.access.update, viewer, recordFacts(files, state))
+          )
+            issues.push({
+              code: 'validation.invalid',
+              detail: `There is no file ${id} of yours`,
               pointer: at(name, `/data${Array.isArray(value) ? `/${index}` : ''}/id`),
             });
         }

@@ -2,6 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod/v4';
+import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
+import { defineResource } from '@platform/contracts/resources/definition';
+import { file } from '@platform/contracts/resources/files';
 import {
   startAccountsApp,
   type AccountsTestApp,
@@ -16,6 +20,23 @@ import { doc, one, person, pointers, type Person } from '@platform/tests/support
  * debits) beside the list, and downloads their documents' files, which nobody else gets by their URL. A movement's
  * amount and operation are never changed, and it is never deleted.
  */
+
+/**
+ * A type of the test's own whose members write their own records with a private file field: the layer must not let
+ * one of them name another member's file there, and so be served it as the record's reader.
+ */
+const privateNoteResource = defineResource({
+  type: 'test-private-notes',
+  singular: 'test-private-note',
+  category: 'testprivatenote',
+  eventPrefix: 'TestPrivateNote',
+  module: 'tests',
+  menu: { group: 'accounts', icon: 'note', hidden: true },
+  attributes: z.object({ name: z.string().trim().min(1).max(100) }),
+  relationships: { owner: { type: 'users' }, file: file({ family: 'doc', private: true }) },
+  ownedBy: 'owner',
+  access: { see: 'signedIn', index: 'owner', show: 'owner', create: 'signedIn', update: 'owner' },
+});
 
 let app: AccountsTestApp;
 let dir: string;
@@ -68,7 +89,10 @@ async function download(who: Person | null, fileId: string) {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'accounting-int-'));
-  app = await startAccountsApp({}, { files: { dir } });
+  app = await startAccountsApp(
+    {},
+    { files: { dir }, resources: [...resourceCatalogue, privateNoteResource] },
+  );
   holder = await person(app, 'account-holder@example.org');
   other = await person(app, 'account-other@example.org', { accessLevel: 'member_level_2' });
   appAdmin = await person(app, 'account-app-admin@example.org', { roles: ['app_admin'] });
@@ -298,5 +322,40 @@ describe("a member's documents", () => {
       ),
     );
     expect(member.status).toBe(403);
+  });
+});
+
+describe('a private file field', () => {
+  it("takes only its writer's own files: naming another member's file is refused on its pointer", async () => {
+    /** A file uploaded by a member, not public; its id. */
+    const uploadedBy = async (who: Person, name: string) => {
+      const form = new FormData();
+      form.append('isPublic', 'false');
+      form.append('file', new Blob([Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`)]), name);
+      const answer = await fetch(app.url('/api/v1/services/files'), {
+        method: 'POST',
+        headers: { Cookie: `atc_session=${who.browser.cookie()}`, 'X-Requested-With': 'XMLHttpRequest' },
+        body: form,
+      });
+      expect(answer.status).toBe(201);
+      return ((await answer.json()) as { data: { id: string } }).data.id;
+    };
+    const theirs = await uploadedBy(holder, 'holder-letter.pdf');
+    const mine = await uploadedBy(other, 'other-letter.pdf');
+    const note = (fileId: string) =>
+      doc(
+        'test-private-notes',
+        { name: 'A note' },
+        { owner: one('users', other.id), file: one('files', fileId) },
+      );
+    const taken = await api(other, 'POST', '/test-private-notes', note(theirs));
+    expect(taken.status).toBe(422);
+    expect(pointers(taken)).toContain('/data/relationships/file/data/id');
+    expect((await download(other, theirs)).status).toBe(404);
+    // their own file, named in their own note: served to them
+    const made = created(await api(other, 'POST', '/test-private-notes', note(mine)));
+    await api(other, 'GET', `/test-private-notes/${made.id}?minPosition=${made.position}`);
+    expect((await download(other, mine)).status).toBe(200);
+    expect((await download(holder, mine)).status).toBe(404);
   });
 });
