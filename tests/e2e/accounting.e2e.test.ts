@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FileChooser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { checkA11yInBothThemes } from './support/a11y.ts';
+import { asAdmin, one } from './support/admin-api.ts';
 import { baseUrl, openContext, pageOfTest } from './support/browser.ts';
 import { DEMO_PASSWORD, shot, signIn } from './support/demo.ts';
 import { LARGEST_TEXT, measureReflow, storeAccessibility } from './support/reflow.ts';
@@ -18,26 +19,6 @@ import { LARGEST_TEXT, measureReflow, storeAccessibility } from './support/reflo
 
 const folder = mkdtempSync(join(tmpdir(), 'accounting-e2e-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-/** A call with the machine credential (an administrator's), answering the parsed body. */
-async function asAdmin(method: string, path: string, body?: unknown) {
-  const answer = await fetch(`${baseUrl()}/api/v1${path}`, {
-    method,
-    headers: {
-      Accept: 'application/vnd.api+json',
-      'X-Requested-With': 'XMLHttpRequest',
-      Authorization: `Bearer ${inject('e2eAdminToken')}`,
-      ...(body ? { 'Content-Type': 'application/vnd.api+json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await answer.text();
-  expect(answer.ok, `${method} ${path}: ${text}`).toBe(true);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return (text ? JSON.parse(text) : null) as any;
-}
-
-const one = (type: string, id: string) => ({ data: { type, id } });
 
 /** A validated member of this run with the demo password. */
 async function createMember(run: string, who: string) {

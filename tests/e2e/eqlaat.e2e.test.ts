@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { checkA11yInBothThemes } from './support/a11y.ts';
-import { baseUrl, openContext, pageOfTest } from './support/browser.ts';
+import { asAdmin, one } from './support/admin-api.ts';
+import { openContext, pageOfTest } from './support/browser.ts';
 import { DEMO_PASSWORD, shot, signIn } from './support/demo.ts';
 import { describeFocus, isFocused, tabTo } from './support/focus.ts';
 import { LARGEST_TEXT, measureReflow, storeAccessibility } from './support/reflow.ts';
@@ -18,25 +19,6 @@ const CALENDAR = '/admin/resources/eqlaat-calendar';
 const WEEK = '2031-03-03';
 const NEXT_WEEK = '2031-03-10';
 
-/** A call with the machine credential (an administrator's), answering the parsed body. */
-async function asAdmin(method: string, path: string, body?: unknown) {
-  const answer = await fetch(`${baseUrl()}/api/v1${path}`, {
-    method,
-    headers: {
-      Accept: 'application/vnd.api+json',
-      'X-Requested-With': 'XMLHttpRequest',
-      Authorization: `Bearer ${inject('e2eAdminToken')}`,
-      ...(body ? { 'Content-Type': 'application/vnd.api+json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await answer.text();
-  expect(answer.ok, `${method} ${path}: ${text}`).toBe(true);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return (text ? JSON.parse(text) : null) as any;
-}
-
-const one = (type: string, id: string) => ({ data: { type, id } });
 const many = (type: string, ids: string[]) => ({ data: ids.map((id) => ({ type, id })) });
 
 /** A validated member of this run, with the demo password and the given roles, signed in through the API later. */

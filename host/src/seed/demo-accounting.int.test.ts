@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResourceFeatures } from '@platform/contracts/resources/definition';
 import { signIn, startAccountsApp, type AccountsTestApp } from '@platform/tests/support/apps/accounts-app';
+import { onlyFeatures } from '@platform/tests/support/features';
 import { capturedLogger, TEST_ADMIN_TOKEN } from '@platform/tests/support/http';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 import {
@@ -18,21 +18,8 @@ import { seedDemo } from './demo.ts';
  * it, nor gets a document's file by its URL; a run again appends nothing.
  */
 
-const onlyAccounting: Partial<ResourceFeatures> = {
-  rental: false,
-  openBadges: false,
-  articles: false,
-  forum: false,
-  repository: false,
-  calendar: false,
-  comments: false,
-  likes: false,
-  trainings: false,
-  surveys: false,
-  eqlaat: false,
-  transactions: true,
-  documents: true,
-};
+/** Every other feature's demo content off: the demo site, its accounts, and the member's account. */
+const onlyAccounting = onlyFeatures('transactions', 'documents');
 
 type Doc = {
   id: string;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceFeatures } from '@platform/contracts/resources/definition';
 import { signIn, startAccountsApp, type AccountsTestApp } from '@platform/tests/support/apps/accounts-app';
+import { onlyFeatures } from '@platform/tests/support/features';
 import { capturedLogger, TEST_ADMIN_TOKEN } from '@platform/tests/support/http';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 import {
@@ -26,21 +27,8 @@ type Doc = { id: string; type: string; attributes: Record<string, any>; relation
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Every other feature's demo content off: the demo site, its accounts, and the eqlaat records when `eqlaat`. */
-const onlyEqlaat = (eqlaat: boolean): Partial<ResourceFeatures> => ({
-  rental: false,
-  openBadges: false,
-  articles: false,
-  forum: false,
-  repository: false,
-  calendar: false,
-  comments: false,
-  likes: false,
-  trainings: false,
-  surveys: false,
-  eqlaat,
-  transactions: false,
-  documents: false,
-});
+const onlyEqlaat = (eqlaat: boolean): Partial<ResourceFeatures> =>
+  eqlaat ? onlyFeatures('eqlaat') : onlyFeatures();
 
 const seedOptions = (site: AccountsTestApp, features: Partial<ResourceFeatures>) => ({
   eventStore: site.platform.eventStore,

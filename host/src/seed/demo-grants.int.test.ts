@@ -1,9 +1,9 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResourceFeatures } from '@platform/contracts/resources/definition';
 import type { EventStore } from '@platform/infra/event-store';
 import { startAccountsApp, type AccountsTestApp } from '@platform/tests/support/apps/accounts-app';
 import { createIsolatedDatabase, type TestDatabase } from '@platform/tests/support/database';
+import { onlyFeatures } from '@platform/tests/support/features';
 import { capturedLogger, TEST_ADMIN_TOKEN } from '@platform/tests/support/http';
 import { seedDemo } from './demo.ts';
 
@@ -20,21 +20,7 @@ const HOLD_MS = 3_000;
 /** When it is closed at the latest, should the seeder never ask (the test then checks the seeding alone). */
 const HOLD_BOUND_MS = 30_000;
 
-const noFeatureContent: Partial<ResourceFeatures> = {
-  rental: false,
-  openBadges: false,
-  articles: false,
-  forum: false,
-  repository: false,
-  calendar: false,
-  comments: false,
-  likes: false,
-  trainings: false,
-  surveys: false,
-  eqlaat: false,
-  transactions: false,
-  documents: false,
-};
+const noFeatureContent = onlyFeatures();
 
 let app: AccountsTestApp;
 // the test holds a transaction open: on a cluster of its own, where it holds back no other test file's readers
