@@ -186,7 +186,9 @@ describe("a member's account, end to end", () => {
     const field = page.getByRole('group', { name: 'File' });
     await field.getByRole('button', { name: 'Choose a file' }).click();
     await (await chooser).setFiles(path);
-    await field.getByText(fileName).waitFor();
+    // uploaded, not still uploading (the progress bar names the file too): the field holds the file's id
+    await field.getByRole('button', { name: `Remove ${fileName}` }).waitFor();
+    await expect.poll(() => field.getByRole('progressbar').count()).toBe(0);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/admin/resources/account-documents/show/**');
     const shown = new URL(page.url());
