@@ -146,6 +146,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     __FEATURE_EQLAAT__: JSON.stringify(flag(process.env.FEATURE_EQLAAT, true)),
     __FEATURE_TRANSACTIONS__: JSON.stringify(flag(process.env.FEATURE_TRANSACTIONS, true)),
     __FEATURE_DOCUMENTS__: JSON.stringify(flag(process.env.FEATURE_DOCUMENTS, true)),
+    __FEATURE_CONTACTS__: JSON.stringify(flag(process.env.FEATURE_CONTACTS, true)),
   },
   build: isSsrBuild
     ? {

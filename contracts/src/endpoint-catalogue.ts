@@ -19,6 +19,7 @@ import { siteSettingsEndpoints } from './site-settings/endpoints.ts';
 import { environmentEndpoints } from './environment/endpoints.ts';
 import { statsEndpoints } from './stats/endpoints.ts';
 import { surveyEndpoints } from './surveys/endpoints.ts';
+import { contactEndpoints } from './contacts/endpoints.ts';
 
 /**
  * Every declared endpoint of the modules (ADR 0036), for what looks at all of them at once: the fuzz draws the
@@ -46,5 +47,6 @@ export const declaredEndpoints: readonly AnyEndpoint[] = [
     ...Object.values(siteSettingsEndpoints),
     ...Object.values(statsEndpoints),
     ...Object.values(surveyEndpoints),
+    ...Object.values(contactEndpoints),
   ]),
 ];

@@ -67,6 +67,11 @@ export const ERROR_STATUS = {
   /** a second answer by the same member or visitor, or for the same organization (onePerOrganization) */
   'conflict.survey_already_answered': 409,
   'conflict.survey_organization_answered': 409,
+  /** a light-user form put offline by the back office, or past its expiresAt */
+  'conflict.form_closed': 409,
+  'conflict.form_expired': 409,
+  /** a second input from the same e-mail address on a form that takes one (onlyOneInput) */
+  'conflict.form_already_submitted': 409,
   'auth.unauthenticated': 401,
   'auth.session_expired': 419,
   'auth.forbidden': 403,

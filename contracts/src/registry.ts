@@ -20,6 +20,7 @@ import { likeEventContracts } from './resources/likes.ts';
 import { seedEventContracts } from './seed/events.ts';
 import { statsRecordEventContracts } from './stats/records.ts';
 import { surveyEventContracts } from './surveys/survey.ts';
+import { contactEventContracts } from './contacts/records.ts';
 
 /**
  * The event contracts of each hand-written module, by module name: pure data, declared once. The host's module
@@ -52,6 +53,8 @@ export const moduleEventContracts = {
   stats: statsRecordEventContracts,
   /** the surveys' answers, kept on the surveys' streams (surveys/survey.ts) */
   surveys: surveyEventContracts,
+  /** the light-user forms' submissions, kept on the forms' streams (contacts/records.ts) */
+  contacts: contactEventContracts,
   /** the demo seeder's start and end markers */
   seed: seedEventContracts,
 } as const satisfies Record<string, readonly EventContract[]>;

@@ -12,6 +12,7 @@ import { eqlaatModule } from './eqlaat/module.ts';
 import { newslettersModule } from './newsletters/module.ts';
 import { rentalModule } from './rental/module.ts';
 import { surveysModule } from './surveys/module.ts';
+import { contactsModule } from './contacts/module.ts';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
 import { notificationCommandRoutes } from '@platform/command-api/notifications/routes';
 import { pagesCommandRoutes } from '@platform/command-api/pages/routes';
@@ -119,6 +120,7 @@ const handWrittenModules: ModuleDescriptor[] = [
   openBadgesModule(),
   publicationsModule(),
   surveysModule(),
+  contactsModule(),
   {
     // the reference lists of places: countries and the departments of France, from kept data packages
     name: 'geography',

@@ -117,6 +117,8 @@ const ConfigSchema = z.object({
   // a member's account: the money movements recorded on it, and the documents given to them
   FEATURE_TRANSACTIONS: flag.default(true),
   FEATURE_DOCUMENTS: flag.default(true),
+  // the contacts: light users, the light-user forms visitors fill in, and their inputs
+  FEATURE_CONTACTS: flag.default(true),
   /** publication items are authored by the organization their writer acts for (with FEATURE_ORGANIZATIONS) */
   FEATURE_AUTHOR_ORGANIZATION: flag.default(true),
   // accounts (docs/adr/0008): a disabled feature's routes answer 404
@@ -235,6 +237,7 @@ export function resourceFeatures(config: Config): ResourceFeatures {
     eqlaat: config.FEATURE_EQLAAT,
     transactions: config.FEATURE_TRANSACTIONS,
     documents: config.FEATURE_DOCUMENTS,
+    contacts: config.FEATURE_CONTACTS,
   };
 }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod/v4';
 import { userStreamId } from '@platform/contracts/accounts/events';
@@ -28,6 +28,7 @@ import {
   type ResourceFeatures,
 } from '@platform/contracts/resources/definition';
 import { recordLifecycleEndpoints } from '@platform/contracts/resources/endpoints';
+import { generatedSecrets } from '@platform/contracts/resources/fields';
 import { FILES_TYPE } from '@platform/contracts/resources/files';
 import { readable } from '@platform/contracts/resources/likes';
 import type { ResourceChange, ResourceReaction } from '@platform/contracts/resources/hooks';
@@ -283,6 +284,30 @@ function relationshipValues(
 }
 
 /**
+ * Where a unique attribute's values are claimed, and how the claims name their holder: a scope of the type's own,
+ * or one shared with a hand-written module (site paths, whose claims name their holder by its singular, as pages
+ * and the redirections written before the layer do). A workflow finding a record by such a value (a contact by its
+ * e-mail address) reads the same claims.
+ */
+export function uniqueValueScopeOf(
+  definition: ResourceDefinition,
+  field: string,
+): { scope: UniqueValueScope; ownerType: string } {
+  if (definition.claimScopes[field] === 'path')
+    return { scope: SITE_PATH_SCOPE, ownerType: definition.singular };
+  if (definition.claimScopes[field] === 'slug') return { scope: SLUG_SCOPE, ownerType: definition.singular };
+  return {
+    scope: {
+      category: `${definition.category}${field.toLowerCase()}claim`,
+      normalise: (value: string) => value,
+      conflictCode: 'conflict.duplicate_value',
+      noun: `${definition.singular} ${field}`,
+    },
+    ownerType: definition.type,
+  };
+}
+
+/**
  * One router for every resource of the catalogue: POST (create), PATCH (update, If-Match), DELETE (delete),
  * POST …/soft-delete and …/restore for soft-deletable types. Each answers with the position of its last event
  * (read your writes) and the record's stream version (the next If-Match).
@@ -419,7 +444,23 @@ function mount(
     create: z.object({ data: z.object({ attributes: definition.attributes.strict() }) }),
     update: z.object({ data: z.object({ attributes: definition.patch }) }),
   };
-  const sanitized = async (attributes: Record<string, unknown>, write: keyof typeof checked) => {
+  /**
+   * the secrets the platform makes (generatedSecret: a form's link token), filled in where a create leaves them
+   * empty or an update empties them: 32 URL-safe characters from 24 random bytes
+   */
+  const secrets = generatedSecrets(definition.attributes);
+  const withSecrets = (attributes: Record<string, unknown>, write: keyof typeof checked) => {
+    const made = secrets.filter((name) =>
+      write === 'create' ? attributes[name] == null : name in attributes && attributes[name] === null,
+    );
+    if (!made.length) return attributes;
+    return {
+      ...attributes,
+      ...Object.fromEntries(made.map((name) => [name, randomBytes(24).toString('base64url')])),
+    };
+  };
+  const sanitized = async (given: Record<string, unknown>, write: keyof typeof checked) => {
+    const attributes = withSecrets(given, write);
     if (!richText) return attributes;
     const clean = await richText(attributes);
     return parseDocument(checked[write], { data: { attributes: clean } }).data.attributes as Record<
@@ -437,24 +478,7 @@ function mount(
   const lifecycleEndpoints = recordLifecycleEndpoints(type);
   // a scope of the type's own per unique attribute, or one shared with a hand-written module (site paths, whose
   // claims name their holder by its singular, as pages and the redirections written before the layer do)
-  const scopes = new Map<string, { scope: UniqueValueScope; ownerType: string }>(
-    definition.unique.map((field) => [
-      field,
-      definition.claimScopes[field] === 'path'
-        ? { scope: SITE_PATH_SCOPE, ownerType: definition.singular }
-        : definition.claimScopes[field] === 'slug'
-          ? { scope: SLUG_SCOPE, ownerType: definition.singular }
-          : {
-              scope: {
-                category: `${definition.category}${field.toLowerCase()}claim`,
-                normalise: (value: string) => value,
-                conflictCode: 'conflict.duplicate_value',
-                noun: `${definition.singular} ${field}`,
-              },
-              ownerType: type,
-            },
-    ]),
-  );
+  const scopes = new Map(definition.unique.map((field) => [field, uniqueValueScopeOf(definition, field)]));
 
   const idOf = (req: Request): string => {
     const id = String(req.params.id);

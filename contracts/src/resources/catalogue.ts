@@ -32,6 +32,7 @@ import { statsBannedOriginResource } from '../stats/banned-origin.ts';
 import { surveyResources } from '../surveys/survey.ts';
 import { eqlaatResources } from '../eqlaat/records.ts';
 import { accountingResources } from '../accounting/records.ts';
+import { contactResources } from '../contacts/records.ts';
 import { mailingTemplateResource } from '../newsletters/mailing-template.ts';
 import type { ResourceDefinition } from './definition.ts';
 
@@ -72,6 +73,7 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   ...eqlaatResources,
   ...accountingResources,
   mailingTemplateResource,
+  ...contactResources,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

@@ -47,6 +47,7 @@ export const RESOURCE_FEATURES = [
   'eqlaat',
   'transactions',
   'documents',
+  'contacts',
 ] as const;
 export type ResourceFeature = (typeof RESOURCE_FEATURES)[number];
 
@@ -68,6 +69,7 @@ export const ALL_RESOURCE_FEATURES: ResourceFeatures = {
   eqlaat: true,
   transactions: true,
   documents: true,
+  contacts: true,
 };
 
 /** The feature flags (seed 000) an admin menu entry may depend on. */

@@ -17,6 +17,8 @@ export interface FieldInfo {
   max?: number;
   /** how screens show the value when not as itself: a count of bytes as a size (`2.4 MB`) */
   display?: 'bytes';
+  /** a secret the command side makes when the value is empty (generatedSecret): the forms say so */
+  generated?: 'secret';
 }
 
 /** Longer limits than this get a multi-line field, unless the attribute is marked single-line. */
@@ -25,6 +27,7 @@ const SHORT_TEXT = 255;
 const SINGLE_LINE = 'resource-field:single-line';
 const BYTES = 'resource-field:bytes';
 const RICH_TEXT = 'resource-field:rich-text';
+const GENERATED_SECRET = 'resource-field:generated-secret';
 
 /**
  * Marks a text attribute as one line whatever its length (a path, a URL): the forms give it a one-line field. A
@@ -50,6 +53,23 @@ export function byteSize<T extends z.ZodTypeAny>(schema: T): T {
  */
 export function richText<T extends z.ZodTypeAny>(schema: T): T {
   return schema.describe(RICH_TEXT);
+}
+
+/**
+ * Marks a nullable text attribute as a secret the platform makes (a form's link token): the command side fills it
+ * with a random URL-safe value of 32 characters when a create leaves it empty, and again when an update empties it
+ * (the old value then stops working). Mark the outermost schema (its `.default(null)`), so that a marker inside it
+ * (singleLine) stays. A zod description: the schema validates exactly as before.
+ */
+export function generatedSecret<T extends z.ZodTypeAny>(schema: T): T {
+  return schema.describe(GENERATED_SECRET);
+}
+
+/** The attributes of a schema marked by generatedSecret, by name. */
+export function generatedSecrets(attributes: z.ZodObject): string[] {
+  return Object.entries(attributes.shape)
+    .filter(([, schema]) => (schema as z.ZodType).description === GENERATED_SECRET)
+    .map(([name]) => name);
 }
 
 /**
@@ -91,13 +111,21 @@ export function numberBounds(schema: z.ZodNumber): { min?: number; max?: number 
 }
 
 export function fieldInfo(name: string, schema: z.ZodType): FieldInfo {
-  const flags = { nullable: false, optional: false, singleLine: false, bytes: false, richText: false };
+  const flags = {
+    nullable: false,
+    optional: false,
+    singleLine: false,
+    bytes: false,
+    richText: false,
+    secret: false,
+  };
   let inner = schema;
   // each wrapper may add a flag; unwrap until a plain type
   for (;;) {
     if (inner.description === SINGLE_LINE) flags.singleLine = true;
     if (inner.description === BYTES) flags.bytes = true;
     if (inner.description === RICH_TEXT) flags.richText = true;
+    if (inner.description === GENERATED_SECRET) flags.secret = true;
     if (inner instanceof z.ZodNullable) {
       flags.nullable = true;
       inner = inner.unwrap() as z.ZodType;
@@ -110,7 +138,12 @@ export function fieldInfo(name: string, schema: z.ZodType): FieldInfo {
       inner = wrapped;
     }
   }
-  const base = { name, nullable: flags.nullable, optional: flags.optional || flags.nullable };
+  const base = {
+    name,
+    nullable: flags.nullable,
+    optional: flags.optional || flags.nullable,
+    ...(flags.secret ? { generated: 'secret' as const } : {}),
+  };
   if (inner instanceof z.ZodString) {
     if (inner.format === 'datetime') return { ...base, kind: 'datetime' };
     const maxLength = inner.maxLength ?? undefined;

@@ -159,6 +159,11 @@ const FIXTURES: Record<string, Fixture> = {
     relationships: { survey: matrixSurvey },
   }),
   'mailing-templates': (n) => ({ attributes: { subject: `Matrix newsletter ${n}` } }),
+  // the contacts (a form's inputs are made by its submissions alone: no fixture)
+  'light-users': (n) => ({
+    attributes: { firstName: 'Matrix', lastName: `Contact ${n}`, email: `matrix-contact-${n}@example.org` },
+  }),
+  'light-user-forms': (n) => ({ attributes: { title: `Matrix form ${n}` } }),
   // a member's account (the owner is member A by default): movements and documents
   'account-transactions': (n) => ({ attributes: { amount: 100 + n, operation: 'credit' } }),
   'account-documents': (n) => ({

@@ -79,6 +79,17 @@ function shapeOf(definition: ResourceDefinition) {
   return { projection: `resource_${table}`.slice(0, 40), table, attributes, computed, relationships };
 }
 
+/** The column of an attribute, a computed attribute or a to-one or to-many relationship of a resource, by name. */
+export function resourceColumn(definition: ResourceDefinition, name: string): string {
+  const shape = resourceTable(definition);
+  const column =
+    shape.attributes.find((a) => a.name === name)?.column ??
+    shape.computed.find((a) => a.name === name)?.column ??
+    shape.relationships.find((r) => r.name === name)?.column;
+  if (!column) throw new Error(`${definition.type} has no column for ${name}`);
+  return column;
+}
+
 /** A column of a resource's table, by name and SQL type. */
 export interface TableColumn {
   column: string;

@@ -8,7 +8,7 @@ import { securedFileResource } from '@platform/contracts/files/secured-file';
 import { polymorphicTypes, type ResourceDefinition } from '@platform/contracts/resources/definition';
 import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { requireAllowed, viewerOf } from '@platform/infra/http/viewer';
-import { resourceTable } from '@platform/infra/resources/table';
+import { resourceColumn, resourceTable } from '@platform/infra/resources/table';
 import type { QueryModule } from '../app.ts';
 import { sql } from '../db.ts';
 import { isoOfValue } from '../jsonapi/sql.ts';
@@ -31,14 +31,7 @@ const ReportRow = z.object({
   may_update: z.boolean(),
 });
 
-const columnOf = (definition: ResourceDefinition, name: string) => {
-  const shape = resourceTable(definition);
-  const column =
-    shape.attributes.find((a) => a.name === name)?.column ??
-    shape.relationships.find((r) => r.name === name)?.column;
-  if (!column) throw new Error(`${definition.type} has no column for ${name}`);
-  return column;
-};
+const columnOf = resourceColumn;
 
 /**
  * GET /api/v1/services/eqlaat-reports/{id}/show/pdf (seed 000 §7): the report as a PDF download, made when asked.

@@ -13,7 +13,7 @@ import {
 } from '@platform/contracts/resources/definition';
 import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { requireAllowed, viewerOf, type Viewer } from '@platform/infra/http/viewer';
-import { resourceTable } from '@platform/infra/resources/table';
+import { resourceColumn, resourceTable } from '@platform/infra/resources/table';
 import type { QueryModule, QueryModuleDeps } from '../app.ts';
 import { sql } from '../db.ts';
 import { listablePages } from '../pages/documents.ts';
@@ -62,14 +62,7 @@ const FileRow = z.object({
 });
 type FileRow = z.infer<typeof FileRow>;
 
-const columnOf = (definition: ResourceDefinition, name: string) => {
-  const shape = resourceTable(definition);
-  const column =
-    shape.attributes.find((a) => a.name === name)?.column ??
-    shape.relationships.find((r) => r.name === name)?.column;
-  if (!column) throw new Error(`${definition.type} has no column for ${name}`);
-  return column;
-};
+const columnOf = resourceColumn;
 
 /**
  * GET /api/v1/services/newsletters/preview/{id} (seed 000 §2): a mailing template as the letter its readers get,

@@ -28,4 +28,5 @@ export const FEATURES = {
   eqlaat: typeof __FEATURE_EQLAAT__ === 'boolean' ? __FEATURE_EQLAAT__ : true,
   transactions: typeof __FEATURE_TRANSACTIONS__ === 'boolean' ? __FEATURE_TRANSACTIONS__ : true,
   documents: typeof __FEATURE_DOCUMENTS__ === 'boolean' ? __FEATURE_DOCUMENTS__ : true,
+  contacts: typeof __FEATURE_CONTACTS__ === 'boolean' ? __FEATURE_CONTACTS__ : true,
 } as const;

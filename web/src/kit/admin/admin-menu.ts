@@ -49,6 +49,8 @@ export function webAdminMenu(
     // a member's account: transactions and documents (FEATURE_TRANSACTIONS, FEATURE_DOCUMENTS)
     transactions: FEATURES.transactions,
     documents: FEATURES.documents,
+    // the contacts and the forms visitors fill in (FEATURE_CONTACTS)
+    contacts: FEATURES.contacts,
   }).map((section) => ({
     ...section,
     entries: section.entries.filter((e) => WEB_SCREENS.has(e.key) || CATALOGUE_TYPES.has(e.key)),
