@@ -72,6 +72,8 @@ export const ERROR_STATUS = {
   'conflict.form_expired': 409,
   /** a second input from the same e-mail address on a form that takes one (onlyOneInput) */
   'conflict.form_already_submitted': 409,
+  /** a light-user form input the back office has handled already */
+  'conflict.input_handled': 409,
   'auth.unauthenticated': 401,
   'auth.session_expired': 419,
   'auth.forbidden': 403,

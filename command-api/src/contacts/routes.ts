@@ -41,7 +41,7 @@ async function jobExists(deps: CommandModuleDeps, id: string): Promise<boolean> 
 }
 
 /** The live contact holding that e-mail address (its unique claim), or null. */
-async function contactOf(deps: CommandModuleDeps, email: string): Promise<string | null> {
+export async function contactOf(deps: CommandModuleDeps, email: string): Promise<string | null> {
   const { scope } = uniqueValueScopeOf(lightUserResource, 'email');
   const holder = await holderOf(deps, scope, email);
   if (!holder) return null;

@@ -97,4 +97,14 @@ export const contactEndpoints = {
     body: LightUserFormInputBodySchema,
     anonymous: true,
   }),
+  /**
+   * the back office handles an input (seed 001 §3 handledAt, createdLightUser, matchingLightUser): the contact
+   * that had its e-mail address is kept (and told of the subscription the input asked), or one is made from it;
+   * the input is marked handled, naming it. 201 `{ data: { type: 'light-users', id }, meta: { position, created } }`;
+   * an input handled already: 409 conflict.input_handled
+   */
+  handleInput: defineEndpoint({
+    method: 'POST',
+    path: '/services/light-user-form-inputs/:id/handle',
+  }),
 } satisfies Record<string, AnyEndpoint>;

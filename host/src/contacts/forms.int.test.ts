@@ -403,3 +403,93 @@ describe("a light-user form's rules", () => {
     created(await submit(made.id, input({ token })));
   });
 });
+
+describe("the back office's handling of an input", () => {
+  const handle = (who: Person | null, id: string) =>
+    who
+      ? who.browser.call('POST', `/api/v1/services/light-user-form-inputs/${id}/handle`)
+      : app.browser().call('POST', `/api/v1/services/light-user-form-inputs/${id}/handle`);
+
+  it('makes a contact from an input, once, and only for the back office', async () => {
+    const made = await form('Handled', { isCaptchaProtected: false, isSubscriptionForm: true });
+    const sent = created(
+      await submit(
+        made.id,
+        input(
+          {
+            token: made.token,
+            userEmail: 'new.contact@example.org',
+            userHasMailSubscription: true,
+            locale: 'fr',
+          },
+          { userJob: one('jobs', 'not_specified') },
+        ),
+      ),
+    );
+    expect((await handle(null, sent.id)).status).toBe(401);
+    expect((await handle(member, sent.id)).status).toBe(403);
+    expect((await handle(appAdmin, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+
+    const racing = await Promise.all([handle(appAdmin, sent.id), handle(appAdmin, sent.id)]);
+    expect(racing.map((a) => a.status).sort()).toEqual([201, 409]);
+    const done = racing.find((a) => a.status === 201)!;
+    expect(done.body.meta.created).toBe(true);
+    const contactId = done.body.data.id as string;
+    const contact = await app.admin(
+      'GET',
+      `/light-users/${contactId}?minPosition=${done.body.meta.position}`,
+    );
+    expect(contact.body.data.attributes).toMatchObject({
+      firstName: 'Ana',
+      lastName: 'Pop',
+      email: 'new.contact@example.org',
+      locale: 'fr',
+      hasMailSubscription: true,
+    });
+    expect(contact.body.data.relationships.job.data).toEqual({ type: 'jobs', id: 'not_specified' });
+    const handled = await app.admin(
+      'GET',
+      `/light-user-form-inputs/${sent.id}?minPosition=${done.body.meta.position}`,
+    );
+    expect(handled.body.data.attributes.handledAt).not.toBeNull();
+    expect(handled.body.data.relationships.createdLightUser.data).toEqual({
+      type: 'light-users',
+      id: contactId,
+    });
+    const again = await handle(appAdmin, sent.id);
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0].code).toBe('conflict.input_handled');
+  });
+
+  it('keeps the contact that has the address, subscribed when the input asked it', async () => {
+    const kept = created(
+      await app.admin(
+        'POST',
+        '/light-users',
+        doc('light-users', { firstName: 'Kept', lastName: 'Contact', email: 'kept.contact@example.org' }),
+      ),
+    );
+    const made = await form('Kept', { isCaptchaProtected: false, isSubscriptionForm: true });
+    const sent = created(
+      await submit(
+        made.id,
+        input({ token: made.token, userEmail: 'Kept.Contact@example.org', userHasMailSubscription: true }),
+      ),
+    );
+    const done = await handle(appAdmin, sent.id);
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    expect(done.body).toMatchObject({ data: { type: 'light-users', id: kept.id }, meta: { created: false } });
+    const contact = await app.admin('GET', `/light-users/${kept.id}?minPosition=${done.body.meta.position}`);
+    expect(contact.body.data.attributes).toMatchObject({ firstName: 'Kept', hasMailSubscription: true });
+    expect(contact.body.data.attributes.lastActionAt).not.toBeNull();
+    const handled = await app.admin(
+      'GET',
+      `/light-user-form-inputs/${sent.id}?minPosition=${done.body.meta.position}`,
+    );
+    expect(handled.body.data.relationships.matchingLightUser.data).toEqual({
+      type: 'light-users',
+      id: kept.id,
+    });
+    expect(handled.body.data.relationships.createdLightUser.data).toBeNull();
+  });
+});

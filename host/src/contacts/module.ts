@@ -1,3 +1,4 @@
+import { lightUserInputHandleRoutes } from '@platform/command-api/contacts/handle';
 import { lightUserFormRoutes } from '@platform/command-api/contacts/routes';
 import { moduleEventContracts } from '@platform/contracts/registry';
 import { captchaKeys } from '@platform/infra/captcha';
@@ -16,7 +17,9 @@ export function contactsModule(): ModuleDescriptor {
     name: 'contacts',
     eventContracts: moduleEventContracts.contacts,
     command: ({ features, auth }) =>
-      features.contacts ? [lightUserFormRoutes({ keys: captchaKeys(auth.context.secret) })] : [],
+      features.contacts
+        ? [lightUserFormRoutes({ keys: captchaKeys(auth.context.secret) }), lightUserInputHandleRoutes]
+        : [],
     query: ({ features, auth, defaultLocale }) =>
       features.contacts
         ? [lightUserFormQueryRoutes({ keys: captchaKeys(auth.context.secret), defaultLocale })]
