@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
+import { createChallenge, randomInt, solveChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { CaptchaChallenge, CaptchaPayload } from '@platform/contracts/contacts/endpoints';
 
@@ -78,4 +78,13 @@ export async function checkCaptcha(
   } catch {
     return 'invalid';
   }
+}
+
+/**
+ * A challenge solved as a visitor's browser solves it (the web's solver, altcha-lib), for the platform's own
+ * callers of its public forms: the demo seeding, the tests. Null when it was not solved in time.
+ */
+export async function solveCaptcha(challenge: CaptchaChallenge): Promise<CaptchaPayload | null> {
+  const solution = await solveChallenge({ challenge: challenge as never, deriveKey });
+  return solution ? { challenge, solution } : null;
 }

@@ -1,7 +1,6 @@
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptchaChallenge, CaptchaPayload } from '@platform/contracts/contacts/endpoints';
+import { solveCaptcha } from '@platform/infra/captcha';
 import {
   startAccountsApp,
   type AccountsTestApp,
@@ -46,9 +45,9 @@ const page = (id: string, token: string, minPosition?: string) =>
 
 /** What a visitor's browser does with the page's challenge (the web's solver, altcha-lib). */
 async function solved(challenge: CaptchaChallenge): Promise<CaptchaPayload> {
-  const solution = await solveChallenge({ challenge: challenge as never, deriveKey });
-  if (!solution) throw new Error('the challenge was not solved');
-  return { challenge, solution };
+  const payload = await solveCaptcha(challenge);
+  if (!payload) throw new Error('the challenge was not solved');
+  return payload;
 }
 
 /** A fresh captcha answer for a form, as its page gets and solves it. */

@@ -11,6 +11,7 @@ import { seedDemoCommunity } from './demo-community.ts';
 import type { DemoFeatures } from './demo-content.ts';
 import { DEMO_EQLAAT_MEMBER, seedDemoEqlaat } from './demo-eqlaat.ts';
 import { DEMO_ACCOUNT_HOLDER, seedDemoAccounting } from './demo-accounting.ts';
+import { seedDemoContacts } from './demo-contacts.ts';
 import { seedDemoNewsletters } from './demo-newsletters.ts';
 import { seedDemoOpenBadgeAssertion } from './demo-open-badge-assertion.ts';
 import { seedDemoOpenBadges } from './demo-open-badges.ts';
@@ -30,8 +31,9 @@ import { demoSeedDecider, isSeeded, type DemoSeedCommand } from './progress.ts';
 // 9: the trainings' pages (training resources, requests, trainings) and their menu entries; 10: the open badges'
 // images; 11: the eqlaat team's records: project categories, patients' projects with their steps, appointments in
 // the week of the seeding and the next, a report; 12: a demo member's account: movements and two documents; a
-// newsletter pointing to three articles
-export const DEMO_CONTENT_VERSION = 12;
+// newsletter pointing to three articles; 13: the contacts: a contact, a fair's contact form and two visitors' inputs,
+// one handled into a contact
+export const DEMO_CONTENT_VERSION = 13;
 
 /** the demo account that keeps the demo stock: the rental administrator */
 const DEMO_RENTAL_KEEPER = 'rental-admin@demo.example';
@@ -101,7 +103,8 @@ export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedOutcome> {
   if (deps.features?.eqlaat !== false)
     await seedDemoEqlaat({ ...deps, grantedAt, member: accounts.get(DEMO_EQLAAT_MEMBER)! });
   if (deps.features?.surveys !== false) await seedDemoSurveys(deps);
-  await seedDemoNewsletters({ ...deps, articles: community.articles });
+  const newsletter = await seedDemoNewsletters({ ...deps, articles: community.articles });
+  if (deps.features?.contacts !== false) await seedDemoContacts({ ...deps, newsletter });
   const accounting = {
     transactions: deps.features?.transactions !== false,
     documents: deps.features?.documents !== false,
