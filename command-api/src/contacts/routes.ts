@@ -4,11 +4,9 @@ import { z } from 'zod/v4';
 import { jobResource } from '@platform/contracts/accounts/reference-lists';
 import { contactEndpoints } from '@platform/contracts/contacts/endpoints';
 import {
-  LightUserFormSubmitted,
   lightUserFormInputResource,
   lightUserFormResource,
   lightUserResource,
-  type LightUserFormSubmittedData,
 } from '@platform/contracts/contacts/records';
 import { NotFoundError, ValidationError } from '@platform/contracts/errors';
 import { checkCaptcha, type CaptchaKeys } from '@platform/infra/captcha';
@@ -16,16 +14,20 @@ import { loadState } from '@platform/infra/event-store';
 import { mountEndpoint } from '@platform/infra/http/endpoints';
 import type { CommandModuleDeps } from '../app.ts';
 import { holderOf } from '../claims/unique-values.ts';
-import { deriveId, type CommandResult } from '../handler.ts';
+import { deriveId } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
 import { resourceDecider } from '../resources/decide.ts';
 import { uniqueValueScopeOf } from '../resources/routes.ts';
-import { lightUserFormSubmitDecider, type CaptchaFinding } from './submit.ts';
+import {
+  captchaUseDecider,
+  captchaUseStreamId,
+  lightUserFormSubmitDecider,
+  type CaptchaFinding,
+  type FormRules,
+  type SubmitLightUserForm,
+} from './submit.ts';
 
 const uuid = z.string().uuid();
-
-/** Every submission racing on a form is one append on its stream; a loser decides again on the new state. */
-const SUBMIT_RETRIES = 200;
 
 /** The digest an e-mail address is compared by on the form's stream (onlyOneInput): never the address itself. */
 export const respondentOf = (email: string) => createHash('sha256').update(email).digest('hex');
@@ -55,9 +57,9 @@ export async function contactOf(deps: CommandModuleDeps, email: string): Promise
 
 /**
  * POST /api/v1/services/forms/{id}/inputs (seed 001 §2 and §3, ADR 0060): a visitor with the form's link (its
- * token) submits it. The captcha is checked with the platform's keys, the job read, then the submission decided on
- * the form's stream (submit.ts); the input is then made as a record of its own, once whatever the retries (its key
- * is the submission's event), naming the contact that already had its e-mail address.
+ * token) submits it. The captcha is checked with the platform's keys, the job and the form read; the submission is
+ * decided against the form's rules first (a refused one uses nothing), then its challenge is used once on its own
+ * stream, then the input is made on its own stream (submit.ts), naming the contact that already had its address.
  */
 export function lightUserFormRoutes(options: { keys: CaptchaKeys }) {
   return (deps: CommandModuleDeps): Router => {
@@ -69,7 +71,19 @@ export function lightUserFormRoutes(options: { keys: CaptchaKeys }) {
       const request = deps.commandRequest(req, res);
       const { metadata } = request;
       const key = request.idempotencyKey;
-      const inputId = key ? deriveId(key, lightUserFormInputResource.type, formId) : randomUUID();
+
+      const { state: formState } = await loadState(
+        deps.eventStore,
+        lightUserFormResource.streamId(formId),
+        resourceDecider(lightUserFormResource, formId),
+      );
+      const form = formState.status === 'active' ? (formState.attributes as unknown as FormRules) : null;
+      // one input per address: the input's id is the form's and the address's, so its stream is the guard
+      const inputId = form?.onlyOneInput
+        ? deriveId(`${formId}:${respondentOf(attributes.userEmail)}`, lightUserFormInputResource.type)
+        : key
+          ? deriveId(key, lightUserFormInputResource.type, formId)
+          : randomUUID();
 
       const captcha: CaptchaFinding =
         attributes.captcha === null
@@ -80,59 +94,53 @@ export function lightUserFormRoutes(options: { keys: CaptchaKeys }) {
       const jobId = relationships.userJob?.data?.id ?? null;
       if (jobId !== null && !(await jobExists(deps, jobId)))
         throw ValidationError.at('/data/relationships/userJob/data/id', 'No such job');
-
-      const submitted = await deps.handle({
-        streamId: lightUserFormResource.streamId(formId),
-        decider: lightUserFormSubmitDecider,
-        command: {
-          type: 'SubmitLightUserForm',
-          data: {
-            formId,
-            inputId,
-            token: attributes.token,
-            respondent: respondentOf(attributes.userEmail),
-            captcha,
-            organizationName: attributes.organizationName,
-            message: attributes.message,
-            userHasMailSubscription: attributes.userHasMailSubscription,
-          },
-          metadata,
-        },
-        maxRetries: SUBMIT_RETRIES,
-        ...(key !== undefined ? { idempotencyKey: key } : {}),
-      });
-      const event = submitted.events.find((e) => e.type === LightUserFormSubmitted.type);
-      const stored = event?.data as LightUserFormSubmittedData | undefined;
-      let result: CommandResult = submitted;
-      if (event && stored) {
-        const { token: _token, captcha: _captcha, ...written } = attributes;
-        const matching = await contactOf(deps, attributes.userEmail);
-        const made = await deps.handle({
-          streamId: lightUserFormInputResource.streamId(stored.inputId),
-          decider: resourceDecider(lightUserFormInputResource, stored.inputId),
-          command: {
-            type: 'CreateResource',
-            data: {
-              id: stored.inputId,
-              attributes: lightUserFormInputResource.attributes.parse(written),
-              relationships: {
-                form: formId,
-                ...(jobId !== null ? { userJob: jobId } : {}),
-                ...(matching !== null ? { matchingLightUser: matching } : {}),
-              },
+      const { token: _token, captcha: _captcha, ...written } = attributes;
+      const matching = await contactOf(deps, attributes.userEmail);
+      const command: SubmitLightUserForm = {
+        type: 'SubmitLightUserForm',
+        data: {
+          formId,
+          inputId,
+          token: attributes.token,
+          form,
+          captcha,
+          input: {
+            attributes: lightUserFormInputResource.attributes.parse(written),
+            relationships: {
+              form: formId,
+              ...(jobId !== null ? { userJob: jobId } : {}),
+              ...(matching !== null ? { matchingLightUser: matching } : {}),
             },
+          },
+        },
+        metadata,
+      };
+      const decider = lightUserFormSubmitDecider();
+      const streamId = lightUserFormInputResource.streamId(inputId);
+      // decided once before the challenge is used, so that a refused submission leaves its challenge to a resend;
+      // an input already there is a retry (Idempotency-Key: answered as the first time) or refused below
+      const { state: current } = await loadState(deps.eventStore, streamId, decider);
+      const fresh = current.status === 'none';
+      if (fresh) decider.decide(command, current);
+
+      if (fresh && form?.isCaptchaProtected && captcha.status === 'ok')
+        await deps.handle({
+          streamId: captchaUseStreamId(captcha.signature),
+          decider: captchaUseDecider,
+          command: {
+            type: 'UseCaptcha',
+            data: { scope: formId, usedAt: metadata.now.toISOString() },
             metadata,
           },
-          idempotencyKey: `${event.eventId}:input`,
+          ...(key !== undefined ? { idempotencyKey: `${key}:captcha` } : {}),
         });
-        if (made.position > result.position) result = { ...result, position: made.position };
-      }
-      sendCommandResult(res, {
-        type: lightUserFormInputResource.type,
-        id: stored?.inputId ?? inputId,
-        result,
-        status: 201,
+      const result = await deps.handle({
+        streamId,
+        decider,
+        command,
+        ...(key !== undefined ? { idempotencyKey: key } : {}),
       });
+      sendCommandResult(res, { type: lightUserFormInputResource.type, id: inputId, result, status: 201 });
     });
     return router;
   };

@@ -3,7 +3,7 @@ import { EmailSchema } from '../accounts/emails.ts';
 import { LOCALES } from '../enums.ts';
 import { defineEvent, type EventContract } from '../event-contracts.ts';
 import { APP_ADMINS, APP_ADMINS_ONLY } from '../resources/access.ts';
-import { defineResource, type WorkflowEvents } from '../resources/definition.ts';
+import { defineResource } from '../resources/definition.ts';
 import { generatedSecret, singleLine } from '../resources/fields.ts';
 
 /**
@@ -15,9 +15,10 @@ import { generatedSecret, singleLine } from '../resources/fields.ts';
  *   met at a fair): the back office keeps them, nobody else reads them;
  * - a light-user form is a page the back office opens to visitors, at an address only its link names (the form's
  *   id and its secret token), where a person leaves their name, e-mail and organization;
- * - each submission is a light-user form input, decided on the form's own stream (LightUserFormSubmitted, so the
- *   form's rules hold under any concurrency: offline, expired, one input per e-mail address, a captcha used once)
- *   and kept as a record the back office handles: it marks it handled and links the contact it made or matched.
+ * - each submission is a light-user form input, decided on the input's own stream under the form's rules (offline,
+ *   expired; with onlyOneInput the input's id is drawn from the form and the e-mail address, so its stream guards
+ *   one input per address) with its captcha's challenge used once (CaptchaUsed), and kept as a record the back
+ *   office handles: it marks it handled and links the contact it made or matched.
  */
 
 const name = z.string().trim().min(1).max(255);
@@ -78,26 +79,6 @@ export const lightUserResource = defineResource({
 });
 
 /**
- * A visitor submitted a light-user form: appended to the form's stream with its expected version, so its rules
- * hold whatever the concurrency. It names the input made from it (on its own stream, after) and holds no personal
- * data: the e-mail address only as a keyed digest (for onlyOneInput), the captcha only as its challenge's
- * signature (used once).
- */
-export const LightUserFormSubmitted = defineEvent(
-  'LightUserFormSubmitted',
-  z.object({
-    formId: z.string().uuid(),
-    inputId: z.string().uuid(),
-    /** the sha256 of the e-mail address as compared (ContactEmailSchema), in hex */
-    respondent: z.string().regex(/^[0-9a-f]{64}$/),
-    /** the signature of the captcha's challenge the submission solved (null: the form asks none) */
-    captcha: z.string().max(200).nullable(),
-    submittedAt: z.string().datetime({ offset: true }),
-  }),
-);
-export type LightUserFormSubmittedData = z.infer<typeof LightUserFormSubmitted.schema>;
-
-/**
  * A light-user form (seed 001 §3): the page a visitor fills in at /services/forms/{id}?t={token}. The token is made
  * when the form is created and made anew when the back office empties it (the old link then stops working).
  *
@@ -143,12 +124,6 @@ export const lightUserFormResource = defineResource({
   counts: {
     inputsCount: { type: 'light-user-form-inputs', via: 'form', kind: 'count' },
   },
-  workflowEvents: {
-    types: [LightUserFormSubmitted.type],
-    kind: () => 'lightUserFormSubmitted',
-    // who submitted stays in the input's own record: the form's history says only that one came
-    fields: ({ data }) => ({ 'input.id': (data as { inputId?: string } | null)?.inputId ?? null }),
-  } satisfies WorkflowEvents,
   softDeletable: true,
   access: APP_ADMINS_ONLY,
   filters: ['isOffline', 'isSubscriptionForm'],
@@ -241,6 +216,21 @@ export const lightUserFormInputResource = defineResource({
   title: 'userEmail',
 });
 
-export const contactEventContracts: EventContract[] = [LightUserFormSubmitted];
+/**
+ * A captcha's challenge was answered (ADR 0060): appended to the challenge's own stream (`captchause-<signature>`)
+ * expecting none, so that a challenge opens one submission only, whatever the concurrency. It names the record the
+ * challenge was made for, nothing of who answered it.
+ */
+export const CaptchaUsed = defineEvent(
+  'CaptchaUsed',
+  z.object({
+    /** the record the challenge was made for (a light-user form's id) */
+    scope: z.string().max(100),
+    usedAt: z.string().datetime({ offset: true }),
+  }),
+);
+export type CaptchaUsedData = z.infer<typeof CaptchaUsed.schema>;
+
+export const contactEventContracts: EventContract[] = [CaptchaUsed];
 
 export const contactResources = [lightUserResource, lightUserFormResource, lightUserFormInputResource];

@@ -163,7 +163,7 @@ describe('a light-user form', () => {
     expect(read.body.data.relationships.form.data).toEqual({ type: 'light-user-forms', id: made.id });
     expect(read.body.data.relationships.userJob.data).toEqual({ type: 'jobs', id: 'other' });
 
-    // the form counts it, and its history says one came, not who
+    // the form counts it; its history is its own record's, nothing of who wrote to it
     const counted = await app.admin('GET', `/light-user-forms/${made.id}?minPosition=${submitted.position}`);
     expect(counted.body.data.attributes.inputsCount).toBe(1);
     const history = await app.admin('GET', `/light-user-forms/${made.id}/history`);
