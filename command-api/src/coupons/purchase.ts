@@ -14,10 +14,15 @@ import {
 import type { Command, Decider, DomainEvent } from '../decider.ts';
 
 /** The coupon's stream as a purchase sees it: the record, and how many were bought, in all and by whom. */
+/**
+ * The coupon's stream as a purchase sees it. The purchases by member grow in place as the stream is folded: a state
+ * is folded once, from a fresh `initialState`, for one decision, and never kept (a copy at every purchase made the
+ * fold quadratic in the coupon's buyers, as the survey answers' was).
+ */
 export interface CouponPurchaseState {
   coupon: ResourceState;
   total: number;
-  byUser: Record<string, number>;
+  byUser: ReadonlyMap<string, number>;
 }
 
 export type PurchaseCoupon = Command<
@@ -43,14 +48,14 @@ const REFUSALS: Record<
  * for the last coupon cannot both be stored, whatever the number of servers (never check-then-write).
  */
 export const couponPurchaseDecider: Decider<PurchaseCoupon, CouponStreamEvent, CouponPurchaseState> = {
-  initialState: () => ({ coupon: initialResourceState(), total: 0, byUser: {} }),
+  initialState: () => ({ coupon: initialResourceState(), total: 0, byUser: new Map<string, number>() }),
   evolve(state, event) {
     if (event.type === 'CouponPurchased') {
       const { userId } = event.data as CouponPurchasedData;
       return {
         ...state,
         total: state.total + 1,
-        byUser: { ...state.byUser, [userId]: (state.byUser[userId] ?? 0) + 1 },
+        byUser: (state.byUser as Map<string, number>).set(userId, (state.byUser.get(userId) ?? 0) + 1),
       };
     }
     return { ...state, coupon: evolveResource(couponResource, state.coupon, event) };
@@ -61,7 +66,7 @@ export const couponPurchaseDecider: Decider<PurchaseCoupon, CouponStreamEvent, C
     const attributes = state.coupon.attributes as unknown as CouponLimits & { amount: number };
     const verdict = couponAvailability(
       attributes,
-      { total: state.total, byViewer: state.byUser[userId] ?? 0 },
+      { total: state.total, byViewer: state.byUser.get(userId) ?? 0 },
       command.metadata.now,
     );
     if (!verdict.available) {
