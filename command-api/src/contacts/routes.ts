@@ -9,15 +9,16 @@ import {
   lightUserResource,
 } from '@platform/contracts/contacts/records';
 import { NotFoundError, ValidationError } from '@platform/contracts/errors';
+import type { ResourceChange } from '@platform/contracts/resources/hooks';
 import { checkCaptcha, type CaptchaKeys } from '@platform/infra/captcha';
 import { loadState } from '@platform/infra/event-store';
 import { mountEndpoint } from '@platform/infra/http/endpoints';
-import type { CommandModuleDeps } from '../app.ts';
+import type { CommandModuleDeps, CommandRequest } from '../app.ts';
 import { holderOf } from '../claims/unique-values.ts';
-import { deriveId } from '../handler.ts';
+import { deriveId, type CommandResult } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
 import { resourceDecider } from '../resources/decide.ts';
-import { uniqueValueScopeOf } from '../resources/routes.ts';
+import { carryOutReaction, uniqueValueScopeOf } from '../resources/routes.ts';
 import {
   captchaUseDecider,
   captchaUseStreamId,
@@ -53,6 +54,54 @@ export async function contactOf(deps: CommandModuleDeps, email: string): Promise
     resourceDecider(lightUserResource, holder.id),
   );
   return state.status === 'active' ? holder.id : null;
+}
+
+/** What a notification of an input says when the reader's language has no words for its type. */
+export const INPUT_NOTIFICATION = 'light-user-form-input';
+
+/**
+ * The back-office members a form names (notifiedUsers) told of its new input, each once whatever the retries (the
+ * notifications' ids are drawn from the input's event); the position of the last one.
+ */
+async function notify(
+  deps: CommandModuleDeps,
+  input: {
+    formId: string;
+    title: string;
+    notified: unknown;
+    inputId: string;
+    result: CommandResult;
+    metadata: CommandRequest['metadata'];
+  },
+): Promise<bigint> {
+  const users = Array.isArray(input.notified) ? input.notified.filter((id) => typeof id === 'string') : [];
+  let { position } = input.result;
+  if (!input.result.events.length) return position;
+  const change: ResourceChange = {
+    type: lightUserFormInputResource.type,
+    id: input.inputId,
+    action: 'created',
+    attributes: {},
+    relationships: { form: input.formId },
+    changed: {},
+    actorId: input.metadata.actor.userId,
+  };
+  const causeEventIds = input.result.events.map((event) => event.eventId);
+  for (const [index, userId] of users.entries()) {
+    const at = await carryOutReaction(
+      deps,
+      {
+        kind: 'notify',
+        userId,
+        notificationType: INPUT_NOTIFICATION,
+        message: `A new input on the contact form “${input.title}”`,
+        actionUrl: `/admin/resources/light-user-form-inputs/show/${input.inputId}`,
+      },
+      { change, metadata: input.metadata, causeEventIds, index },
+    );
+    if (at > position) position = at;
+  }
+  return position;
 }
 
 /**
@@ -140,7 +189,20 @@ export function lightUserFormRoutes(options: { keys: CaptchaKeys }) {
         command,
         ...(key !== undefined ? { idempotencyKey: key } : {}),
       });
-      sendCommandResult(res, { type: lightUserFormInputResource.type, id: inputId, result, status: 201 });
+      const position = await notify(deps, {
+        formId,
+        title: formState.status === 'active' ? String(formState.attributes.title) : '',
+        notified: formState.status === 'active' ? formState.relationships.notifiedUsers : [],
+        inputId,
+        result,
+        metadata,
+      });
+      sendCommandResult(res, {
+        type: lightUserFormInputResource.type,
+        id: inputId,
+        result: position > result.position ? { ...result, position } : result,
+        status: 201,
+      });
     });
     return router;
   };

@@ -736,7 +736,7 @@ function mount(
     let { position } = result;
     const causeEventIds = result.events.map((e) => e.eventId);
     for (const [index, reaction] of reactions.entries())
-      position = await carryOut(deps, reaction, { change: full, metadata, causeEventIds, index });
+      position = await carryOutReaction(deps, reaction, { change: full, metadata, causeEventIds, index });
     return { ...result, position };
   };
 
@@ -985,7 +985,7 @@ function decidedAttributes(events: ReadonlyArray<{ data: unknown }>): Record<str
 }
 
 /** Carries out one reaction of a resource's reactors; returns the position of what it appended. */
-async function carryOut(
+export async function carryOutReaction(
   deps: CommandModuleDeps,
   reaction: ResourceReaction,
   context: {

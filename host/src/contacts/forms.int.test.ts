@@ -224,6 +224,57 @@ describe('a light-user form', () => {
     expect(pointers(rewritten)).toEqual(['/data/attributes/userEmail']);
   });
 
+  it('tells the back-office members it names of each input, once', async () => {
+    const made = await form('Told', { isCaptchaProtected: false });
+    const named = await app.admin('PATCH', `/light-user-forms/${made.id}`, {
+      data: {
+        type: 'light-user-forms',
+        id: made.id,
+        relationships: { notifiedUsers: { data: [{ type: 'users', id: appAdmin.id }] } },
+      },
+    });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    const body = input({ token: made.token, userEmail: 'told@example.org' });
+    const first = await app
+      .browser()
+      .call('POST', `/api/v1/services/forms/${made.id}/inputs`, {
+        body,
+        headers: { 'Idempotency-Key': 'told-1' },
+      });
+    const sent = created(first);
+    // the same request again: the same input, no second notification
+    const again = await app
+      .browser()
+      .call('POST', `/api/v1/services/forms/${made.id}/inputs`, {
+        body,
+        headers: { 'Idempotency-Key': 'told-1' },
+      });
+    expect(again.status).toBe(201);
+    expect(again.body.data.id).toBe(sent.id);
+    const told = await appAdmin.browser.call(
+      'GET',
+      `/api/v1/notifications?minPosition=${again.body.meta.position}`,
+    );
+    const mine = (told.body.data as Array<{ attributes: Record<string, unknown> }>).filter(
+      (n) => n.attributes.notificationType === 'light-user-form-input',
+    );
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.attributes).toMatchObject({
+      message: 'A new input on the contact form “Told”',
+      actionUrl: `/admin/resources/light-user-form-inputs/show/${sent.id}`,
+    });
+    // nobody else is told
+    const others = await member.browser.call(
+      'GET',
+      `/api/v1/notifications?minPosition=${again.body.meta.position}`,
+    );
+    expect(
+      (others.body.data as Array<{ attributes: Record<string, unknown> }>).filter(
+        (n) => n.attributes.notificationType === 'light-user-form-input',
+      ),
+    ).toEqual([]);
+  });
+
   it("names the contact that already had the input's e-mail address", async () => {
     const contact = created(
       await app.admin(
