@@ -25,6 +25,7 @@ import {
 } from '../features/accounts/index.ts';
 import { AdminNavEntries, adminRoutes, AdminSideNav } from '../features/admin/index.ts';
 import { authorRoutes } from '../features/authors/index.ts';
+import { contactFormRoutes } from '../features/contacts/index.ts';
 import { openBadgeRoutes } from '../features/open-badges/index.ts';
 import { organizationRoutes } from '../features/organizations/index.ts';
 import { CmsRoute } from '../features/pages/index.ts';
@@ -131,6 +132,7 @@ const APP_SCREENS = withAllMessages(
     {openBadgeRoutes}
     {searchRoutes}
     {surveyRoutes}
+    {contactFormRoutes}
   </>,
 );
 
