@@ -315,6 +315,10 @@ describe('accounts, end to end', () => {
       'Forum messages',
       'Newsletter types',
       'Newsletters',
+      // the contacts (FEATURE_CONTACTS)
+      'Contacts',
+      'Contact forms',
+      'Contact form answers',
       // the training resources group, then the trainings group (FEATURE_TRAININGS), in seed 001 §6's order
       'Training resources',
       'Resource requests',
