@@ -5,6 +5,7 @@ import {
 } from '../../kit/admin/resources/extensions.tsx';
 import { ResourceScreen } from '../../kit/admin/resources/resource-screen.tsx';
 import { reportScreens } from '../community/index.ts';
+import { lightUserFormInputScreens, lightUserFormScreens } from '../contacts-admin/index.ts';
 import { eqlaatProjectScreens, eqlaatReportScreens } from '../eqlaat/index.ts';
 import { mailingTemplateScreens } from '../newsletters/index.ts';
 import { publicationItemScreens, publicationRequestScreens } from '../publications/index.ts';
@@ -19,6 +20,8 @@ export const RESOURCE_SCREEN_EXTENSIONS: ResourceScreenExtensions = {
   'eqlaat-projects': eqlaatProjectScreens,
   'eqlaat-reports': eqlaatReportScreens,
   'mailing-templates': mailingTemplateScreens,
+  'light-user-forms': lightUserFormScreens,
+  'light-user-form-inputs': lightUserFormInputScreens,
   ...Object.fromEntries(PUBLICATION_REQUEST_TYPES.map((type) => [type, publicationItemScreens])),
 };
 

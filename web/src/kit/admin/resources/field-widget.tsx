@@ -58,9 +58,11 @@ export function FieldWidget({
   const t = useResourceT();
   const lookup = useMessageLookup();
   const shownLabel = field.required ? t('admin.resources.requiredLabel', { label }) : label;
-  const help = [lookup(`admin.resources.help.${type}.${field.name}`), limits(field, t)]
-    .filter(Boolean)
-    .join(' ');
+  // a secret the platform makes says so, unless its type says more (a form's link: the old one stops working)
+  const ownHelp =
+    lookup(`admin.resources.help.${type}.${field.name}`) ??
+    (field.generated === 'secret' ? t('admin.resources.generatedSecretHelp') : undefined);
+  const help = [ownHelp, limits(field, t)].filter(Boolean).join(' ');
   const description = help || undefined;
   const text = typeof value === 'string' ? value : '';
   const helpId = useId();
@@ -183,6 +185,8 @@ export function FieldWidget({
           value={text}
           onChange={onChange}
           maxLength={field.maxLength}
+          // a secret is no word: neither corrected nor offered again by the browser
+          {...(field.generated === 'secret' ? { spellCheck: 'false', autoComplete: 'off' } : {})}
         />
       );
   }

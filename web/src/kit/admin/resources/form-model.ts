@@ -26,6 +26,11 @@ export interface FormField {
   integer?: boolean;
   enumValues?: readonly string[];
   /**
+   * a secret the platform makes (generatedSecret: a form's link token): never asked on a create, shown on an
+   * update as one line of text whose emptying asks the platform for a new one
+   */
+  generated?: 'secret';
+  /**
    * for a relationship: the target type and whether it holds several ids; a file field (ADR 0027) names the media
    * families it takes, and is edited by uploading a file rather than picking a record
    */
@@ -64,18 +69,25 @@ const WIDGETS: Record<FieldKind, Widget> = {
 /**
  * The form's fields: every attribute and relationship the viewer may write (field-level access, when `viewer` is
  * given), so that a form does not send what the server would refuse (a contributor's new item without the
- * publishers' access level and publication date).
+ * publishers' access level and publication date). A create form (`mode`) leaves out the secrets the platform
+ * makes (a form's link token): there is nothing to ask, the platform makes one.
  */
-export function formFields(definition: ResourceDefinition, viewer?: ViewerFacts): FormField[] {
+export function formFields(
+  definition: ResourceDefinition,
+  viewer?: ViewerFacts,
+  mode?: 'create' | 'update',
+): FormField[] {
   // what the platform alone writes (a file's hash, an admin file's path) is shown by the record, never edited
   const platformOnly = (name: string) => definition.fieldAccess[name]?.write === 'nobody';
   const writable = (rule: { write: AccessRule } | undefined) =>
     !rule || !viewer || allows(rule.write, viewer);
   const attributes = resourceFields(definition)
     .filter((f) => !platformOnly(f.name) && writable(definition.fieldAccess[f.name]))
+    .filter((f) => !(mode === 'create' && f.generated === 'secret'))
     .map((f): FormField => ({
       name: f.name,
-      widget: WIDGETS[f.kind],
+      // a secret is one line of text, whatever its length
+      widget: f.generated === 'secret' ? 'text' : WIDGETS[f.kind],
       kind: f.kind,
       required: !f.optional && !f.nullable && f.kind !== 'boolean',
       nullable: f.nullable,
@@ -84,6 +96,7 @@ export function formFields(definition: ResourceDefinition, viewer?: ViewerFacts)
       ...(f.max !== undefined ? { max: f.max } : {}),
       ...(f.kind === 'integer' ? { integer: true } : {}),
       ...(f.enumValues ? { enumValues: f.enumValues } : {}),
+      ...(f.generated ? { generated: f.generated } : {}),
     }));
   // a read-only relationship is another workflow's (an organization's members): shown, never edited here; a
   // polymorphic one (a comment's record) is set where the record is shown, not picked here
@@ -201,6 +214,8 @@ function convert(field: FormField, value: FormValue, mode: 'create' | 'update'):
   const empty = value === null || value === '';
   const whenEmpty = (): Converted | ClientProblem =>
     field.nullable ? null : mode === 'create' && !field.required ? OMIT : 'required';
+  // an emptied secret asks the platform for a new one (null); a create leaves it to the platform
+  if (field.generated === 'secret' && empty) return mode === 'create' ? OMIT : null;
   switch (field.widget) {
     case 'switch':
       return value === true;

@@ -1,4 +1,5 @@
 import { accountDocumentResource } from '@platform/contracts/accounting/records';
+import { lightUserFormResource } from '@platform/contracts/contacts/records';
 import { couponResource } from '@platform/contracts/coupons/coupon';
 import { eqlaatProjectStepResource } from '@platform/contracts/eqlaat/records';
 import { adminFileResource } from '@platform/contracts/files/admin-file';
@@ -171,6 +172,38 @@ describe('the form of a resource, made from its definition', () => {
         initialValues(coupon, { attributes: { name: 'A', amount: 1 } }),
       ).problems,
     ).toEqual({ amount: 'required' });
+  });
+
+  it('never asks for a secret the platform makes on a create; an update shows it on one line, and emptied it is null', () => {
+    const created = formFields(lightUserFormResource, undefined, 'create');
+    expect(created.map((f) => f.name)).not.toContain('token');
+    const values = { ...initialValues(created, null, defaultsOf(lightUserFormResource)), title: 'Fair 2031' };
+    expect(toSaveDocument(created, values, 'create').attributes).not.toHaveProperty('token');
+
+    const updated = formFields(lightUserFormResource, undefined, 'update');
+    expect(updated.find((f) => f.name === 'token')).toMatchObject({
+      widget: 'text',
+      generated: 'secret',
+      required: false,
+    });
+    const record = { attributes: { title: 'Fair 2031', token: 'k3Y_4n0tH3r-s3cr3t-v4lu3-0f-32ch' } };
+    const initial = initialValues(updated, record);
+    expect(initial.token).toBe('k3Y_4n0tH3r-s3cr3t-v4lu3-0f-32ch');
+    // unchanged, it is not sent; emptied, the platform is asked for a new one
+    expect(toSaveDocument(updated, initial, 'update', initial).attributes).toEqual({});
+    expect(toSaveDocument(updated, { ...initial, token: '' }, 'update', initial)).toEqual({
+      attributes: { token: null },
+      relationships: {},
+      problems: {},
+    });
+    // a form that does not say which it is lists it, and leaves it to the platform on a create
+    const any = formFields(lightUserFormResource);
+    expect(
+      toSaveDocument(any, { ...initialValues(any, null), title: 'Fair' }, 'create').attributes,
+    ).not.toHaveProperty('token');
+    // the other fields keep their widgets
+    expect(updated.find((f) => f.name === 'description')).toMatchObject({ widget: 'multiline' });
+    expect(updated.find((f) => f.name === 'description')).not.toHaveProperty('generated');
   });
 
   it('preselects a new record’s to-one relationships its address names, and nothing else', () => {

@@ -60,7 +60,10 @@ export function FormScreen({
   const { type } = definition;
   // the viewer's facts are a new object each render: the fields change only when the facts do
   const viewerKey = JSON.stringify(viewer ?? null);
-  const fields = useMemo(() => formFields(definition, viewer), [definition, viewerKey]);
+  const fields = useMemo(
+    () => formFields(definition, viewer, id ? 'update' : 'create'),
+    [definition, viewerKey, id],
+  );
   const search = useSearch();
   // a new record's relationships the address names (a step of the project it was asked from)
   const preset = useMemo(() => (id ? {} : presetRelationships(fields, search)), [id, fields, search]);
