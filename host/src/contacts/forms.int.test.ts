@@ -235,20 +235,16 @@ describe('a light-user form', () => {
     });
     expect(named.status, JSON.stringify(named.body)).toBe(200);
     const body = input({ token: made.token, userEmail: 'told@example.org' });
-    const first = await app
-      .browser()
-      .call('POST', `/api/v1/services/forms/${made.id}/inputs`, {
-        body,
-        headers: { 'Idempotency-Key': 'told-1' },
-      });
+    const first = await app.browser().call('POST', `/api/v1/services/forms/${made.id}/inputs`, {
+      body,
+      headers: { 'Idempotency-Key': 'told-1' },
+    });
     const sent = created(first);
     // the same request again: the same input, no second notification
-    const again = await app
-      .browser()
-      .call('POST', `/api/v1/services/forms/${made.id}/inputs`, {
-        body,
-        headers: { 'Idempotency-Key': 'told-1' },
-      });
+    const again = await app.browser().call('POST', `/api/v1/services/forms/${made.id}/inputs`, {
+      body,
+      headers: { 'Idempotency-Key': 'told-1' },
+    });
     expect(again.status).toBe(201);
     expect(again.body.data.id).toBe(sent.id);
     const told = await appAdmin.browser.call(
