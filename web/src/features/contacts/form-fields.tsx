@@ -6,7 +6,7 @@ import { Button } from '../../kit/ui/button.tsx';
 import { NoticeBox } from '../../kit/ui/notice-box.ts';
 import { Select } from '../../kit/ui/select.tsx';
 import { TextField } from '../../kit/ui/text-field.tsx';
-import { Checkbox } from './checkbox.tsx';
+import { Checkbox } from '../../kit/ui/checkbox.tsx';
 import {
   asksJobOther,
   FIELD_ORDER,

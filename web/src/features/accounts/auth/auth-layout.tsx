@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { Checkbox as AriaCheckbox, Form, type CheckboxProps } from 'react-aria-components';
+import { Form } from 'react-aria-components';
 import styled from 'styled-components';
 import { NoticeBox } from '../../../kit/ui/notice-box.ts';
 import { usePageTitle } from '../../../kit/routing/page-title.ts';
@@ -128,63 +128,8 @@ export function SubmitButton({
   );
 }
 
-const CheckboxRoot = styled(AriaCheckbox)`
-  display: inline-flex;
-  align-items: center;
-  gap: 0.75rem;
-  min-height: 2.75rem;
-  margin-bottom: 1rem;
-  cursor: pointer;
-  .box {
-    flex: none;
-    display: inline-grid;
-    place-items: center;
-    width: 1.375rem;
-    height: 1.375rem;
-    border: 2px solid ${({ theme }) => theme.colors.border};
-    border-radius: 0.25rem;
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.onPrimary};
-  }
-  &[data-selected] .box {
-    background: ${({ theme }) => theme.colors.primary};
-    border-color: ${({ theme }) => theme.colors.primary};
-  }
-  &[data-focus-visible] .box {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
-`;
-
-/** A checkbox with its label (react-aria: Space toggles it, the label is its name). */
-export function Checkbox({
-  children,
-  ...props
-}: Omit<CheckboxProps, 'children'> & { children: React.ReactNode }) {
-  return (
-    <CheckboxRoot {...props}>
-      {({ isSelected }) => (
-        <>
-          <span className="box" aria-hidden="true">
-            {isSelected ? (
-              <svg
-                viewBox="0 0 24 24"
-                width="16"
-                height="16"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="3"
-              >
-                <path d="M5 12l5 5 9-10" />
-              </svg>
-            ) : null}
-          </span>
-          {children}
-        </>
-      )}
-    </CheckboxRoot>
-  );
-}
+/** A checkbox with its label (the kit's). */
+export { Checkbox } from '../../../kit/ui/checkbox.tsx';
 
 export const LinkRow = styled.p`
   display: flex;

@@ -36,8 +36,9 @@ const Root = styled(AriaCheckbox)`
 `;
 
 /**
- * One checkbox with its label as its name (react-aria: Space toggles it). The kit has groups of checkboxes only
- * (kit/ui/checkbox-group.tsx); this is the single one the form's newsletter needs.
+ * One checkbox with its label as its name (react-aria: Space toggles it), the box on the label's first line however
+ * long the label wraps (a group of them: checkbox-group.tsx). The sign-in's "remember me", a contact form's
+ * newsletter.
  */
 export function Checkbox({
   children,
