@@ -241,7 +241,7 @@ describe('the menu tree editor, end to end', () => {
     try {
       await page.goto('/admin/resources/app-menu-items');
       await toolbarOf(page, hidden).waitFor();
-      expect(await topLevel(page)).toContain(hidden);
+      await expect.poll(() => topLevel(page)).toContain(hidden);
       const menu = await page.evaluate(async () =>
         JSON.stringify(await (await fetch('/api/v1/services/app-menu')).json()),
       );

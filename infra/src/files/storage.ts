@@ -244,11 +244,12 @@ export function localBlobStore(
             // before then leaves a name whose bytes may be lost, which a later upload of the same bytes replaces
             // (below) and the sweep removes once past its grace period, as any blob no record names
             await Promise.all([
-              flushed,
+              // the staging name goes once its flush is done: the flush opens the file by that name, and an
+              // unlink that ran first (the thread pool does not keep the order work was queued in) left it
+              // nothing to open. Removing the name alone: a crash before leaves it to the sweep, the blob's stays
+              flushed.then(() => unlink(staging)),
               syncPath(dirname(target)),
               utimes(target, now, now),
-              // the staging name alone (a crash before leaves it to the sweep, the blob's name stays)
-              unlink(staging),
             ]);
             return;
           }
