@@ -5,7 +5,7 @@ import {
   ModalOverlay,
   type DialogProps as AriaDialogProps,
 } from 'react-aria-components';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useT } from '../i18n/use-t.ts';
 import { fluidSize, fluidSpace, layout } from '../theme/theme.ts';
@@ -84,10 +84,24 @@ export function Dialog({
   ...props
 }: DialogProps) {
   const [asking, setAsking] = useState(false);
+  /** where the reader was when the question came: they are put back there when they keep editing */
+  const askedFrom = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (asking) return;
+    const from = askedFrom.current;
+    askedFrom.current = null;
+    // at once, once the question is gone: the dialog's own focus scope, finding the focus nowhere, would otherwise
+    // put it on the dialog itself when the question's own return of the focus comes late (a busy machine)
+    if (from?.isConnected) from.focus();
+  }, [asking]);
+  const ask = () => {
+    askedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setAsking(true);
+  };
   return (
     <Overlay
       isOpen={isOpen}
-      onOpenChange={(open) => (!open && unsaved ? setAsking(true) : onOpenChange?.(open))}
+      onOpenChange={(open) => (!open && unsaved ? ask() : onOpenChange?.(open))}
       isDismissable={!persistent}
       isKeyboardDismissDisabled={persistent}
     >
