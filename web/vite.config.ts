@@ -147,6 +147,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     __FEATURE_TRANSACTIONS__: JSON.stringify(flag(process.env.FEATURE_TRANSACTIONS, true)),
     __FEATURE_DOCUMENTS__: JSON.stringify(flag(process.env.FEATURE_DOCUMENTS, true)),
     __FEATURE_CONTACTS__: JSON.stringify(flag(process.env.FEATURE_CONTACTS, true)),
+    __FEATURE_SOFTWARE__: JSON.stringify(flag(process.env.FEATURE_SOFTWARE, true)),
   },
   build: isSsrBuild
     ? {

@@ -20,6 +20,7 @@ import { environmentEndpoints } from './environment/endpoints.ts';
 import { statsEndpoints } from './stats/endpoints.ts';
 import { surveyEndpoints } from './surveys/endpoints.ts';
 import { contactEndpoints } from './contacts/endpoints.ts';
+import { softwareEndpoints } from './software/endpoints.ts';
 
 /**
  * Every declared endpoint of the modules (ADR 0036), for what looks at all of them at once: the fuzz draws the
@@ -48,5 +49,6 @@ export const declaredEndpoints: readonly AnyEndpoint[] = [
     ...Object.values(statsEndpoints),
     ...Object.values(surveyEndpoints),
     ...Object.values(contactEndpoints),
+    ...Object.values(softwareEndpoints),
   ]),
 ];

@@ -74,6 +74,12 @@ export const ERROR_STATUS = {
   'conflict.form_already_submitted': 409,
   /** a light-user form input the back office has handled already */
   'conflict.input_handled': 409,
+  /** an authorization whose installations are as many as its service takes (associationsMax) */
+  'conflict.associations_full': 409,
+  /** an authorization not in force yet, or expired */
+  'conflict.authorization_not_in_force': 409,
+  /** an installation associated with the same authorization already */
+  'conflict.already_associated': 409,
   'auth.unauthenticated': 401,
   'auth.session_expired': 419,
   'auth.forbidden': 403,

@@ -13,6 +13,7 @@ import { newslettersModule } from './newsletters/module.ts';
 import { rentalModule } from './rental/module.ts';
 import { surveysModule } from './surveys/module.ts';
 import { contactsModule } from './contacts/module.ts';
+import { softwareModule } from './software/module.ts';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
 import { notificationCommandRoutes } from '@platform/command-api/notifications/routes';
 import { pagesCommandRoutes } from '@platform/command-api/pages/routes';
@@ -121,6 +122,7 @@ const handWrittenModules: ModuleDescriptor[] = [
   publicationsModule(),
   surveysModule(),
   contactsModule(),
+  softwareModule(),
   {
     // the reference lists of places: countries and the departments of France, from kept data packages
     name: 'geography',

@@ -119,6 +119,8 @@ const ConfigSchema = z.object({
   FEATURE_DOCUMENTS: flag.default(true),
   // the contacts: light users, the light-user forms visitors fill in, and their inputs
   FEATURE_CONTACTS: flag.default(true),
+  // the software catalogue: installations, services and their authorizations, the software's statistics
+  FEATURE_SOFTWARE: flag.default(true),
   /** publication items are authored by the organization their writer acts for (with FEATURE_ORGANIZATIONS) */
   FEATURE_AUTHOR_ORGANIZATION: flag.default(true),
   // accounts (docs/adr/0008): a disabled feature's routes answer 404
@@ -238,6 +240,7 @@ export function resourceFeatures(config: Config): ResourceFeatures {
     transactions: config.FEATURE_TRANSACTIONS,
     documents: config.FEATURE_DOCUMENTS,
     contacts: config.FEATURE_CONTACTS,
+    software: config.FEATURE_SOFTWARE,
   };
 }
 

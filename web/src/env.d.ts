@@ -21,6 +21,7 @@ declare const __FEATURE_EQLAAT__: boolean;
 declare const __FEATURE_TRANSACTIONS__: boolean;
 declare const __FEATURE_DOCUMENTS__: boolean;
 declare const __FEATURE_CONTACTS__: boolean;
+declare const __FEATURE_SOFTWARE__: boolean;
 
 // A locale's message files merged (web/message-bundles.ts, kit/i18n/load-messages.ts).
 declare module 'virtual:message-bundle/*' {

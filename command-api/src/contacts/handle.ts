@@ -8,11 +8,10 @@ import { loadState } from '@platform/infra/event-store';
 import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { requireAllowed } from '@platform/infra/http/viewer';
 import type { CommandModuleDeps } from '../app.ts';
-import { withUniqueValues } from '../claims/unique-values.ts';
 import type { Decider } from '../decider.ts';
 import { deriveId } from '../handler.ts';
 import { resourceDecider, type ResourceCommand, type StoredResourceEvent } from '../resources/decide.ts';
-import { uniqueValueScopeOf } from '../resources/routes.ts';
+import { createRecord } from '../resources/record-writes.ts';
 import { contactOf } from './routes.ts';
 
 /**
@@ -68,62 +67,24 @@ export function lightUserInputHandleRoutes(deps: CommandModuleDeps): Router {
     if (contactId === null) {
       requireAllowed(res, lightUserResource.access.create, 'light-user: create');
       const newId = key ? deriveId(key, lightUserResource.type, id) : randomUUID();
-      const { scope, ownerType } = uniqueValueScopeOf(lightUserResource, 'email');
       const job = text(input.relationships.userJob);
-      const made = await withUniqueValues(
-        deps,
-        {
-          holder: { type: ownerType, id: newId },
-          metadata,
-          releaseClaimedOnRefusal: true,
-          values: [
-            {
-              scope,
-              value: email,
-              pointer: '/data/attributes/userEmail',
-              ...(key ? { idempotencyKey: `${key}:claim` } : {}),
-              // as the layer's claims: a contact put aside keeps its address; a claim whose contact never came
-              // (a crash between the two) is taken over
-              stillHolds: async (holder, claimed) => {
-                if (holder.type !== ownerType) return true;
-                const { state } = await loadState(
-                  deps.eventStore,
-                  lightUserResource.streamId(holder.id),
-                  resourceDecider(lightUserResource, holder.id),
-                );
-                return (
-                  (state.status === 'active' || state.status === 'softDeleted') &&
-                  state.attributes.email === claimed
-                );
-              },
-            },
-          ],
+      const made = await createRecord(deps, lightUserResource, {
+        id: newId,
+        attributes: {
+          firstName: a.userFirstName,
+          lastName: a.userLastName,
+          email,
+          phone: a.userPhone ?? null,
+          jobOther: a.userJobOther ?? null,
+          locale: a.locale ?? null,
+          hasMailSubscription: a.userHasMailSubscription === true,
+          lastActionAt: now,
         },
-        () =>
-          deps.handle({
-            streamId: lightUserResource.streamId(newId),
-            decider: resourceDecider(lightUserResource, newId),
-            command: {
-              type: 'CreateResource',
-              data: {
-                id: newId,
-                attributes: lightUserResource.attributes.parse({
-                  firstName: a.userFirstName,
-                  lastName: a.userLastName,
-                  email,
-                  phone: a.userPhone ?? null,
-                  jobOther: a.userJobOther ?? null,
-                  locale: a.locale ?? null,
-                  hasMailSubscription: a.userHasMailSubscription === true,
-                  lastActionAt: now,
-                }),
-                relationships: job !== null ? { job } : {},
-              },
-              metadata,
-            },
-            ...(key ? { idempotencyKey: `${key}:contact` } : {}),
-          }),
-      );
+        relationships: job !== null ? { job } : {},
+        metadata,
+        pointers: { email: '/data/attributes/userEmail' },
+        ...(key ? { idempotencyKey: `${key}:contact` } : {}),
+      });
       contactId = newId;
       created = true;
       position = made.position;

@@ -14,11 +14,11 @@ import { checkCaptcha, type CaptchaKeys } from '@platform/infra/captcha';
 import { loadState } from '@platform/infra/event-store';
 import { mountEndpoint } from '@platform/infra/http/endpoints';
 import type { CommandModuleDeps, CommandRequest } from '../app.ts';
-import { holderOf } from '../claims/unique-values.ts';
 import { deriveId, type CommandResult } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
 import { resourceDecider } from '../resources/decide.ts';
-import { carryOutReaction, uniqueValueScopeOf } from '../resources/routes.ts';
+import { recordByUniqueValue } from '../resources/record-writes.ts';
+import { carryOutReaction } from '../resources/routes.ts';
 import {
   captchaUseDecider,
   captchaUseStreamId,
@@ -45,15 +45,7 @@ async function jobExists(deps: CommandModuleDeps, id: string): Promise<boolean> 
 
 /** The live contact holding that e-mail address (its unique claim), or null. */
 export async function contactOf(deps: CommandModuleDeps, email: string): Promise<string | null> {
-  const { scope } = uniqueValueScopeOf(lightUserResource, 'email');
-  const holder = await holderOf(deps, scope, email);
-  if (!holder) return null;
-  const { state } = await loadState(
-    deps.eventStore,
-    lightUserResource.streamId(holder.id),
-    resourceDecider(lightUserResource, holder.id),
-  );
-  return state.status === 'active' ? holder.id : null;
+  return (await recordByUniqueValue(deps, lightUserResource, 'email', email))?.id ?? null;
 }
 
 /** What a notification of an input says when the reader's language has no words for its type. */

@@ -3,6 +3,7 @@ import { EQLAAT_TEAM } from '../eqlaat/records.ts';
 import { OPEN_BADGE_DESK } from '../open-badges/issuer.ts';
 import { RENTAL_ADMINS } from '../rental/records.ts';
 import { STATS_READERS } from '../stats/counts.ts';
+import { SOFTWARE_STATS_READERS } from '../software/records.ts';
 import { allows, type AccessRule, type ViewerFacts } from '../resources/access.ts';
 import {
   ADMIN_MENU_GROUPS,
@@ -76,6 +77,23 @@ const HAND_WRITTEN: HandWrittenEntry[] = [
     group: 'eqlaat',
     see: EQLAAT_TEAM,
     feature: ['calendar', 'eqlaat'],
+  },
+  {
+    // seed 000 §2.4 and seed 001 §6: the software's statistics, its events and its sessions, for the admin check
+    key: 'software-stats-events',
+    href: '/admin/resources/software/stats/events',
+    icon: 'insights',
+    group: 'software',
+    see: SOFTWARE_STATS_READERS,
+    feature: 'software',
+  },
+  {
+    key: 'software-stats-sessions',
+    href: '/admin/resources/software/stats/sessions',
+    icon: 'timer',
+    group: 'software',
+    see: SOFTWARE_STATS_READERS,
+    feature: 'software',
   },
   // the usage statistics' charts (issue 22), first in their group: hand-written entries come before the resources'
   { key: 'stats', href: '/admin/stats', icon: 'bar_chart', group: 'statistics', see: STATS_READERS },

@@ -34,6 +34,7 @@ describe('the admin menu (seed 001 §6)', () => {
       'repository',
       'forum',
       'contacts',
+      'software',
       'trainingResources',
       'trainings',
       'openBadges',
@@ -254,5 +255,33 @@ describe('the admin menu (seed 001 §6)', () => {
     const off = entries(viewer(['admin'], true), { trainings: false });
     expect(off.trainingResources).toBeUndefined();
     expect(off.trainings).toBeUndefined();
+  });
+
+  it('lists the software catalogue and its statistics behind the software feature, the statistics and associations for administrators', () => {
+    const software = (facts: ViewerFacts, off: Partial<typeof features> = {}) =>
+      adminMenu(resourceCatalogue, facts, { ...features, ...off })
+        .find((s) => s.group === 'software')
+        ?.entries.map((e) => e.key);
+    expect(software(viewer(['admin'], true))).toEqual([
+      'software-stats-events',
+      'software-stats-sessions',
+      'software-installations',
+      'software-groups',
+      'software-services',
+      'software-service-authorizations',
+      'software-service-associations',
+      'stats-events',
+      'software-stats',
+    ]);
+    // application administrators keep the catalogue; the statistics and the people's associations are the admins'
+    expect(software(viewer(['app_admin']))).toEqual([
+      'software-installations',
+      'software-groups',
+      'software-services',
+      'software-service-authorizations',
+      'stats-events',
+    ]);
+    expect(software(viewer([]))).toBeUndefined();
+    expect(software(viewer(['admin'], true), { software: false })).toBeUndefined();
   });
 });

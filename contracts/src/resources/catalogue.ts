@@ -33,6 +33,7 @@ import { surveyResources } from '../surveys/survey.ts';
 import { eqlaatResources } from '../eqlaat/records.ts';
 import { accountingResources } from '../accounting/records.ts';
 import { contactResources } from '../contacts/records.ts';
+import { softwareResources } from '../software/records.ts';
 import { mailingTemplateResource } from '../newsletters/mailing-template.ts';
 import type { ResourceDefinition } from './definition.ts';
 
@@ -74,6 +75,7 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   ...accountingResources,
   mailingTemplateResource,
   ...contactResources,
+  ...softwareResources,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

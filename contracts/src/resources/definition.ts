@@ -48,6 +48,7 @@ export const RESOURCE_FEATURES = [
   'transactions',
   'documents',
   'contacts',
+  'software',
 ] as const;
 export type ResourceFeature = (typeof RESOURCE_FEATURES)[number];
 
@@ -70,6 +71,7 @@ export const ALL_RESOURCE_FEATURES: ResourceFeatures = {
   transactions: true,
   documents: true,
   contacts: true,
+  software: true,
 };
 
 /** The feature flags (seed 000) an admin menu entry may depend on. */

@@ -62,6 +62,8 @@ let matrixFile = '';
 /** The file (not public) the account documents of the matrix give their owner. */
 let matrixPrivateFile = '';
 let matrixFileContainer = '';
+/** The service the software authorizations of the matrix grant. */
+let matrixSoftwareService = '';
 let filesDir = '';
 
 const FIXTURES: Record<string, Fixture> = {
@@ -164,6 +166,17 @@ const FIXTURES: Record<string, Fixture> = {
     attributes: { firstName: 'Matrix', lastName: `Contact ${n}`, email: `matrix-contact-${n}@example.org` },
   }),
   'light-user-forms': (n) => ({ attributes: { title: `Matrix form ${n}` } }),
+  // the software catalogue (stats and associations are made by the software's and the member's calls alone)
+  'software-installations': (n) => ({
+    attributes: { installationId: `matrix-installation-${n}`, deviceId: `matrix-device-${n}` },
+  }),
+  'software-groups': (n) => ({ attributes: { name: `Matrix group ${n}` } }),
+  'software-services': (n) => ({ attributes: { name: `Matrix service ${n}` } }),
+  'software-service-authorizations': (n) => ({
+    attributes: { email: `matrix-licence-${n}@example.org` },
+    relationships: { service: matrixSoftwareService },
+  }),
+  'stats-events': (n) => ({ attributes: { name: `matrix-event-${n}` } }),
   // a member's account (the owner is member A by default): movements and documents
   'account-transactions': (n) => ({ attributes: { amount: 100 + n, operation: 'credit' } }),
   'account-documents': (n) => ({
@@ -410,6 +423,7 @@ beforeAll(async () => {
   matrixTraining = await made('trainings', { title: 'Matrix training', publishedAt: '2020-01-01T00:00:00Z' });
   matrixSurvey = await made('surveys', { question: 'Matrix survey?' });
   matrixEqlaatProject = await made('eqlaat-projects', { title: 'Matrix project' });
+  matrixSoftwareService = await made('software-services', { name: 'Matrix software service' });
   const form = new FormData();
   form.append('file', new Blob([Buffer.from('%PDF-1.4\n% matrix\ntrailer << >>\n%%EOF\n')]), 'matrix.pdf');
   const uploaded = await fetch(app.url('/api/v1/services/files'), {

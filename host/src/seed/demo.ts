@@ -12,6 +12,7 @@ import type { DemoFeatures } from './demo-content.ts';
 import { DEMO_EQLAAT_MEMBER, seedDemoEqlaat } from './demo-eqlaat.ts';
 import { DEMO_ACCOUNT_HOLDER, seedDemoAccounting } from './demo-accounting.ts';
 import { seedDemoContacts } from './demo-contacts.ts';
+import { seedDemoSoftware } from './demo-software.ts';
 import { seedDemoNewsletters } from './demo-newsletters.ts';
 import { seedDemoOpenBadgeAssertion } from './demo-open-badge-assertion.ts';
 import { seedDemoOpenBadges } from './demo-open-badges.ts';
@@ -32,8 +33,9 @@ import { demoSeedDecider, isSeeded, type DemoSeedCommand } from './progress.ts';
 // images; 11: the eqlaat team's records: project categories, patients' projects with their steps, appointments in
 // the week of the seeding and the next, a report; 12: a demo member's account: movements and two documents; a
 // newsletter pointing to three articles; 13: the contacts: a contact, a fair's contact form and two visitors' inputs,
-// one handled into a contact
-export const DEMO_CONTENT_VERSION = 13;
+// one handled into a contact; 14: the software catalogue: declared events, two services, two installations' reports
+// over the last days, a demo member's authorization and association
+export const DEMO_CONTENT_VERSION = 14;
 
 /** the demo account that keeps the demo stock: the rental administrator */
 const DEMO_RENTAL_KEEPER = 'rental-admin@demo.example';
@@ -105,6 +107,8 @@ export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedOutcome> {
   if (deps.features?.surveys !== false) await seedDemoSurveys(deps);
   const newsletter = await seedDemoNewsletters({ ...deps, articles: community.articles });
   if (deps.features?.contacts !== false) await seedDemoContacts({ ...deps, newsletter });
+  if (deps.features?.software !== false)
+    await seedDemoSoftware({ ...deps, now: deps.clock ?? (() => new Date()), grantedAt });
   const accounting = {
     transactions: deps.features?.transactions !== false,
     documents: deps.features?.documents !== false,

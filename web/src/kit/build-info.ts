@@ -29,4 +29,5 @@ export const FEATURES = {
   transactions: typeof __FEATURE_TRANSACTIONS__ === 'boolean' ? __FEATURE_TRANSACTIONS__ : true,
   documents: typeof __FEATURE_DOCUMENTS__ === 'boolean' ? __FEATURE_DOCUMENTS__ : true,
   contacts: typeof __FEATURE_CONTACTS__ === 'boolean' ? __FEATURE_CONTACTS__ : true,
+  software: typeof __FEATURE_SOFTWARE__ === 'boolean' ? __FEATURE_SOFTWARE__ : true,
 } as const;
