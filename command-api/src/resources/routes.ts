@@ -53,6 +53,7 @@ import type { CommandResult } from '../handler.ts';
 import {
   SITE_PATH_SCOPE,
   SLUG_SCOPE,
+  releaseUniqueValue,
   withUniqueValues,
   type UniqueValueChange,
   type UniqueValueScope,
@@ -1004,6 +1005,23 @@ export async function carryOutReaction(
         reason: { resourceType: change.type, resourceId: change.id, action },
         causeEventIds,
       });
+      return position;
+    }
+    case 'releaseClaim': {
+      const scope: UniqueValueScope = {
+        category: reaction.category,
+        normalise: (value) => value,
+        conflictCode: 'conflict.duplicate_value',
+        noun: 'value',
+      };
+      const { position } = await releaseUniqueValue(
+        deps,
+        scope,
+        reaction.value,
+        { type: change.type, id: change.id },
+        metadata,
+        { idempotencyKey: `${causeEventIds.join(',')}:release:${index}` },
+      );
       return position;
     }
     case 'notify': {

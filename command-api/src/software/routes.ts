@@ -6,6 +6,8 @@ import { softwareEndpoints } from '@platform/contracts/software/endpoints';
 import {
   authorizationInForce,
   SOFTWARE_ASSOCIATORS,
+  SOFTWARE_PAIR_CLAIMS,
+  SOFTWARE_PLACE_CLAIMS,
   SOFTWARE_SESSION_EVENT,
   softwareInstallationResource,
   softwareServiceAssociationResource,
@@ -20,7 +22,6 @@ import { loadUser } from '../accounts/store.ts';
 import type { CommandModuleDeps, CommandRequest } from '../app.ts';
 import {
   claimUniqueValue,
-  currentClaim,
   releaseUniqueValue,
   type UniqueValueScope,
   type ValueHolder,
@@ -32,15 +33,9 @@ import { createRecord, recordByUniqueValue, recordState } from '../resources/rec
 /** How far ahead of the platform's clock a device's clock may date an event (a day: time zones, drift). */
 const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
 
-/**
- * How old a slot's or pair's claim must be before its holder is asked whether it still holds it: the gap between a
- * claim and its association's event is one command. An association removed is then free again soon after.
- */
-const ASSOCIATION_CLAIM_STALE_AFTER_MS = 10_000;
-
 /** One of an authorization's `associationsMax` places: `<authorization>:<n>`. */
 const SLOT_SCOPE: UniqueValueScope = {
-  category: 'softwareassociationslotclaim',
+  category: SOFTWARE_PLACE_CLAIMS,
   normalise: (value) => value,
   conflictCode: 'conflict.associations_full',
   noun: 'association place',
@@ -48,7 +43,7 @@ const SLOT_SCOPE: UniqueValueScope = {
 
 /** An installation associated once with one authorization: `<authorization>:<installation>`. */
 const PAIR_SCOPE: UniqueValueScope = {
-  category: 'softwareassociationpairclaim',
+  category: SOFTWARE_PAIR_CLAIMS,
   normalise: (value) => value,
   conflictCode: 'conflict.already_associated',
   noun: 'association',
@@ -66,7 +61,8 @@ const PAIR_SCOPE: UniqueValueScope = {
  *   shows, with an authorization granted to their verified e-mail address, while it is in force and has a place
  *   left. The places are guarded by claims, one stream per place of the authorization, never counted then written:
  *   two members' devices racing for the last place cannot both have it. An installation takes one place per
- *   authorization (409 conflict.already_associated).
+ *   authorization (409 conflict.already_associated). Removing an association (the layer's delete) frees both at
+ *   once (its reactor); a claim whose association never came (a crash) is taken over as the layer's are.
  */
 export function softwareCommandRoutes(deps: CommandModuleDeps): Router {
   const router = express.Router();
@@ -184,7 +180,6 @@ export function softwareCommandRoutes(deps: CommandModuleDeps): Router {
     const stillHolds = holdsClaim(deps, authorizationId);
     const claimOptions = (name: string) => ({
       stillHolds,
-      staleAfterMs: ASSOCIATION_CLAIM_STALE_AFTER_MS,
       ...(key ? { idempotencyKey: `${key}:${name}` } : {}),
     });
     const pair = `${authorizationId}:${installation.id}`;
@@ -194,12 +189,14 @@ export function softwareCommandRoutes(deps: CommandModuleDeps): Router {
     });
     const max = Number(service.attributes.associationsMax ?? 1);
     let slot: string | null = null;
+    let taken = 0;
     for (let place = 1; place <= max && slot === null; place++) {
       try {
         await claimUniqueValue(deps, SLOT_SCOPE, `${authorizationId}:${place}`, holder, metadata, {
           ...claimOptions(`slot${place}`),
         });
         slot = `${authorizationId}:${place}`;
+        taken = place;
       } catch (error) {
         if (!(error instanceof ConflictError && error.code === SLOT_SCOPE.conflictCode)) throw error;
       }
@@ -223,7 +220,10 @@ export function softwareCommandRoutes(deps: CommandModuleDeps): Router {
           type: 'CreateResource',
           data: {
             id,
-            attributes: softwareServiceAssociationResource.attributes.parse({ name: doc.attributes.name }),
+            attributes: softwareServiceAssociationResource.attributes.parse({
+              name: doc.attributes.name,
+              place: taken,
+            }),
             relationships: {
               authorization: authorizationId,
               installation: installation.id,
@@ -241,17 +241,6 @@ export function softwareCommandRoutes(deps: CommandModuleDeps): Router {
         ]);
         throw error;
       });
-    // a place is taken over only from an association whose event had not come after ASSOCIATION_CLAIM_STALE_AFTER_MS:
-    // should this one have been that slow, the place is no longer its own, and it goes again
-    const { holder: placeHolder } = await currentClaim(deps, SLOT_SCOPE, slot);
-    if (placeHolder?.id !== id) {
-      await deps.handle({
-        streamId: softwareServiceAssociationResource.streamId(id),
-        decider: resourceDecider(softwareServiceAssociationResource, id),
-        command: { type: 'DeleteResource', data: { id }, metadata },
-      });
-      throw new ConflictError('conflict.associations_full', 'Another installation took the last place');
-    }
     res.status(201).json({
       data: { type: softwareServiceAssociationResource.type, id },
       meta: { position: String(result.position) },

@@ -6,6 +6,11 @@ export type ResourceReaction =
   /** the public site renders this record: mark the app environment as updated (seed 000 §4) */
   | { kind: 'environmentUpdated' }
   /** tell a member (a notification of the notifications module) */
+  /**
+   * free a value the record held in a claim scope of a hand-written route (an association's place among its
+   * authorization's): released when the changed record holds it, left alone otherwise
+   */
+  | { kind: 'releaseClaim'; category: string; value: string }
   | {
       kind: 'notify';
       userId: string;

@@ -2,6 +2,7 @@ import { z } from 'zod/v4';
 import { EmailSchema } from '../accounts/emails.ts';
 import { ADMINISTRATORS, APP_ADMINS, APP_ADMINS_ONLY, either, type AccessRule } from '../resources/access.ts';
 import { defineResource } from '../resources/definition.ts';
+import type { ResourceReactor } from '../resources/hooks.ts';
 import { singleLine } from '../resources/fields.ts';
 
 /**
@@ -198,9 +199,39 @@ export function authorizationInForce(
 }
 
 /**
+ * The claim scopes that keep an authorization's places (ADR 0061): place `n` of its service's associationsMax is the
+ * value `<authorization>:<n>` of the first, an installation's one place per authorization `<authorization>:<installation>`
+ * of the second. The association holds both; removing it frees them (its reactor).
+ */
+export const SOFTWARE_PLACE_CLAIMS = 'softwareassociationslotclaim';
+export const SOFTWARE_PAIR_CLAIMS = 'softwareassociationpairclaim';
+
+/** An association removed frees its place and its installation's pair, at once. */
+const freesItsPlace: ResourceReactor = (change) => {
+  if (change.action !== 'deleted') return [];
+  const authorization = change.relationships.authorization;
+  const installation = change.relationships.installation;
+  const place = change.attributes.place;
+  if (typeof authorization !== 'string' || typeof installation !== 'string') return [];
+  return [
+    ...(typeof place === 'number'
+      ? [
+          {
+            kind: 'releaseClaim' as const,
+            category: SOFTWARE_PLACE_CLAIMS,
+            value: `${authorization}:${place}`,
+          },
+        ]
+      : []),
+    { kind: 'releaseClaim', category: SOFTWARE_PAIR_CLAIMS, value: `${authorization}:${installation}` },
+  ];
+};
+
+/**
  * An installation associated with an authorization (seed 001 §3 software-service-association), by the member the
  * authorization names (POST /services/software/associations, decided under the authorization's limit: never
- * through the generic create). The member reads, renames and removes their own; administrators anyone's.
+ * through the generic create), in one of its places (`place`, 1 to associationsMax). The member reads, renames and
+ * removes their own; administrators anyone's.
  */
 export const softwareServiceAssociationResource = defineResource({
   type: 'software-service-associations',
@@ -212,6 +243,7 @@ export const softwareServiceAssociationResource = defineResource({
   menu: { group: 'software', icon: 'link' },
   attributes: z.object({
     name: singleLine(optionalText(255)),
+    place: z.number().int().min(1).max(1000),
   }),
   relationships: {
     authorization: { type: 'software-service-authorizations', required: true, immutable: true },
@@ -219,6 +251,8 @@ export const softwareServiceAssociationResource = defineResource({
     user: { type: 'users', immutable: true },
   },
   ownedBy: 'user',
+  immutable: ['place'],
+  reactors: [freesItsPlace],
   access: {
     see: ADMINISTRATORS,
     index: either(ADMINISTRATORS, 'owner'),

@@ -316,9 +316,16 @@ describe('a member associates installations with a service granted to them', () 
     expect(full.body.errors[0].code).toBe('conflict.associations_full');
     const removed = await member.browser.call('DELETE', `/api/v1/software-service-associations/${made.id}`);
     expect(removed.status, JSON.stringify(removed.body)).toBeLessThan(300);
-    // a place is taken over once its claim is older than the gap a claim and its association's event may have
-    app.advance(11_000);
-    created(await associate(member, granted, second.installationId));
+    // the place is free at once, and so is the first installation's pair: it may come back
+    const moved = created(await associate(member, granted, second.installationId));
+    const back = await associate(member, granted, first.installationId);
+    expect(back.body.errors[0].code).toBe('conflict.associations_full');
+    expect(
+      (await member.browser.call('DELETE', `/api/v1/software-service-associations/${moved.id}`)).status,
+    ).toBeLessThan(300);
+    created(await associate(member, granted, first.installationId));
+    const read = await app.admin('GET', `/software-service-associations/${made.id}`);
+    expect(read.status).toBe(404);
   });
 
   it('refuses what is not the member’s, not in force, or not an installation, in the right words', async () => {
