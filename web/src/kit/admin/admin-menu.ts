@@ -16,6 +16,8 @@ const WEB_SCREENS = new Set([
   'open-badge-sessions',
   'stats',
   'eqlaat-calendar',
+  'software-stats-events',
+  'software-stats-sessions',
 ]);
 const CATALOGUE_TYPES = new Set(resourceCatalogue.map((d) => d.type));
 
@@ -51,6 +53,8 @@ export function webAdminMenu(
     documents: FEATURES.documents,
     // the contacts and the forms visitors fill in (FEATURE_CONTACTS)
     contacts: FEATURES.contacts,
+    // the software catalogue and its statistics (FEATURE_SOFTWARE)
+    software: FEATURES.software,
   }).map((section) => ({
     ...section,
     entries: section.entries.filter((e) => WEB_SCREENS.has(e.key) || CATALOGUE_TYPES.has(e.key)),

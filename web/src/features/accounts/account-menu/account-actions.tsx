@@ -8,6 +8,7 @@ import { ChevronDownIcon } from '../../../kit/ui/icons.tsx';
 import { Menu, MenuItem } from '../../../kit/ui/menu.tsx';
 import { PlainButtonLink } from '../../../kit/ui/plain.tsx';
 import { accountingMenuEntries } from '../../accounting/index.ts';
+import { softwareMenuEntries } from '../../software/index.ts';
 import type en from './messages/en.json';
 
 const Guest = styled.div`
@@ -145,7 +146,7 @@ export function AccountActions() {
             {t('auth.actions.openBadges')}
           </MenuItem>
         ) : null}
-        {accountingMenuEntries().map((entry) => (
+        {[...accountingMenuEntries(), ...softwareMenuEntries()].map((entry) => (
           <MenuItem key={entry.id} id={entry.id} href={entry.href} textValue={t(`auth.actions.${entry.id}`)}>
             {t(`auth.actions.${entry.id}`)}
           </MenuItem>

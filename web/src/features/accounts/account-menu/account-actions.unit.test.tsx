@@ -27,7 +27,7 @@ describe('account actions in the top bar', () => {
     expect(within(topBar()).queryByRole('link', { name: 'Register' })).toBeNull();
   });
 
-  it('opens the signed-in menu from the keyboard: profile, likes, badges, transactions, documents, dashboard for a user whose landing it is', async () => {
+  it('opens the signed-in menu from the keyboard: profile, likes, badges, transactions, documents, software, dashboard for a user whose landing it is', async () => {
     consentDecided();
     const user = userEvent.setup();
     renderApp('/site-map', { me: meDocument({ roles: ['admin'] }) });
@@ -45,6 +45,7 @@ describe('account actions in the top bar', () => {
       'My open badges',
       'My transactions',
       'My documents',
+      'My software',
       'Dashboard',
       'Sign out',
     ]);
@@ -53,7 +54,8 @@ describe('account actions in the top bar', () => {
     expect(items[2]!.getAttribute('href')).toBe('/account/profile/open-badges');
     expect(items[3]!.getAttribute('href')).toBe('/account/transactions');
     expect(items[4]!.getAttribute('href')).toBe('/account/documents');
-    expect(items[5]!.getAttribute('href')).toBe('/admin/dashboard');
+    expect(items[5]!.getAttribute('href')).toBe('/account/software/associations');
+    expect(items[6]!.getAttribute('href')).toBe('/admin/dashboard');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     // focus goes back to the menu button (react-aria restores it after the popover has closed)
@@ -74,7 +76,15 @@ describe('account actions in the top bar', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Profile', 'My likes', 'My open badges', 'My transactions', 'My documents', 'Sign out']);
+    ).toEqual([
+      'Profile',
+      'My likes',
+      'My open badges',
+      'My transactions',
+      'My documents',
+      'My software',
+      'Sign out',
+    ]);
   });
 
   it('signs out: POST /auth/logout, then the sign-in page and the guest actions', async () => {

@@ -6,6 +6,7 @@ import { accountingRoutes } from '../../accounting/index.ts';
 import { CouponsScreen } from '../../coupons/index.ts';
 import { LikesScreen } from '../../likes/index.ts';
 import { NotificationsScreen } from '../../notifications/index.ts';
+import { softwareRoutes } from '../../software/index.ts';
 import { lazyScreen } from '../../../kit/lazy/lazy-screen.ts';
 
 const ProfileScreen = lazyScreen(() =>
@@ -53,5 +54,7 @@ export const accountRoutes = (
     </Route>
     {/* the member's movements and balance, and their documents (seed 000 §2; transactions and documents features) */}
     {accountingRoutes}
+    {/* the member's software services and their installations (seed 000 §2; software feature) */}
+    {softwareRoutes}
   </>
 );
