@@ -6,6 +6,8 @@ import { MenuEditorRoute } from '../menu/index.ts';
 import { AppPagesScreen } from '../pages/index.ts';
 // the eqlaat team's calendar, a path of the resource back office of its own
 import { eqlaatAdminRoutes } from '../eqlaat/index.ts';
+// the software statistics' two screens, paths of the resource back office of their own
+import { softwareStatsAdminRoutes } from '../software-stats/index.ts';
 // the statistics' charts: recharts loads with that screen alone
 import { StatsScreen } from '../stats/index.ts';
 import { lazyScreen } from '../../kit/lazy/lazy-screen.ts';
@@ -76,6 +78,7 @@ export const adminRoutes = (
       </Guarded>
     </Route>
     {eqlaatAdminRoutes}
+    {softwareStatsAdminRoutes}
     <Route path={ADMIN_ROUTES.resources}>
       <Guarded requirement="validated">
         <ResourceScreen />

@@ -64,14 +64,47 @@ export interface SeriesChartProps {
   series: Array<{ key: string; name: string }>;
   /** how a day is written on the axis */
   formatDay: (day: string) => string;
+  /** the series as bars stacked per day (each day's total is its bar's height) rather than lines */
+  stacked?: boolean;
 }
 
-/** Records per day, one line per event. */
-export function SeriesChart({ label, rows, series, formatDay }: SeriesChartProps) {
+/** Records per day, one line per event (or, `stacked`, one bar per day made of each event's part). */
+export function SeriesChart({ label, rows, series, formatDay, stacked = false }: SeriesChartProps) {
   const { colors } = useTheme();
   const colours = seriesColours(colors);
   // room for a count of five digits
   const axisWidth = Math.max(40, Math.ceil(useAxisCharWidth() * 5 + 8));
+  if (stacked)
+    return (
+      <Frame role="img" aria-label={label}>
+        <BarChart
+          responsive
+          style={{ width: '100%', height: '16rem' }}
+          data={rows}
+          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          accessibilityLayer={false}
+        >
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="day" tickFormatter={formatDay} minTickGap={16} stroke={colors.border} />
+          <YAxis allowDecimals={false} width={axisWidth} stroke={colors.border} />
+          <Tooltip labelFormatter={(day) => formatDay(String(day))} cursor={{ fill: colors.surfaceRaised }} />
+          <Legend itemSorter={null} />
+          {/* a thin edge of the surface's colour between the parts, so that two of one colour stay apart */}
+          {series.map((s, i) => (
+            <Bar
+              key={s.key}
+              stackId="series"
+              dataKey={s.key}
+              name={s.name}
+              fill={colours[i % colours.length]}
+              stroke={colors.surface}
+              strokeWidth={1}
+              isAnimationActive={false}
+            />
+          ))}
+        </BarChart>
+      </Frame>
+    );
   return (
     <Frame role="img" aria-label={label}>
       <LineChart
