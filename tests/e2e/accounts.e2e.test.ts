@@ -319,6 +319,16 @@ describe('accounts, end to end', () => {
       'Contacts',
       'Contact forms',
       'Contact form answers',
+      // the software group (FEATURE_SOFTWARE): its statistics (hand-written, first), then the catalogue's records
+      'Software events',
+      'Software sessions',
+      'Software installations',
+      'Installation groups',
+      'Software services',
+      'Service authorizations',
+      'Service associations',
+      'Event types',
+      'Reported events',
       // the training resources group, then the trainings group (FEATURE_TRAININGS), in seed 001 §6's order
       'Training resources',
       'Resource requests',
