@@ -31,7 +31,7 @@ import { fluidSize } from '../../kit/theme/theme.ts';
 import { DatePicker } from '../../kit/ui/date-picker.tsx';
 import { VisuallyHidden } from '../../kit/ui/visually-hidden.tsx';
 // the usage statistics' charts, as they are (features/stats), loaded with recharts when first drawn
-import { RankChart, SeriesChart } from '../stats/index.ts';
+import { RankChart, SeriesChart, StatsControls, StatsSections } from '../stats/index.ts';
 import type en from './messages/en.json';
 import {
   dailyRows,
@@ -42,17 +42,6 @@ import {
   type SoftwareStatsFigures,
   type SoftwareStatsMode,
 } from './software-stats-data.ts';
-
-const Controls = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-start;
-  gap: 0 1.5rem;
-  > * {
-    min-width: 0;
-    max-width: 100%;
-  }
-`;
 
 /** The period's figures: the total and the installations, as a list of terms and values. */
 const Totals = styled.dl`
@@ -71,35 +60,6 @@ const Totals = styled.dl`
     margin: 0;
     font-size: ${fluidSize(1.75, 1.25)};
     font-weight: 700;
-    font-variant-numeric: tabular-nums;
-  }
-`;
-
-const Sections = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(30rem, 100%), 1fr));
-  gap: 1.5rem;
-  section {
-    min-width: 0;
-  }
-  section.wide {
-    grid-column: 1 / -1;
-  }
-  h2 {
-    font-size: ${fluidSize(1.25)};
-    margin: 0 0 0.75rem;
-  }
-  /* a long version or system breaks anywhere; a column's name and a number stay whole */
-  th[scope='row'] {
-    overflow-wrap: anywhere;
-    min-width: 8rem;
-  }
-  th[scope='col'],
-  td {
-    white-space: nowrap;
-  }
-  .number {
-    text-align: right;
     font-variant-numeric: tabular-nums;
   }
 `;
@@ -204,7 +164,7 @@ function SoftwareStatsReader({ mode }: { mode: SoftwareStatsMode }) {
         <h1>{title}</h1>
       </ScreenHeader>
       <p>{t(mode === 'events' ? 'softwareStats.events.intro' : 'softwareStats.sessions.intro')}</p>
-      <Controls role="group" aria-label={t('softwareStats.period')}>
+      <StatsControls role="group" aria-label={t('softwareStats.period')}>
         {(['from', 'to'] as const).map((field) => (
           <DatePicker
             key={field}
@@ -217,7 +177,7 @@ function SoftwareStatsReader({ mode }: { mode: SoftwareStatsMode }) {
             nextLabel={t('softwareStats.nextMonth')}
           />
         ))}
-      </Controls>
+      </StatsControls>
       {state.status === 'failed' ? (
         <LoadError message={errorText(state.error)} onRetry={retry} />
       ) : state.status === 'loading' && !figures ? (
@@ -281,7 +241,7 @@ function Figures({
       {figures.total === 0 ? (
         <p role="status">{t(sessions ? 'softwareStats.empty.sessions' : 'softwareStats.empty.events')}</p>
       ) : (
-        <Sections>
+        <StatsSections>
           <section className="wide" aria-labelledby={idOf('per-day')}>
             <h2 id={idOf('per-day')}>{perDay}</h2>
             <ChartSlot>
@@ -403,7 +363,7 @@ function Figures({
               </DataTable>
             </TableScroll>
           </section>
-        </Sections>
+        </StatsSections>
       )}
     </>
   );

@@ -13,3 +13,6 @@ export const StatsScreen = lazyScreen(() =>
 export const SeriesChart = lazy(() => import('./stats-charts.tsx').then((m) => ({ default: m.SeriesChart })));
 export const RankChart = lazy(() => import('./stats-charts.tsx').then((m) => ({ default: m.RankChart })));
 export type { RankChartProps, SeriesChartProps } from './stats-charts.tsx';
+
+/** The layout the statistics' screens share (light: no chart code). */
+export { StatsControls, StatsSections } from './stats-layout.ts';

@@ -27,7 +27,6 @@ import { useLoaded } from '../../kit/loading/use-loaded.ts';
 import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { useNavigation } from '../../kit/routing/router.tsx';
 import { useSignedInUser } from '../../kit/session/session.tsx';
-import { fluidSize } from '../../kit/theme/theme.ts';
 import { Button } from '../../kit/ui/button.tsx';
 import { DatePicker } from '../../kit/ui/date-picker.tsx';
 import { Select } from '../../kit/ui/select.tsx';
@@ -43,57 +42,15 @@ import {
   statsCsv,
   statsJson,
 } from './stats-data.ts';
+import { StatsControls, StatsSections } from './stats-layout.ts';
 
 const ALL_TYPES = '*';
-
-const Controls = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-start;
-  gap: 0 1.5rem;
-  > * {
-    min-width: 0;
-    max-width: 100%;
-  }
-  .type {
-    min-width: min(14rem, 100%);
-  }
-`;
 
 const Exports = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 0.5rem;
   margin: 0.5rem 0 1.5rem;
-`;
-
-const Sections = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(30rem, 100%), 1fr));
-  gap: 1.5rem;
-  section {
-    min-width: 0;
-  }
-  section.wide {
-    grid-column: 1 / -1;
-  }
-  h2 {
-    font-size: ${fluidSize(1.25)};
-    margin: 0 0 0.75rem;
-  }
-  /* a long title or id breaks anywhere; a column's name and a number stay whole (the table scrolls in its region) */
-  th[scope='row'] {
-    overflow-wrap: anywhere;
-    min-width: 8rem;
-  }
-  th[scope='col'],
-  td {
-    white-space: nowrap;
-  }
-  .number {
-    text-align: right;
-    font-variant-numeric: tabular-nums;
-  }
 `;
 
 /** What the screen reads its words with: the shell's, the back office's, its own. */
@@ -173,7 +130,7 @@ function StatsReader() {
       </ScreenHeader>
       <p>{t('stats.intro')}</p>
       {counts?.events ? <p>{t('stats.limited')}</p> : null}
-      <Controls role="group" aria-label={t('stats.filters')}>
+      <StatsControls role="group" aria-label={t('stats.filters')}>
         <DatePicker
           label={t('stats.from')}
           value={draft.from}
@@ -202,7 +159,7 @@ function StatsReader() {
             }
           />
         </div>
-      </Controls>
+      </StatsControls>
       {state.status === 'failed' ? (
         <LoadError message={errorText(state.error)} onRetry={retry} />
       ) : state.status === 'loading' && !counts ? (
@@ -273,7 +230,7 @@ function Figures({
   const top = t('stats.top.title');
   const origins = t('stats.origins.title');
   return (
-    <Sections>
+    <StatsSections>
       <section className="wide" aria-labelledby="stats-over-time">
         <h2 id="stats-over-time">{overTime}</h2>
         <SeriesChart
@@ -377,6 +334,6 @@ function Figures({
           </DataTable>
         </TableScroll>
       </section>
-    </Sections>
+    </StatsSections>
   );
 }
