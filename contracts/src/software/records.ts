@@ -79,7 +79,7 @@ export const softwareInstallationResource = defineResource({
     system,
   }),
   relationships: {
-    groups: { type: 'software-groups', many: true, listIndex: true },
+    groups: { type: 'software-groups', many: true },
   },
   counts: {
     statsCount: { type: 'software-stats', via: 'installation', kind: 'count' },
