@@ -24,13 +24,47 @@ export async function checkA11y(page: Page, label: string): Promise<void> {
   // navigated on), its announcement node points to the removed button for 7 s. It is off-screen, has no content,
   // and removes itself; everything else on the page is checked.
   const results = await axeOf(page).analyze();
-  const violations = results.violations.map((v) => {
+  const violations = (await withoutTargetsUnderTheStickyBar(page, results.violations)).map((v) => {
     const targets = v.nodes.map((n) => n.target.map(String).join(' ')).join(' | ');
     return `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${targets}`;
   });
   if (violations.length > 0) {
     throw new Error(`axe violations on ${label}:\n${violations.map((v) => `  - ${v}`).join('\n')}`);
   }
+}
+
+type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
+
+/**
+ * axe's target-size rule takes a sticky element as if it stayed where it is in the flow (axe-core issue 3720, open):
+ * once the page is scrolled, a link partly under the site's sticky top bar (the back office's side menu, say) is
+ * measured as a target cut short by the bar and reported, though nobody can touch it there and it is whole once
+ * scrolled back. Those nodes alone are left out: a target-size finding anywhere else still fails the check.
+ */
+async function withoutTargetsUnderTheStickyBar(page: Page, violations: Violations): Promise<Violations> {
+  const kept: Violations = [];
+  for (const violation of violations) {
+    if (violation.id !== 'target-size') {
+      kept.push(violation);
+      continue;
+    }
+    const nodes = [];
+    for (const node of violation.nodes) {
+      const selector = node.target.map(String).join(' ');
+      const underBar = await page.evaluate((css) => {
+        const target = document.querySelector(css);
+        // the site's top bar: the page's first header, before any screen's own
+        const bar = document.querySelector('header');
+        if (!target || !bar || getComputedStyle(bar).position !== 'sticky') return false;
+        const t = target.getBoundingClientRect();
+        const b = bar.getBoundingClientRect();
+        return window.scrollY > 0 && t.top < b.bottom && t.bottom > b.top;
+      }, selector);
+      if (!underBar) nodes.push(node);
+    }
+    if (nodes.length) kept.push({ ...violation, nodes });
+  }
+  return kept;
 }
 
 /**
