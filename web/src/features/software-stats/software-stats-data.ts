@@ -53,10 +53,3 @@ export function reportedDays(
     })
     .filter((row) => row.total > 0);
 }
-
-/** The period the screens open on: the 30 days up to today (UTC, as the events are counted), as /admin/stats does. */
-export function defaultPeriod(now: Date): { from: string; to: string } {
-  const to = now.toISOString().slice(0, 10);
-  const from = new Date(now.getTime() - 29 * 86_400_000).toISOString().slice(0, 10);
-  return { from, to };
-}

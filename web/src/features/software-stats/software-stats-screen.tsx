@@ -1,12 +1,8 @@
 import { allows } from '@platform/contracts/resources/access';
 import { SOFTWARE_STATS_TOP } from '@platform/contracts/software/endpoints';
 import { SOFTWARE_STATS_READERS } from '@platform/contracts/software/records';
-import {
-  parseStatsCountsQuery,
-  STATS_PERIOD_MAX_DAYS,
-  type StatsQueryIssue,
-} from '@platform/contracts/stats/counts';
-import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { STATS_PERIOD_MAX_DAYS } from '@platform/contracts/stats/counts';
+import { Suspense, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import {
@@ -19,7 +15,6 @@ import {
 } from '../../kit/admin/admin-ui.tsx';
 import { viewerFacts } from '../../kit/admin/resources/viewer.ts';
 import { useRedirect, useUnauthorizedPath } from '../../kit/admin/route-redirect.ts';
-import { useListQuery } from '../../kit/admin/use-list-query.ts';
 import { useApi } from '../../kit/api/api-context.tsx';
 import { ApiError } from '../../kit/api/errors.ts';
 import { useT } from '../../kit/i18n/use-t.ts';
@@ -31,11 +26,10 @@ import { fluidSize } from '../../kit/theme/theme.ts';
 import { DatePicker } from '../../kit/ui/date-picker.tsx';
 import { VisuallyHidden } from '../../kit/ui/visually-hidden.tsx';
 // the usage statistics' charts, as they are (features/stats), loaded with recharts when first drawn
-import { RankChart, SeriesChart, StatsControls, StatsSections } from '../stats/index.ts';
+import { RankChart, SeriesChart, StatsControls, StatsSections, useStatsPeriod } from '../stats/index.ts';
 import type en from './messages/en.json';
 import {
   dailyRows,
-  defaultPeriod,
   eventOfMode,
   readSoftwareStatsCounts,
   reportedDays,
@@ -97,11 +91,6 @@ function ChartSlot({ children }: { children: ReactNode }) {
   return <Suspense fallback={<InlineLoader aria-label={t('app.loading')} />}>{children}</Suspense>;
 }
 
-function issuesOf(period: { from: string; to: string }): StatsQueryIssue[] {
-  const parsed = parseStatsCountsQuery(period, new Set());
-  return 'issues' in parsed ? parsed.issues : [];
-}
-
 /** What the API said of a parameter it refused (a 422 naming `from` or `to`): its detail, per parameter. */
 function refusedParameters(error: unknown): Partial<Record<'from' | 'to', string>> {
   if (!(error instanceof ApiError) || error.kind !== 'validation') return {};
@@ -119,25 +108,10 @@ function SoftwareStatsReader({ mode }: { mode: SoftwareStatsMode }) {
   const intl = useIntl();
   const api = useApi();
   const errorText = useAdminErrorText();
-  const { params, update } = useListQuery();
+  const { from, to, draft, issues, shownIssues, change } = useStatsPeriod();
   const title = t(mode === 'events' ? 'softwareStats.events.title' : 'softwareStats.sessions.title');
   usePageTitle(title);
   const event = eventOfMode(mode);
-
-  const fallback = useMemo(() => defaultPeriod(new Date()), []);
-  const from = params.get('from') ?? fallback.from;
-  const to = params.get('to') ?? fallback.to;
-
-  // the fields' values: what the URL says, until an edit makes a period that does not fit yet
-  const [draft, setDraft] = useState({ from, to });
-  useEffect(() => setDraft({ from, to }), [from, to]);
-  const issues = issuesOf(draft);
-  const shownIssues = issuesOf({ from, to });
-  const change = (field: 'from' | 'to', value: string) => {
-    const next = { ...draft, [field]: value };
-    setDraft(next);
-    if (issuesOf(next).length === 0) update({ from: next.from, to: next.to });
-  };
 
   const { state, retry } = useLoaded(
     (signal) =>

@@ -1,12 +1,11 @@
 import { allows } from '@platform/contracts/resources/access';
 import {
-  parseStatsCountsQuery,
   STATS_PERIOD_MAX_DAYS,
   STATS_READERS,
   type StatsCounts,
   type StatsQueryIssue,
 } from '@platform/contracts/stats/counts';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { ADMIN_ROUTES } from '../../kit/admin/access.ts';
@@ -19,7 +18,6 @@ import {
   WidePage,
 } from '../../kit/admin/admin-ui.tsx';
 import { viewerFacts } from '../../kit/admin/resources/viewer.ts';
-import { useListQuery } from '../../kit/admin/use-list-query.ts';
 import { useApi } from '../../kit/api/api-context.tsx';
 import { useMessageLookup, useT } from '../../kit/i18n/use-t.ts';
 import { InlineLoader } from '../../kit/loading/chrome.tsx';
@@ -32,9 +30,9 @@ import { DatePicker } from '../../kit/ui/date-picker.tsx';
 import { Select } from '../../kit/ui/select.tsx';
 import type en from './messages/en.json';
 import { RankChart, SeriesChart } from './stats-charts.tsx';
+import { useStatsPeriod } from './stats-period.ts';
 import {
   dailySeries,
-  defaultPeriod,
   downloadText,
   eventsOf,
   exportName,
@@ -78,24 +76,9 @@ function StatsReader() {
   const lookup = useMessageLookup();
   const api = useApi();
   const errorText = useAdminErrorText();
-  const { params, update } = useListQuery();
+  const { from, to, draft, issues, shownIssues, change, params, update } = useStatsPeriod();
   usePageTitle(t('stats.title'));
-
-  const fallback = useMemo(() => defaultPeriod(new Date()), []);
-  const from = params.get('from') ?? fallback.from;
-  const to = params.get('to') ?? fallback.to;
   const resourceType = params.get('resourceType') || null;
-
-  // the fields' values: what the URL says, until an edit makes a period that does not fit yet
-  const [draft, setDraft] = useState({ from, to });
-  useEffect(() => setDraft({ from, to }), [from, to]);
-  const issues = issuesOf(draft);
-  const shownIssues = issuesOf({ from, to });
-  const change = (field: 'from' | 'to', value: string) => {
-    const next = { ...draft, [field]: value };
-    setDraft(next);
-    if (issuesOf(next).length === 0) update({ from: next.from, to: next.to });
-  };
 
   const { state, retry } = useLoaded(
     (signal) =>
@@ -197,11 +180,6 @@ function StatsReader() {
       ) : null}
     </WidePage>
   );
-}
-
-function issuesOf(period: { from: string; to: string }): StatsQueryIssue[] {
-  const parsed = parseStatsCountsQuery(period, new Set());
-  return 'issues' in parsed ? parsed.issues : [];
 }
 
 function Figures({
