@@ -38,7 +38,7 @@ import { benchProductResource } from './bench-products.ts';
 import { bulkCreate } from './community-bulk.ts';
 import { appendSeed, type SeedEvent } from './community-seed.ts';
 import { hostPlatform, type HostedPlatform } from './harness.ts';
-import { combine, load, p50, rateOf, type Load } from './load.ts';
+import { load, p50, rateOf, rotate, type Load } from './load.ts';
 
 export interface AccountingBenchCounts {
   /** movements in the table, the small size first */
@@ -226,17 +226,6 @@ interface Side {
   /** the read's answer in bytes (HTTP sides) */
   bytes?: number;
   run(seconds: number): Promise<Load>;
-}
-
-/** Sides in slices, each slice in a rotating order (load.ts `rotated`, for sides that are not all autocannon). */
-async function rotate(sides: readonly Side[], slices: number, secondsPerSlice: number): Promise<Load[]> {
-  const runs: Load[][] = sides.map(() => []);
-  for (let i = 0; i < slices; i++)
-    for (let k = 0; k < sides.length; k++) {
-      const at = (i + k) % sides.length;
-      runs[at]!.push(await sides[at]!.run(secondsPerSlice));
-    }
-  return runs.map(combine);
 }
 
 /** `inFlight` loops running `task` back to back for `seconds`, each run's latency kept (as autocannon's). */

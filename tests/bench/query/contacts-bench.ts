@@ -19,8 +19,7 @@
  *   those the measurement adds spread over them (the counts before and after are printed).
  *
  * Beside them, bare Express answering a POST of the contact submission's body size with as many bytes as the
- * platform's answer (a child process of its own: this file, run with BENCH_CONTACTS_BARE=1; the query bench's bare
- * app in query/server.ts answers GETs only). Per size, in rotating slices after a warm-up of each side: requests
+ * platform's answer (a child process of its own: bare-baseline.ts). Per size, in rotating slices after a warm-up of each side: requests
  * per second, p50 and p99; then large / small per side, normalised by bare Express.
  *
  * Seeding: the forms, the surveys and their choices through the admin API; each form's inputs in bulk beside the
@@ -30,14 +29,9 @@
  * the event store (SurveyAnswered on the survey's stream, 1,000 an append), applied by the platform's projections
  * before anything is timed. Each size's counts are checked in the read model before it is measured.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import express from 'express';
 import { respondentOf } from '@platform/command-api/contacts/routes';
 import { deriveId } from '@platform/command-api/handler';
 import type { CaptchaPayload } from '@platform/contracts/contacts/endpoints';
@@ -58,7 +52,8 @@ import { benchProductResource } from './bench-products.ts';
 import { bulkCreate } from './community-bulk.ts';
 import type { SeedEvent } from './community-seed.ts';
 import { hostPlatform, type HostedPlatform } from './harness.ts';
-import { combine, p50, p99, rateOf, type Load } from './load.ts';
+import { hostBare } from './bare-baseline.ts';
+import { p50, p99, rateOf, rotate, type Load } from './load.ts';
 import { metadata } from './seed.ts';
 
 export interface ContactsBenchCounts {
@@ -449,17 +444,6 @@ interface Side {
   run(seconds: number): Promise<Load>;
 }
 
-/** Sides in slices, each slice in a rotating order (a, b, c, then b, c, a, ...): a load spike hits all alike. */
-async function rotate(sides: readonly Side[], slices: number, secondsPerSlice: number): Promise<Load[]> {
-  const runs: Load[][] = sides.map(() => []);
-  for (let i = 0; i < slices; i++)
-    for (let k = 0; k < sides.length; k++) {
-      const at = (i + k) % sides.length;
-      runs[at]!.push(await sides[at]!.run(secondsPerSlice));
-    }
-  return runs.map(combine);
-}
-
 /** A submission sent once and checked (201, an input), before anything is timed: the answer's size. */
 async function sendOnce(url: string, body: string): Promise<number> {
   const answer = await fetch(url, { method: 'POST', headers: VISITOR_HEADERS, body });
@@ -530,71 +514,6 @@ const FORM = 'form input, no captcha';
 const FORM_CAPTCHA = 'form input, captcha';
 const SURVEY = 'survey answer (visitor)';
 const BARE = 'bare Express POST, same body';
-
-/**
- * The bare baseline: POST /answer/:n parses the JSON body as Express does and answers a JSON:API-typed document of
- * exactly n bytes with 201, nothing else (no logging, no database). Run in a child process (this file).
- */
-function bareApp(): express.Express {
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(express.json({ type: ['application/json', JSON_API] }));
-  const bodies = new Map<number, string>();
-  app.post('/answer/:n', (req, res) => {
-    const bytes = Number(req.params.n);
-    if (!Number.isInteger(bytes) || bytes < 0 || bytes > 1_000_000 || typeof req.body !== 'object') {
-      res.status(400).end();
-      return;
-    }
-    let body = bodies.get(bytes);
-    if (body === undefined) {
-      const skeleton = JSON.stringify({ data: { type: 'baseline', id: '1' }, meta: { text: '' } });
-      body = skeleton.replace('"text":""', `"text":"${'x'.repeat(Math.max(0, bytes - skeleton.length))}"`);
-      bodies.set(bytes, body);
-    }
-    res.status(201).type(JSON_API).send(body);
-  });
-  return app;
-}
-
-async function serveBare() {
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = bareApp().listen(0, '127.0.0.1');
-    s.once('listening', () => resolve(s));
-    s.once('error', reject);
-  });
-  const stop = () => {
-    server.closeAllConnections();
-    server.close();
-    process.exit(0);
-  };
-  process.on('message', (message) => message === 'stop' && stop());
-  process.on('disconnect', stop);
-  process.send?.({ bareUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
-}
-
-/** Starts the bare baseline in a child process of its own (Node with tsx), as the platform's is. */
-async function hostBare(): Promise<{ bareUrl: string; stop(): Promise<void> }> {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_CONTACTS_BARE: '1' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const { bareUrl } = await new Promise<{ bareUrl: string }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { bareUrl: string }));
-    child.once('exit', (code) => reject(new Error(`the bare baseline exited with code ${code}`)));
-  });
-  return {
-    bareUrl,
-    async stop() {
-      if (child.exitCode === null) child.send('stop');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
 
 async function measureSize(options: {
   host: HostedPlatform;
@@ -891,7 +810,3 @@ export function formatContactsReport(
     );
   return lines.join('\n');
 }
-
-// the bare baseline's child process (hostBare): this file run on its own
-if (process.env.BENCH_CONTACTS_BARE === '1' && process.argv[1] === fileURLToPath(import.meta.url))
-  void serveBare();

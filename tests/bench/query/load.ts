@@ -18,6 +18,9 @@ export interface LoadOptions {
   seconds: number;
   /** a fixed rate (requests per second over all connections) instead of as fast as the server answers */
   rate?: number;
+  /** the method (GET unless said) and, for a POST, the same body each time */
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
 /** Runs autocannon once, keeping each response's latency (autocannon's own histogram is per run only). */
@@ -31,6 +34,8 @@ export function load(options: LoadOptions): Promise<Load> {
         duration: options.seconds,
         ...(options.headers ? { headers: options.headers } : {}),
         ...(options.rate ? { overallRate: options.rate } : {}),
+        ...(options.method ? { method: options.method } : {}),
+        ...(options.body !== undefined ? { body: options.body } : {}),
       },
       (error, result) => {
         if (error) {
@@ -96,11 +101,27 @@ export async function rotated(
   slices: number,
   secondsPerSlice: number,
 ): Promise<Load[]> {
+  return rotate(
+    sides.map((side) => ({ run: (seconds: number) => load({ ...side, seconds }) })),
+    slices,
+    secondsPerSlice,
+  );
+}
+
+/**
+ * `rotated` for sides that are not all one autocannon run (a POST whose body changes, a loop of statements): each
+ * side's `run` measures one slice; the slices rotate (a, b, c, then b, c, a, ...) and are summed per side.
+ */
+export async function rotate(
+  sides: ReadonlyArray<{ run(seconds: number): Promise<Load> }>,
+  slices: number,
+  secondsPerSlice: number,
+): Promise<Load[]> {
   const runs: Load[][] = sides.map(() => []);
   for (let i = 0; i < slices; i++)
     for (let k = 0; k < sides.length; k++) {
       const at = (i + k) % sides.length;
-      runs[at]!.push(await load({ ...sides[at]!, seconds: secondsPerSlice }));
+      runs[at]!.push(await sides[at]!.run(secondsPerSlice));
     }
   return runs.map(combine);
 }

@@ -15,7 +15,7 @@
  *   (each with one association to an installation of its own): query-api/src/software/routes.ts joins the member's
  *   verified address to the authorizations, then their associations to the installations.
  *
- * Beside them, bare Express in a child process of its own (this file, run with BENCH_SOFTWARE_BARE=1): a GET
+ * Beside them, bare Express in a child process of its own (bare-baseline.ts): a GET
  * answering as many bytes as the statistics' answer, and a POST of the report's body parsed as JSON and answered with
  * 201 and as many bytes as the platform's answer. Per size, the two reads and bare Express's GET in rotating slices,
  * then the report and bare Express's POST in rotating slices (so that the reads see the seeded tables, not the rows
@@ -31,14 +31,8 @@
  * counts are checked in the read model (rows, the period's rows, every kept count recounted) and through the two
  * reads before it is measured.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import express from 'express';
 import { deriveId } from '@platform/command-api/handler';
 import { EventContractRegistry } from '@platform/contracts/event-contracts';
 import { SYSTEM_USER_ID } from '@platform/contracts/metadata';
@@ -63,7 +57,8 @@ import { benchProductResource } from './bench-products.ts';
 import { bulkCreate, checkKeptCounts } from './community-bulk.ts';
 import type { SeedEvent } from './community-seed.ts';
 import { hostPlatform, type HostedPlatform } from './harness.ts';
-import { combine, load, p50, p99, rateOf, type Load } from './load.ts';
+import { hostBare } from './bare-baseline.ts';
+import { load, p50, p99, rateOf, rotate, type Load } from './load.ts';
 
 export interface SoftwareBenchCounts {
   /** software-stats rows seeded before the measurement, the small size then the large */
@@ -608,128 +603,10 @@ const MINE = "member's list (signed in)";
 const BARE_GET = 'bare Express GET';
 const BARE_POST = 'bare Express POST, same body';
 
-/**
- * The bare baseline: GET /bytes/:n answers a JSON:API-typed document of exactly n bytes, POST /answer/:n parses the
- * JSON body and answers n bytes with 201; nothing else (no logging, no database). Run in a child process (this file).
- */
-function bareApp(): express.Express {
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(express.json({ type: ['application/json', JSON_API] }));
-  const bodies = new Map<number, string>();
-  const bodyOf = (bytes: number) => {
-    let body = bodies.get(bytes);
-    if (body === undefined) {
-      const skeleton = JSON.stringify({ data: { type: 'baseline', id: '1' }, meta: { text: '' } });
-      body = skeleton.replace('"text":""', `"text":"${'x'.repeat(Math.max(0, bytes - skeleton.length))}"`);
-      bodies.set(bytes, body);
-    }
-    return body;
-  };
-  const bytesOf = (n: string | undefined) => {
-    const bytes = Number(n);
-    return Number.isInteger(bytes) && bytes >= 0 && bytes <= 1_000_000 ? bytes : null;
-  };
-  app.get('/bytes/:n', (req, res) => {
-    const bytes = bytesOf(req.params.n);
-    if (bytes === null) res.status(400).end();
-    else res.type(JSON_API).send(bodyOf(bytes));
-  });
-  app.post('/answer/:n', (req, res) => {
-    const bytes = bytesOf(req.params.n);
-    if (bytes === null || typeof req.body !== 'object') res.status(400).end();
-    else res.status(201).type(JSON_API).send(bodyOf(bytes));
-  });
-  return app;
-}
-
-async function serveBare() {
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = bareApp().listen(0, '127.0.0.1');
-    s.once('listening', () => resolve(s));
-    s.once('error', reject);
-  });
-  const stop = () => {
-    server.closeAllConnections();
-    server.close();
-    process.exit(0);
-  };
-  process.on('message', (message) => message === 'stop' && stop());
-  process.on('disconnect', stop);
-  process.send?.({ bareUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
-}
-
-/** Starts the bare baseline in a child process of its own (Node with tsx), as the platform's is. */
-async function hostBare(): Promise<{ bareUrl: string; stop(): Promise<void> }> {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_SOFTWARE_BARE: '1' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const { bareUrl } = await new Promise<{ bareUrl: string }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { bareUrl: string }));
-    child.once('exit', (code) => reject(new Error(`the bare baseline exited with code ${code}`)));
-  });
-  return {
-    bareUrl,
-    async stop() {
-      if (child.exitCode === null) child.send('stop');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-/** One autocannon run of the same POST; every response's latency kept. */
-function post(options: { url: string; connections: number; seconds: number; body: string }): Promise<Load> {
-  const latencies: number[] = [];
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: options.url,
-        connections: options.connections,
-        duration: options.seconds,
-        method: 'POST',
-        headers: SOFTWARE_HEADERS,
-        body: options.body,
-      },
-      (error, result) => {
-        if (error) {
-          reject(error);
-          return;
-        }
-        latencies.sort((a, b) => a - b);
-        resolve({
-          requests: result['2xx'],
-          seconds: result.duration,
-          latencies,
-          failures: result.non2xx + result.errors + result.timeouts,
-        });
-      },
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => {
-      latencies.push(responseTime);
-    });
-  });
-}
-
 interface Side {
   name: string;
   bytes: number;
   run(seconds: number): Promise<Load>;
-}
-
-/** Sides in slices, each slice in a rotating order (a, b, c, then b, c, a, ...): a load spike hits all alike. */
-async function rotate(sides: readonly Side[], slices: number, secondsPerSlice: number): Promise<Load[]> {
-  const runs: Load[][] = sides.map(() => []);
-  for (let i = 0; i < slices; i++)
-    for (let k = 0; k < sides.length; k++) {
-      const at = (i + k) % sides.length;
-      runs[at]!.push(await sides[at]!.run(secondsPerSlice));
-    }
-  return runs.map(combine);
 }
 
 /** A read sent once and checked (200): its document and its bytes. */
@@ -811,10 +688,12 @@ async function measureSize(options: {
       name: REPORT,
       bytes: reportBytes,
       run: (secs) =>
-        post({
+        load({
           url: `${host.platformUrl}/api/v1/services/software/stats`,
           connections: counts.connections,
           seconds: secs,
+          method: 'POST',
+          headers: SOFTWARE_HEADERS,
           body,
         }),
     },
@@ -822,10 +701,12 @@ async function measureSize(options: {
       name: BARE_POST,
       bytes: reportBytes,
       run: (secs) =>
-        post({
+        load({
           url: `${bareUrl}/answer/${reportBytes}`,
           connections: counts.connections,
           seconds: secs,
+          method: 'POST',
+          headers: SOFTWARE_HEADERS,
           body,
         }),
     },
@@ -1014,7 +895,3 @@ export function formatSoftwareReport(
   }
   return lines.join('\n');
 }
-
-// the bare baseline's child process (hostBare): this file run on its own
-if (process.env.BENCH_SOFTWARE_BARE === '1' && process.argv[1] === fileURLToPath(import.meta.url))
-  void serveBare();
