@@ -14,6 +14,7 @@ import {
   WidePage,
 } from '../../kit/admin/admin-ui.tsx';
 import { viewerFacts } from '../../kit/admin/resources/viewer.ts';
+import { useStatsPeriod } from '../../kit/admin/stats-period.ts';
 import { useRedirect, useUnauthorizedPath } from '../../kit/admin/route-redirect.ts';
 import { useApi } from '../../kit/api/api-context.tsx';
 import { ApiError } from '../../kit/api/errors.ts';
@@ -26,7 +27,7 @@ import { fluidSize } from '../../kit/theme/theme.ts';
 import { DatePicker } from '../../kit/ui/date-picker.tsx';
 import { VisuallyHidden } from '../../kit/ui/visually-hidden.tsx';
 // the usage statistics' charts, as they are (features/stats), loaded with recharts when first drawn
-import { RankChart, SeriesChart, StatsControls, StatsSections, useStatsPeriod } from '../stats/index.ts';
+import { RankChart, SeriesChart, StatsControls, StatsSections } from '../stats/index.ts';
 import type en from './messages/en.json';
 import {
   dailyRows,

@@ -3,7 +3,7 @@ import type { SoftwareStatsCounts } from '@platform/contracts/software/endpoints
 import { describe, expect, it } from 'vitest';
 import { fakeJson, renderApp, type FakeRequest } from '../../frame/testing/render-app.tsx';
 import { consentDecided, FIRST_RENDER, meDocument, route } from '../../kit/admin/admin-testing.ts';
-import { defaultPeriod } from '../stats/index.ts';
+import { defaultPeriod } from '../../kit/admin/stats-period.ts';
 
 const PATH = '/api/v1/services/software/stats/counts';
 

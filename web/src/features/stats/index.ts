@@ -16,7 +16,3 @@ export type { RankChartProps, SeriesChartProps } from './stats-charts.tsx';
 
 /** The layout the statistics' screens share (light: no chart code). */
 export { StatsControls, StatsSections } from './stats-layout.ts';
-
-/** The period of a statistics screen, kept in the URL, and the default one (30 days up to today). */
-export { useStatsPeriod } from './stats-period.ts';
-export { defaultPeriod } from './stats-data.ts';

@@ -41,13 +41,6 @@ export function dailySeries(
   });
 }
 
-/** The period a screen opens on: the 30 days up to today (UTC, as the records are counted). */
-export function defaultPeriod(now: Date): { from: string; to: string } {
-  const to = now.toISOString().slice(0, 10);
-  const from = new Date(now.getTime() - 29 * 86_400_000).toISOString().slice(0, 10);
-  return { from, to };
-}
-
 /**
  * A cell of a CSV file: quoted when it holds a separator, a quote or a line break; a text a spreadsheet would take
  * for a formula (=, +, -, @ first) is given a leading apostrophe, as OWASP's CSV injection advice says.

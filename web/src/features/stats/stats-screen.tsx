@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { ADMIN_ROUTES } from '../../kit/admin/access.ts';
+import { useStatsPeriod } from '../../kit/admin/stats-period.ts';
 import {
   DataTable,
   LoadError,
@@ -30,7 +31,6 @@ import { DatePicker } from '../../kit/ui/date-picker.tsx';
 import { Select } from '../../kit/ui/select.tsx';
 import type en from './messages/en.json';
 import { RankChart, SeriesChart } from './stats-charts.tsx';
-import { useStatsPeriod } from './stats-period.ts';
 import {
   dailySeries,
   downloadText,

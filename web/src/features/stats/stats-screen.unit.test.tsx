@@ -4,7 +4,8 @@ import type { StatsCounts } from '@platform/contracts/stats/counts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeJson, renderApp, type FakeRequest } from '../../frame/testing/render-app.tsx';
 import { consentDecided, meDocument, route, FIRST_RENDER } from '../../kit/admin/admin-testing.ts';
-import { defaultPeriod, statsCsv } from './stats-data.ts';
+import { defaultPeriod } from '../../kit/admin/stats-period.ts';
+import { statsCsv } from './stats-data.ts';
 
 const PAGE = '0a000000-0000-4000-8000-0000000000a1';
 

@@ -1,7 +1,17 @@
 import { parseStatsCountsQuery, type StatsQueryIssue } from '@platform/contracts/stats/counts';
 import { useEffect, useMemo, useState } from 'react';
-import { useListQuery } from '../../kit/admin/use-list-query.ts';
-import { defaultPeriod } from './stats-data.ts';
+import { useListQuery } from './use-list-query.ts';
+
+/**
+ * The period a statistics screen opens on: the 30 days up to today (UTC, as the records are counted). Here in the
+ * kit, beside its hook, for the usage statistics' screen and the software statistics' alike: their features' entry
+ * points are loaded with the first script, which must carry no request schema (ADR 0047).
+ */
+export function defaultPeriod(now: Date): { from: string; to: string } {
+  const to = now.toISOString().slice(0, 10);
+  const from = new Date(now.getTime() - 29 * 86_400_000).toISOString().slice(0, 10);
+  return { from, to };
+}
 
 /** What does not fit in a period (a date that does not exist, an end before the start, too long), as the API says. */
 export function periodIssuesOf(period: { from: string; to: string }): StatsQueryIssue[] {
