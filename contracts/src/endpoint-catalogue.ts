@@ -20,6 +20,7 @@ import { environmentEndpoints } from './environment/endpoints.ts';
 import { statsEndpoints } from './stats/endpoints.ts';
 import { surveyEndpoints } from './surveys/endpoints.ts';
 import { contactEndpoints } from './contacts/endpoints.ts';
+import { advancedFormEndpoints } from './forms/endpoints.ts';
 import { softwareEndpoints } from './software/endpoints.ts';
 
 /**
@@ -50,5 +51,6 @@ export const declaredEndpoints: readonly AnyEndpoint[] = [
     ...Object.values(surveyEndpoints),
     ...Object.values(contactEndpoints),
     ...Object.values(softwareEndpoints),
+    ...Object.values(advancedFormEndpoints),
   ]),
 ];

@@ -74,6 +74,10 @@ export const ERROR_STATUS = {
   'conflict.form_already_submitted': 409,
   /** a light-user form input the back office has handled already */
   'conflict.input_handled': 409,
+  /** an advanced form answered before its openAt (its closeAt past is conflict.form_closed) */
+  'conflict.form_not_open': 409,
+  /** an advanced form's response saved or ended once it was ended */
+  'conflict.response_ended': 409,
   /** an authorization whose installations are as many as its service takes (associationsMax) */
   'conflict.associations_full': 409,
   /** an authorization not in force yet, or expired */

@@ -14,6 +14,7 @@ import { rentalModule } from './rental/module.ts';
 import { surveysModule } from './surveys/module.ts';
 import { contactsModule } from './contacts/module.ts';
 import { softwareModule } from './software/module.ts';
+import { formsModule } from './forms/module.ts';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
 import { notificationCommandRoutes } from '@platform/command-api/notifications/routes';
 import { pagesCommandRoutes } from '@platform/command-api/pages/routes';
@@ -123,6 +124,7 @@ const handWrittenModules: ModuleDescriptor[] = [
   surveysModule(),
   contactsModule(),
   softwareModule(),
+  formsModule(),
   {
     // the reference lists of places: countries and the departments of France, from kept data packages
     name: 'geography',

@@ -121,6 +121,8 @@ const ConfigSchema = z.object({
   FEATURE_CONTACTS: flag.default(true),
   // the software catalogue: installations, services and their authorizations, the software's statistics
   FEATURE_SOFTWARE: flag.default(true),
+  // the advanced forms: forms of several pages, their responses kept page by page, their workflows
+  FEATURE_FORMS: flag.default(true),
   /** publication items are authored by the organization their writer acts for (with FEATURE_ORGANIZATIONS) */
   FEATURE_AUTHOR_ORGANIZATION: flag.default(true),
   // accounts (docs/adr/0008): a disabled feature's routes answer 404
@@ -241,6 +243,7 @@ export function resourceFeatures(config: Config): ResourceFeatures {
     documents: config.FEATURE_DOCUMENTS,
     contacts: config.FEATURE_CONTACTS,
     software: config.FEATURE_SOFTWARE,
+    forms: config.FEATURE_FORMS,
   };
 }
 

@@ -52,6 +52,30 @@ const sameToken = (a: string, b: string) => {
 const ATTRIBUTES = '/data/attributes';
 export const CAPTCHA_POINTER = `${ATTRIBUTES}/captcha`;
 
+/** What is wrong with a captcha's finding, on its pointer (none when it passed). */
+export function captchaIssues(captcha: CaptchaFinding): ErrorIssue[] {
+  switch (captcha.status) {
+    case 'missing':
+      return [
+        { code: 'validation.required', pointer: CAPTCHA_POINTER, detail: 'The anti-spam check is missing' },
+      ];
+    case 'invalid':
+      return [
+        { code: 'validation.invalid', pointer: CAPTCHA_POINTER, detail: 'The anti-spam check did not pass' },
+      ];
+    case 'expired':
+      return [
+        {
+          code: 'validation.invalid',
+          pointer: CAPTCHA_POINTER,
+          detail: 'The anti-spam check has expired: send the form again',
+        },
+      ];
+    default:
+      return [];
+  }
+}
+
 /** The submission's own faults against the form (422 on their pointers). */
 function submissionIssues(data: SubmitLightUserForm['data'], rules: FormRules): ErrorIssue[] {
   const issues: ErrorIssue[] = [];
@@ -74,27 +98,7 @@ function submissionIssues(data: SubmitLightUserForm['data'], rules: FormRules): 
       pointer: `${ATTRIBUTES}/userHasMailSubscription`,
       detail: 'This form offers no newsletter subscription',
     });
-  if (rules.isCaptchaProtected) {
-    const { captcha } = data;
-    if (captcha.status === 'missing')
-      issues.push({
-        code: 'validation.required',
-        pointer: CAPTCHA_POINTER,
-        detail: 'The anti-spam check is missing',
-      });
-    else if (captcha.status === 'invalid')
-      issues.push({
-        code: 'validation.invalid',
-        pointer: CAPTCHA_POINTER,
-        detail: 'The anti-spam check did not pass',
-      });
-    else if (captcha.status === 'expired')
-      issues.push({
-        code: 'validation.invalid',
-        pointer: CAPTCHA_POINTER,
-        detail: 'The anti-spam check has expired: send the form again',
-      });
-  }
+  if (rules.isCaptchaProtected) issues.push(...captchaIssues(data.captcha));
   return issues;
 }
 

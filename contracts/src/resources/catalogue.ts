@@ -34,6 +34,7 @@ import { eqlaatResources } from '../eqlaat/records.ts';
 import { accountingResources } from '../accounting/records.ts';
 import { contactResources } from '../contacts/records.ts';
 import { softwareResources } from '../software/records.ts';
+import { formResources } from '../forms/records.ts';
 import { mailingTemplateResource } from '../newsletters/mailing-template.ts';
 import type { ResourceDefinition } from './definition.ts';
 
@@ -76,6 +77,7 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   mailingTemplateResource,
   ...contactResources,
   ...softwareResources,
+  ...formResources,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

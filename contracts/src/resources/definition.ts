@@ -49,6 +49,7 @@ export const RESOURCE_FEATURES = [
   'documents',
   'contacts',
   'software',
+  'forms',
 ] as const;
 export type ResourceFeature = (typeof RESOURCE_FEATURES)[number];
 
@@ -72,6 +73,7 @@ export const ALL_RESOURCE_FEATURES: ResourceFeatures = {
   documents: true,
   contacts: true,
   software: true,
+  forms: true,
 };
 
 /** The feature flags (seed 000) an admin menu entry may depend on. */
@@ -255,6 +257,8 @@ export interface RelatedCount {
   /** `average`: the counted type's numeric attribute averaged */
   of?: string;
   published?: boolean;
+  /** count only the records whose attribute of this name is set (an advanced form's ended responses: endedAt) */
+  whenSet?: string;
 }
 
 /**

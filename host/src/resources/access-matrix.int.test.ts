@@ -64,6 +64,8 @@ let matrixPrivateFile = '';
 let matrixFileContainer = '';
 /** The service the software authorizations of the matrix grant. */
 let matrixSoftwareService = '';
+/** The advanced form the matrix's fields and workflows belong to. */
+let matrixForm = '';
 let filesDir = '';
 
 const FIXTURES: Record<string, Fixture> = {
@@ -177,6 +179,19 @@ const FIXTURES: Record<string, Fixture> = {
     relationships: { service: matrixSoftwareService },
   }),
   'stats-events': (n) => ({ attributes: { name: `matrix-event-${n}` } }),
+  // the advanced forms (responses and workflow runs are made by a visitor's calls alone)
+  forms: (n) => ({ attributes: { name: `Matrix advanced form ${n}` } }),
+  'form-fields': (n) => ({
+    attributes: { title: `Matrix question ${n}`, position: n },
+    relationships: { form: matrixForm, fieldType: 'long_text' },
+  }),
+  'form-workflows': (n) => ({
+    attributes: {
+      name: `Matrix workflow ${n}`,
+      config: { userIds: ['00000000-0000-4000-8000-000000000001'] },
+    },
+    relationships: { form: matrixForm, workflowType: 'notify_users' },
+  }),
   // a member's account (the owner is member A by default): movements and documents
   'account-transactions': (n) => ({ attributes: { amount: 100 + n, operation: 'credit' } }),
   'account-documents': (n) => ({
@@ -424,6 +439,7 @@ beforeAll(async () => {
   matrixSurvey = await made('surveys', { question: 'Matrix survey?' });
   matrixEqlaatProject = await made('eqlaat-projects', { title: 'Matrix project' });
   matrixSoftwareService = await made('software-services', { name: 'Matrix software service' });
+  matrixForm = await made('forms', { name: 'Matrix form' });
   const form = new FormData();
   form.append('file', new Blob([Buffer.from('%PDF-1.4\n% matrix\ntrailer << >>\n%%EOF\n')]), 'matrix.pdf');
   const uploaded = await fetch(app.url('/api/v1/services/files'), {

@@ -268,11 +268,13 @@ async function keepCount(
     return typeof value === 'number' && Number.isFinite(value) ? value : null;
   };
   const averaged = spec.kind === 'average';
+  // whether the counted record counts by its attributes: published when the count asks it, its `whenSet` set
+  const condition = spec.whenSet ?? (spec.published && child.traits.publishable ? 'publishedAt' : null);
   const publishedOf = (attributes: Record<string, unknown>, fallback: boolean) =>
-    !(spec.published && child.traits.publishable)
+    condition === null
       ? true
-      : 'publishedAt' in attributes
-        ? attributes.publishedAt !== null && attributes.publishedAt !== undefined
+      : condition in attributes
+        ? attributes[condition] !== null && attributes[condition] !== undefined
         : fallback;
   type State = { parents: string[]; counted: boolean } | null;
   let before: State = null;
