@@ -181,6 +181,13 @@ export interface AnswerProblem {
 const PHONE = /^\+?[0-9 ().-]{4,30}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Whether a YYYY-MM-DD text is a day of the calendar (2026-02-30 is not). */
+function realDate(text: string): boolean {
+  if (!DATE.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
+
 /** Whether an answer is empty: nothing, blank text, no choice, an unticked box. */
 export function isEmptyAnswer(value: FormAnswer | undefined): boolean {
   return (
@@ -241,9 +248,7 @@ function checkShortText(field: FormFieldView, text: string): Checked {
     case 'url':
       return z.url({ protocol: /^https?$/ }).safeParse(text).success ? { value: text } : { reason: 'url' };
     case 'date':
-      return DATE.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`))
-        ? { value: text }
-        : { reason: 'date' };
+      return realDate(text) ? { value: text } : { reason: 'date' };
     case 'integer':
     case 'decimal': {
       const number = Number(text.replace(',', '.'));

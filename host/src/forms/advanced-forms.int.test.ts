@@ -258,6 +258,17 @@ describe('an advanced form', () => {
     expect(kept.body.data.attributes.endedAt).not.toBeNull();
     const counted = await appAdmin.browser.call('GET', `/api/v1/forms/${form.id}?minPosition=${at}`);
     expect(counted.body.data.attributes.endedResponsesCount).toBe(1);
+    // the ended ones and those in progress, apart
+    const endedOnes = await appAdmin.browser.call(
+      'GET',
+      `/api/v1/form-responses?filter[form]=${form.id}&filter[ended]=true&minPosition=${at}`,
+    );
+    expect(endedOnes.body.data.map((r: { id: string }) => r.id)).toEqual([response.id]);
+    const inProgress = await appAdmin.browser.call(
+      'GET',
+      `/api/v1/form-responses?filter[form]=${form.id}&filter[ended]=false&minPosition=${at}`,
+    );
+    expect(inProgress.body.data).toEqual([]);
     const history = await appAdmin.browser.call('GET', `/api/v1/form-responses/${response.id}/history`);
     expect(history.status, JSON.stringify(history.body)).toBe(200);
     expect(history.body.data.length).toBe(4);
