@@ -148,6 +148,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     __FEATURE_DOCUMENTS__: JSON.stringify(flag(process.env.FEATURE_DOCUMENTS, true)),
     __FEATURE_CONTACTS__: JSON.stringify(flag(process.env.FEATURE_CONTACTS, true)),
     __FEATURE_SOFTWARE__: JSON.stringify(flag(process.env.FEATURE_SOFTWARE, true)),
+    __FEATURE_FORMS__: JSON.stringify(flag(process.env.FEATURE_FORMS, true)),
   },
   build: isSsrBuild
     ? {

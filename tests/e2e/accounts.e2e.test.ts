@@ -319,6 +319,15 @@ describe('accounts, end to end', () => {
       'Contacts',
       'Contact forms',
       'Contact form answers',
+      // the advanced forms (FEATURE_FORMS), in the contacts group after the contacts, in the catalogue's order
+      'Form field types',
+      'Form data types',
+      'Form workflow types',
+      'Advanced forms',
+      'Form fields',
+      'Form workflows',
+      'Form responses',
+      'Form workflow runs',
       // the software group (FEATURE_SOFTWARE): its statistics (hand-written, first), then the catalogue's records
       'Software events',
       'Software sessions',

@@ -284,4 +284,30 @@ describe('the admin menu (seed 001 §6)', () => {
     expect(software(viewer([]))).toBeUndefined();
     expect(software(viewer(['admin'], true), { software: false })).toBeUndefined();
   });
+
+  it('lists the newsletters, the contacts, then the advanced forms in the contacts group, each behind its feature', () => {
+    const contacts = (facts: ViewerFacts, off: Partial<typeof features> = {}) =>
+      adminMenu(resourceCatalogue, facts, { ...features, ...off })
+        .find((s) => s.group === 'contacts')
+        ?.entries.map((e) => e.key);
+    const NEWSLETTERS = ['newsletter-types', 'mailing-templates'];
+    const CONTACTS = ['light-users', 'light-user-forms', 'light-user-form-inputs'];
+    // in the catalogue's order: the fixed lists first, then the forms, their fields and workflows, what they kept
+    const FORMS = [
+      'form-field-types',
+      'form-data-types',
+      'form-workflow-types',
+      'forms',
+      'form-fields',
+      'form-workflows',
+      'form-responses',
+      'form-workflow-runs',
+    ];
+    expect(contacts(viewer(['admin'], true))).toEqual([...NEWSLETTERS, ...CONTACTS, ...FORMS]);
+    // the forms and their responses are the application administrators' (and the admins')
+    expect(contacts(viewer(['app_admin']))).toEqual([...NEWSLETTERS, ...CONTACTS, ...FORMS]);
+    expect(contacts(viewer([]))).toBeUndefined();
+    expect(contacts(viewer(['admin'], true), { forms: false })).toEqual([...NEWSLETTERS, ...CONTACTS]);
+    expect(contacts(viewer(['admin'], true), { contacts: false })).toEqual([...NEWSLETTERS, ...FORMS]);
+  });
 });

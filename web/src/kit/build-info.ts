@@ -30,4 +30,5 @@ export const FEATURES = {
   documents: typeof __FEATURE_DOCUMENTS__ === 'boolean' ? __FEATURE_DOCUMENTS__ : true,
   contacts: typeof __FEATURE_CONTACTS__ === 'boolean' ? __FEATURE_CONTACTS__ : true,
   software: typeof __FEATURE_SOFTWARE__ === 'boolean' ? __FEATURE_SOFTWARE__ : true,
+  forms: typeof __FEATURE_FORMS__ === 'boolean' ? __FEATURE_FORMS__ : true,
 } as const;

@@ -7,6 +7,7 @@ import { ResourceScreen } from '../../kit/admin/resources/resource-screen.tsx';
 import { reportScreens } from '../community/index.ts';
 import { lightUserFormInputScreens, lightUserFormScreens } from '../contacts-admin/index.ts';
 import { eqlaatProjectScreens, eqlaatReportScreens } from '../eqlaat/index.ts';
+import { formResponseScreens, formScreens } from '../forms-admin/index.ts';
 import { mailingTemplateScreens } from '../newsletters/index.ts';
 import { publicationItemScreens, publicationRequestScreens } from '../publications/index.ts';
 
@@ -22,6 +23,8 @@ export const RESOURCE_SCREEN_EXTENSIONS: ResourceScreenExtensions = {
   'mailing-templates': mailingTemplateScreens,
   'light-user-forms': lightUserFormScreens,
   'light-user-form-inputs': lightUserFormInputScreens,
+  forms: formScreens,
+  'form-responses': formResponseScreens,
   ...Object.fromEntries(PUBLICATION_REQUEST_TYPES.map((type) => [type, publicationItemScreens])),
 };
 

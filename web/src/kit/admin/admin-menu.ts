@@ -55,6 +55,8 @@ export function webAdminMenu(
     contacts: FEATURES.contacts,
     // the software catalogue and its statistics (FEATURE_SOFTWARE)
     software: FEATURES.software,
+    // the advanced forms and their responses (FEATURE_FORMS)
+    forms: FEATURES.forms,
   }).map((section) => ({
     ...section,
     entries: section.entries.filter((e) => WEB_SCREENS.has(e.key) || CATALOGUE_TYPES.has(e.key)),

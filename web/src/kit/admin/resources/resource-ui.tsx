@@ -14,6 +14,10 @@ export type ResourceT = ReturnType<typeof useResourceT>;
 const TRANSLATED_TITLES: Readonly<Record<string, string>> = {
   'access-levels': 'admin.accessLevel',
   roles: 'admin.role',
+  // the advanced forms' fixed kinds (ADR 0062): section, short_text, notify_users… in words
+  'form-field-types': 'admin.formFieldType',
+  'form-data-types': 'admin.formDataType',
+  'form-workflow-types': 'admin.formWorkflowType',
 };
 
 /**
