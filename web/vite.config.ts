@@ -149,6 +149,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     __FEATURE_CONTACTS__: JSON.stringify(flag(process.env.FEATURE_CONTACTS, true)),
     __FEATURE_SOFTWARE__: JSON.stringify(flag(process.env.FEATURE_SOFTWARE, true)),
     __FEATURE_FORMS__: JSON.stringify(flag(process.env.FEATURE_FORMS, true)),
+    __FEATURE_REMINDERS__: JSON.stringify(flag(process.env.FEATURE_REMINDERS, true)),
   },
   build: isSsrBuild
     ? {

@@ -15,6 +15,7 @@ import { surveysModule } from './surveys/module.ts';
 import { contactsModule } from './contacts/module.ts';
 import { softwareModule } from './software/module.ts';
 import { formsModule } from './forms/module.ts';
+import { remindersModule } from './reminders/module.ts';
 import { menuCommandRoutes } from '@platform/command-api/menu/routes';
 import { notificationCommandRoutes } from '@platform/command-api/notifications/routes';
 import { pagesCommandRoutes } from '@platform/command-api/pages/routes';
@@ -125,6 +126,7 @@ const handWrittenModules: ModuleDescriptor[] = [
   contactsModule(),
   softwareModule(),
   formsModule(),
+  remindersModule(),
   {
     // the reference lists of places: countries and the departments of France, from kept data packages
     name: 'geography',

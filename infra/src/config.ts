@@ -123,6 +123,8 @@ const ConfigSchema = z.object({
   FEATURE_SOFTWARE: flag.default(true),
   // the advanced forms: forms of several pages, their responses kept page by page, their workflows
   FEATURE_FORMS: flag.default(true),
+  // reminders on the eqlaat programme's projects and appointments, sent to their author when their time comes
+  FEATURE_REMINDERS: flag.default(true),
   /** publication items are authored by the organization their writer acts for (with FEATURE_ORGANIZATIONS) */
   FEATURE_AUTHOR_ORGANIZATION: flag.default(true),
   // accounts (docs/adr/0008): a disabled feature's routes answer 404
@@ -244,6 +246,7 @@ export function resourceFeatures(config: Config): ResourceFeatures {
     contacts: config.FEATURE_CONTACTS,
     software: config.FEATURE_SOFTWARE,
     forms: config.FEATURE_FORMS,
+    reminders: config.FEATURE_REMINDERS,
   };
 }
 

@@ -35,6 +35,7 @@ import { accountingResources } from '../accounting/records.ts';
 import { contactResources } from '../contacts/records.ts';
 import { softwareResources } from '../software/records.ts';
 import { formResources } from '../forms/records.ts';
+import { reminderResources } from '../reminders/records.ts';
 import { mailingTemplateResource } from '../newsletters/mailing-template.ts';
 import type { ResourceDefinition } from './definition.ts';
 
@@ -78,6 +79,7 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   ...contactResources,
   ...softwareResources,
   ...formResources,
+  ...reminderResources,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

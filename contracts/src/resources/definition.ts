@@ -50,6 +50,7 @@ export const RESOURCE_FEATURES = [
   'contacts',
   'software',
   'forms',
+  'reminders',
 ] as const;
 export type ResourceFeature = (typeof RESOURCE_FEATURES)[number];
 
@@ -74,6 +75,7 @@ export const ALL_RESOURCE_FEATURES: ResourceFeatures = {
   contacts: true,
   software: true,
   forms: true,
+  reminders: true,
 };
 
 /** The feature flags (seed 000) an admin menu entry may depend on. */

@@ -217,6 +217,15 @@ const FIXTURES: Record<string, Fixture> = {
     attributes: { title: `Matrix report ${n}` },
     relationships: { reportable: { type: 'eqlaat-projects', id: matrixEqlaatProject } },
   }),
+  // reminders on the eqlaat records (FEATURE_REMINDERS), a project's existing solutions
+  reminders: (n) => ({
+    attributes: { title: `Matrix reminder ${n}`, remindAt: '2099-01-01T00:00:00.000Z' },
+    relationships: { remindable: { type: 'eqlaat-projects', id: matrixEqlaatProject } },
+  }),
+  'ad-project-existing-solutions': (n) => ({
+    attributes: { name: `Matrix solution ${n}` },
+    relationships: { project: matrixEqlaatProject },
+  }),
   addresses: (n) => ({
     attributes: {
       fullName: `Matrix venue ${n}`,

@@ -31,4 +31,5 @@ export const FEATURES = {
   contacts: typeof __FEATURE_CONTACTS__ === 'boolean' ? __FEATURE_CONTACTS__ : true,
   software: typeof __FEATURE_SOFTWARE__ === 'boolean' ? __FEATURE_SOFTWARE__ : true,
   forms: typeof __FEATURE_FORMS__ === 'boolean' ? __FEATURE_FORMS__ : true,
+  reminders: typeof __FEATURE_REMINDERS__ === 'boolean' ? __FEATURE_REMINDERS__ : true,
 } as const;

@@ -57,6 +57,8 @@ export function webAdminMenu(
     software: FEATURES.software,
     // the advanced forms and their responses (FEATURE_FORMS)
     forms: FEATURES.forms,
+    // reminders on the eqlaat records (FEATURE_REMINDERS)
+    reminders: FEATURES.reminders,
   }).map((section) => ({
     ...section,
     entries: section.entries.filter((e) => WEB_SCREENS.has(e.key) || CATALOGUE_TYPES.has(e.key)),
