@@ -246,7 +246,8 @@ export function resourceFeatures(config: Config): ResourceFeatures {
     contacts: config.FEATURE_CONTACTS,
     software: config.FEATURE_SOFTWARE,
     forms: config.FEATURE_FORMS,
-    reminders: config.FEATURE_REMINDERS,
+    // reminders are on the eqlaat records: nothing to remind of without them
+    reminders: config.FEATURE_REMINDERS && config.FEATURE_EQLAAT,
   };
 }
 

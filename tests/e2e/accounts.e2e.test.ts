@@ -355,8 +355,10 @@ describe('accounts, end to end', () => {
       'Badges',
       'Training session records',
       'Awarded badges',
+      // the assistive device projects group, before the eqlaat group: a project's existing solutions (FEATURE_EQLAAT)
+      'Existing solutions',
       // the eqlaat group (FEATURE_EQLAAT): the team's calendar (hand-written, first), then in the catalogue's
-      // order the team's records and the reference lists
+      // order the team's records and the reference lists, then the reminders (FEATURE_REMINDERS)
       'Eqlaat calendar',
       'Eqlaat projects',
       'Project steps',
@@ -364,6 +366,7 @@ describe('accounts, end to end', () => {
       'Eqlaat reports',
       'Project statuses',
       'Project categories',
+      'Reminders',
       // the rental group (the rental feature is on in the demo): the desk's commands, then the records
       'Rental commands',
       'Rental models',

@@ -38,6 +38,7 @@ describe('the admin menu (seed 001 §6)', () => {
       'trainingResources',
       'trainings',
       'openBadges',
+      'adProjects',
       'eqlaat',
       'rental',
       'statistics',
@@ -167,6 +168,8 @@ describe('the admin menu (seed 001 §6)', () => {
       'eqlaat-reports',
       'eqlaat-project-statuses',
       'eqlaat-project-categories',
+      // the reminders (FEATURE_REMINDERS), last in the catalogue's order
+      'reminders',
     ];
     expect(eqlaat(['eqlaat_member'])).toEqual(TEAM);
     expect(eqlaat(['admin'])).toEqual(TEAM);
@@ -179,7 +182,23 @@ describe('the admin menu (seed 001 §6)', () => {
     expect(eqlaat(['app_admin'])).toBeNull();
     expect(eqlaat([])).toBeNull();
     expect(eqlaat(['eqlaat_member'], { calendar: false })).toEqual(TEAM.slice(1));
-    expect(eqlaat(['eqlaat_member'], { eqlaat: false })).toBeNull();
+    expect(eqlaat(['eqlaat_member'], { reminders: false })).toEqual(TEAM.slice(0, -1));
+    expect(eqlaat(['eqlaat_member'], { eqlaat: false, reminders: false })).toBeNull();
+  });
+
+  it('lists a project’s existing solutions in the adProjects group, for eqlaat members and administrators, behind the eqlaat feature', () => {
+    const adProjects = (roles: ViewerFacts['roles'], off: Partial<typeof features> = {}) =>
+      adminMenu(resourceCatalogue, viewer(roles, roles.includes('admin')), { ...features, ...off })
+        .find((s) => s.group === 'adProjects')
+        ?.entries.map((e) => e.key) ?? null;
+    expect(adProjects(['eqlaat_member'])).toEqual(['ad-project-existing-solutions']);
+    expect(adProjects(['admin'])).toEqual(['ad-project-existing-solutions']);
+    // nobody else: not the back office's usual roles, not a member without roles
+    expect(adProjects(['app_admin'])).toBeNull();
+    expect(adProjects(['contributor'])).toBeNull();
+    expect(adProjects(['rental_admin'])).toBeNull();
+    expect(adProjects([])).toBeNull();
+    expect(adProjects(['eqlaat_member'], { eqlaat: false })).toBeNull();
   });
 
   it('lists the publications, the repository and the forum, each behind its feature', () => {

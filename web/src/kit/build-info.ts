@@ -31,5 +31,8 @@ export const FEATURES = {
   contacts: typeof __FEATURE_CONTACTS__ === 'boolean' ? __FEATURE_CONTACTS__ : true,
   software: typeof __FEATURE_SOFTWARE__ === 'boolean' ? __FEATURE_SOFTWARE__ : true,
   forms: typeof __FEATURE_FORMS__ === 'boolean' ? __FEATURE_FORMS__ : true,
-  reminders: typeof __FEATURE_REMINDERS__ === 'boolean' ? __FEATURE_REMINDERS__ : true,
+  // reminders are on the eqlaat records: nothing to remind of without them
+  reminders:
+    (typeof __FEATURE_REMINDERS__ === 'boolean' ? __FEATURE_REMINDERS__ : true) &&
+    (typeof __FEATURE_EQLAAT__ === 'boolean' ? __FEATURE_EQLAAT__ : true),
 } as const;
