@@ -223,7 +223,8 @@ export const formResponseResource = defineResource({
     endedAt: instant.nullable().default(null),
   }),
   relationships: {
-    form: { type: 'forms', required: true, immutable: true },
+    // a form's responses are many and read newest first (the back office's list of one form's): ADR 0062
+    form: { type: 'forms', required: true, immutable: true, sortedIndex: true },
   },
   softDeletable: true,
   access: {

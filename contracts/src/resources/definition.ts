@@ -153,6 +153,12 @@ export interface RelationshipSpec {
    */
   listIndex?: boolean;
   /**
+   * a to-one relationship whose lists are long and read newest first (a form's responses): its index holds the
+   * type's default sort after the id (`(form_id, created_at desc nulls last, id)`), so that a list filtered by it
+   * reads its page in order from the index, not every matching row sorted. Own, not polymorphic.
+   */
+  sortedIndex?: boolean;
+  /**
    * a rule over the target's folded state that a write naming it must pass (comments disabled on an unpublished
    * record; a message in a forum subject limited to administrators): the problem's code and detail, or null.
    * Pure: the command side loads the target's stream and passes the viewer who writes. A caller that passes no

@@ -72,6 +72,9 @@ export function projectionDdl(definition: ResourceDefinition, options: Projectio
       ? [`search_vector tsvector generated always as (${searchVector(definition, options)}) stored`]
       : []),
   ];
+  const defaultSortColumn =
+    { createdAt: 'created_at', updatedAt: 'updated_at' }[definition.defaultSort.field as string] ??
+    columnOf.get(definition.defaultSort.field)?.column;
   const statements = [
     // quoted: an attribute may carry a reserved word's name (a language line's group)
     `create table ${table} (${columns.join(', ')})`,
@@ -89,13 +92,16 @@ export function projectionDdl(definition: ResourceDefinition, options: Projectio
         ? [`create index "${table}_${column}_desc" on ${table} ("${column}" desc nulls last, id)`]
         : [];
     })(),
-    // to-one ids by equality; to-many id arrays by containment (filter[tags]=<id>)
+    // to-one ids by equality; to-many id arrays by containment (filter[tags]=<id>); a sorted one with the default
+    // sort after it (query-api's orderBy: `<column> <direction> nulls last, id`)
     ...own.map((r) =>
       r.many
         ? `create index "${table}_${r.column}" on ${table} using gin ("${r.column}")`
         : r.typeColumn
           ? `create index "${table}_${r.column}" on ${table} ("${r.typeColumn}", "${r.column}")`
-          : `create index "${table}_${r.column}" on ${table} ("${r.column}")`,
+          : r.sortedIndex && defaultSortColumn
+            ? `create index "${table}_${r.column}" on ${table} ("${r.column}", "${defaultSortColumn}"${definition.defaultSort.direction === 'desc' ? ' desc nulls last' : ''}, id)`
+            : `create index "${table}_${r.column}" on ${table} ("${r.column}")`,
     ),
     // list indexes (ADR 0050): per record and id a to-many relationship names, a row with the columns its visibility
     // reads, in a btree that a list filtered by the relationship counts from alone (index-only); kept by triggers
