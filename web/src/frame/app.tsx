@@ -24,6 +24,7 @@ import {
   twoFactorRoutes,
 } from '../features/accounts/index.ts';
 import { AdminNavEntries, adminRoutes, AdminSideNav } from '../features/admin/index.ts';
+import { advancedFormRoutes } from '../features/advanced-forms/index.ts';
 import { authorRoutes } from '../features/authors/index.ts';
 import { contactFormRoutes } from '../features/contacts/index.ts';
 import { openBadgeRoutes } from '../features/open-badges/index.ts';
@@ -133,6 +134,7 @@ const APP_SCREENS = withAllMessages(
     {searchRoutes}
     {surveyRoutes}
     {contactFormRoutes}
+    {advancedFormRoutes}
   </>,
 );
 

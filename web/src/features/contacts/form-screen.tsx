@@ -14,7 +14,7 @@ import { localeAtom } from '../../kit/state/settings.ts';
 import { Button } from '../../kit/ui/button.tsx';
 import { NoticeBox } from '../../kit/ui/notice-box.ts';
 import { PageContainer } from '../../kit/ui/page-container.tsx';
-import { solveCaptcha } from './captcha.ts';
+import { solveCaptcha } from '../../kit/captcha/solve.ts';
 import {
   readChallenge,
   readJobs,

@@ -6,7 +6,7 @@ import type {
 import type { Locale } from '@platform/contracts/enums';
 import { assertEvent, assign, enqueueActions, fromPromise, or, setup, stateIn } from 'xstate';
 import { ApiError } from '../../kit/api/errors.ts';
-import { challengeExpiresAt } from './captcha.ts';
+import { challengeExpiresAt } from '../../kit/captcha/solve.ts';
 import {
   checkValues,
   initialValues,

@@ -12,6 +12,7 @@ export interface RouteMeta {
 
 const BARE_PREFIXES = [
   '/services/forms/',
+  '/services/aforms/',
   '/services/light-users/unsubscribe/',
   '/services/unsubscribe/',
   '/services/internals/print',

@@ -3,9 +3,10 @@ import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import type { CaptchaChallenge, CaptchaPayload } from '@platform/contracts/contacts/endpoints';
 
 /**
- * The captcha of a light-user form (ADR 0060, ALTCHA's proof of work): the browser works out the answer to the
- * challenge the page was given (a few hundred milliseconds of hashing, with the browser's own SHA-256), nothing
- * for the visitor to read, hear or click. Null when it was not solved (stopped, or given up by the library).
+ * The captcha of the public forms (ADR 0060, ALTCHA's proof of work: a contact form's submission, an advanced
+ * form's start): the browser works out the answer to the challenge the page was given (a few hundred milliseconds
+ * of hashing, with the browser's own SHA-256), nothing for the visitor to read, hear or click. Null when it was not
+ * solved (stopped, or given up by the library). Loaded with the forms' screens, never the first script.
  */
 export async function solveCaptcha(
   challenge: CaptchaChallenge,
