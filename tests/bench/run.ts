@@ -5,7 +5,7 @@
  * page with two includes beside a hand-written SQL join at 25 and 10,000 rows, and the generic list and find of
  * 10,000 coupons beside hand-written SQL over the same table. Flags: `--quick` (small
  * counts, a smoke run), `--diagnose` (after the figures, measure the variants that explain a missed target; see
- * diagnose.ts), `--only store|query|resources|files|rental|community|accounting|contacts|software|stats|search|cluster` (one section; search:
+ * diagnose.ts), `--only store|query|resources|files|rental|community|accounting|contacts|software|forms|stats|search|cluster` (one section; search:
  * query/search-bench.ts, the global search at 100,000 indexed records beside the same full-text query by hand, p50 and
  * p99; cluster: cluster-bench.ts, reads through the cluster's front to 1 and 3 query processes and appends to 1 and 2
  * command processes, in rotating slices of one run; files: files-bench.ts, uploads
@@ -19,7 +19,9 @@
  * beside bare Express answering a POST of the same body; software: query/software-bench.ts, a software's anonymous
  * report at 1,000 and 100,000 earlier stats, the back office's statistics over 30 days (the same rows in the
  * period at both sizes) and a member's list of their authorizations at 1,000 and 50,000 other authorizations,
- * beside bare Express; stats: stats-bench.ts, the statistics records' ingestion through HTTP and the
+ * beside bare Express; forms: query/forms-bench.ts, an advanced form's public page (without and with the captcha), a
+ * visitor saving a page of a response started beforehand and the back office's list of the form's responses at 1,000
+ * and 50,000 ended responses, beside bare Express; stats: stats-bench.ts, the statistics records' ingestion through HTTP and the
  * analysts' replay of a million records, each beside raw INSERTs of the same rows), `--profile <dir>` (query side: a CPU profile of the served process per read and
  * size, written to <dir>), `--client plain|browser|both` (query side: the reads measured for a client that sends no
  * Accept-Encoding, for one that sends a browser's, or both, a row each; default both).
@@ -50,6 +52,7 @@ import {
 import { ACCOUNTING_FULL, ACCOUNTING_QUICK, accountingBench } from './query/accounting-bench.ts';
 import { COMMUNITY_FULL, COMMUNITY_QUICK, communityBench } from './query/community-bench.ts';
 import { CONTACTS_FULL, CONTACTS_QUICK, contactsBench } from './query/contacts-bench.ts';
+import { FORMS_FULL, FORMS_QUICK, formsBench } from './query/forms-bench.ts';
 import { SEARCH_FULL, SEARCH_QUICK, searchBench } from './query/search-bench.ts';
 import { SOFTWARE_FULL, SOFTWARE_QUICK, softwareBench } from './query/software-bench.ts';
 import { QUERY_CLIENTS, QUERY_FULL, QUERY_QUICK, queryBench, type QueryClient } from './query/query-bench.ts';
@@ -110,6 +113,7 @@ const SECTIONS = [
   'accounting',
   'contacts',
   'software',
+  'forms',
   'stats',
   'search',
   'cluster',
@@ -273,6 +277,14 @@ async function main() {
       await softwareBench({ cluster, counts: args.has('--quick') ? SOFTWARE_QUICK : SOFTWARE_FULL, log });
       log(
         `\nsoftware section took ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`,
+      );
+    }
+    if (runs('forms')) {
+      const started = performance.now();
+      log(`\nload average at start of the forms section: ${loadAverage()}`);
+      await formsBench({ cluster, counts: args.has('--quick') ? FORMS_QUICK : FORMS_FULL, log });
+      log(
+        `\nforms section took ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`,
       );
     }
     if (runs('stats')) {

@@ -4,7 +4,12 @@ import { routeMeta, safeRedirectUrl } from './route-meta.ts';
 
 describe('routeMeta', () => {
   it('gives public forms, unsubscribe and print pages a bare layout', () => {
-    for (const p of ['/services/forms/12', '/services/unsubscribe/a@b.c', '/services/internals/print']) {
+    for (const p of [
+      '/services/forms/12',
+      '/services/aforms/0f000000-0000-4000-8000-0000000000a1/Zx8_q2Lm-Rt5vW9yB3nD6fH1jK4pS7uA/2',
+      '/services/unsubscribe/a@b.c',
+      '/services/internals/print',
+    ]) {
       expect(routeMeta(p)).toMatchObject({ hideNavigation: true, hideFooter: true, hideAccessibility: true });
     }
   });
