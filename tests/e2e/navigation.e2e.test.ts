@@ -1,8 +1,9 @@
 import { demoMenuFor } from '@platform/host/seed/demo-content';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { openPage, VIEWPORTS } from './support/browser.ts';
+import { openContext, openPage, pageOfTest, VIEWPORTS } from './support/browser.ts';
 import { describeFocus, focusIndicator, isFocused, tabTo } from './support/focus.ts';
+import { LARGEST_TEXT, storeAccessibility } from './support/reflow.ts';
 
 /** The demo menu (every feature on): "Community" holds About us, Contact and the community's pages. */
 const DEMO_MENU = demoMenuFor();
@@ -155,6 +156,28 @@ describe('keyboard only', () => {
     expect(
       await isFocused(page.getByRole('main').getByRole('link', { name: 'Discover the community' })),
     ).toBe(true);
+  });
+
+  test('at the largest text on a phone, the skip link is wholly out of sight until it has focus', async () => {
+    const { context } = await openContext({ viewport: { width: 320, height: 800 } });
+    await storeAccessibility(context, LARGEST_TEXT);
+    const page = await pageOfTest(context, true);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Assistive technology, shared' }).waitFor();
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    // several lines tall at this size: a fixed offset above the page left its bottom showing
+    const hidden = await skip.boundingBox();
+    expect(hidden!.height).toBeGreaterThan(100);
+    expect(hidden!.y + hidden!.height).toBeLessThanOrEqual(0);
+    await page.keyboard.press('Tab');
+    expect(await isFocused(skip), `focus is on ${await describeFocus(page)}`).toBe(true);
+    await expect
+      .poll(async () => {
+        const shown = await skip.boundingBox();
+        return shown!.y >= 0 && shown!.x >= 0 && shown!.x + shown!.width <= 320;
+      })
+      .toBe(true);
   });
 
   test('Tab reaches the menu, the arrow keys walk the submenu, Enter follows it; focus is always visible', async () => {

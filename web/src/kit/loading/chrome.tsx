@@ -6,10 +6,16 @@ import { pendingRequestsAtom, routeLoadingAtom } from '../state/app-status.ts';
 import { LoadingBar } from '../ui/loading-bar.tsx';
 import { VisuallyHidden } from '../ui/visually-hidden.tsx';
 
+/*
+ * Out of sight above the page by its own height, however tall the reader's text settings make it (a fixed offset
+ * left the bottom of a link of several lines showing at the largest text); in sight while it has focus.
+ */
 const Skip = styled.a`
   position: absolute;
   left: 1rem;
-  top: -10rem;
+  top: 0;
+  max-width: calc(100% - 2rem);
+  transform: translateY(calc(-100% - 1rem));
   z-index: 300;
   padding: 0.75rem 1rem;
   border-radius: 0.5rem;
@@ -17,7 +23,7 @@ const Skip = styled.a`
   color: ${({ theme }) => theme.colors.onPrimary};
   font-weight: 700;
   &:focus {
-    top: 0.5rem;
+    transform: translateY(0.5rem);
   }
 `;
 
