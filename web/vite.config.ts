@@ -150,6 +150,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     __FEATURE_SOFTWARE__: JSON.stringify(flag(process.env.FEATURE_SOFTWARE, true)),
     __FEATURE_FORMS__: JSON.stringify(flag(process.env.FEATURE_FORMS, true)),
     __FEATURE_REMINDERS__: JSON.stringify(flag(process.env.FEATURE_REMINDERS, true)),
+    __FEATURE_AAC_PRODUCTS__: JSON.stringify(flag(process.env.FEATURE_AAC_PRODUCTS, true)),
   },
   build: isSsrBuild
     ? {

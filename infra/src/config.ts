@@ -125,6 +125,8 @@ const ConfigSchema = z.object({
   FEATURE_FORMS: flag.default(true),
   // reminders on the eqlaat programme's projects and appointments, sent to their author when their time comes
   FEATURE_REMINDERS: flag.default(true),
+  // the catalogue of AAC products, kept by the AAC moderators, contributed to by members
+  FEATURE_AAC_PRODUCTS: flag.default(true),
   /** publication items are authored by the organization their writer acts for (with FEATURE_ORGANIZATIONS) */
   FEATURE_AUTHOR_ORGANIZATION: flag.default(true),
   // accounts (docs/adr/0008): a disabled feature's routes answer 404
@@ -248,6 +250,7 @@ export function resourceFeatures(config: Config): ResourceFeatures {
     forms: config.FEATURE_FORMS,
     // reminders are on the eqlaat records: nothing to remind of without them
     reminders: config.FEATURE_REMINDERS && config.FEATURE_EQLAAT,
+    aacProducts: config.FEATURE_AAC_PRODUCTS,
   };
 }
 

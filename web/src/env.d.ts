@@ -24,6 +24,7 @@ declare const __FEATURE_CONTACTS__: boolean;
 declare const __FEATURE_SOFTWARE__: boolean;
 declare const __FEATURE_FORMS__: boolean;
 declare const __FEATURE_REMINDERS__: boolean;
+declare const __FEATURE_AAC_PRODUCTS__: boolean;
 
 // A locale's message files merged (web/message-bundles.ts, kit/i18n/load-messages.ts).
 declare module 'virtual:message-bundle/*' {

@@ -36,6 +36,7 @@ import { contactResources } from '../contacts/records.ts';
 import { softwareResources } from '../software/records.ts';
 import { formResources } from '../forms/records.ts';
 import { reminderResources } from '../reminders/records.ts';
+import { aacResources } from '../aac/records.ts';
 import { mailingTemplateResource } from '../newsletters/mailing-template.ts';
 import type { ResourceDefinition } from './definition.ts';
 
@@ -80,6 +81,7 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   ...softwareResources,
   ...formResources,
   ...reminderResources,
+  ...aacResources,
 ];
 
 export function resourceDefinition(type: string): ResourceDefinition | undefined {

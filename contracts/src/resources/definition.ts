@@ -51,6 +51,7 @@ export const RESOURCE_FEATURES = [
   'software',
   'forms',
   'reminders',
+  'aacProducts',
 ] as const;
 export type ResourceFeature = (typeof RESOURCE_FEATURES)[number];
 
@@ -76,6 +77,7 @@ export const ALL_RESOURCE_FEATURES: ResourceFeatures = {
   software: true,
   forms: true,
   reminders: true,
+  aacProducts: true,
 };
 
 /** The feature flags (seed 000) an admin menu entry may depend on. */

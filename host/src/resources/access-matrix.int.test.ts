@@ -66,6 +66,9 @@ let matrixFileContainer = '';
 let matrixSoftwareService = '';
 /** The advanced form the matrix's fields and workflows belong to. */
 let matrixForm = '';
+/** The AAC product and system the matrix's installed systems and software accesses name. */
+let matrixAacProduct = '';
+let matrixAacSystem = '';
 let filesDir = '';
 
 const FIXTURES: Record<string, Fixture> = {
@@ -216,6 +219,21 @@ const FIXTURES: Record<string, Fixture> = {
   'eqlaat-reports': (n) => ({
     attributes: { title: `Matrix report ${n}` },
     relationships: { reportable: { type: 'eqlaat-projects', id: matrixEqlaatProject } },
+  }),
+  // the AAC catalogue (the access and integration types are fixed rows)
+  'aac-products': (n) => ({ attributes: { name: `Matrix AAC product ${n}` } }),
+  'aac-sellers': (n) => ({ attributes: { name: `Matrix seller ${n}` } }),
+  'aac-systems': (n) => ({ attributes: { name: `Matrix system ${n}` } }),
+  'aac-keyboard-types': (n) => ({ attributes: { name: `Matrix keyboard ${n}` } }),
+  'aac-pictogram-types': (n) => ({ attributes: { name: `Matrix pictograms ${n}` } }),
+  'aac-conjugation-types': (n) => ({ attributes: { name: `Matrix conjugation ${n}` } }),
+  'aac-installed-systems': (n) => ({
+    attributes: { note: `Matrix note ${n}` },
+    relationships: { device: matrixAacProduct, system: matrixAacSystem },
+  }),
+  'aac-software-accesses': (n) => ({
+    attributes: { note: `Matrix note ${n}` },
+    relationships: { product: matrixAacProduct, accessType: 'scanning' },
   }),
   // reminders on the eqlaat records (FEATURE_REMINDERS), a project's existing solutions
   reminders: (n) => ({
@@ -449,6 +467,12 @@ beforeAll(async () => {
   matrixEqlaatProject = await made('eqlaat-projects', { title: 'Matrix project' });
   matrixSoftwareService = await made('software-services', { name: 'Matrix software service' });
   matrixForm = await made('forms', { name: 'Matrix form' });
+  matrixAacProduct = await made('aac-products', {
+    name: 'Matrix AAC device',
+    isDevice: true,
+    publishedAt: '2020-01-01T00:00:00Z',
+  });
+  matrixAacSystem = await made('aac-systems', { name: 'Matrix AAC system' });
   const form = new FormData();
   form.append('file', new Blob([Buffer.from('%PDF-1.4\n% matrix\ntrailer << >>\n%%EOF\n')]), 'matrix.pdf');
   const uploaded = await fetch(app.url('/api/v1/services/files'), {

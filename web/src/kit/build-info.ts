@@ -35,4 +35,5 @@ export const FEATURES = {
   reminders:
     (typeof __FEATURE_REMINDERS__ === 'boolean' ? __FEATURE_REMINDERS__ : true) &&
     (typeof __FEATURE_EQLAAT__ === 'boolean' ? __FEATURE_EQLAAT__ : true),
+  aacProducts: typeof __FEATURE_AAC_PRODUCTS__ === 'boolean' ? __FEATURE_AAC_PRODUCTS__ : true,
 } as const;

@@ -59,6 +59,8 @@ export function webAdminMenu(
     forms: FEATURES.forms,
     // reminders on the eqlaat records (FEATURE_REMINDERS)
     reminders: FEATURES.reminders,
+    // the catalogue of AAC products (FEATURE_AAC_PRODUCTS)
+    aacProducts: FEATURES.aacProducts,
   }).map((section) => ({
     ...section,
     entries: section.entries.filter((e) => WEB_SCREENS.has(e.key) || CATALOGUE_TYPES.has(e.key)),
