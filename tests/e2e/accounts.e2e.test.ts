@@ -375,6 +375,19 @@ describe('accounts, end to end', () => {
       'Stocks',
       'Item conditions',
       'Invoicing strategies',
+      // the AAC products group (FEATURE_AAC_PRODUCTS), for the AAC moderators and administrators, in the
+      // catalogue's order: the products, the sellers, the systems, what a device has installed, how a product is
+      // reached, then the fixed access and integration types and the named lists
+      'AAC products',
+      'Sellers',
+      'Systems',
+      'Installed systems',
+      'Software access',
+      'Access methods',
+      'Integration types',
+      'Keyboard types',
+      'Pictogram types',
+      'Conjugation types',
       // the statistics group (seed 001 §6), for administrators: the charts first, then the banned origins
       'Usage statistics',
       'Banned origins',

@@ -41,6 +41,7 @@ describe('the admin menu (seed 001 §6)', () => {
       'adProjects',
       'eqlaat',
       'rental',
+      'aacProducts',
       'statistics',
     ]);
   });
@@ -199,6 +200,41 @@ describe('the admin menu (seed 001 §6)', () => {
     expect(adProjects(['rental_admin'])).toBeNull();
     expect(adProjects([])).toBeNull();
     expect(adProjects(['eqlaat_member'], { eqlaat: false })).toBeNull();
+  });
+
+  it('lists the AAC catalogue in the aacProducts group, for the AAC moderators and administrators, behind the aacProducts feature', () => {
+    const aacProducts = (facts: ViewerFacts, off: Partial<typeof features> = {}) =>
+      adminMenu(resourceCatalogue, facts, { ...features, ...off })
+        .find((s) => s.group === 'aacProducts')
+        ?.entries.map((e) => e.key) ?? null;
+    // in the catalogue's order: the products, who sells them, the systems and what a device has installed, how a
+    // product is reached, then the fixed lists and the named lists
+    const AAC = [
+      'aac-products',
+      'aac-sellers',
+      'aac-systems',
+      'aac-installed-systems',
+      'aac-software-accesses',
+      'aac-access-types',
+      'aac-integration-types',
+      'aac-keyboard-types',
+      'aac-pictogram-types',
+      'aac-conjugation-types',
+    ];
+    expect(aacProducts(viewer(['aac_moderator']))).toEqual(AAC);
+    expect(aacProducts(viewer(['admin'], true))).toEqual(AAC);
+    // everyone may index the lists and read the published products, and a signed-in member contributes one, but
+    // the menu follows each type's `see` rule: the AAC moderators' (administrators pass every role rule)
+    expect(aacProducts({ ...viewer([]), accessWeight: 300 })).toBeNull();
+    expect(aacProducts(viewer([]))).toBeNull();
+    expect(aacProducts(viewer(['app_admin']))).toBeNull();
+    expect(aacProducts(viewer(['contributor']))).toBeNull();
+    expect(aacProducts(viewer(['admin'], false))).toBeNull();
+    // an AAC moderator sees the aacProducts group only
+    expect(keys(['aac_moderator']).map(([group]) => group)).toEqual([null, 'aacProducts']);
+    // the feature off: no group, for the moderators and the administrators alike
+    expect(aacProducts(viewer(['aac_moderator']), { aacProducts: false })).toBeNull();
+    expect(aacProducts(viewer(['admin'], true), { aacProducts: false })).toBeNull();
   });
 
   it('lists the publications, the repository and the forum, each behind its feature', () => {

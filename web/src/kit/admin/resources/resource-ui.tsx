@@ -18,6 +18,9 @@ const TRANSLATED_TITLES: Readonly<Record<string, string>> = {
   'form-field-types': 'admin.formFieldType',
   'form-data-types': 'admin.formDataType',
   'form-workflow-types': 'admin.formWorkflowType',
+  // the AAC catalogue's fixed lists (seed 001 §4): pointing, scanning, built-in or third-party software… in words
+  'aac-access-types': 'admin.aacAccessType',
+  'aac-integration-types': 'admin.aacIntegrationType',
 };
 
 /**
