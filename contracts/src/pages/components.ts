@@ -302,6 +302,14 @@ export const COMPONENT_PROPS = {
     title: text().default(''),
     trainings: recordIds('trainings', 24).default([]),
   }),
+  /**
+   * the AAC products (seed 000 §2.8): the published products with a search box, system, access type and kind filters
+   * and pages, chosen for comparison; a product at {path}/{id}, the comparison at {path}/compare?ids=…, a member's
+   * contribution at {path}/contribution and {path}/contribution/{id} (§2.6)
+   */
+  'aac-products': props({
+    title: text().default(''),
+  }),
 } as const;
 
 export type ComponentType = keyof typeof COMPONENT_PROPS;

@@ -70,6 +70,8 @@ const CMS_COMPONENTS: Loaders = {
   trainings: () => import('./components/trainings-blocks.tsx').then((m) => withAllMessages(m.TrainingsBlock)),
   'selected-trainings': () =>
     import('./components/trainings-blocks.tsx').then((m) => withAllMessages(m.SelectedTrainingsBlock)),
+  'aac-products': () =>
+    import('./components/aac-products-block.tsx').then((m) => withAllMessages(m.AacProductsBlock)),
 };
 
 /** Whether this build knows the component type (the contract's list, as CMS_COMPONENTS holds it). */

@@ -6,7 +6,8 @@ import type { ComponentType } from '@platform/contracts/pages/components';
  * page's first component of these types with the segment (rental models: {path}/{rentalModel}; open badges:
  * {path}/{id}; repository: {path}/{item}; forum: {path}/{id} and
  * {path}/create; articles: {path}/{article}; blog posts: {path}/{slug or id}; calendar: {path}/{id}; training
- * resources: {path}/{resource}; training resource requests: {path}/{request}; trainings: {path}/{id}).
+ * resources: {path}/{resource}; training resource requests: {path}/{request}; trainings: {path}/{id}; AAC products:
+ * {path}/{id}, {path}/compare and {path}/contribution).
  */
 export const SUB_ROUTE_COMPONENTS: readonly ComponentType[] = [
   'rental-models',
@@ -23,6 +24,7 @@ export const SUB_ROUTE_COMPONENTS: readonly ComponentType[] = [
   'selected-training-resource-requests',
   'trainings',
   'selected-trainings',
+  'aac-products',
 ];
 
 /**
@@ -35,6 +37,8 @@ export const NESTED_SUB_ROUTES: Readonly<Record<string, readonly ComponentType[]
   items: ['repository'],
   // a training resource's review, {path}/reviews/{review}
   reviews: ['training-resources', 'selected-training-resources'],
+  // a member's contribution to the AAC catalogue, {path}/contribution/{id} (its page: features/aac-contribution)
+  contribution: ['aac-products'],
 };
 
 /** The page's own path, and the segment below it when the route is a component's sub-route. */
