@@ -268,6 +268,8 @@ export const DEMO_REPOSITORY_SEARCH_PATH = '/find-a-technical-aid';
 export const DEMO_TRAINING_RESOURCES_PATH = '/training-resources';
 export const DEMO_TRAINING_REQUESTS_PATH = '/training-resource-requests';
 export const DEMO_TRAININGS_PATH = '/trainings';
+/** The page of the AAC products component (ADR 0064): a product at {path}/{id}, the comparison, the contributions. */
+export const DEMO_AAC_PRODUCTS_PATH = '/communication-aids';
 
 /** A community page: its title, then the component that lists (or searches) the feature's records. */
 const communityPage = (path: string, title: string, description: string, name: string): DemoPage => ({
@@ -359,6 +361,17 @@ export const demoCommunityPages = (): Array<{
       'trainings',
     ),
     menu: { name: 'Trainings', page: DEMO_TRAININGS_PATH, attributes: {} },
+  },
+  {
+    // the AAC products (ADR 0064): a product at {path}/{id}, {path}/compare, {path}/contribution
+    feature: 'aacProducts',
+    page: communityPage(
+      DEMO_AAC_PRODUCTS_PATH,
+      'Communication aids',
+      'Devices and software for augmentative and alternative communication: compare them, suggest one.',
+      'aac-products',
+    ),
+    menu: { name: 'Communication aids', page: DEMO_AAC_PRODUCTS_PATH, attributes: {} },
   },
 ];
 

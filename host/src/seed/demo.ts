@@ -14,6 +14,7 @@ import { DEMO_ACCOUNT_HOLDER, seedDemoAccounting } from './demo-accounting.ts';
 import { seedDemoContacts } from './demo-contacts.ts';
 import { seedDemoSoftware } from './demo-software.ts';
 import { DEMO_FORMS_ADMIN, seedDemoForms } from './demo-forms.ts';
+import { seedDemoAac } from './demo-aac.ts';
 import { seedDemoNewsletters } from './demo-newsletters.ts';
 import { seedDemoOpenBadgeAssertion } from './demo-open-badge-assertion.ts';
 import { seedDemoOpenBadges } from './demo-open-badges.ts';
@@ -36,8 +37,9 @@ import { demoSeedDecider, isSeeded, type DemoSeedCommand } from './progress.ts';
 // newsletter pointing to three articles; 13: the contacts: a contact, a fair's contact form and two visitors' inputs,
 // one handled into a contact; 14: the software catalogue: declared events, two services, two installations' reports
 // over the last days, a demo member's authorization and association; 15: the advanced forms: a survey of three pages
-// behind its captcha, a workflow telling the demo administrator, two visitors' ended responses and one in progress
-export const DEMO_CONTENT_VERSION = 15;
+// behind its captcha, a workflow telling the demo administrator, two visitors' ended responses and one in progress;
+// 16: the AAC products catalogue: its lists, four published products, a member's contribution, its page
+export const DEMO_CONTENT_VERSION = 16;
 
 /** the demo account that keeps the demo stock: the rental administrator */
 const DEMO_RENTAL_KEEPER = 'rental-admin@demo.example';
@@ -113,6 +115,7 @@ export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedOutcome> {
     await seedDemoSoftware({ ...deps, now: deps.clock ?? (() => new Date()), grantedAt });
   if (deps.features?.forms !== false)
     await seedDemoForms({ ...deps, notify: accounts.get(DEMO_FORMS_ADMIN)! });
+  if (deps.features?.aacProducts !== false) await seedDemoAac(deps);
   const accounting = {
     transactions: deps.features?.transactions !== false,
     documents: deps.features?.documents !== false,
