@@ -106,6 +106,18 @@ describe('the app shell', () => {
     expect(location.history).toEqual(['/about?ref=x']);
   });
 
+  it('asks for a page with its query as the address has it, a searched phrase included', async () => {
+    decided();
+    const { calls } = renderApp('/about?search=two%20words&tag=a%26b', {
+      routes: { '/about': { status: 200, body: aboutPage } },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'About us' })).toBeTruthy();
+    // raw, never decoded first: a space there was refused by the resolver (400) and the page not loaded
+    expect(calls).toContain(
+      '/api/v1/services/routes/resolve?path=%2Fabout&query=search%3Dtwo%2520words%26tag%3Da%2526b',
+    );
+  });
+
   it('follows a short URL to its target (the answer names the short URL, not a redirection)', async () => {
     decided();
     const { location } = renderApp('/s/abc123', {

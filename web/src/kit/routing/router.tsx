@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-aria-components';
-import { useLocation } from 'wouter';
+import { useLocation, useRouter } from 'wouter';
 import { PlainLinkRouter } from '../ui/plain.tsx';
 import { preventLeaveAtom } from '../state/app-status.ts';
 import { leaveConfirmedAtom } from '../state/leave-guard.ts';
@@ -76,6 +76,17 @@ export function NavigationProvider({ children }: { children: React.ReactNode }) 
       </RouterProvider>
     </NavigationContext.Provider>
   );
+}
+
+/**
+ * The query string of the current address as the address has it (without its "?"): wouter's useSearch gives it
+ * decoded (decodeURI), in which a searched "two words" has a space, which the server's route resolver refuses in a
+ * raw query (a 400, and the page could not be loaded). Re-renders when the query changes, as useSearch does.
+ */
+export function useRawSearch(): string {
+  const router = useRouter();
+  const raw = router.searchHook(router);
+  return raw.startsWith('?') ? raw.slice(1) : raw;
 }
 
 function currentSearch(): string {

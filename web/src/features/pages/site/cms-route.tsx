@@ -1,12 +1,12 @@
 import { useSetAtom } from 'jotai';
 import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
 import { ApiError } from '../../../kit/api/errors.ts';
 import { revealApp } from '../../../kit/loading/reveal.ts';
 import { endpoints } from '../../../kit/api/endpoints.ts';
 import type { ResolvedRoute } from '../../../kit/api/documents.ts';
 import { useApi } from '../../../kit/api/api-context.tsx';
-import { collapseSlashes, useNavigation } from '../../../kit/routing/router.tsx';
+import { collapseSlashes, useNavigation, useRawSearch } from '../../../kit/routing/router.tsx';
 import { useT } from '../../../kit/i18n/use-t.ts';
 import { ActionRow, Lead, PageContainer } from '../../../kit/ui/page-container.tsx';
 import { InlineLoader } from '../../../kit/loading/chrome.tsx';
@@ -74,7 +74,8 @@ export function CmsRoute() {
   const t = useT();
   const api = useApi();
   const [location] = useLocation();
-  const search = useSearch();
+  // the query as the address has it: the resolver is given it raw (useSearch decodes it)
+  const search = useRawSearch();
   const { navigate } = useNavigation();
   const setRouteLoading = useSetAtom(routeLoadingAtom);
   const [state, setState] = useState<State>({ status: 'loading' });
