@@ -47,6 +47,12 @@ const Page = styled.div`
     padding: 0;
     list-style: none;
   }
+  /* a link alone on its line is a target of its own: at least 24 px high (WCAG 2.5.8) */
+  .links a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 24px;
+  }
 `;
 
 /** The page's own path, with no trailing slash ('' for the root): the contribution's paths go below it. */
