@@ -27,7 +27,12 @@ async function field(
   title: string,
   position: number,
   fieldType: string,
-  more: { required?: boolean; dataType?: string; config?: Record<string, unknown>; description?: string } = {},
+  more: {
+    required?: boolean;
+    dataType?: string;
+    config?: Record<string, unknown>;
+    description?: string;
+  } = {},
 ) {
   await asAdmin('POST', '/form-fields', {
     data: {
@@ -65,10 +70,7 @@ beforeAll(async () => {
   await field('I agree that the team contacts me', 12, 'checkbox', { required: true });
 }, 120_000);
 
-async function visitorPage(
-  viewport = { width: 1280, height: 900 },
-  { largest = false } = {},
-): Promise<Page> {
+async function visitorPage(viewport = { width: 1280, height: 900 }, { largest = false } = {}): Promise<Page> {
   const { context } = await openContext({ viewport });
   if (largest) await storeAccessibility(context, LARGEST_TEXT);
   return pageOfTest(context, true);
@@ -150,9 +152,12 @@ describe('an advanced form, end to end', () => {
     await page.getByText('Tick this box to go on.').waitFor();
     const walker = page.getByRole('radio', { name: 'Walker' });
     await expect
-      .poll(async () => (await isFocused(page.getByRole('radio', { name: 'Wheelchair' }))) || isFocused(walker), {
-        timeout: 10_000,
-      })
+      .poll(
+        async () => (await isFocused(page.getByRole('radio', { name: 'Wheelchair' }))) || isFocused(walker),
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe(true);
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => walker.isChecked()).toBe(true);
