@@ -13,6 +13,7 @@ import { handleCommand } from '@platform/command-api/handler';
 import type { Clock } from '@platform/command-api/http/metadata';
 import { publicationDecider } from '@platform/command-api/publications/requests';
 import type { EventStore } from '@platform/infra/event-store';
+import { timedJob } from '../timed-job.ts';
 
 /** At most this long between two looks at the schedule (plan §3.1: every 15 s, sooner when a date is nearer). */
 export const SCHEDULE_EVERY_MS = 15_000;
@@ -66,10 +67,6 @@ export function publicationScheduler(deps: PublicationSchedulerDeps): Publicatio
   const byType = new Map(served.map((d) => [d.type, d]));
   // a type switched off keeps its rows: they are published once the feature is on again and their date has come
   const types = served.map((d) => d.type);
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = true;
-  let inFlight: Promise<unknown> = Promise.resolve();
-
   async function publish(row: DueRow): Promise<boolean> {
     const definition = byType.get(row.item_type);
     if (!definition) return false;
@@ -129,41 +126,13 @@ export function publicationScheduler(deps: PublicationSchedulerDeps): Publicatio
     return Math.min(everyMs, Math.max(0, row.next.getTime() - clock().getTime()));
   }
 
-  function schedule(delay: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      inFlight = pass();
-    }, delay);
-    timer.unref();
-  }
-
-  async function pass(): Promise<void> {
-    let delay = everyMs;
-    try {
-      const published = await run();
-      // a full batch: the rest at once
-      delay = published >= BATCH ? 0 : await nextDelay();
-    } catch (error) {
-      logger.error({ err: error }, 'the publication schedule could not be read');
-    }
-    // never a busy loop on a row the decider settles with nothing
-    schedule(Math.max(delay, 250));
-  }
-
-  return {
+  return timedJob({
     name: 'publications.schedule',
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      inFlight = pass();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await inFlight;
-    },
+    logger,
+    failure: 'the publication schedule could not be read',
     run,
-  };
+    batch: BATCH,
+    nextDelay,
+    everyMs,
+  });
 }

@@ -14,6 +14,7 @@ import type { Clock } from '@platform/command-api/http/metadata';
 import { resourceDecider } from '@platform/command-api/resources/decide';
 import type { EventStore } from '@platform/infra/event-store';
 import { resourceColumn, resourceTable } from '@platform/infra/resources/table';
+import { timedJob } from '../timed-job.ts';
 
 /** At most this long between two looks at the reminders (sooner when one is nearer). */
 export const REMINDERS_EVERY_MS = 15_000;
@@ -63,10 +64,6 @@ export function reminderScheduler(deps: ReminderSchedulerDeps): ReminderSchedule
   const table = resourceTable(reminderResource).table;
   const column = (name: string) => resourceColumn(reminderResource, name);
   const remindable = resourceTable(reminderResource).relationships.find((r) => r.name === 'remindable')!;
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = true;
-  let inFlight: Promise<unknown> = Promise.resolve();
-
   async function send(row: DueRow): Promise<boolean> {
     const at = row.remind_at.toISOString();
     // caused by the clock alone: the pass's own id names both
@@ -145,40 +142,13 @@ export function reminderScheduler(deps: ReminderSchedulerDeps): ReminderSchedule
     return Math.min(everyMs, Math.max(0, row.next.getTime() - clock().getTime()));
   }
 
-  function schedule(delay: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      inFlight = pass();
-    }, delay);
-    timer.unref();
-  }
-
-  async function pass(): Promise<void> {
-    let delay = everyMs;
-    try {
-      const sent = await run();
-      delay = sent >= BATCH ? 0 : await nextDelay();
-    } catch (error) {
-      logger.error({ err: error }, 'the reminders could not be read');
-    }
-    // never a busy loop on a reminder whose mark was settled with nothing
-    schedule(Math.max(delay, 250));
-  }
-
-  return {
+  return timedJob({
     name: 'reminders.send',
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      inFlight = pass();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await inFlight;
-    },
+    logger,
+    failure: 'the reminders could not be read',
     run,
-  };
+    batch: BATCH,
+    nextDelay,
+    everyMs,
+  });
 }

@@ -1,0 +1,63 @@
+import type { Logger } from 'pino';
+
+/** The quickest a timed job looks again: never a busy loop on work its pass settles with nothing. */
+const LEAST_DELAY_MS = 250;
+
+/**
+ * A module's job that works in passes on a timer (the scheduled publications, the reminders): a first pass when
+ * started, then the next one at the delay `nextDelay` answers (at once after a full batch), whatever a pass threw
+ * (logged under `failure`); `stop` waits for the pass in flight. `run` is one pass now, for the tests' clock.
+ */
+export function timedJob(spec: {
+  name: string;
+  logger: Logger;
+  /** what the log says when a pass fails */
+  failure: string;
+  /** one pass: how many it did */
+  run(): Promise<number>;
+  /** a pass that did this many does the rest at once */
+  batch: number;
+  /** how long until the next pass is due (capped by the job itself) */
+  nextDelay(): Promise<number>;
+  everyMs: number;
+}): { name: string; start(): void; stop(): Promise<void>; run(): Promise<number> } {
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = true;
+  let inFlight: Promise<unknown> = Promise.resolve();
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      inFlight = pass();
+    }, delay);
+    timer.unref();
+  }
+
+  async function pass(): Promise<void> {
+    let delay = spec.everyMs;
+    try {
+      const done = await spec.run();
+      delay = done >= spec.batch ? 0 : await spec.nextDelay();
+    } catch (error) {
+      spec.logger.error({ err: error }, spec.failure);
+    }
+    schedule(Math.max(delay, LEAST_DELAY_MS));
+  }
+
+  return {
+    name: spec.name,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      inFlight = pass();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await inFlight;
+    },
+    run: () => spec.run(),
+  };
+}
