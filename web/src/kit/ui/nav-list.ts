@@ -2,12 +2,15 @@ import styled from 'styled-components';
 
 /**
  * A menu's list of links (the navigation drawer, the back office's side menu): nested lists indented, each link
- * a 44 px target, the current page in bold, group headings (`.group`) small and muted.
+ * a 44 px target, the current page in bold, group headings (`.group`) small and muted. A word longer than the
+ * panel is wide ("Communication" at the largest text in a phone's drawer) breaks rather than scrolling the panel.
  */
 export const NavList = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
+  overflow-wrap: anywhere;
+  min-width: 0;
   ul {
     padding-left: 1rem;
   }
