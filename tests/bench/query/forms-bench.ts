@@ -55,6 +55,7 @@ import type { SeedEvent } from './community-seed.ts';
 import { hostPlatform, type HostedPlatform } from './harness.ts';
 import { hostBare } from './bare-baseline.ts';
 import { load, p50, p99, rateOf, rotate, type Load } from './load.ts';
+import { fmt, ms, twoSizeReport } from './two-size-report.ts';
 import { metadata } from './seed.ts';
 
 export interface FormsBenchCounts {
@@ -105,11 +106,6 @@ const JSON_API = 'application/vnd.api+json';
 /** what a browser's call sends (the platform refuses a cross-site write without it) */
 const VISITOR_HEADERS = { 'content-type': JSON_API, 'x-requested-with': 'XMLHttpRequest' };
 
-const fmt = (n: number, digits = 0) =>
-  Number.isFinite(n)
-    ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
-    : '-';
-const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : n.toFixed(0)) : '-');
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(0);
 const loadAverage = () =>
   loadavg()
@@ -868,57 +864,26 @@ export const FORMS_TARGET = {
   flat: 0.9,
 };
 
-/** The table of calls per size, the growth between the sizes, and the targets. */
+/** The table of calls per size, the growth between the sizes, the targets, and what the captcha costs the page. */
 export function formatFormsReport(
   figures: readonly FormsFigure[],
   counts: Pick<FormsBenchCounts, 'responses'>,
 ): string {
-  const sizeOf = (f: FormsFigure) =>
-    f.call === BARE_GET || f.call === BARE_POST ? '' : `${fmt(counts.responses[f.step]!)} ended`;
   const at = (step: number, call: string) => figures.find((f) => f.step === step && f.call === call);
-  const bareOf = (call: string) => (call === SAVE || call === BARE_POST ? BARE_POST : BARE_GET);
-  const lines = [
-    '| call | size (seeded) | responses of the form, start -> end | answer bytes | req/s | p50 ms | p99 ms | vs bare Express |',
-    '|---|---|---|---|---|---|---|---|',
-  ];
-  for (const f of figures) {
-    const bare = at(f.step, bareOf(f.call));
-    lines.push(
-      `| ${f.call} | ${sizeOf(f)} | ${f.responses ? `${fmt(f.responses.start)} -> ${fmt(f.responses.end)}` : ''} | ` +
-        `${fmt(f.bytes)} | ${fmt(rateOf(f.load))} | ${ms(p50(f.load))} | ${ms(p99(f.load))} | ` +
-        `${bare && bare !== f ? `${fmt(rateOf(f.load) / rateOf(bare.load), 3)}x` : ''} |` +
-        `${f.load.failures ? ` ${f.load.failures} failed` : ''}`,
-    );
-  }
-  lines.push(
-    '',
-    '| call | sizes | large / small (req/s) | normalised by bare Express | p50, large / small | p99, large / small |',
-    '|---|---|---|---|---|---|',
+  const lines = twoSizeReport(
+    figures.map((f) => ({ ...f, rows: f.responses })),
+    {
+      rowsHeader: 'responses of the form',
+      sizeOf: (f) =>
+        f.call === BARE_GET || f.call === BARE_POST ? '' : `${fmt(counts.responses[f.step]!)} ended`,
+      bareOf: (call) => (call === SAVE || call === BARE_POST ? BARE_POST : BARE_GET),
+      bareCalls: [BARE_GET, BARE_POST],
+      heading: 'Targets (a call must not slow down as the form gets responses):',
+      targets: [PAGE, SAVE, LIST],
+      flat: FORMS_TARGET.flat,
+      sizesOf: () => [`${fmt(counts.responses[0]!)}`, `${fmt(counts.responses[1]!)} ended responses`],
+    },
   );
-  const normalised = new Map<string, number>();
-  for (const f of figures.filter((x) => x.step === 0)) {
-    const l = at(1, f.call);
-    const bareSmall = at(0, bareOf(f.call));
-    const bareLarge = at(1, bareOf(f.call));
-    if (!l || !bareSmall || !bareLarge) continue;
-    const growth = rateOf(l.load) / rateOf(f.load);
-    const bareGrowth = rateOf(bareLarge.load) / rateOf(bareSmall.load);
-    const isBare = f.call === BARE_GET || f.call === BARE_POST;
-    if (!isBare) normalised.set(f.call, growth / bareGrowth);
-    lines.push(
-      `| ${f.call} | ${isBare ? '' : `${sizeOf(f)} -> ${sizeOf(l)}`} | ${fmt(growth, 2)}x | ` +
-        `${isBare ? '' : `${fmt(growth / bareGrowth, 2)}x`} | ${fmt(p50(l.load) / p50(f.load), 2)}x | ` +
-        `${fmt(p99(l.load) / p99(f.load), 2)}x |`,
-    );
-  }
-  lines.push('', 'Targets (a call must not slow down as the form gets responses):');
-  for (const call of [PAGE, SAVE, LIST]) {
-    const value = normalised.get(call) ?? Number.NaN;
-    lines.push(
-      `  ${value >= FORMS_TARGET.flat ? 'PASS' : 'MISS'}  ${call}: ${fmt(counts.responses[1])} ended responses >= ` +
-        `${FORMS_TARGET.flat}x ${fmt(counts.responses[0])} (req/s, normalised by bare Express): ${fmt(value, 2)}x`,
-    );
-  }
   const plain = [at(0, PAGE), at(1, PAGE)];
   const guarded = [at(0, PAGE_CAPTCHA), at(1, PAGE_CAPTCHA)];
   if (plain.every(Boolean) && guarded.every(Boolean))

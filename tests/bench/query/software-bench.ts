@@ -59,6 +59,7 @@ import type { SeedEvent } from './community-seed.ts';
 import { hostPlatform, type HostedPlatform } from './harness.ts';
 import { hostBare } from './bare-baseline.ts';
 import { load, p50, p99, rateOf, rotate, type Load } from './load.ts';
+import { fmt, ms, twoSizeReport } from './two-size-report.ts';
 
 export interface SoftwareBenchCounts {
   /** software-stats rows seeded before the measurement, the small size then the large */
@@ -127,11 +128,6 @@ const EVENT_TABLE = resourceTable(statsEventResource).table;
 const column = (definition: ResourceDefinition, name: string) => `"${resourceColumn(definition, name)}"`;
 const RECORDED_AT = column(softwareStatResource, 'recordedAt');
 
-const fmt = (n: number, digits = 0) =>
-  Number.isFinite(n)
-    ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
-    : '-';
-const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : n.toFixed(0)) : '-');
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(0);
 const loadAverage = () =>
   loadavg()
@@ -841,57 +837,24 @@ export function formatSoftwareReport(
   figures: readonly SoftwareFigure[],
   counts: Pick<SoftwareBenchCounts, 'stats' | 'authorizations'>,
 ): string {
-  const sizeOf = (f: SoftwareFigure) =>
+  const sizeOf = (f: { call: string; step: number }) =>
     f.call === MINE
       ? `${fmt(counts.authorizations[f.step]!)} authorizations`
       : f.call === REPORT || f.call === COUNTS
         ? `${fmt(counts.stats[f.step]!)} stats`
         : '';
-  const at = (step: number, call: string) => figures.find((f) => f.step === step && f.call === call);
-  const bareOf = (call: string) => (call === REPORT || call === BARE_POST ? BARE_POST : BARE_GET);
-  const lines = [
-    '| call | size (seeded) | rows, start -> end | answer bytes | req/s | p50 ms | p99 ms | vs bare Express |',
-    '|---|---|---|---|---|---|---|---|',
-  ];
-  for (const f of figures) {
-    const bare = at(f.step, bareOf(f.call));
-    lines.push(
-      `| ${f.call} | ${sizeOf(f)} | ${f.rows ? `${fmt(f.rows.start)} -> ${fmt(f.rows.end)}` : ''} | ` +
-        `${fmt(f.bytes)} | ${fmt(rateOf(f.load))} | ${ms(p50(f.load))} | ${ms(p99(f.load))} | ` +
-        `${bare && bare !== f ? `${fmt(rateOf(f.load) / rateOf(bare.load), 3)}x` : ''} |` +
-        `${f.load.failures ? ` ${f.load.failures} failed` : ''}`,
-    );
-  }
-  lines.push(
-    '',
-    '| call | sizes | large / small (req/s) | normalised by bare Express | p50, large / small | p99, large / small |',
-    '|---|---|---|---|---|---|',
-  );
-  const normalised = new Map<string, number>();
-  for (const f of figures.filter((x) => x.step === 0)) {
-    const l = at(1, f.call);
-    const bareSmall = at(0, bareOf(f.call));
-    const bareLarge = at(1, bareOf(f.call));
-    if (!l || !bareSmall || !bareLarge) continue;
-    const growth = rateOf(l.load) / rateOf(f.load);
-    const bareGrowth = rateOf(bareLarge.load) / rateOf(bareSmall.load);
-    const isBare = f.call === BARE_GET || f.call === BARE_POST;
-    if (!isBare) normalised.set(f.call, growth / bareGrowth);
-    lines.push(
-      `| ${f.call} | ${isBare ? '' : `${sizeOf(f)} -> ${sizeOf(l)}`} | ${fmt(growth, 2)}x | ` +
-        `${isBare ? '' : `${fmt(growth / bareGrowth, 2)}x`} | ${fmt(p50(l.load) / p50(f.load), 2)}x | ` +
-        `${fmt(p99(l.load) / p99(f.load), 2)}x |`,
-    );
-  }
-  lines.push('', 'Targets (a call must not slow down as its tables grow):');
-  for (const call of [REPORT, COUNTS, MINE]) {
-    const value = normalised.get(call) ?? Number.NaN;
-    const small = at(0, call);
-    const large = at(1, call);
-    lines.push(
-      `  ${value >= SOFTWARE_TARGET.flat ? 'PASS' : 'MISS'}  ${call}: ${large ? sizeOf(large) : '-'} >= ` +
-        `${SOFTWARE_TARGET.flat}x ${small ? sizeOf(small) : '-'} (req/s, normalised by bare Express): ${fmt(value, 2)}x`,
-    );
-  }
-  return lines.join('\n');
+  return twoSizeReport(figures, {
+    rowsHeader: 'rows',
+    sizeOf,
+    bareOf: (call) => (call === REPORT || call === BARE_POST ? BARE_POST : BARE_GET),
+    bareCalls: [BARE_GET, BARE_POST],
+    heading: 'Targets (a call must not slow down as its tables grow):',
+    targets: [REPORT, COUNTS, MINE],
+    flat: SOFTWARE_TARGET.flat,
+    sizesOf: (call, at) => {
+      const small = at(0, call);
+      const large = at(1, call);
+      return [small ? sizeOf(small) : '-', large ? sizeOf(large) : '-'];
+    },
+  }).join('\n');
 }
