@@ -84,6 +84,10 @@ export const ERROR_STATUS = {
   'conflict.authorization_not_in_force': 409,
   /** an installation associated with the same authorization already */
   'conflict.already_associated': 409,
+  /** a newsletter sent already as it is now (a change to it makes a version that may be sent) */
+  'conflict.newsletter_already_sent': 409,
+  /** a newsletter sent when no contact is subscribed */
+  'conflict.newsletter_no_recipients': 409,
   'auth.unauthenticated': 401,
   'auth.session_expired': 419,
   'auth.forbidden': 403,

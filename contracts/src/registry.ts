@@ -21,6 +21,7 @@ import { seedEventContracts } from './seed/events.ts';
 import { statsRecordEventContracts } from './stats/records.ts';
 import { surveyEventContracts } from './surveys/survey.ts';
 import { contactEventContracts } from './contacts/records.ts';
+import { newsletterEventContracts } from './newsletters/sending.ts';
 
 /**
  * The event contracts of each hand-written module, by module name: pure data, declared once. The host's module
@@ -55,6 +56,8 @@ export const moduleEventContracts = {
   surveys: surveyEventContracts,
   /** the light-user forms' submissions, kept on the forms' streams (contacts/records.ts) */
   contacts: contactEventContracts,
+  /** the end of a newsletter's sending, kept on its template's stream (newsletters/sending.ts) */
+  newsletters: newsletterEventContracts,
   /** the demo seeder's start and end markers */
   seed: seedEventContracts,
 } as const satisfies Record<string, readonly EventContract[]>;

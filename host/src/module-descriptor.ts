@@ -4,6 +4,7 @@
  */
 import type { Logger } from 'pino';
 import type { Sql } from 'postgres';
+import type { DatabasePool } from 'slonik';
 import type { Clock } from '@platform/command-api/http/metadata';
 import type { CommandModule } from '@platform/command-api/app';
 import type { AccountsAuth } from '@platform/command-api/auth/accounts-auth';
@@ -13,6 +14,7 @@ import type { Locale } from '@platform/contracts/enums';
 import type { EventContract, EventContractRegistry } from '@platform/contracts/event-contracts';
 import type { ResourceDefinition, ResourceFeatures } from '@platform/contracts/resources/definition';
 import type { EventStore } from '@platform/infra/event-store';
+import type { Mailer } from '@platform/infra/mail/mailer';
 import type { Projection } from '@platform/projectors/projection';
 import type { ResourceProjectionExtension } from '@platform/projectors/resources/projection';
 import type { QueryModule } from '@platform/query-api/app';
@@ -57,6 +59,16 @@ export interface JobContext {
   logger: Logger;
   /** the resource features on: a job of a feature that is off is not run */
   features: ResourceFeatures;
+  /** slonik on the read models, for the reads the query side's readers make (a newsletter's letter) */
+  readPool: DatabasePool;
+  /** the platform's e-mail (SMTP, or the dev mailbox) */
+  mailer: Mailer;
+  /** APP_NAME, PUBLIC_URL and the locale of records' own text: what the platform's mails are made with */
+  appName: string;
+  publicUrl: string;
+  defaultLocale: Locale;
+  /** the link-signing secret (APP_KEY): the keys of the links a job's mails carry are derived from it */
+  secret: string;
 }
 
 /**

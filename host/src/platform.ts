@@ -259,7 +259,20 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     currency: options.currency ?? CONFIG_DEFAULTS.CURRENCY,
     minPositionTimeoutMs,
   };
-  const jobs = jobsOf(modules, { sql, eventStore, contracts, clock, logger, features: serve.features });
+  const jobs = jobsOf(modules, {
+    sql,
+    eventStore,
+    contracts,
+    clock,
+    logger,
+    features: serve.features,
+    readPool,
+    mailer,
+    appName: serve.appName,
+    publicUrl: accounts.context.publicUrl,
+    defaultLocale: serve.defaultLocale,
+    secret: accounts.context.secret,
+  });
   const readiness = createReadiness({ adminToken: options.adminToken, ready: !options.startNotReady });
   const app = express();
   app.disable('x-powered-by');

@@ -6,7 +6,8 @@ const LEAST_DELAY_MS = 250;
 /**
  * A module's job that works in passes on a timer (the scheduled publications, the reminders): a first pass when
  * started, then the next one at the delay `nextDelay` answers (at once after a full batch), whatever a pass threw
- * (logged under `failure`); `stop` waits for the pass in flight. `run` is one pass now, for the tests' clock.
+ * (logged under `failure`); `stop` waits for the pass in flight. `run` is one pass now, for the tests' clock, after
+ * the pass in flight: passes never overlap.
  */
 export function timedJob(spec: {
   name: string;
@@ -24,6 +25,14 @@ export function timedJob(spec: {
   let timer: NodeJS.Timeout | null = null;
   let stopped = true;
   let inFlight: Promise<unknown> = Promise.resolve();
+  // one pass at a time in this process, the timer's and those asked through `run` alike: two passes at once would
+  // both take the same due work (a newsletter's letters would go twice)
+  let chain: Promise<unknown> = Promise.resolve();
+  const exclusive = (): Promise<number> => {
+    const next = chain.then(() => spec.run());
+    chain = next.catch(() => undefined);
+    return next;
+  };
 
   function schedule(delay: number) {
     if (stopped) return;
@@ -37,7 +46,7 @@ export function timedJob(spec: {
   async function pass(): Promise<void> {
     let delay = spec.everyMs;
     try {
-      const done = await spec.run();
+      const done = await exclusive();
       delay = done >= spec.batch ? 0 : await spec.nextDelay();
     } catch (error) {
       spec.logger.error({ err: error }, spec.failure);
@@ -58,6 +67,6 @@ export function timedJob(spec: {
       timer = null;
       await inFlight;
     },
-    run: () => spec.run(),
+    run: exclusive,
   };
 }

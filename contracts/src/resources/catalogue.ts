@@ -38,6 +38,7 @@ import { formResources } from '../forms/records.ts';
 import { reminderResources } from '../reminders/records.ts';
 import { aacResources } from '../aac/records.ts';
 import { mailingTemplateResource } from '../newsletters/mailing-template.ts';
+import { newsletterSendingResource } from '../newsletters/sending.ts';
 import type { ResourceDefinition } from './definition.ts';
 
 /** Every record type built by the resource layer: its API, projection, admin screens and history. */
@@ -78,6 +79,7 @@ export const resourceCatalogue: readonly ResourceDefinition[] = [
   ...accountingResources,
   mailingTemplateResource,
   ...contactResources,
+  newsletterSendingResource,
   ...softwareResources,
   ...formResources,
   ...reminderResources,

@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** the message's own headers (a newsletter's List-Unsubscribe) */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -43,9 +45,10 @@ export function createMailer(options: MailerOptions): Mailer {
     async send(message) {
       const info = (await transport.sendMail({ from: options.from, ...message })) as { message: string };
       const rendered = JSON.parse(info.message) as { subject?: string; text?: string; html?: string };
-      await options.sql`insert into dev_mailbox (to_address, subject, text_body, html_body)
+      await options.sql`insert into dev_mailbox (to_address, subject, text_body, html_body, headers)
         values (${message.to}, ${rendered.subject ?? message.subject}, ${rendered.text ?? message.text},
-                ${rendered.html ?? message.html ?? null})`;
+                ${rendered.html ?? message.html ?? null},
+                ${message.headers ? options.sql.json(message.headers) : null})`;
     },
   };
 }

@@ -18,6 +18,7 @@ const Row = z.object({
   subject: z.string(),
   text_body: z.string(),
   html_body: z.string().nullable(),
+  headers: z.record(z.string(), z.string()).nullable(),
   sent_at: timestamp,
 });
 
@@ -42,7 +43,7 @@ export function devMailboxRoutes(deps: QueryModuleDeps): Router {
     });
     const where = query.filter.to ? sql.fragment`lower(to_address) = ${query.filter.to}` : sql.fragment`true`;
     const rows = await deps.readPool.any(sql.type(Row)`
-      select id, to_address, subject, text_body, html_body, sent_at from dev_mailbox where ${where}
+      select id, to_address, subject, text_body, html_body, headers, sent_at from dev_mailbox where ${where}
        order by id desc limit ${query.page.size} offset ${query.page.offset}`);
     const total = await deps.readPool.oneFirst(sql.type(z.object({ total: z.number() }))`
       select count(*)::int as total from dev_mailbox where ${where}`);
@@ -52,6 +53,7 @@ export function devMailboxRoutes(deps: QueryModuleDeps): Router {
         subject: r.subject,
         text: r.text_body,
         html: r.html_body,
+        headers: r.headers ?? {},
         sentAt: r.sent_at,
       }),
     );

@@ -64,17 +64,33 @@ type FileRow = z.infer<typeof FileRow>;
 
 const columnOf = resourceColumn;
 
-/**
- * GET /api/v1/services/newsletters/preview/{id} (seed 000 §2): a mailing template as the letter its readers get,
- * one HTML document made when asked (newsletterPreviewHtml). Read as `GET /api/v1/mailing-templates/{id}` reads
- * it, with the layer's own reader: the template's `show` rule first (a visitor 401, a member without the role
- * 403), then the row under the same visibility (a missing, malformed or, but for those who may restore it,
- * soft-deleted template 404). Its articles are read in its order under the viewer's own access to them, and only
- * those published and not deleted (a letter never sends its readers to a draft); its image and attachments
- * under the viewer's access to the files. The document runs no script: its policy allows none, and it is not
- * kept by any cache.
- */
-export function newsletterPreviewRoutes(
+/** What a letter is read with: the read pool and the platform's clock (a query route's deps, or a job's). */
+export type LetterReadDeps = Pick<QueryModuleDeps, 'readPool' | 'clock'>;
+
+export interface LetterReader {
+  /** the template's definition as the catalogue serves it */
+  definition: ResourceDefinition;
+  /** the read models a letter is read from */
+  projections: readonly string[];
+  /**
+   * A mailing template as the letter `viewer` would get it in `locale`, or null when the template is missing or
+   * the viewer may not see it (soft-deleted ones for those who may restore them, with `trashed: 'any'`). Only
+   * what the viewer could open goes in: its articles published, not in the future, not deleted and readable by the
+   * viewer, in the template's order; its image and attachments under the viewer's access to the files. With
+   * `template: 'any'` the template itself is read whoever the viewer is (the sender's job: the back office sent it
+   * to readers who may not read the template, only what it points to).
+   */
+  read(
+    deps: LetterReadDeps,
+    viewer: Viewer,
+    id: string,
+    locale: Locale,
+    options?: { trashed?: 'any'; template?: 'any' },
+  ): Promise<NewsletterPreviewData | null>;
+}
+
+/** How letters are read from the read models: the preview's and the sender's (ADR 0059, ADR 0065). */
+export function letterReader(
   catalogue: readonly ResourceDefinition[],
   options: {
     appName: string;
@@ -82,21 +98,11 @@ export function newsletterPreviewRoutes(
     defaultLocale: Locale;
     features: Partial<ResourceFeatures>;
   },
-): QueryModule {
+): LetterReader {
   const definition =
     catalogue.find((d) => d.type === mailingTemplateResource.type) ?? mailingTemplateResource;
   const template = resourceReader(definition, options.defaultLocale, catalogue);
   const base = options.publicUrl.replace(/\/+$/, '');
-  const policy = [
-    "default-src 'none'",
-    // the image is the platform's own file, named by the public address (the same origin, or the one in front)
-    `img-src 'self' ${new URL(base).origin} data:`,
-    // mail clients read inline styles only, and styles run no code
-    "style-src 'unsafe-inline'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
 
   // the articles the template names, when the deployment serves them (FEATURE_ARTICLES)
   const articlesType = definition.relationships.articles?.type;
@@ -122,7 +128,7 @@ export function newsletterPreviewRoutes(
   ];
 
   /** The articles of the letter the viewer may read, published and not deleted, in the template's order. */
-  async function readArticles(deps: QueryModuleDeps, viewer: Viewer, ids: readonly string[], locale: Locale) {
+  async function readArticles(deps: LetterReadDeps, viewer: Viewer, ids: readonly string[], locale: Locale) {
     if (!articles || !ids.length) return [];
     const { definition: article, reader } = articles;
     const wanted = [...new Set(ids)].slice(0, MAX_ARTICLES);
@@ -172,7 +178,7 @@ export function newsletterPreviewRoutes(
   }
 
   /** The files named, those the viewer may read and not deleted, by id. */
-  async function readFiles(deps: QueryModuleDeps, viewer: Viewer, ids: readonly string[]) {
+  async function readFiles(deps: LetterReadDeps, viewer: Viewer, ids: readonly string[]) {
     if (!files || !ids.length) return new Map<string, FileRow>();
     const rows = await deps.readPool.any(sql.type(FileRow)`
       select r.id::text as id, r.name, r.description, r.hash, r.extension, r.size, r.metadata, r.preview
@@ -181,60 +187,108 @@ export function newsletterPreviewRoutes(
     return new Map(rows.map((file) => [file.id, file]));
   }
 
+  async function read(
+    deps: LetterReadDeps,
+    viewer: Viewer,
+    id: string,
+    locale: Locale,
+    readOptions: { trashed?: 'any'; template?: 'any' } = {},
+  ): Promise<NewsletterPreviewData | null> {
+    if (!definition.idSchema.safeParse(id).success) return null;
+    const row = await deps.readPool.maybeOne(sql.type(TemplateRow)`
+      select r.id::text as id,
+             ${sql.identifier(['r', columnOf(definition, 'subject')])} as subject,
+             ${sql.identifier(['r', columnOf(definition, 'introText')])} as intro_text,
+             ${sql.identifier(['r', columnOf(definition, 'outroText')])} as outro_text,
+             ${sql.identifier(['r', columnOf(definition, 'articles')])}::text[] as article_ids,
+             ${sql.identifier(['r', columnOf(definition, 'image')])}::text as image_id,
+             (${sql.identifier(['r', columnOf(definition, 'attachments')])})[1:${MAX_ATTACHMENTS}]::text[]
+               as attachment_ids
+        from ${template.table} r
+       where r.id = ${id}
+         and ${
+           readOptions.template === 'any'
+             ? sql.fragment`true`
+             : template.visible(viewer, 'show', readOptions.trashed ? { trashed: 'any' } : {})
+         }`);
+    if (!row) return null;
+    const attachmentIds = row.attachment_ids ?? [];
+    const [letterArticles, letterFiles] = await Promise.all([
+      readArticles(deps, viewer, row.article_ids ?? [], locale),
+      readFiles(deps, viewer, [...(row.image_id ? [row.image_id] : []), ...attachmentIds]),
+    ]);
+    const image = row.image_id ? letterFiles.get(row.image_id) : undefined;
+    return {
+      locale,
+      siteName: options.appName,
+      siteUrl: `${base}/`,
+      subject: row.subject,
+      introHtml: row.intro_text?.trim() ? row.intro_text : null,
+      outroHtml: row.outro_text?.trim() ? row.outro_text : null,
+      image: image ? imageOf(base, image) : null,
+      articles: letterArticles,
+      attachments: [...new Set(attachmentIds)].flatMap((fileId) => {
+        const file = letterFiles.get(fileId);
+        return file
+          ? [
+              {
+                name: file.name,
+                url: `${base}${fileContentPath(file.id, file.hash, file.extension)}`,
+                extension: file.extension,
+                size: file.size,
+              },
+            ]
+          : [];
+      }),
+    };
+  }
+
+  return { definition, projections, read };
+}
+
+/**
+ * GET /api/v1/services/newsletters/preview/{id} (seed 000 §2): a mailing template as the letter its readers get,
+ * one HTML document made when asked (newsletterPreviewHtml). Read as `GET /api/v1/mailing-templates/{id}` reads
+ * it, with the layer's own reader: the template's `show` rule first (a visitor 401, a member without the role
+ * 403), then the row under the same visibility (a missing, malformed or, but for those who may restore it,
+ * soft-deleted template 404), through the letter reader (letterReader). The document runs no script: its policy
+ * allows none, and it is not kept by any cache.
+ */
+export function newsletterPreviewRoutes(
+  catalogue: readonly ResourceDefinition[],
+  options: {
+    appName: string;
+    publicUrl: string;
+    defaultLocale: Locale;
+    features: Partial<ResourceFeatures>;
+  },
+): QueryModule {
+  const letters = letterReader(catalogue, options);
+  const { definition } = letters;
+  const base = options.publicUrl.replace(/\/+$/, '');
+  const policy = [
+    "default-src 'none'",
+    // the image is the platform's own file, named by the public address (the same origin, or the one in front)
+    `img-src 'self' ${new URL(base).origin} data:`,
+    // mail clients read inline styles only, and styles run no code
+    "style-src 'unsafe-inline'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
   return (deps): Router => {
     const router = express.Router();
-    const reads = deps.readAfter(projections);
+    const reads = deps.readAfter(letters.projections);
 
     mountEndpoint(router, newsletterEndpoints.preview, reads, async (req, res, { params }) => {
       // one access rule per action: the template's `show`, asked as its find asks it (401, then 403)
       requireAllowed(res, definition.access.show, `${definition.singular}: show`);
       const viewer = viewerOf(res);
       const id = params.id;
-      const notFound = new NotFoundError(`${definition.singular} ${id} not found`);
-      if (!definition.idSchema.safeParse(id).success) throw notFound;
-      const row = await deps.readPool.maybeOne(sql.type(TemplateRow)`
-        select r.id::text as id,
-               ${sql.identifier(['r', columnOf(definition, 'subject')])} as subject,
-               ${sql.identifier(['r', columnOf(definition, 'introText')])} as intro_text,
-               ${sql.identifier(['r', columnOf(definition, 'outroText')])} as outro_text,
-               ${sql.identifier(['r', columnOf(definition, 'articles')])}::text[] as article_ids,
-               ${sql.identifier(['r', columnOf(definition, 'image')])}::text as image_id,
-               (${sql.identifier(['r', columnOf(definition, 'attachments')])})[1:${MAX_ATTACHMENTS}]::text[]
-                 as attachment_ids
-          from ${template.table} r
-         where r.id = ${id} and ${template.visible(viewer, 'show', { trashed: 'any' })}`);
-      if (!row) throw notFound;
-
       const locale = readerLocale(req, options.defaultLocale);
-      const attachmentIds = row.attachment_ids ?? [];
-      const [letterArticles, letterFiles] = await Promise.all([
-        readArticles(deps, viewer, row.article_ids ?? [], locale),
-        readFiles(deps, viewer, [...(row.image_id ? [row.image_id] : []), ...attachmentIds]),
-      ]);
-      const image = row.image_id ? letterFiles.get(row.image_id) : undefined;
-      const data: NewsletterPreviewData = {
-        locale,
-        siteName: options.appName,
-        siteUrl: `${base}/`,
-        subject: row.subject,
-        introHtml: row.intro_text?.trim() ? row.intro_text : null,
-        outroHtml: row.outro_text?.trim() ? row.outro_text : null,
-        image: image ? imageOf(base, image) : null,
-        articles: letterArticles,
-        attachments: [...new Set(attachmentIds)].flatMap((fileId) => {
-          const file = letterFiles.get(fileId);
-          return file
-            ? [
-                {
-                  name: file.name,
-                  url: `${base}${fileContentPath(file.id, file.hash, file.extension)}`,
-                  extension: file.extension,
-                  size: file.size,
-                },
-              ]
-            : [];
-        }),
-      };
+      const data = await letters.read(deps, viewer, id, locale, { trashed: 'any' });
+      if (!data) throw new NotFoundError(`${definition.singular} ${id} not found`);
       res
         .status(200)
         .type('text/html; charset=utf-8')

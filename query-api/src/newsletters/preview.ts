@@ -1,3 +1,4 @@
+import { convert } from 'html-to-text';
 import type { Locale } from '@platform/contracts/enums';
 
 /**
@@ -24,6 +25,8 @@ export interface NewsletterPreviewData {
   articles: ReadonlyArray<{ title: string; description: string; url: string | null }>;
   /** the files attached, each linked by its absolute URL */
   attachments: ReadonlyArray<{ name: string; url: string; extension: string; size: number }>;
+  /** the reader's own way out of the newsletters (a letter sent; the preview has none) */
+  unsubscribeUrl?: string | null;
 }
 
 /** The width of the letter, in CSS pixels: what mail clients show without scrolling. */
@@ -45,6 +48,8 @@ interface LayoutWords {
   attachments: string;
   /** the footer's line, the site's name given */
   footer: (site: string) => string;
+  /** the link out of the newsletters */
+  unsubscribe: string;
 }
 
 const WORDS: Record<Locale, LayoutWords> = {
@@ -52,36 +57,43 @@ const WORDS: Record<Locale, LayoutWords> = {
     readArticle: 'Read the article',
     attachments: 'Attachments',
     footer: (site) => `You receive this newsletter from ${site}.`,
+    unsubscribe: 'Unsubscribe from these newsletters',
   },
   fr: {
     readArticle: 'Lire l’article',
     attachments: 'Pièces jointes',
     footer: (site) => `Vous recevez cette lettre d’information de ${site}.`,
+    unsubscribe: 'Se désabonner de ces lettres d’information',
   },
   it: {
     readArticle: 'Leggi l’articolo',
     attachments: 'Allegati',
     footer: (site) => `Ricevi questa newsletter da ${site}.`,
+    unsubscribe: 'Annulla l’iscrizione a queste newsletter',
   },
   es: {
     readArticle: 'Leer el artículo',
     attachments: 'Archivos adjuntos',
     footer: (site) => `Recibes este boletín de ${site}.`,
+    unsubscribe: 'Darse de baja de estos boletines',
   },
   ca: {
     readArticle: 'Llegeix l’article',
     attachments: 'Fitxers adjunts',
     footer: (site) => `Reps aquest butlletí de ${site}.`,
+    unsubscribe: 'Dona’t de baixa d’aquests butlletins',
   },
   da: {
     readArticle: 'Læs artiklen',
     attachments: 'Vedhæftede filer',
     footer: (site) => `Du modtager dette nyhedsbrev fra ${site}.`,
+    unsubscribe: 'Afmeld disse nyhedsbreve',
   },
   ro: {
     readArticle: 'Citește articolul',
     attachments: 'Fișiere atașate',
     footer: (site) => `Primești acest buletin informativ de la ${site}.`,
+    unsubscribe: 'Dezabonează-te de la aceste buletine informative',
   },
 };
 
@@ -203,7 +215,11 @@ export function newsletterPreviewHtml(data: NewsletterPreviewData): string {
     row(
       `padding:16px 24px;background-color:#f3f4f6;${FONT}font-size:13px;line-height:1.5;color:#4b5563;`,
       `${e(words.footer(data.siteName))} <a href="${siteUrl}" style="color:#374151;text-decoration:underline;">` +
-        `${e(hostOf(data.siteUrl))}</a>`,
+        `${e(hostOf(data.siteUrl))}</a>` +
+        (data.unsubscribeUrl
+          ? `<br><a href="${e(data.unsubscribeUrl)}" style="color:#374151;text-decoration:underline;">` +
+            `${e(words.unsubscribe)}</a>`
+          : ''),
     ),
   );
 
@@ -228,4 +244,41 @@ function hostOf(url: string): string {
   } catch {
     return url;
   }
+}
+
+/**
+ * The letter as plain text, the part of the mail that readers without HTML get (and some screen-reader set-ups
+ * prefer): the subject, the introduction and closing text stripped of their tags, each article with its link, the
+ * attachments' links, and the footer with the way out.
+ */
+export function newsletterText(data: NewsletterPreviewData): string {
+  const words = WORDS[data.locale];
+  const lines: string[] = [data.subject, '='.repeat(Math.min(72, Math.max(3, data.subject.length))), ''];
+  if (data.introHtml) lines.push(plainText(data.introHtml), '');
+  for (const article of data.articles) {
+    lines.push(`## ${article.title}`);
+    if (article.description) lines.push(article.description);
+    if (article.url) lines.push(`${words.readArticle}: ${article.url}`);
+    lines.push('');
+  }
+  if (data.outroHtml) lines.push(plainText(data.outroHtml), '');
+  if (data.attachments.length) {
+    lines.push(`${words.attachments}:`);
+    for (const file of data.attachments) lines.push(`- ${file.name}: ${file.url}`);
+    lines.push('');
+  }
+  lines.push('--', `${words.footer(data.siteName)} ${data.siteUrl}`);
+  if (data.unsubscribeUrl) lines.push(`${words.unsubscribe}: ${data.unsubscribeUrl}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Sanitised rich text as plain text (html-to-text): its blocks on their own lines, its links' addresses kept. */
+function plainText(html: string): string {
+  return convert(html, {
+    wordwrap: 72,
+    selectors: [
+      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+      { selector: 'img', format: 'skip' },
+    ],
+  }).trim();
 }
