@@ -5,6 +5,7 @@ import { newsletterEndpoints } from '@platform/contracts/newsletters/endpoints';
 import { mailingTemplateResource } from '@platform/contracts/newsletters/mailing-template';
 import { newsletterSendingResource } from '@platform/contracts/newsletters/sending';
 import { loadState } from '@platform/infra/event-store';
+import type { ResourceState } from '@platform/contracts/resources/state';
 import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { requireAllowed } from '@platform/infra/http/viewer';
 import type { UnsubscribeSigner } from '@platform/infra/mail/unsubscribe';
@@ -104,39 +105,8 @@ export function newsletterCommandRoutes(options: { signer: UnsubscribeSigner }) 
       }
     });
 
-    /** Turns a contact's subscription off, as the reader of its link; nothing when it is off already. */
-    async function unsubscribe(
-      req: express.Request,
-      res: express.Response,
-      contactId: string,
-      state: Awaited<ReturnType<typeof recordState>>,
-    ) {
-      if (state.status !== 'active' || state.attributes.hasMailSubscription !== true) return;
-      const { metadata, idempotencyKey: key } = deps.commandRequest(req, res);
-      await deps.handle({
-        streamId: lightUserResource.streamId(contactId),
-        decider: resourceDecider(lightUserResource, contactId),
-        command: {
-          type: 'UpdateResource',
-          data: {
-            id: contactId,
-            attributes: { hasMailSubscription: false, lastActionAt: metadata.now.toISOString() },
-            relationships: {},
-          },
-          metadata,
-        },
-        ...(key ? { idempotencyKey: `${key}:unsubscribe` } : {}),
-      });
-    }
-
     mountEndpoint(router, newsletterEndpoints.unsubscribeContact, async (req, res, { params, body }) => {
-      const id = params.id;
-      const notFound = new NotFoundError('This link is not valid');
-      if (!lightUserResource.idSchema.safeParse(id).success) throw notFound;
-      if (!signer.checkContact(id, body().data.attributes.signature)) throw notFound;
-      const state = await recordState(deps, lightUserResource, id);
-      if (state.status === 'none' || state.status === 'deleted') throw notFound;
-      await unsubscribe(req, res, id, state);
+      await unsubscribeContact(deps, signer, req, res, params.id, body().data.attributes.signature);
       res.status(204).end();
     });
 
@@ -147,10 +117,73 @@ export function newsletterCommandRoutes(options: { signer: UnsubscribeSigner }) 
       if (!signer.checkEmail(email.data, body().data.attributes.signature)) throw notFound;
       // whether a contact has the address or not, the same answer: the link's holder learns nothing of it
       const contact = await recordByUniqueValue(deps, lightUserResource, 'email', email.data);
-      if (contact) await unsubscribe(req, res, contact.id, contact.state);
+      if (contact) await unsubscribe(deps, req, res, contact.id, contact.state);
       res.status(204).end();
     });
 
     return router;
   };
+}
+
+/** Turns a contact's subscription off, as the reader of its link; nothing when it is off already. */
+async function unsubscribe(
+  deps: CommandModuleDeps,
+  req: express.Request,
+  res: express.Response,
+  contactId: string,
+  state: ResourceState,
+) {
+  if (state.status !== 'active' || state.attributes.hasMailSubscription !== true) return;
+  const { metadata, idempotencyKey: key } = deps.commandRequest(req, res);
+  await deps.handle({
+    streamId: lightUserResource.streamId(contactId),
+    decider: resourceDecider(lightUserResource, contactId),
+    command: {
+      type: 'UpdateResource',
+      data: {
+        id: contactId,
+        attributes: { hasMailSubscription: false, lastActionAt: metadata.now.toISOString() },
+        relationships: {},
+      },
+      metadata,
+    },
+    ...(key ? { idempotencyKey: `${key}:unsubscribe` } : {}),
+  });
+}
+
+/** A contact's signed link used: its subscription off; a link the platform did not sign, or no such contact, 404. */
+async function unsubscribeContact(
+  deps: CommandModuleDeps,
+  signer: UnsubscribeSigner,
+  req: express.Request,
+  res: express.Response,
+  id: string,
+  signature: string,
+) {
+  const notFound = new NotFoundError('This link is not valid');
+  if (!lightUserResource.idSchema.safeParse(id).success) throw notFound;
+  if (!signer.checkContact(id, signature)) throw notFound;
+  const state = await recordState(deps, lightUserResource, id);
+  if (state.status === 'none' || state.status === 'deleted') throw notFound;
+  await unsubscribe(deps, req, res, id, state);
+}
+
+/**
+ * POST /services/light-users/{id}/unsubscribe/one-click?s=… (RFC 8058): what a mail provider sends on the reader's
+ * behalf from the letter's List-Unsubscribe header, a form body (`List-Unsubscribe=One-Click`) that no parser
+ * reads: mounted before the JSON body parser (readsOwnBody), which would refuse its media type. The signature is
+ * in the query; the answer is the page's call's.
+ */
+export function newsletterOneClickRoutes(options: { signer: UnsubscribeSigner }) {
+  const module = (deps: CommandModuleDeps): Router => {
+    const router = express.Router();
+    mountEndpoint(router, newsletterEndpoints.unsubscribeOneClick, async (req, res, { params }) => {
+      const signature = typeof req.query.s === 'string' ? req.query.s : '';
+      await unsubscribeContact(deps, options.signer, req, res, params.id, signature);
+      res.status(204).end();
+    });
+    return router;
+  };
+  module.readsOwnBody = true;
+  return module;
 }

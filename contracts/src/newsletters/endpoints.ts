@@ -12,6 +12,13 @@ export const contactUnsubscribePath = (contactId: string, signature: string) =>
 export const emailUnsubscribePath = (email: string, signature: string) =>
   `/services/unsubscribe/${encodeURIComponent(email)}?s=${encodeURIComponent(signature)}`;
 
+/**
+ * The address a letter's List-Unsubscribe header names for the one-click way out (RFC 8058): the mail provider
+ * POSTs `List-Unsubscribe=One-Click` to it on the reader's behalf, the contact's id signed in its query.
+ */
+export const contactOneClickUnsubscribePath = (contactId: string, signature: string) =>
+  `/api/v1/services/light-users/${contactId}/unsubscribe/one-click?s=${encodeURIComponent(signature)}`;
+
 /** What the unsubscribe page sends: the link's signature, nothing else (the subject is in the path). */
 export const UnsubscribeBodySchema = z.object({
   data: z.object({
@@ -57,6 +64,15 @@ export const newsletterEndpoints = {
     method: 'POST',
     path: '/services/light-users/:id/unsubscribe',
     body: UnsubscribeBodySchema,
+    anonymous: true,
+  }),
+  /**
+   * the one-click way out of RFC 8058, which mail providers call from a letter's List-Unsubscribe header: the
+   * signature in the query (`?s=`), whatever form body the provider sends (read by no parser); 204, or 404 as above
+   */
+  unsubscribeOneClick: defineEndpoint({
+    method: 'POST',
+    path: '/services/light-users/:id/unsubscribe/one-click',
     anonymous: true,
   }),
   /**

@@ -6,7 +6,10 @@ import { lightUserResource } from '@platform/contracts/contacts/records';
 import { LOCALES, type Locale } from '@platform/contracts/enums';
 import type { EventContractRegistry } from '@platform/contracts/event-contracts';
 import { systemActor } from '@platform/contracts/metadata';
-import { contactUnsubscribePath } from '@platform/contracts/newsletters/endpoints';
+import {
+  contactOneClickUnsubscribePath,
+  contactUnsubscribePath,
+} from '@platform/contracts/newsletters/endpoints';
 import { mailingTemplateResource } from '@platform/contracts/newsletters/mailing-template';
 import { newsletterSendingResource, type NewsletterSentData } from '@platform/contracts/newsletters/sending';
 import {
@@ -138,7 +141,8 @@ export function newsletterDelivery(deps: NewsletterDeliveryDeps) {
         gone = true;
         break;
       }
-      const unsubscribeUrl = `${base}${contactUnsubscribePath(recipient.id, signer.contact(recipient.id))}`;
+      const signature = signer.contact(recipient.id);
+      const unsubscribeUrl = `${base}${contactUnsubscribePath(recipient.id, signature)}`;
       const data = { ...letter, unsubscribeUrl };
       try {
         await mailer.send({
@@ -146,7 +150,11 @@ export function newsletterDelivery(deps: NewsletterDeliveryDeps) {
           subject: letter.subject,
           html: newsletterPreviewHtml(data),
           text: newsletterText(data),
-          headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` },
+          // the one-click way out mail providers offer (RFC 8058), and the page for those who open the address
+          headers: {
+            'List-Unsubscribe': `<${base}${contactOneClickUnsubscribePath(recipient.id, signature)}>, <${unsubscribeUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
         });
         delivered++;
       } catch (error) {

@@ -2,7 +2,7 @@ import { mailingTemplateResource } from '@platform/contracts/newsletters/mailing
 import { newsletterSendingResource } from '@platform/contracts/newsletters/sending';
 import { moduleEventContracts } from '@platform/contracts/registry';
 import { isServed, type ResourceDefinition } from '@platform/contracts/resources/definition';
-import { newsletterCommandRoutes } from '@platform/command-api/newsletters/routes';
+import { newsletterCommandRoutes, newsletterOneClickRoutes } from '@platform/command-api/newsletters/routes';
 import { unsubscribeSigner } from '@platform/infra/mail/unsubscribe';
 import { newsletterSentExtension } from '@platform/projectors/newsletters/last-sent';
 import { letterReader, newsletterPreviewRoutes } from '@platform/query-api/newsletters/preview-routes';
@@ -30,7 +30,10 @@ export function newslettersModule(served: readonly ResourceDefinition[]): Module
       : {}),
     command: ({ features, auth }) =>
       templates && sendings && isServed(templates, features) && isServed(sendings, features)
-        ? [newsletterCommandRoutes({ signer: unsubscribeSigner(auth.context.secret) })]
+        ? [
+            newsletterCommandRoutes({ signer: unsubscribeSigner(auth.context.secret) }),
+            newsletterOneClickRoutes({ signer: unsubscribeSigner(auth.context.secret) }),
+          ]
         : [],
     query: ({ features, appName, defaultLocale, auth }) =>
       templates && isServed(templates, features)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeSigner } from '@platform/infra/mail/unsubscribe';
 import {
@@ -151,11 +152,18 @@ describe('sending a newsletter', () => {
     expect(toCleo).toHaveLength(0);
     expect(toDan).toHaveLength(0);
 
-    const french = toAna[0]!;
+    const french = toAna![0]!;
     expect(french.subject).toBe('Spring news');
     expect(french.html_body).toContain('<html lang="fr"');
     expect(french.html_body).toContain('Se désabonner de ces lettres d’information');
     expect(linkOf(french).id).toBe(ana.id);
+    // the one-click way out of RFC 8058 first, then the page
+    expect(french.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(french.headers?.['List-Unsubscribe']).toMatch(
+      new RegExp(
+        `^<https?://[^>]+/api/v1/services/light-users/${ana.id}/unsubscribe/one-click\\?s=[A-Za-z0-9_-]{43}>, <`,
+      ),
+    );
     expect(french.html_body).toContain(
       `/services/light-users/unsubscribe/${ana.id}?s=${linkOf(french).signature}`,
     );
@@ -165,7 +173,7 @@ describe('sending a newsletter', () => {
     expect(french.text_body).toContain('opens on Monday & lasts a week.');
     expect(french.text_body).not.toContain('<p>');
     expect(french.text_body).toContain(`/services/light-users/unsubscribe/${ana.id}?s=`);
-    const english = toBen[0]!;
+    const english = toBen![0]!;
     expect(english.html_body).toContain('<html lang="en"');
     expect(english.html_body).toContain('Unsubscribe from these newsletters');
     expect(linkOf(english).id).toBe(ben.id);
@@ -253,6 +261,28 @@ describe('sending a newsletter', () => {
     expect(retried.body.data.id).toBe(first.body.data.id);
     await finished(first.body.data.id as string);
     expect(await mailsTo('eve@example.org')).toHaveLength(1);
+  });
+
+  it('a mail provider’s one-click post leaves for the reader (RFC 8058)', async () => {
+    const signer = unsubscribeSigner(SECRET);
+    const gus = await contact('gus@example.org', { hasMailSubscription: true });
+    const oneClick = (id: string, signature: string) =>
+      fetch(app.url(`/api/v1/services/light-users/${id}/unsubscribe/one-click?s=${signature}`), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+    expect((await oneClick(gus.id, signer.contact(randomUUID()))).status).toBe(404);
+    expect((await oneClick(gus.id, 'short')).status).toBe(404);
+    expect((await oneClick(gus.id, signer.contact(gus.id))).status).toBe(204);
+    await expect
+      .poll(
+        async () =>
+          (await appAdmin.browser.call('GET', `/api/v1/light-users/${gus.id}`)).body.data.attributes
+            .hasMailSubscription,
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBe(false);
   });
 
   it('an address leaves with its signed link, and the answer tells nothing of who is known', async () => {
