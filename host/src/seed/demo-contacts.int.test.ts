@@ -4,6 +4,7 @@ import { onlyFeatures } from '@platform/tests/support/features';
 import { capturedLogger, TEST_ADMIN_TOKEN } from '@platform/tests/support/http';
 import { demoContact, demoContactForm, demoContactInputs, seedDemoContacts } from './demo-contacts.ts';
 import { seedDemo } from './demo.ts';
+import { demoNewsletter, sendDemoNewsletter } from './demo-newsletters.ts';
 
 /**
  * The demo contacts (demo-contacts.ts), seeded by seedDemo with the contacts feature: the back office finds the
@@ -79,14 +80,46 @@ describe('the demo contacts', () => {
     expect(page.status).toBe(200);
   });
 
+  it('sends the demo newsletter to the subscribed contacts, each in their language', async () => {
+    const newsletter = ((await app.admin('GET', '/mailing-templates')).body.data as Doc[])[0]!.id;
+    const job = app.platform.jobs.find((j) => j.name === 'newsletters.deliver')!;
+    // the sending's last event is the template's NewsletterSent: once its lastSentAt is read, nothing more comes
+    await expect
+      .poll(
+        async () => {
+          await job.run();
+          return (await app.admin('GET', `/mailing-templates/${newsletter}`)).body.data.attributes.lastSentAt;
+        },
+        { timeout: 30_000, interval: 100 },
+      )
+      .not.toBeNull();
+    const sendings = (await app.admin('GET', `/newsletter-sendings?filter[mailingTemplate]=${newsletter}`))
+      .body.data as Doc[];
+    expect(sendings.map((s) => s.attributes)).toMatchObject([
+      { recipientsCount: 2, deliveredCount: 2, failedCount: 0 },
+    ]);
+    const letters = await app.platform.sql<{ to_address: string; html_body: string }[]>`
+      select to_address, html_body from dev_mailbox where subject = ${demoNewsletter.subject} order by to_address`;
+    expect(letters.map((l) => l.to_address)).toEqual([demoContact.email, 'tomas.garcia@demo.example']);
+    expect(letters[0]!.html_body).toContain('<html lang="fr"');
+    expect(letters[1]!.html_body).toContain('<html lang="es"');
+  });
+
   it('is seeded once: a run again appends nothing', async () => {
     const before = await seededEvents();
     const newsletter = ((await app.admin('GET', '/mailing-templates')).body.data as Doc[])[0]!.id;
-    await seedDemoContacts({
+    const contactsAt = await seedDemoContacts({
       baseUrl: app.url(''),
       adminToken: TEST_ADMIN_TOKEN,
       logger: capturedLogger().logger,
       newsletter,
+    });
+    await sendDemoNewsletter({
+      baseUrl: app.url(''),
+      adminToken: TEST_ADMIN_TOKEN,
+      logger: capturedLogger().logger,
+      newsletter,
+      contactsAt,
     });
     expect(await seededEvents()).toBe(before);
   });

@@ -68,14 +68,19 @@ export async function seedDemoContacts(options: {
   logger: Logger;
   /** the demo newsletter the form's subscribers get */
   newsletter: string;
-}): Promise<void> {
+}): Promise<string> {
   const admin = seedClient(options.baseUrl, options.adminToken);
-  await admin.command(
+  let position = '0';
+  const later = (next: string) => {
+    if (BigInt(next) > BigInt(position)) position = next;
+  };
+  const contact = await admin.command(
     'POST',
     '/light-users',
     { data: { type: 'light-users', attributes: demoContact } },
     `${KEY}:contact:lucie`,
   );
+  later(contact.position);
   const form = await admin.command(
     'POST',
     '/light-user-forms',
@@ -132,14 +137,18 @@ export async function seedDemoContacts(options: {
       )) as {
         data: { attributes: { handledAt: string | null } };
       };
-      if (input.data.attributes.handledAt === null)
-        await admin.command(
+      if (input.data.attributes.handledAt === null) {
+        const handled = await admin.command(
           'POST',
           `/services/light-user-form-inputs/${answer.data!.id}/handle`,
           undefined,
           `${KEY}:handle:${key}`,
         );
+        later(handled.position);
+      }
     }
   }
   options.logger.info({ inputs: demoContactInputs.length }, 'demo contacts seeded');
+  // the position of the last contact written: the newsletter's sending counts them from the read model
+  return position;
 }

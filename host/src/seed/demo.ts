@@ -15,7 +15,7 @@ import { seedDemoContacts } from './demo-contacts.ts';
 import { seedDemoSoftware } from './demo-software.ts';
 import { DEMO_FORMS_ADMIN, seedDemoForms } from './demo-forms.ts';
 import { seedDemoAac } from './demo-aac.ts';
-import { seedDemoNewsletters } from './demo-newsletters.ts';
+import { seedDemoNewsletters, sendDemoNewsletter } from './demo-newsletters.ts';
 import { seedDemoOpenBadgeAssertion } from './demo-open-badge-assertion.ts';
 import { seedDemoOpenBadges } from './demo-open-badges.ts';
 import { seedDemoRental } from './demo-rental.ts';
@@ -38,8 +38,9 @@ import { demoSeedDecider, isSeeded, type DemoSeedCommand } from './progress.ts';
 // one handled into a contact; 14: the software catalogue: declared events, two services, two installations' reports
 // over the last days, a demo member's authorization and association; 15: the advanced forms: a survey of three pages
 // behind its captcha, a workflow telling the demo administrator, two visitors' ended responses and one in progress;
-// 16: the AAC products catalogue: its lists, four published products, a member's contribution, its page
-export const DEMO_CONTENT_VERSION = 16;
+// 16: the AAC products catalogue: its lists, four published products, a member's contribution, its page; 17: the
+// newsletter sent to the subscribed contacts
+export const DEMO_CONTENT_VERSION = 17;
 
 /** the demo account that keeps the demo stock: the rental administrator */
 const DEMO_RENTAL_KEEPER = 'rental-admin@demo.example';
@@ -110,7 +111,10 @@ export async function seedDemo(deps: DemoSeedDeps): Promise<DemoSeedOutcome> {
     await seedDemoEqlaat({ ...deps, grantedAt, member: accounts.get(DEMO_EQLAAT_MEMBER)! });
   if (deps.features?.surveys !== false) await seedDemoSurveys(deps);
   const newsletter = await seedDemoNewsletters({ ...deps, articles: community.articles });
-  if (deps.features?.contacts !== false) await seedDemoContacts({ ...deps, newsletter });
+  if (deps.features?.contacts !== false) {
+    const contactsAt = await seedDemoContacts({ ...deps, newsletter });
+    await sendDemoNewsletter({ ...deps, newsletter, contactsAt });
+  }
   if (deps.features?.software !== false)
     await seedDemoSoftware({ ...deps, now: deps.clock ?? (() => new Date()), grantedAt });
   if (deps.features?.forms !== false)
