@@ -33,6 +33,7 @@ import { CmsRoute } from '../features/pages/index.ts';
 import { rentalRoutes } from '../features/rental/index.ts';
 import { searchRoutes } from '../features/search/index.ts';
 import { surveyRoutes } from '../features/surveys/index.ts';
+import { unsubscribeRoutes } from '../features/unsubscribe/index.ts';
 import { endpoints } from '../kit/api/endpoints.ts';
 import { APP_VERSION } from '../kit/build-info.ts';
 import { ApiProvider, useApi } from '../kit/api/api-context.tsx';
@@ -134,6 +135,7 @@ const APP_SCREENS = withAllMessages(
     {searchRoutes}
     {surveyRoutes}
     {contactFormRoutes}
+    {unsubscribeRoutes}
     {advancedFormRoutes}
   </>,
 );

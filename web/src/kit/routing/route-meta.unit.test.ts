@@ -7,7 +7,9 @@ describe('routeMeta', () => {
     for (const p of [
       '/services/forms/12',
       '/services/aforms/0f000000-0000-4000-8000-0000000000a1/Zx8_q2Lm-Rt5vW9yB3nD6fH1jK4pS7uA/2',
+      '/services/light-users/unsubscribe/0b7f5f2e-6d0c-4d38-9d59-3c0f3f0f2a11',
       '/services/unsubscribe/a@b.c',
+      '/services/unsubscribe/a%40b.c',
       '/services/internals/print',
     ]) {
       expect(routeMeta(p)).toMatchObject({ hideNavigation: true, hideFooter: true, hideAccessibility: true });
