@@ -347,7 +347,13 @@ describe('the admin menu (seed 001 §6)', () => {
         ?.entries.map((e) => e.key);
     const NEWSLETTERS = ['newsletter-types', 'mailing-templates'];
     // the sendings of the newsletters go to the contacts: behind their feature
-    const CONTACTS = ['light-users', 'light-user-forms', 'light-user-form-inputs', 'newsletter-sendings'];
+    const CONTACTS = [
+      'light-users',
+      'light-user-forms',
+      'light-user-form-inputs',
+      'light-user-reports',
+      'newsletter-sendings',
+    ];
     // in the catalogue's order: the fixed lists first, then the forms, their fields and workflows, what they kept
     const FORMS = [
       'form-field-types',

@@ -233,4 +233,105 @@ export type CaptchaUsedData = z.infer<typeof CaptchaUsed.schema>;
 
 export const contactEventContracts: EventContract[] = [CaptchaUsed];
 
-export const contactResources = [lightUserResource, lightUserFormResource, lightUserFormInputResource];
+/** The longest address query a contacts report keeps. */
+export const LIGHT_USER_REPORT_QUERY_MAX = 2000;
+
+/** A contacts report's query, parsed: the search, the sort and the filters of the contacts' list, by name. */
+export interface LightUserReportQuery {
+  search: string | null;
+  sort: string | null;
+  filters: Record<string, string>;
+}
+
+/** What the contacts' list takes in its address besides the page: its filters, its relationships' and the search. */
+export function lightUserReportFilterNames(): string[] {
+  return [
+    ...lightUserResource.filters,
+    ...Object.keys(lightUserResource.relationships),
+    ...Object.keys(lightUserResource.listFilters),
+    'trashed',
+  ];
+}
+
+/**
+ * A contacts report's query string (seed 001 §3 light-user-report: "queryString (parsed into parameters)"), as the
+ * contacts' list of the back office has it in its address: `search=…`, `sort=…`, `filter[name]=…`, with or without
+ * its leading `?`; the page and its size are not kept. Answers the parameters, or the first problem in words. Pure:
+ * the server checks a report with it, the back office shows a report's parameters with it.
+ */
+export function parseLightUserReportQuery(
+  queryString: string,
+): { ok: true; query: LightUserReportQuery } | { ok: false; problem: string } {
+  const known = new Set(lightUserReportFilterNames());
+  const params = new URLSearchParams(queryString.startsWith('?') ? queryString.slice(1) : queryString);
+  const query: LightUserReportQuery = { search: null, sort: null, filters: {} };
+  const seen = new Set<string>();
+  for (const [key, value] of params) {
+    if (seen.has(key)) return { ok: false, problem: `"${key}" is given twice` };
+    seen.add(key);
+    if (key === 'page[number]' || key === 'page[size]') continue;
+    if (key === 'search') {
+      query.search = value;
+      continue;
+    }
+    if (key === 'sort') {
+      const field = value.replace(/^-/, '');
+      if (![...lightUserResource.sorts, 'createdAt', 'updatedAt'].includes(field))
+        return { ok: false, problem: `The contacts cannot be sorted by "${field}"` };
+      query.sort = value;
+      continue;
+    }
+    const filter = /^filter\[([A-Za-z][A-Za-z0-9]*)\]$/.exec(key);
+    if (!filter || !known.has(filter[1]!))
+      return { ok: false, problem: `"${key}" is not a parameter of the contacts' list` };
+    query.filters[filter[1]!] = value;
+  }
+  return { ok: true, query };
+}
+
+/** A report's parameters as the contacts' list takes them in its address (no page), in a stable order. */
+export function lightUserReportSearch(query: LightUserReportQuery): string {
+  const params = new URLSearchParams();
+  if (query.search) params.set('search', query.search);
+  if (query.sort) params.set('sort', query.sort);
+  for (const name of Object.keys(query.filters).sort()) params.set(`filter[${name}]`, query.filters[name]!);
+  return params.toString();
+}
+
+/**
+ * A contacts report (seed 001 §3 light-user-report: name, description, queryString): a view of the contacts' list
+ * the back office keeps under a name (the subscribed ones in French, those of a tag), its search, sort and filters
+ * as the list has them in its address. The query is checked against what the list takes (422 on its pointer), and
+ * kept as written; the back office opens the list with it.
+ */
+export const lightUserReportResource = defineResource({
+  type: 'light-user-reports',
+  singular: 'light-user-report',
+  category: 'lightuserreport',
+  eventPrefix: 'LightUserReport',
+  module: 'contacts',
+  feature: 'contacts',
+  menu: { group: 'contacts', icon: 'saved_search' },
+  attributes: z.object({
+    name,
+    description: optionalText(5000),
+    queryString: singleLine(z.string().trim().max(LIGHT_USER_REPORT_QUERY_MAX)),
+  }),
+  invariants: ({ queryString }) => {
+    if (typeof queryString !== 'string') return [];
+    const parsed = parseLightUserReportQuery(queryString);
+    return parsed.ok ? [] : [{ attribute: 'queryString', detail: parsed.problem }];
+  },
+  access: APP_ADMINS_ONLY,
+  search: ['name'],
+  sorts: ['name'],
+  defaultSort: { field: 'name', direction: 'asc' },
+  title: 'name',
+});
+
+export const contactResources = [
+  lightUserResource,
+  lightUserFormResource,
+  lightUserFormInputResource,
+  lightUserReportResource,
+];

@@ -538,4 +538,54 @@ describe("the back office's handling of an input", () => {
     });
     expect(handled.body.data.relationships.createdLightUser.data).toBeNull();
   });
+
+  it('a report keeps a view of the contacts under a name, which the list opens with', async () => {
+    const french = created(
+      await appAdmin.browser.call('POST', '/api/v1/light-users', {
+        body: doc('light-users', {
+          firstName: 'Report',
+          lastName: 'Reader',
+          email: 'report-reader@example.org',
+          locale: 'fr',
+          hasMailSubscription: true,
+        }),
+      }),
+    );
+    const queryString =
+      '?filter[hasMailSubscription]=true&filter[locale]=fr&sort=lastName&search=report-reader';
+    const made = await appAdmin.browser.call('POST', '/api/v1/light-user-reports', {
+      body: doc('light-user-reports', { name: 'Subscribed, in French', queryString }),
+    });
+    const report = created(made);
+    // what the list would not take is refused on its pointer, in words
+    const refused = await appAdmin.browser.call('POST', '/api/v1/light-user-reports', {
+      body: doc('light-user-reports', { name: 'Secrets', queryString: 'filter[adminOnlyNote]=x' }),
+    });
+    expect(refused.status).toBe(422);
+    expect(pointers(refused)).toEqual(['/data/attributes/queryString']);
+    expect(refused.body.errors[0].detail).toBe(
+      '"filter[adminOnlyNote]" is not a parameter of the contacts\' list',
+    );
+    // the back office's alone: a member may neither read nor make one
+    expect((await member.browser.call('GET', `/api/v1/light-user-reports/${report.id}`)).status).toBe(403);
+    expect(
+      (
+        await member.browser.call('POST', '/api/v1/light-user-reports', {
+          body: doc('light-user-reports', { name: 'Mine', queryString: '' }),
+        })
+      ).status,
+    ).toBe(403);
+    // the list answers the report's query as it was saved
+    const kept = await appAdmin.browser.call(
+      'GET',
+      `/api/v1/light-user-reports/${report.id}?minPosition=${report.position}`,
+    );
+    expect(kept.body.data.attributes.queryString).toBe(queryString);
+    const listed = await appAdmin.browser.call(
+      'GET',
+      `/api/v1/light-users${queryString}&minPosition=${french.position}`,
+    );
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.data.map((c: { id: string }) => c.id)).toEqual([french.id]);
+  });
 });

@@ -171,6 +171,12 @@ const FIXTURES: Record<string, Fixture> = {
     attributes: { firstName: 'Matrix', lastName: `Contact ${n}`, email: `matrix-contact-${n}@example.org` },
   }),
   'light-user-forms': (n) => ({ attributes: { title: `Matrix form ${n}` } }),
+  'light-user-reports': (n) => ({
+    attributes: {
+      name: `Matrix report ${n}`,
+      queryString: 'filter[hasMailSubscription]=true&filter[locale]=fr',
+    },
+  }),
   // the software catalogue (stats and associations are made by the software's and the member's calls alone)
   'software-installations': (n) => ({
     attributes: { installationId: `matrix-installation-${n}`, deviceId: `matrix-device-${n}` },
