@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeJson, renderApp } from '../../frame/testing/render-app.tsx';
-import { consentDecided, FIRST_RENDER, meDocument, route } from '../../kit/admin/admin-testing.ts';
+import { consentDecided, FIRST_RENDER, listMeta, meDocument, route } from '../../kit/admin/admin-testing.ts';
+import type { FakeRequest } from '../../kit/testing/fake-api.ts';
 
 const NEWSLETTER = '0a000000-0000-4000-8000-0000000000f1';
 const ARTICLE = '0a000000-0000-4000-8000-0000000000f2';
@@ -55,6 +56,64 @@ describe('a newsletter’s screen in the back office', () => {
     expect(location.history).toEqual([SHOW]);
     for (const label of ['Subject', 'Introduction', 'Closing text', 'Articles, in their order', 'Last sent'])
       expect(screen.getAllByText(label).length, label).toBeGreaterThan(0);
+  });
+});
+
+describe('sending a newsletter from its screen', () => {
+  it('asks with the count of subscribed contacts, and says when this version has been sent already', async () => {
+    consentDecided();
+    const posted: FakeRequest[] = [];
+    renderApp(SHOW, {
+      me: meDocument({ roles: ['app_admin'] }),
+      handlers: [
+        route('GET', `/api/v1/mailing-templates/${NEWSLETTER}`, () => fakeJson(200, newsletterDocument)),
+        route('GET', '/api/v1/light-users', (request) =>
+          request.url.searchParams.get('filter[hasMailSubscription]') === 'true'
+            ? fakeJson(200, { data: [], meta: listMeta(12, 1, 1) })
+            : fakeJson(400, { errors: [{ status: '400', code: 'bad_request' }] }),
+        ),
+        route(
+          'POST',
+          `/api/v1/services/newsletters/${NEWSLETTER}/send`,
+          () =>
+            fakeJson(409, {
+              errors: [{ status: '409', code: 'conflict.newsletter_already_sent', detail: 'Sent already' }],
+            }),
+          posted,
+        ),
+      ],
+    });
+    const send = await screen.findByRole('button', { name: 'Send' }, FIRST_RENDER);
+    // beside the preview, in the newsletter's own actions
+    expect(send.parentElement).toBe(screen.getByRole('link', { name: /^Preview/ }).parentElement);
+    await userEvent.click(send);
+    const dialog = await screen.findByRole('dialog', { name: 'Send the newsletter' });
+    await within(dialog).findByText('Send “Spring news” to 12 contacts?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(
+        'This version of the letter has been sent already. Change the letter to send it again.',
+      ),
+    );
+    expect(posted).toHaveLength(1);
+  });
+
+  it('is not offered for a newsletter in the trash, which is not edited either', async () => {
+    consentDecided();
+    const trashed = {
+      ...newsletterDocument,
+      data: {
+        ...newsletterDocument.data,
+        attributes: { ...newsletterDocument.data.attributes, deletedAt: '2031-03-05T09:00:00.000Z' },
+      },
+    };
+    renderApp(SHOW, {
+      me: meDocument({ roles: ['app_admin'] }),
+      handlers: [route('GET', `/api/v1/mailing-templates/${NEWSLETTER}`, () => fakeJson(200, trashed))],
+    });
+    await screen.findByRole('link', { name: /^Preview/ }, FIRST_RENDER);
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
   });
 });
 
