@@ -259,6 +259,10 @@ describe('sending a newsletter', () => {
     const retried = await send(letter.id, appAdmin, key);
     expect(retried.status).toBe(201);
     expect(retried.body.data.id).toBe(first.body.data.id);
+    // another request (another key) for the same version is refused
+    const other = await send(letter.id, appAdmin, { 'Idempotency-Key': `other-${letter.id}` });
+    expect(other.status, JSON.stringify(other.body)).toBe(409);
+    expect(other.body.errors[0].code).toBe('conflict.newsletter_already_sent');
     await finished(first.body.data.id as string);
     expect(await mailsTo('eve@example.org')).toHaveLength(1);
   });
