@@ -552,7 +552,7 @@ describe("the back office's handling of an input", () => {
       }),
     );
     const queryString =
-      '?filter[hasMailSubscription]=true&filter[locale]=fr&sort=lastName&search=report-reader';
+      '?filter[hasMailSubscription]=true&filter[locale]=fr&sort=lastName&filter[email]=report-reader@example.org';
     const made = await appAdmin.browser.call('POST', '/api/v1/light-user-reports', {
       body: doc('light-user-reports', { name: 'Subscribed, in French', queryString }),
     });
