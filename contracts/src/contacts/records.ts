@@ -255,8 +255,9 @@ export function lightUserReportFilterNames(): string[] {
 
 /**
  * A contacts report's query string (seed 001 §3 light-user-report: "queryString (parsed into parameters)"), as the
- * contacts' list of the back office has it in its address: `search=…`, `sort=…`, `filter[name]=…`, with or without
- * its leading `?`; the page and its size are not kept. Answers the parameters, or the first problem in words. Pure:
+ * contacts' list call takes it (GET /api/v1/light-users?…): `search=…`, `sort=…`, `filter[name]=…`, with or without
+ * its leading `?`; the page and its size are not kept. The back office's list screen maps its own address to it
+ * and back (web/src/features/contacts-admin/report-query.ts). Answers the parameters, or the first problem in words. Pure:
  * the server checks a report with it, the back office shows a report's parameters with it.
  */
 export function parseLightUserReportQuery(
@@ -301,7 +302,7 @@ export function lightUserReportSearch(query: LightUserReportQuery): string {
 /**
  * A contacts report (seed 001 §3 light-user-report: name, description, queryString): a view of the contacts' list
  * the back office keeps under a name (the subscribed ones in French, those of a tag), its search, sort and filters
- * as the list has them in its address. The query is checked against what the list takes (422 on its pointer), and
+ * as the contacts' list call takes them. The query is checked against what the list takes (422 on its pointer), and
  * kept as written; the back office opens the list with it.
  */
 export const lightUserReportResource = defineResource({

@@ -5,7 +5,12 @@ import {
 } from '../../kit/admin/resources/extensions.tsx';
 import { ResourceScreen } from '../../kit/admin/resources/resource-screen.tsx';
 import { reportScreens } from '../community/index.ts';
-import { lightUserFormInputScreens, lightUserFormScreens } from '../contacts-admin/index.ts';
+import {
+  lightUserFormInputScreens,
+  lightUserFormScreens,
+  lightUserReportScreens,
+  lightUserScreens,
+} from '../contacts-admin/index.ts';
 import { eqlaatProjectScreens, eqlaatReportScreens } from '../eqlaat/index.ts';
 import { formResponseScreens, formScreens } from '../forms-admin/index.ts';
 import { mailingTemplateScreens } from '../newsletters/index.ts';
@@ -13,7 +18,7 @@ import { publicationItemScreens, publicationRequestScreens } from '../publicatio
 
 /**
  * What the modules add to the generic screens of their types (kit/admin/resources/extensions.tsx), declared once:
- * a workflow's commands on a record's screen, the filters a list opens with.
+ * a workflow's commands on a record's screen, a list's own actions, the filters a list opens with.
  */
 export const RESOURCE_SCREEN_EXTENSIONS: ResourceScreenExtensions = {
   'publication-requests': publicationRequestScreens,
@@ -23,6 +28,8 @@ export const RESOURCE_SCREEN_EXTENSIONS: ResourceScreenExtensions = {
   'mailing-templates': mailingTemplateScreens,
   'light-user-forms': lightUserFormScreens,
   'light-user-form-inputs': lightUserFormInputScreens,
+  'light-users': lightUserScreens,
+  'light-user-reports': lightUserReportScreens,
   forms: formScreens,
   'form-responses': formResponseScreens,
   ...Object.fromEntries(PUBLICATION_REQUEST_TYPES.map((type) => [type, publicationItemScreens])),

@@ -1,6 +1,7 @@
 import type { ViewerFacts } from '@platform/contracts/resources/access';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { createContext, Suspense, useContext, type ComponentType } from 'react';
+import type { ListSearch } from './list-query.ts';
 import type { IncludedIndex } from './record-title.ts';
 import type { ResourceRecord } from './resource-api.ts';
 
@@ -17,6 +18,14 @@ export interface ShowActionsProps {
   onError: (message: string | null) => void;
 }
 
+/** What a type's own actions on its list are given: the list's view as its address has it, and who looks. */
+export interface ListActionsProps {
+  definition: ResourceDefinition;
+  viewer: ViewerFacts;
+  /** the list's search, order and filters as its address has them (list-query.ts, `listHref` the way back) */
+  search: ListSearch;
+}
+
 /**
  * What a module adds to the generic screens of one of its types (a workflow's commands beside the record's own),
  * declared once per type by the feature that owns the workflow: the generic screens stay one, the workflow's rules
@@ -25,6 +34,8 @@ export interface ShowActionsProps {
 export interface ResourceScreenExtension {
   /** more actions on the record's show screen (a lazy component is welcome: the slot waits for it) */
   showActions?: ComponentType<ShowActionsProps>;
+  /** more actions on the type's list, beside its "New record" (a lazy component is welcome: the slot waits for it) */
+  listActions?: ComponentType<ListActionsProps>;
   /**
    * the filters the list opens with (`{ status: 'pending' }`), until the reader chooses others; "any" is then kept
    * in the address, so that a reload shows what was chosen
@@ -52,6 +63,17 @@ export const ANY_FILTER = 'any';
 /** The type's own actions on its show screen, when its module declares some. */
 export function ShowActionsSlot(props: ShowActionsProps) {
   const { showActions: Actions } = useResourceExtension(props.definition.type);
+  if (!Actions) return null;
+  return (
+    <Suspense fallback={null}>
+      <Actions {...props} />
+    </Suspense>
+  );
+}
+
+/** The type's own actions on its list, when its module declares some. */
+export function ListActionsSlot(props: ListActionsProps) {
+  const { listActions: Actions } = useResourceExtension(props.definition.type);
   if (!Actions) return null;
   return (
     <Suspense fallback={null}>

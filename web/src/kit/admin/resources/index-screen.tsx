@@ -11,8 +11,17 @@ import { VisuallyHidden } from '../../ui/visually-hidden.tsx';
 import { Filters } from '../admin-ui.tsx';
 import { ListFrame, useListRead, type ListColumn } from '../list-frame.tsx';
 import { pageParam, useListQuery } from '../use-list-query.ts';
-import { ANY_FILTER, useResourceExtension } from './extensions.tsx';
-import { ariaSort, nextSort, readSort, sortableFields, sortParam } from './list-query.ts';
+import { ANY_FILTER, ListActionsSlot, useResourceExtension } from './extensions.tsx';
+import {
+  ariaSort,
+  filterParam,
+  listFilterFields,
+  nextSort,
+  readSort,
+  sortableFields,
+  sortParam,
+  type ListSearch,
+} from './list-query.ts';
 import { resourcePaths } from './paths.ts';
 import { RecordActions, recordTitle } from './record-actions.tsx';
 import { indexIncluded, relatedViews } from './record-title.ts';
@@ -21,6 +30,7 @@ import { resourceApi, type ResourceRecord } from './resource-api.ts';
 import {
   fieldDisplays,
   fieldKinds,
+  HeaderActions,
   useFormatValue,
   useResourceLabels,
   useResourceT,
@@ -73,19 +83,12 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
   // the trashed view is for those who may restore (the server asks the same rule)
   const canTrash = definition.softDeletable && allows(definition.access.restore, viewer);
   const trashed = canTrash && (trashedParam === 'with' || trashedParam === 'only') ? trashedParam : null;
-  const filterFields = [
-    ...definition.filters
-      .map((name) => fields.find((f) => f.name === name))
-      .filter((f): f is FieldInfo => f !== undefined),
-    // a filter on whether some attributes are set (a report's `resolved`): yes or no
-    ...Object.entries(definition.listFilters)
-      .filter(([, filter]) => filter.kind === 'present')
-      .map(([name]): FieldInfo => ({ name, kind: 'boolean', nullable: false, optional: true })),
-  ];
+  const filterFields = listFilterFields(definition, fields);
+  const extension = useResourceExtension(type);
   // a module may open the list on some filters (the pending publication requests): "any" then says none
-  const defaults = useResourceExtension(type).defaultFilters ?? {};
+  const defaults = extension.defaultFilters ?? {};
   const filterValue = (name: string) => {
-    const value = params.get(`f.${name}`) ?? defaults[name] ?? '';
+    const value = params.get(filterParam(name)) ?? defaults[name] ?? '';
     return value === ANY_FILTER && Object.hasOwn(defaults, name) ? '' : value;
   };
   const filterKey = JSON.stringify(
@@ -97,6 +100,20 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
   );
   const [actionError, setActionError] = useState<string | null>(null);
   const sortValue = sortParam(sort);
+  const sortAsked = params.get('sort');
+  // what the list shows as its address says it, for a module's list actions (a report of it)
+  const listSearch: ListSearch = {
+    // as the list sends it
+    search: search.trim() || null,
+    sort: sortAsked && sortAsked === sortValue ? sortAsked : null,
+    filters: Object.fromEntries(
+      Object.entries(JSON.parse(filterKey) as Record<string, string>).filter(([, value]) => value !== ''),
+    ),
+    trashed,
+  };
+  const create = may(definition, 'create', viewer) ? (
+    <ButtonLink href={resourcePaths.create(type)}>{t('admin.resources.create')}</ButtonLink>
+  ) : null;
 
   const { state, reload } = useListRead(
     async ({ signal, minPosition }) => {
@@ -182,8 +199,12 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
     <ListFrame
       title={labels.typeName}
       actions={
-        may(definition, 'create', viewer) ? (
-          <ButtonLink href={resourcePaths.create(type)}>{t('admin.resources.create')}</ButtonLink>
+        create || extension.listActions ? (
+          <HeaderActions>
+            {create}
+            {/* a module's own actions on the list, declared by its module (extensions.tsx) */}
+            <ListActionsSlot definition={definition} viewer={viewer} search={listSearch} />
+          </HeaderActions>
         ) : null
       }
       before={
@@ -198,7 +219,7 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
                 page: null,
                 ...Object.fromEntries(
                   filterFields.map((f) => [
-                    `f.${f.name}`,
+                    filterParam(f.name),
                     drafts[f.name]?.trim() || (Object.hasOwn(defaults, f.name) ? ANY_FILTER : null),
                   ]),
                 ),

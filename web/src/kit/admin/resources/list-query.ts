@@ -1,4 +1,6 @@
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
+import type { FieldInfo } from '@platform/contracts/resources/fields';
+import { resourcePaths } from './paths.ts';
 
 /** A list's order: `name` ascending, `-name` descending (JSON:API sort). */
 export interface SortOrder {
@@ -31,3 +33,51 @@ export const sortParam = (sort: SortOrder) => `${sort.direction === 'desc' ? '-'
 
 export const ariaSort = (sort: SortOrder, field: string): 'ascending' | 'descending' | 'none' =>
   sort.field !== field ? 'none' : sort.direction === 'asc' ? 'ascending' : 'descending';
+
+/** The address parameter of a list's filter: `f.locale=fr` (the list's own, short of the API's `filter[locale]`). */
+export const filterParam = (name: string) => `f.${name}`;
+
+/**
+ * What a list shows as its address says it (the page aside): the words searched, the order asked for, the filters
+ * chosen (each as the list sends it, `filter[name]=value`) and the soft-deleted records shown. What a module's list
+ * actions are given (extensions.tsx), and what `listHref` makes an address of again.
+ */
+export interface ListSearch {
+  /** the words searched, or null */
+  search: string | null;
+  /** the order the address asks for (`-lastActionAt`), or null: the type's default order */
+  sort: string | null;
+  /** the filters chosen, by name, none empty */
+  filters: Readonly<Record<string, string>>;
+  /** the soft-deleted records shown with the others or alone, or null: hidden */
+  trashed: 'with' | 'only' | null;
+}
+
+/**
+ * The filters a list offers, as fields: the definition's attribute filters, then those on whether some attributes
+ * are set (a report's `resolved`), as yes or no. A filter the address names outside these is not read.
+ */
+export function listFilterFields(definition: ResourceDefinition, fields: readonly FieldInfo[]): FieldInfo[] {
+  return [
+    ...definition.filters
+      .map((name) => fields.find((f) => f.name === name))
+      .filter((f): f is FieldInfo => f !== undefined),
+    ...Object.entries(definition.listFilters)
+      .filter(([, filter]) => filter.kind === 'present')
+      .map(([name]): FieldInfo => ({ name, kind: 'boolean', nullable: false, optional: true })),
+  ];
+}
+
+/** The address of a type's list showing this (its first page), as the list reads it back. */
+export function listHref(type: string, search: ListSearch): string {
+  const params = new URLSearchParams();
+  if (search.search) params.set('search', search.search);
+  if (search.sort) params.set('sort', search.sort);
+  for (const name of Object.keys(search.filters).sort()) {
+    const value = search.filters[name];
+    if (value) params.set(filterParam(name), value);
+  }
+  if (search.trashed) params.set('trashed', search.trashed);
+  const query = params.toString();
+  return query ? `${resourcePaths.index(type)}?${query}` : resourcePaths.index(type);
+}

@@ -194,3 +194,12 @@ export const ActionBar = styled.div`
     gap: 0.75rem;
   }
 `;
+
+/** A screen's own actions beside its title: side by side while they fit, else one under the other. */
+export const HeaderActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.75rem;
+  min-width: 0;
+`;
