@@ -12,6 +12,7 @@ import { softwareStatsAdminRoutes } from '../software-stats/index.ts';
 import { StatsScreen } from '../stats/index.ts';
 import { lazyScreen } from '../../kit/lazy/lazy-screen.ts';
 import { useRedirect } from '../../kit/admin/route-redirect.ts';
+import { MY_ORGANIZATION_PATHS, MyOrganizationRoute } from './my-organization.tsx';
 
 // each screen is its own chunk, loaded when first visited (seed 000 §7)
 const DashboardScreen = lazyScreen(() =>
@@ -79,6 +80,17 @@ export const adminRoutes = (
     </Route>
     {eqlaatAdminRoutes}
     {softwareStatsAdminRoutes}
+    {/* the organization the viewer acts as, when organizations are on (else the generic screen's address) */}
+    <Route path={MY_ORGANIZATION_PATHS[0]}>
+      <Guarded requirement="validated">
+        <MyOrganizationRoute otherwise={<ResourceScreen />} />
+      </Guarded>
+    </Route>
+    <Route path={MY_ORGANIZATION_PATHS[1]}>
+      <Guarded requirement="validated">
+        <MyOrganizationRoute otherwise={<ResourceScreen />} />
+      </Guarded>
+    </Route>
     <Route path={ADMIN_ROUTES.resources}>
       <Guarded requirement="validated">
         <ResourceScreen />

@@ -1,12 +1,12 @@
 /*
- * What the Eqlaat feature offers the back office: the team's calendar route (its screen loaded when visited), and
- * what it adds to the generic screens of its records: a project's current status and the way to add a step, a
+ * What the Eqlaat feature offers the frame: an appointment's page; and the back office: the team's calendar route,
+ * and what it adds to the generic screens of its records: a project's current status and the way to add a step, a
  * report's PDF. Each screen's code loads with the screen.
  */
 import { lazy } from 'react';
 import type { ResourceScreenExtension } from '../../kit/admin/resources/extensions.tsx';
 
-export { eqlaatAdminRoutes } from './routes.tsx';
+export { eqlaatAdminRoutes, eqlaatRoutes } from './routes.tsx';
 
 /** On an eqlaat project's screen: its current status (its latest step's statuses) and "Add a step". */
 export const eqlaatProjectScreens: ResourceScreenExtension = {
