@@ -24,6 +24,7 @@ export const PUBLIC_ROUTES: ReadonlyArray<[path: string, h1: string]> = [
   ['/legal/terms-of-sale', 'Terms of sale'],
   ['/site-map', 'Site map'],
   ['/accessibility', 'Accessibility'],
+  ['/services/accessibility-guidelines', 'Accessibility guidelines'],
   // a demo organization's public page (seed 001 §2; host/src/seed/demo-accounts.ts)
   ['/organizations/demo-fab-lab', 'Demo Fab Lab'],
   // the rental catalogue's page (the rental feature is on in the demo; host/src/seed/demo-content.ts)

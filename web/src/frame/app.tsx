@@ -27,6 +27,7 @@ import { AdminNavEntries, adminRoutes, AdminSideNav } from '../features/admin/in
 import { advancedFormRoutes } from '../features/advanced-forms/index.ts';
 import { authorRoutes } from '../features/authors/index.ts';
 import { contactFormRoutes } from '../features/contacts/index.ts';
+import { eqlaatRoutes } from '../features/eqlaat/index.ts';
 import { openBadgeRoutes } from '../features/open-badges/index.ts';
 import { organizationRoutes } from '../features/organizations/index.ts';
 import { CmsRoute } from '../features/pages/index.ts';
@@ -88,6 +89,11 @@ const SiteMapScreen = lazyScreen(() =>
 const AccessibilityScreen = lazyScreen(() =>
   import('./screens/accessibility-page.tsx').then((m) => ({ default: m.AccessibilityScreen })),
 );
+const AccessibilityGuidelinesScreen = lazyScreen(() =>
+  import('./screens/accessibility-guidelines-page.tsx').then((m) => ({
+    default: m.AccessibilityGuidelinesScreen,
+  })),
+);
 
 /**
  * A route's screen rendered in AllMessages: every screen but a CMS page's reads the words of its module, which
@@ -124,6 +130,7 @@ const APP_SCREENS = withAllMessages(
     <Route path="/errors/unauthorized" component={UnauthorizedScreen} />
     <Route path="/site-map" component={SiteMapScreen} />
     <Route path="/accessibility" component={AccessibilityScreen} />
+    <Route path="/services/accessibility-guidelines" component={AccessibilityGuidelinesScreen} />
     {authRoutes}
     {twoFactorRoutes}
     {accountRoutes}
@@ -137,6 +144,7 @@ const APP_SCREENS = withAllMessages(
     {contactFormRoutes}
     {unsubscribeRoutes}
     {advancedFormRoutes}
+    {eqlaatRoutes}
   </>,
 );
 

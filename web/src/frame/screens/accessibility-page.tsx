@@ -3,6 +3,7 @@ import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { useT } from '../../kit/i18n/use-t.ts';
 import { accessibilityDrawerOpenAtom } from '../../kit/state/app-status.ts';
 import { Button } from '../../kit/ui/button.tsx';
+import { Link } from '../../kit/ui/link.tsx';
 import { Lead, PageContainer } from '../../kit/ui/page-container.tsx';
 
 /** /accessibility (seed 000 §2.2): what the platform does for accessibility and how to adjust it. */
@@ -23,6 +24,10 @@ export function AccessibilityScreen() {
         <li>{t('accessibilityPage.featureLanguages')}</li>
       </ul>
       <Button onPress={() => openSettings(true)}>{t('accessibility.open')}</Button>
+      <p>
+        {t('accessibilityPage.guidelines')}{' '}
+        <Link href="/services/accessibility-guidelines">{t('accessibilityPage.guidelinesLink')}</Link>
+      </p>
       <h2>{t('accessibilityPage.contactTitle')}</h2>
       <p>{t('accessibilityPage.contact')}</p>
     </PageContainer>

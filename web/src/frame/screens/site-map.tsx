@@ -98,6 +98,9 @@ export function SiteMapScreen() {
             <li>
               <Link href="/accessibility">{t('accessibilityPage.title')}</Link>
             </li>
+            <li>
+              <Link href="/services/accessibility-guidelines">{t('accessibilityGuidelines.title')}</Link>
+            </li>
             {LEGAL_LINKS.map((l) => (
               <li key={l.path}>
                 <Link href={l.path}>{t(l.label)}</Link>

@@ -18,7 +18,7 @@ const pending = new Map<string, Promise<Response>>();
 
 /** Paths an application screen answers (app.tsx and the modules' routes.tsx); every other path is a CMS path. */
 const SCREEN_PREFIXES = ['/auth/', '/account/', '/admin', '/errors/', '/organizations/'];
-const SCREEN_PATHS = ['/site-map', '/accessibility'];
+const SCREEN_PATHS = ['/site-map', '/accessibility', '/services/accessibility-guidelines'];
 
 export function isScreenPath(path: string): boolean {
   return SCREEN_PATHS.includes(path) || SCREEN_PREFIXES.some((p) => path === p || path.startsWith(p));
