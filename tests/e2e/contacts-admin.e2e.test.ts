@@ -94,4 +94,28 @@ describe('contacts in the back office', () => {
     const contactId = new URL(page.url()).pathname.split('/').pop();
     expect(handled.data.relationships.createdLightUser.data).toEqual({ type: 'light-users', id: contactId });
   }, 180_000);
+
+  test("the contacts' list saves its view as a report, whose screen says it in words and opens the list again", async () => {
+    const page = await adminPage();
+    const view = `/admin/resources/light-users/index?search=${encodeURIComponent(`Visitor ${run}`)}&f.locale=fr`;
+    await page.goto(view);
+    const save = page.getByRole('button', { name: 'Save as a report' });
+    await save.waitFor({ timeout: 30_000 });
+    await save.click();
+    const dialog = page.getByRole('dialog');
+    const name = dialog.getByRole('textbox', { name: 'Name' });
+    await name.waitFor();
+    await checkA11yInBothThemes(page, 'saving the contacts’ view as a report', 'contacts-admin-report-save');
+    await name.fill(`Visitors ${run}, in French`);
+    await dialog.getByRole('button', { name: 'Save the report' }).click();
+    await page.getByRole('link', { name: `Open the report “Visitors ${run}, in French”` }).click();
+    await page.waitForURL('**/admin/resources/light-user-reports/show/**');
+    await page.getByText(`Search: “Visitor ${run}”`).waitFor({ timeout: 30_000 });
+    await shot(page, 'contacts-admin-report');
+    await page.getByRole('link', { name: 'Open the contacts' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/resources/light-users/index');
+    const opened = new URL(page.url()).searchParams;
+    expect(opened.get('search')).toBe(`Visitor ${run}`);
+    expect(opened.get('f.locale')).toBe('fr');
+  }, 180_000);
 });

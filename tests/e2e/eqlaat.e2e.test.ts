@@ -302,6 +302,12 @@ describe('the eqlaat calendar and records, end to end', () => {
     await narrow.goto(`/admin/resources/eqlaat-projects/show/${project.id}`);
     await narrow.getByRole('list', { name: 'Statuses of the latest step' }).waitFor();
     await expectReflow(narrow, 'the project at 320 px');
+    // the appointment's own page (seed 000 §2.2), as a link to it opens it
+    await narrow.goto(`/services/eqlaat/appointments/${trial.id}`);
+    await narrow.getByRole('heading', { level: 1, name: trial.title }).waitFor({ timeout: 30_000 });
+    await narrow.getByRole('link', { name: project.title }).waitFor();
+    await expectReflow(narrow, 'the appointment’s page at 320 px');
+    await checkA11yInBothThemes(narrow, 'the appointment’s page', 'eqlaat-appointment-page-320');
 
     const largest = await signedInPage(team.email, { width: 1280, height: 900 }, { largest: true });
     await openWeek(largest);
@@ -324,6 +330,13 @@ describe('the eqlaat calendar and records, end to end', () => {
     await page.waitForURL(
       `**/errors/unauthorized?redirectUrl=${encodeURIComponent(`${CALENDAR}?n=${WEEK}`)}`,
     );
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByText(fixture.trial.title).count()).toBe(0);
+
+    // nor does the appointment's own page open to them
+    const appointment = `/services/eqlaat/appointments/${fixture.trial.id}`;
+    await page.goto(appointment);
+    await page.waitForURL(`**/errors/unauthorized?redirectUrl=${encodeURIComponent(appointment)}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByText(fixture.trial.title).count()).toBe(0);
   }, 120_000);
