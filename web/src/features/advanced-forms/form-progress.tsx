@@ -1,36 +1,10 @@
 import type { FormSection } from '@platform/contracts/forms/rules';
-import { Label, ProgressBar } from 'react-aria-components';
 import styled from 'styled-components';
 import { useT } from '../../kit/i18n/use-t.ts';
+import { LabelledProgressBar } from '../../kit/ui/progress-bar.tsx';
 import type en from './messages/en.json';
 
 type Messages = typeof en;
-
-const Bar = styled(ProgressBar)`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) auto;
-  gap: 0.25rem 0.75rem;
-  margin: 0 0 1rem;
-  .label {
-    font-weight: 600;
-  }
-  .value {
-    /* the page's words wrap under the label rather than push past a narrow window */
-    min-width: 0;
-  }
-  .track {
-    grid-column: 1 / -1;
-    height: 0.75rem;
-    border-radius: 0.375rem;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surface};
-    overflow: hidden;
-  }
-  .fill {
-    height: 100%;
-    background: ${({ theme }) => theme.colors.primary};
-  }
-`;
 
 const Steps = styled.ol`
   margin: 0 0 1.5rem;
@@ -60,17 +34,12 @@ export function FormProgress({ sections, page }: { sections: readonly FormSectio
   const text = t('advancedForms.progress.value', { page: page + 1, pages });
   return (
     <>
-      <Bar value={page + 1} minValue={0} maxValue={Math.max(pages, 1)} valueLabel={text}>
-        {({ percentage }) => (
-          <>
-            <Label className="label">{t('advancedForms.progress.label')}</Label>
-            <span className="value">{text}</span>
-            <div className="track">
-              <div className="fill" style={{ width: `${percentage ?? 0}%` }} />
-            </div>
-          </>
-        )}
-      </Bar>
+      <LabelledProgressBar
+        label={t('advancedForms.progress.label')}
+        value={page + 1}
+        total={pages}
+        valueText={text}
+      />
       {pages > 1 ? (
         <Steps aria-label={t('advancedForms.steps.label')}>
           {sections.map((section, index) => (

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Label, ProgressBar } from 'react-aria-components';
 import styled from 'styled-components';
 import { useAdminErrorText } from '../../kit/admin/admin-ui.tsx';
 import { Button } from '../../kit/ui/button.tsx';
 import { NoticeBox } from '../../kit/ui/notice-box.ts';
+import { LabelledProgressBar } from '../../kit/ui/progress-bar.tsx';
 import { useNewslettersT } from './newsletters-ui.ts';
 import type { NewsletterSendContext, NewsletterSendEvent, NewsletterSendStep } from './send.machine.ts';
 
@@ -19,27 +19,6 @@ const Body = styled.div`
   .done:focus-visible {
     outline: 3px solid ${({ theme }) => theme.colors.focus};
     outline-offset: 2px;
-  }
-`;
-
-const Progress = styled(ProgressBar)`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: 0.25rem;
-  margin: 0 0 1rem;
-  .label {
-    font-weight: 600;
-  }
-  .track {
-    height: 0.75rem;
-    border-radius: 0.375rem;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surface};
-    overflow: hidden;
-  }
-  .fill {
-    height: 100%;
-    background: ${({ theme }) => theme.colors.primary};
   }
 `;
 
@@ -124,17 +103,12 @@ function SendingProgressBar({ delivered, total }: { delivered: number; total: nu
   const t = useNewslettersT();
   const text = t('newsletters.send.progress', { delivered, total });
   return (
-    <Progress value={delivered} minValue={0} maxValue={Math.max(total, 1)} valueLabel={text}>
-      {({ percentage }) => (
-        <>
-          <Label className="label">{t('newsletters.send.progressLabel')}</Label>
-          <span>{text}</span>
-          <div className="track">
-            <div className="fill" style={{ width: `${percentage ?? 0}%` }} />
-          </div>
-        </>
-      )}
-    </Progress>
+    <LabelledProgressBar
+      label={t('newsletters.send.progressLabel')}
+      value={delivered}
+      total={total}
+      valueText={text}
+    />
   );
 }
 

@@ -1,8 +1,8 @@
-import { Label, ProgressBar } from 'react-aria-components';
 import styled from 'styled-components';
 import { ApiError } from '../../kit/api/errors.ts';
 import { serverMessageId } from '../../kit/api/field-errors.ts';
 import { useMessageLookup, useT } from '../../kit/i18n/use-t.ts';
+import { LabelledProgressBar } from '../../kit/ui/progress-bar.tsx';
 import type en from './messages/en.json';
 import type { SessionModule, SessionStatus, SessionView } from './sessions-api.ts';
 
@@ -45,28 +45,6 @@ export function useActionErrorText() {
   };
 }
 
-const Bar = styled(ProgressBar)`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) auto;
-  gap: 0.25rem 0.75rem;
-  margin: 0 0 1.5rem;
-  .label {
-    font-weight: 600;
-  }
-  .track {
-    grid-column: 1 / -1;
-    height: 0.75rem;
-    border-radius: 0.375rem;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surface};
-    overflow: hidden;
-  }
-  .fill {
-    height: 100%;
-    background: ${({ theme }) => theme.colors.primary};
-  }
-`;
-
 /** How far the member is: the modules finished of all, as a progress bar named and valued in words. */
 export function ModulesProgress({ session }: { session: Pick<SessionView, 'modules'> }) {
   const t = useOpenBadgesT();
@@ -74,17 +52,12 @@ export function ModulesProgress({ session }: { session: Pick<SessionView, 'modul
   const done = session.modules.filter((m) => m.finishedAt).length;
   const text = t('openBadges.session.progressValue', { done, total });
   return (
-    <Bar value={done} minValue={0} maxValue={Math.max(total, 1)} valueLabel={text}>
-      {({ percentage }) => (
-        <>
-          <Label className="label">{t('openBadges.session.progress')}</Label>
-          <span>{text}</span>
-          <div className="track">
-            <div className="fill" style={{ width: `${percentage ?? 0}%` }} />
-          </div>
-        </>
-      )}
-    </Bar>
+    <LabelledProgressBar
+      label={t('openBadges.session.progress')}
+      value={done}
+      total={total}
+      valueText={text}
+    />
   );
 }
 
