@@ -45,13 +45,16 @@ export function timedJob(spec: {
 
   async function pass(): Promise<void> {
     let delay = spec.everyMs;
+    let full = false;
     try {
       const done = await exclusive();
-      delay = done >= spec.batch ? 0 : await spec.nextDelay();
+      full = done >= spec.batch;
+      delay = full ? 0 : await spec.nextDelay();
     } catch (error) {
       spec.logger.error({ err: error }, spec.failure);
     }
-    schedule(Math.max(delay, LEAST_DELAY_MS));
+    // after a full batch the rest is due now; otherwise never sooner than LEAST_DELAY_MS
+    schedule(full ? 0 : Math.max(delay, LEAST_DELAY_MS));
   }
 
   return {

@@ -56,7 +56,7 @@ export interface NewsletterDeliveryDeps {
 }
 
 interface Recipient {
-  id: string;
+  contact_id: string;
   email: string;
   locale: string | null;
 }
@@ -111,12 +111,16 @@ export function newsletterDelivery(deps: NewsletterDeliveryDeps) {
       lastRecipientId: string | null;
     };
     const after = progress.lastRecipientId;
+    // ordered by the uuid column itself (its primary key's order), so the step reads the next DELIVER_BATCH rows
+    // from the last one written to and stops: the text of the id would sort every remaining contact first
     const recipients = await sql<Recipient[]>`
-      select id::text, ${sql(contact('email'))} as email, ${sql(contact('locale'))} as locale
-        from ${sql('read')}.${sql(contacts)}
-       where ${sql(contact('hasMailSubscription'))} and deleted_at is null and created_at <= ${askedAt}
-             ${after ? sql`and id > ${after}` : sql``}
-       order by id
+      select c.id::text as contact_id, ${sql(['c', contact('email')].join('.'))} as email,
+             ${sql(['c', contact('locale')].join('.'))} as locale
+        from ${sql('read')}.${sql(contacts)} c
+       where ${sql(['c', contact('hasMailSubscription')].join('.'))} and c.deleted_at is null
+         and c.created_at <= ${askedAt}
+             ${after ? sql`and c.id > ${after}::uuid` : sql``}
+       order by c.id
        limit ${DELIVER_BATCH}`;
 
     const byLocale = new Map<Locale, NewsletterPreviewData | null>();
@@ -141,8 +145,8 @@ export function newsletterDelivery(deps: NewsletterDeliveryDeps) {
         gone = true;
         break;
       }
-      const signature = signer.contact(recipient.id);
-      const unsubscribeUrl = `${base}${contactUnsubscribePath(recipient.id, signature)}`;
+      const signature = signer.contact(recipient.contact_id);
+      const unsubscribeUrl = `${base}${contactUnsubscribePath(recipient.contact_id, signature)}`;
       const data = { ...letter, unsubscribeUrl };
       try {
         await mailer.send({
@@ -152,20 +156,20 @@ export function newsletterDelivery(deps: NewsletterDeliveryDeps) {
           text: newsletterText(data),
           // the one-click way out mail providers offer (RFC 8058), and the page for those who open the address
           headers: {
-            'List-Unsubscribe': `<${base}${contactOneClickUnsubscribePath(recipient.id, signature)}>, <${unsubscribeUrl}>`,
+            'List-Unsubscribe': `<${base}${contactOneClickUnsubscribePath(recipient.contact_id, signature)}>, <${unsubscribeUrl}>`,
             'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
           },
         });
         delivered++;
       } catch (error) {
         failed++;
-        logger.warn({ err: error, sendingId, contactId: recipient.id }, 'newsletter letter refused');
+        logger.warn({ err: error, sendingId, contactId: recipient.contact_id }, 'newsletter letter refused');
       }
     }
     if (recipients.length && !delivered && failed === recipients.length)
       throw new Error(`no letter of sending ${sendingId} was accepted; tried again at the next pass`);
 
-    const last = gone ? after : (recipients[recipients.length - 1]?.id ?? after);
+    const last = gone ? after : (recipients[recipients.length - 1]?.contact_id ?? after);
     const finished = gone || recipients.length < DELIVER_BATCH;
     const pass = randomUUID();
     const metadata = { now: clock(), actor: systemActor, correlationId: pass, causationId: pass };
