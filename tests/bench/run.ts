@@ -5,7 +5,7 @@
  * page with two includes beside a hand-written SQL join at 25 and 10,000 rows, and the generic list and find of
  * 10,000 coupons beside hand-written SQL over the same table. Flags: `--quick` (small
  * counts, a smoke run), `--diagnose` (after the figures, measure the variants that explain a missed target; see
- * diagnose.ts), `--only store|query|resources|files|rental|community|accounting|contacts|software|forms|stats|search|cluster` (one section; search:
+ * diagnose.ts), `--only store|query|resources|files|rental|community|accounting|contacts|newsletters|software|forms|stats|search|cluster` (one section; search:
  * query/search-bench.ts, the global search at 100,000 indexed records beside the same full-text query by hand, p50 and
  * p99; cluster: cluster-bench.ts, reads through the cluster's front to 1 and 3 query processes and appends to 1 and 2
  * command processes, in rotating slices of one run; files: files-bench.ts, uploads
@@ -16,7 +16,10 @@
  * raw SQL and bare Express; contacts: query/contacts-bench.ts, a contact form's anonymous submission (each a new
  * input on its own stream, ADR 0060; without and with the captcha) at 1,000 and 100,000 earlier inputs, and a
  * visitor's survey answer (on the survey's stream, which each answer folds) at 1,000 and 20,000 earlier answers,
- * beside bare Express answering a POST of the same body; software: query/software-bench.ts, a software's anonymous
+ * beside bare Express answering a POST of the same body; newsletters: query/newsletters-bench.ts, a newsletter's
+ * delivery by the platform's job (ADR 0065) to the same 2,000 subscribed contacts among 2,500 and 50,000, in
+ * letters per second from the send to its finishedAt, the job's read of a step's recipients and the send's count
+ * timed and EXPLAINed, beside raw INSERTs of the same rows into the dev mailbox; software: query/software-bench.ts, a software's anonymous
  * report at 1,000 and 100,000 earlier stats, the back office's statistics over 30 days (the same rows in the
  * period at both sizes) and a member's list of their authorizations at 1,000 and 50,000 other authorizations,
  * beside bare Express; forms: query/forms-bench.ts, an advanced form's public page (without and with the captcha), a
@@ -53,6 +56,7 @@ import { ACCOUNTING_FULL, ACCOUNTING_QUICK, accountingBench } from './query/acco
 import { COMMUNITY_FULL, COMMUNITY_QUICK, communityBench } from './query/community-bench.ts';
 import { CONTACTS_FULL, CONTACTS_QUICK, contactsBench } from './query/contacts-bench.ts';
 import { FORMS_FULL, FORMS_QUICK, formsBench } from './query/forms-bench.ts';
+import { NEWSLETTERS_FULL, NEWSLETTERS_QUICK, newslettersBench } from './query/newsletters-bench.ts';
 import { SEARCH_FULL, SEARCH_QUICK, searchBench } from './query/search-bench.ts';
 import { SOFTWARE_FULL, SOFTWARE_QUICK, softwareBench } from './query/software-bench.ts';
 import { QUERY_CLIENTS, QUERY_FULL, QUERY_QUICK, queryBench, type QueryClient } from './query/query-bench.ts';
@@ -112,6 +116,7 @@ const SECTIONS = [
   'community',
   'accounting',
   'contacts',
+  'newsletters',
   'software',
   'forms',
   'stats',
@@ -269,6 +274,18 @@ async function main() {
       await contactsBench({ cluster, counts: args.has('--quick') ? CONTACTS_QUICK : CONTACTS_FULL, log });
       log(
         `\ncontacts section took ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`,
+      );
+    }
+    if (runs('newsletters')) {
+      const started = performance.now();
+      log(`\nload average at start of the newsletters section: ${loadAverage()}`);
+      await newslettersBench({
+        cluster,
+        counts: args.has('--quick') ? NEWSLETTERS_QUICK : NEWSLETTERS_FULL,
+        log,
+      });
+      log(
+        `\nnewsletters section took ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`,
       );
     }
     if (runs('software')) {
