@@ -319,6 +319,9 @@ describe('accounts, end to end', () => {
       'Contacts',
       'Contact forms',
       'Contact form answers',
+      'Contact reports',
+      // a newsletter's sendings (ADR 0065), with the contacts they go to
+      'Newsletter sendings',
       // the advanced forms (FEATURE_FORMS), in the contacts group after the contacts, in the catalogue's order
       'Form field types',
       'Form data types',
