@@ -135,7 +135,9 @@ describe('saving the contacts’ list as a report', () => {
       'Language: Français',
       'Soft-deleted records: Show them too',
     ]);
-    expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: /^Name/ }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: /^Name/ })),
+    );
     await user.keyboard('Subscribed, in French');
     await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'For the Paris fair');
     await user.click(within(dialog).getByRole('button', { name: 'Save the report' }));
@@ -189,7 +191,7 @@ describe('saving the contacts’ list as a report', () => {
     expect(server.writes).toHaveLength(0);
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(describedBy(name)).toContain('Give the report a name.');
-    expect(document.activeElement).toBe(name);
+    await waitFor(() => expect(document.activeElement).toBe(name));
 
     await user.type(name, 'French');
     await user.click(submit);

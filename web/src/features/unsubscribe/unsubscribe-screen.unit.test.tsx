@@ -45,7 +45,8 @@ describe('the newsletter unsubscribe page of a contact', () => {
         'Press “Unsubscribe” and you will no longer receive the newsletters of Assistive Tech Commons.',
       ),
     ).toBeTruthy();
-    expect(document.title).toBe('Leave the newsletters | Assistive Tech Commons');
+    // the title follows the screen's effect: waited for, as the route announcer does
+    await waitFor(() => expect(document.title).toBe('Leave the newsletters | Assistive Tech Commons'));
     // a bare page: no navigation, no footer
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(screen.queryByRole('contentinfo')).toBeNull();
@@ -86,7 +87,7 @@ describe('the newsletter unsubscribe page of a contact', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'This link is not valid' })).toBeTruthy();
     expect(screen.getByText(/Use the unsubscribe link of the latest newsletter you received/)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
-    expect(document.title).toBe('This link is not valid | Assistive Tech Commons');
+    await waitFor(() => expect(document.title).toBe('This link is not valid | Assistive Tech Commons'));
     expect(unsubscribeCalls(calls)).toEqual([]);
     expect(server.state.posted).toEqual([]);
   });

@@ -81,7 +81,9 @@ describe('the accessibility guidelines', () => {
     const { main, location } = await openGuidelines();
     const contents = within(main).getByRole('navigation', { name: 'On this page' });
     await user.click(within(contents).getByRole('link', { name: 'Tables' }));
-    expect(document.activeElement).toBe(within(main).getByRole('heading', { level: 2, name: 'Tables' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(main).getByRole('heading', { level: 2, name: 'Tables' })),
+    );
     expect(window.location.hash).toBe('#tables');
     // an anchor on the page, not a navigation to another one
     expect(location.history?.at(-1)).toBe(PATH);
