@@ -44,7 +44,6 @@ import { SurveyAnswered, surveyResource, type SurveyAnsweredData } from '@platfo
 import { captchaKeys, checkCaptcha, createCaptcha, solveCaptcha } from '@platform/infra/captcha';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore, type EventToAppend } from '@platform/infra/event-store';
-import { waitForProjections } from '@platform/infra/projections/checkpoints';
 import { resourceTable } from '@platform/infra/resources/table';
 import type { BenchCluster } from '../env.ts';
 import { percentile } from '../report.ts';
@@ -55,6 +54,7 @@ import { hostPlatform, type HostedPlatform } from './harness.ts';
 import { hostBare } from './bare-baseline.ts';
 import { p50, p99, rateOf, rotate, type Load } from './load.ts';
 import { metadata } from './seed.ts';
+import { settle } from './settle.ts';
 
 export interface ContactsBenchCounts {
   /** each form's earlier inputs, the small size then the large */
@@ -246,27 +246,6 @@ function seededAnswer(survey: Survey, n: number, at: string): SurveyAnsweredData
     organizationId: null,
     answeredAt: at,
   };
-}
-
-/** Waits until every live projection has applied the last committed event, then analyzes. */
-async function settle(databaseUrl: string) {
-  const sql = createSql(databaseUrl, { max: 2 });
-  const store = new PostgresEventStore({ sql, contracts: new EventContractRegistry([...allEventContracts]) });
-  try {
-    const head = await store.lastCommittedPosition();
-    const live = await sql<{ name: string }[]>`
-      select distinct name from projection_checkpoints where status = 'live'`;
-    const { reached } = await waitForProjections(
-      { sql, eventStore: store },
-      live.map((r) => r.name),
-      head,
-      1_800_000,
-    );
-    if (!reached) throw new Error('the projections did not reach the head in time');
-    await sql`analyze`;
-  } finally {
-    await sql.end();
-  }
 }
 
 interface Counts {

@@ -44,7 +44,6 @@ import { captchaKeys, createCaptcha } from '@platform/infra/captcha';
 import { createSql } from '@platform/infra/db/postgres';
 import { PostgresEventStore, type EventToAppend } from '@platform/infra/event-store';
 import { formResponseIdOf } from '@platform/infra/forms/responses';
-import { waitForProjections } from '@platform/infra/projections/checkpoints';
 import { resourceColumn, resourceTable } from '@platform/infra/resources/table';
 import type { BenchCluster } from '../env.ts';
 import { percentile } from '../report.ts';
@@ -57,6 +56,7 @@ import { hostBare } from './bare-baseline.ts';
 import { load, p50, p99, rateOf, rotate, type Load } from './load.ts';
 import { fmt, ms, twoSizeReport } from './two-size-report.ts';
 import { metadata } from './seed.ts';
+import { settle } from './settle.ts';
 
 export interface FormsBenchCounts {
   /** the measured form's ended responses, the small size then the large */
@@ -298,27 +298,6 @@ async function makeAppAdmin(host: HostedPlatform, adminToken: string) {
   if (read.status !== 200) throw new Error(`the application administrator: ${read.status}`);
   await read.text();
   return member;
-}
-
-/** Waits until every live projection has applied the last committed event, then analyzes. */
-async function settle(databaseUrl: string) {
-  const sql = createSql(databaseUrl, { max: 2 });
-  const store = new PostgresEventStore({ sql, contracts: new EventContractRegistry([...allEventContracts]) });
-  try {
-    const head = await store.lastCommittedPosition();
-    const live = await sql<{ name: string }[]>`
-      select distinct name from projection_checkpoints where status = 'live'`;
-    const { reached } = await waitForProjections(
-      { sql, eventStore: store },
-      live.map((r) => r.name),
-      head,
-      1_800_000,
-    );
-    if (!reached) throw new Error('the projections did not reach the head in time');
-    await sql`analyze`;
-  } finally {
-    await sql.end();
-  }
 }
 
 interface Counts {

@@ -27,15 +27,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { lightUserResource } from '@platform/contracts/contacts/records';
-import { EventContractRegistry } from '@platform/contracts/event-contracts';
 import { SYSTEM_USER_ID } from '@platform/contracts/metadata';
 import { newsletterSendingResource } from '@platform/contracts/newsletters/sending';
-import { allEventContracts } from '@platform/contracts/registry';
 import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
 import { DELIVER_EVERY_MS } from '@platform/host/newsletters/deliver';
 import { createSql } from '@platform/infra/db/postgres';
-import { PostgresEventStore } from '@platform/infra/event-store';
-import { waitForProjections } from '@platform/infra/projections/checkpoints';
 import { resourceColumn, resourceTable } from '@platform/infra/resources/table';
 import type { BenchCluster } from '../env.ts';
 import { percentile } from '../report.ts';
@@ -62,6 +58,7 @@ import {
   type MailboxRow,
 } from './newsletters-statements.ts';
 import { fmt } from './two-size-report.ts';
+import { settle } from './settle.ts';
 
 export interface NewslettersBenchCounts {
   /** the contacts' table: the small size, then the large */
@@ -161,27 +158,6 @@ function seededContact(n: number, size: number, recipients: number): SeedEvent {
       relationships: {},
     },
   };
-}
-
-/** Waits until every live projection has applied the last committed event, then analyzes. */
-async function settle(databaseUrl: string) {
-  const sql = createSql(databaseUrl, { max: 2 });
-  const store = new PostgresEventStore({ sql, contracts: new EventContractRegistry([...allEventContracts]) });
-  try {
-    const head = await store.lastCommittedPosition();
-    const live = await sql<{ name: string }[]>`
-      select distinct name from projection_checkpoints where status = 'live'`;
-    const { reached } = await waitForProjections(
-      { sql, eventStore: store },
-      live.map((r) => r.name),
-      head,
-      600_000,
-    );
-    if (!reached) throw new Error('the projections did not reach the head in time');
-    await sql`analyze`;
-  } finally {
-    await sql.end();
-  }
 }
 
 /** The contacts in the read model (rows, subscribed and live) and their created events in the log. */
@@ -298,7 +274,7 @@ async function measureSize(options: {
   const started = performance.now();
   let host = await hostPlatform({ databaseUrl, adminToken });
   const templateId = await makeTemplate(host, adminToken, 'Bench letter');
-  await settle(databaseUrl);
+  await settle(databaseUrl, 600_000);
   await host.stop();
   const db = createSql(databaseUrl, { max: 1 });
   try {
@@ -314,7 +290,7 @@ async function measureSize(options: {
     await db`checkpoint`.catch(() => undefined);
     host = await hostPlatform({ databaseUrl, adminToken });
     try {
-      await settle(databaseUrl);
+      await settle(databaseUrl, 600_000);
       const seeded = await contactCounts(databaseUrl);
       if (seeded.rows !== size || seeded.events !== size || seeded.subscribed !== counts.recipients)
         throw new Error(

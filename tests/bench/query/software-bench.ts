@@ -34,9 +34,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { deriveId } from '@platform/command-api/handler';
-import { EventContractRegistry } from '@platform/contracts/event-contracts';
 import { SYSTEM_USER_ID } from '@platform/contracts/metadata';
-import { allEventContracts } from '@platform/contracts/registry';
 import { resourceCatalogue } from '@platform/contracts/resources/catalogue';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import {
@@ -48,8 +46,6 @@ import {
   statsEventResource,
 } from '@platform/contracts/software/records';
 import { createSql } from '@platform/infra/db/postgres';
-import { PostgresEventStore } from '@platform/infra/event-store';
-import { waitForProjections } from '@platform/infra/projections/checkpoints';
 import { resourceColumn, resourceTable } from '@platform/infra/resources/table';
 import type { BenchCluster } from '../env.ts';
 import { createMember, signIn } from './accounting-bench.ts';
@@ -60,6 +56,7 @@ import { hostPlatform, type HostedPlatform } from './harness.ts';
 import { hostBare } from './bare-baseline.ts';
 import { load, p50, p99, rateOf, rotate, type Load } from './load.ts';
 import { fmt, ms, twoSizeReport } from './two-size-report.ts';
+import { settle } from './settle.ts';
 
 export interface SoftwareBenchCounts {
   /** software-stats rows seeded before the measurement, the small size then the large */
@@ -342,27 +339,6 @@ async function seedThroughApi(
       if (answer.status !== 201) throw new Error(`an association: ${answer.status} ${text.slice(0, 300)}`);
     }
   return { ids, reported };
-}
-
-/** Waits until every live projection has applied the last committed event, then analyzes. */
-async function settle(databaseUrl: string) {
-  const sql = createSql(databaseUrl, { max: 2 });
-  const store = new PostgresEventStore({ sql, contracts: new EventContractRegistry([...allEventContracts]) });
-  try {
-    const head = await store.lastCommittedPosition();
-    const live = await sql<{ name: string }[]>`
-      select distinct name from projection_checkpoints where status = 'live'`;
-    const { reached } = await waitForProjections(
-      { sql, eventStore: store },
-      live.map((r) => r.name),
-      head,
-      1_800_000,
-    );
-    if (!reached) throw new Error('the projections did not reach the head in time');
-    await sql`analyze`;
-  } finally {
-    await sql.end();
-  }
 }
 
 interface Counts {
