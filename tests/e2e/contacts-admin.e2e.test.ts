@@ -95,6 +95,37 @@ describe('contacts in the back office', () => {
     expect(handled.data.relationships.createdLightUser.data).toEqual({ type: 'light-users', id: contactId });
   }, 180_000);
 
+  test("the answers' list is filtered by their form, chosen by name with the keyboard", async () => {
+    const page = await adminPage();
+    await page.goto('/admin/resources/light-user-form-inputs/index');
+    const filters = page.getByRole('search');
+    const box = filters.getByRole('combobox', { name: 'Form' });
+    await box.waitFor({ timeout: 30_000 });
+    await box.focus();
+    await page.keyboard.type(`Workshop ${run}`);
+    const option = page.getByRole('option', { name: new RegExp(`Workshop ${run}`) });
+    await option.waitFor({ timeout: 30_000 });
+    await shot(page, 'contacts-admin-filter-open');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => box.inputValue()).toBe(form.title);
+    await checkA11yInBothThemes(page, 'a list filter by a related record', 'contacts-admin-filter-chosen');
+    await filters.getByRole('button', { name: 'Apply' }).press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('f.form') === form.id);
+    // this run's form has one answer: its visitor's
+    const rows = page.getByRole('table').getByRole('row');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
+    await page.getByRole('table').getByText(email).waitFor();
+    await shot(page, 'contacts-admin-filtered-by-form');
+    // opened again from its address, the box names the form
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('search').getByRole('combobox', { name: 'Form' }).inputValue(), {
+        timeout: 30_000,
+      })
+      .toBe(form.title);
+  }, 180_000);
+
   test("the contacts' list saves its view as a report, whose screen says it in words and opens the list again", async () => {
     const page = await adminPage();
     const view = `/admin/resources/light-users/index?search=${encodeURIComponent(`Visitor ${run}`)}&f.locale=fr`;

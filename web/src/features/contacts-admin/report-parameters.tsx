@@ -8,7 +8,7 @@ import { relatedView } from '../../kit/admin/resources/record-title.ts';
 import { useRecordTitle, useResourceLabels, useResourceT } from '../../kit/admin/resources/resource-ui.tsx';
 import { useApi } from '../../kit/api/api-context.tsx';
 import { useContactsAdminT } from './contacts-admin-ui.ts';
-import { isTrashedFilter, LIST_FILTERS } from './report-query.ts';
+import { isTrashedFilter } from './report-query.ts';
 
 const FIELDS: readonly FieldInfo[] = resourceFields(lightUserResource);
 const kindOf = (name: string) =>
@@ -38,8 +38,8 @@ const Lines = styled.ul`
 /**
  * A contacts report's parameters in words, with the back office's own names: the search, the order (the field's
  * label and its direction, or the list's own when the report asks none) and each filter as "label: value" (yes or
- * no, an enum's label, a related record's name once read, its id until then or when it cannot be read). A filter
- * the list screen does not offer says that the list opens without it.
+ * no, an enum's label, a related record's name once read, its id until then or when it cannot be read). The list
+ * screen offers every filter a report may keep (report-query.ts), so the list opens as the report says.
  */
 export function ReportParameters({ query }: { query: LightUserReportQuery }) {
   const t = useContactsAdminT();
@@ -97,7 +97,7 @@ export function ReportParameters({ query }: { query: LightUserReportQuery }) {
       </li>
       {filters.map(([name, value]) => (
         <li key={name}>
-          {t(LIST_FILTERS.has(name) ? 'contactsAdmin.report.filter' : 'contactsAdmin.report.notOffered', {
+          {t('contactsAdmin.report.filter', {
             label: labelOf(name),
             value: valueOf(name, value),
           })}

@@ -4,7 +4,7 @@ import {
   type LightUserReportQuery,
 } from '@platform/contracts/contacts/records';
 import { resourceFields } from '@platform/contracts/resources/fields';
-import { listFilterFields, listHref, type ListSearch } from '../../kit/admin/resources/list-query.ts';
+import { listFilterNames, listHref, type ListSearch } from '../../kit/admin/resources/list-query.ts';
 
 /**
  * A contacts report (contracts/src/contacts/records.ts) and the contacts' list of the back office speak of the same
@@ -43,11 +43,11 @@ export function listViewOfReport(query: LightUserReportQuery): ListSearch {
 export const reportListHref = (query: LightUserReportQuery) => listHref(CONTACTS, listViewOfReport(query));
 
 /**
- * The filters the list screen offers, and so applies when it opens: a report may keep others the API takes (a tag,
- * an organization), which the list then opens without.
+ * The filters the list screen offers (a related record's among them: a tag, an organization): every one a report
+ * may keep (the report test holds the two together), so that the list opens as the report says.
  */
 export const LIST_FILTERS: ReadonlySet<string> = new Set([
-  ...listFilterFields(lightUserResource, resourceFields(lightUserResource)).map((f) => f.name),
+  ...listFilterNames(lightUserResource, resourceFields(lightUserResource)),
   TRASHED,
 ]);
 export const isTrashedFilter = (name: string) => name === TRASHED;

@@ -1,4 +1,5 @@
 import {
+  lightUserReportFilterNames,
   lightUserReportSearch,
   lightUserResource,
   parseLightUserReportQuery,
@@ -14,6 +15,7 @@ import { viewerFacts } from '../../kit/admin/resources/viewer.ts';
 import { allMessages } from '../../kit/i18n/all-messages.ts';
 import { DEFAULT_ACCESSIBILITY } from '../../kit/state/accessibility.ts';
 import { buildTheme } from '../../kit/theme/theme.ts';
+import { LIST_FILTERS } from './report-query.ts';
 import { SaveReportAction } from './save-report.tsx';
 
 const CONTACT = '0d000000-0000-4000-8000-0000000000c3';
@@ -258,7 +260,7 @@ describe('a contacts report’s screen', () => {
       ).toEqual([
         'Search: “Martin”',
         'Order: Last action, descending',
-        'Admin tags: Fair 2031 (the contacts’ list does not offer this filter, and opens without it)',
+        'Admin tags: Fair 2031',
         'Receives the newsletter: No',
         'Language: Français',
       ]),
@@ -277,6 +279,17 @@ describe('a contacts report’s screen', () => {
     expect(asked.get('sort')).toBe('-lastActionAt');
     expect(asked.get('filter[hasMailSubscription]')).toBe('false');
     expect(asked.get('filter[locale]')).toBe('fr');
+    // the tag too, which the list's own filter names
+    expect(asked.get('filter[adminTags]')).toBe(TAG);
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Admin tags' }) as HTMLInputElement).value).toBe(
+        'Fair 2031',
+      ),
+    );
+  });
+
+  it('keeps only filters the list screen offers, so that the list opens as the report says', () => {
+    expect([...LIST_FILTERS].sort()).toEqual(lightUserReportFilterNames().sort());
   });
 
   it('says the list’s own order and every contact when the report keeps nothing', async () => {

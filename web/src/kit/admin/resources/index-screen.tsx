@@ -16,6 +16,7 @@ import {
   ariaSort,
   filterParam,
   listFilterFields,
+  offeredRelationshipFilters,
   nextSort,
   readSort,
   sortableFields,
@@ -26,6 +27,7 @@ import { resourcePaths } from './paths.ts';
 import { RecordActions, recordTitle } from './record-actions.tsx';
 import { indexIncluded, relatedViews } from './record-title.ts';
 import { RelatedRecords } from './related-records.tsx';
+import { RelationshipFilterField } from './relationship-filter.tsx';
 import { resourceApi, type ResourceRecord } from './resource-api.ts';
 import {
   fieldDisplays,
@@ -84,6 +86,8 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
   const canTrash = definition.softDeletable && allows(definition.access.restore, viewer);
   const trashed = canTrash && (trashedParam === 'with' || trashedParam === 'only') ? trashedParam : null;
   const filterFields = listFilterFields(definition, fields);
+  const relationFilters = offeredRelationshipFilters(definition, viewer);
+  const filterNames = [...filterFields.map((f) => f.name), ...relationFilters.map((f) => f.name)];
   const extension = useResourceExtension(type);
   // a module may open the list on some filters (the pending publication requests): "any" then says none
   const defaults = extension.defaultFilters ?? {};
@@ -91,12 +95,10 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
     const value = params.get(filterParam(name)) ?? defaults[name] ?? '';
     return value === ANY_FILTER && Object.hasOwn(defaults, name) ? '' : value;
   };
-  const filterKey = JSON.stringify(
-    Object.fromEntries(filterFields.map((f) => [f.name, filterValue(f.name)])),
-  );
+  const filterKey = JSON.stringify(Object.fromEntries(filterNames.map((name) => [name, filterValue(name)])));
   const [draft, setDraft] = useState(search);
   const [drafts, setDrafts] = useState<Record<string, string>>(() =>
-    Object.fromEntries(filterFields.map((f) => [f.name, filterValue(f.name)])),
+    Object.fromEntries(filterNames.map((name) => [name, filterValue(name)])),
   );
   const [actionError, setActionError] = useState<string | null>(null);
   const sortValue = sortParam(sort);
@@ -208,7 +210,7 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
         ) : null
       }
       before={
-        definition.search.length || filterFields.length || canTrash ? (
+        definition.search.length || filterNames.length || canTrash ? (
           <Filters
             role="search"
             aria-label={t('admin.resources.filters', { resource: labels.typeName })}
@@ -218,9 +220,9 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
                 search: draft.trim() || null,
                 page: null,
                 ...Object.fromEntries(
-                  filterFields.map((f) => [
-                    filterParam(f.name),
-                    drafts[f.name]?.trim() || (Object.hasOwn(defaults, f.name) ? ANY_FILTER : null),
+                  filterNames.map((name) => [
+                    filterParam(name),
+                    drafts[name]?.trim() || (Object.hasOwn(defaults, name) ? ANY_FILTER : null),
                   ]),
                 ),
               });
@@ -268,6 +270,16 @@ export function IndexScreen({ definition, viewer }: { definition: ResourceDefini
                 <TextField key={f.name} label={label} value={value} onChange={set} maxLength={f.maxLength} />
               );
             })}
+            {relationFilters.map((f) => (
+              <RelationshipFilterField
+                key={f.name}
+                filter={f}
+                label={labels.field(f.name)}
+                value={drafts[f.name] ?? ''}
+                onChange={(v) => setDrafts((d) => ({ ...d, [f.name]: v }))}
+                included={included}
+              />
+            ))}
             {canTrash ? (
               <Select
                 label={t('admin.resources.trashed')}

@@ -1,6 +1,9 @@
+import { allows, type ViewerFacts } from '@platform/contracts/resources/access';
+import { resourceDefinition } from '@platform/contracts/resources/catalogue';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import type { FieldInfo } from '@platform/contracts/resources/fields';
 import { resourcePaths } from './paths.ts';
+import { may } from './viewer.ts';
 
 /** A list's order: `name` ascending, `-name` descending (JSON:API sort). */
 export interface SortOrder {
@@ -67,6 +70,54 @@ export function listFilterFields(definition: ResourceDefinition, fields: readonl
       .map(([name]): FieldInfo => ({ name, kind: 'boolean', nullable: false, optional: true })),
   ];
 }
+
+/** A list's filter by a related record: `filter[organization]=<id>` (and `null` for none, on a to-one). */
+export interface RelationshipFilter {
+  name: string;
+  /** the related type */
+  type: string;
+  /** to-many: the records naming this one among others (a contact's tags); there is no "none" to filter by */
+  many: boolean;
+}
+
+/**
+ * The relationships a list may be filtered by, one related record at a time, as query-api takes them: every own
+ * relationship that names records of one type. Not a file field (it names files, not what a reader looks for), nor
+ * a polymorphic one (it names any of several types), nor one an attribute or a list filter already names.
+ */
+export function listRelationshipFilters(definition: ResourceDefinition): RelationshipFilter[] {
+  return Object.entries(definition.relationships)
+    .filter(
+      ([name, r]) =>
+        !r.polymorphic &&
+        !r.file &&
+        !(definition.filters as readonly string[]).includes(name) &&
+        !Object.hasOwn(definition.listFilters, name),
+    )
+    .map(([name, r]) => ({ name, type: r.type, many: Boolean(r.many) }));
+}
+
+/**
+ * The relationship filters a list's screen offers this viewer: those naming records they may list (the filter's
+ * box searches them), on a relationship they may read (the server filters by one only where the viewer reads it).
+ * A type kept by a hand-written module (users) is offered, and its list answers for itself.
+ */
+export function offeredRelationshipFilters(
+  definition: ResourceDefinition,
+  viewer: ViewerFacts,
+): RelationshipFilter[] {
+  return listRelationshipFilters(definition).filter((f) => {
+    const target = resourceDefinition(f.type);
+    const rule = definition.relationshipAccess[f.name]?.read;
+    return (!target || may(target, 'index', viewer)) && (!rule || allows(rule, viewer));
+  });
+}
+
+/** The names of every filter a list's screen offers (some only to those who may read what they name). */
+export const listFilterNames = (definition: ResourceDefinition, fields: readonly FieldInfo[]): string[] => [
+  ...listFilterFields(definition, fields).map((f) => f.name),
+  ...listRelationshipFilters(definition).map((f) => f.name),
+];
 
 /** The address of a type's list showing this (its first page), as the list reads it back. */
 export function listHref(type: string, search: ListSearch): string {

@@ -44,6 +44,7 @@ export function RelationshipPicker({
   value,
   onChange,
   included,
+  noneOption,
 }: {
   field: FormField & { relationship: { type: string; many: boolean } };
   label: string;
@@ -52,6 +53,8 @@ export function RelationshipPicker({
   value: FormValue;
   onChange: (value: FormValue) => void;
   included: IncludedIndex;
+  /** a choice of no record, offered first (a list's filter: "not set"); its id is the value when chosen */
+  noneOption?: ComboBoxOption;
 }) {
   const t = useResourceT();
   const titleOf = useRecordTitle();
@@ -61,11 +64,21 @@ export function RelationshipPicker({
   const chosen = many ? null : (ids[0] ?? null);
   // names of records picked here; the others are named by the document the form was read with
   const [picked, setPicked] = useState<Record<string, string>>({});
-  const nameOf = (id: string) => picked[id] ?? titleOf(type, id, relatedView(type, id, included).title);
+  const nameOf = (id: string) =>
+    id === noneOption?.id
+      ? noneOption.label
+      : (picked[id] ?? titleOf(type, id, relatedView(type, id, included).title));
   const [input, setInput] = useState(() => (chosen ? nameOf(chosen) : ''));
   // what the reader asked for: null until they type or open the list
   const [query, setQuery] = useState<string | null>(null);
   const [found, setFound] = useState<Found>({ status: 'idle', options: [] });
+  // a chosen record named after the box was first shown (a list filter's, read by itself): its name replaces its id,
+  // unless the reader is typing
+  const chosenName = chosen ? nameOf(chosen) : null;
+  useEffect(() => {
+    if (chosenName !== null && query === null) setInput(chosenName);
+    // only a new name puts it in the box
+  }, [chosenName]);
 
   useEffect(() => {
     if (query === null) return;
@@ -105,11 +118,16 @@ export function RelationshipPicker({
 
   const shown = found.status === 'ready' ? found.options : [];
   // the chosen record stays among a to-one box's options so that react-aria can put its name back on blur
-  const options = many
+  const listed = many
     ? shown.filter((o) => !ids.includes(o.id))
-    : chosen && !shown.some((o) => o.id === chosen)
+    : chosen && chosen !== noneOption?.id && !shown.some((o) => o.id === chosen)
       ? [...shown, { id: chosen, label: nameOf(chosen) }]
       : shown;
+  // "none" while nothing is typed, or what is typed is its name
+  const options =
+    noneOption && (chosen === noneOption.id || !query?.trim() || matches(noneOption.label, query))
+      ? [noneOption, ...listed]
+      : listed;
   const emptyText =
     found.status === 'searching'
       ? t('admin.resources.picker.searching')
