@@ -24,6 +24,8 @@ export interface OpenPageOptions {
    * as a bot's (ADR 0038), so a test of the statistics reads as a reader's browser
    */
   userAgent?: string;
+  /** the device's time zone (default Europe/Paris, the demo members' own) */
+  timezoneId?: string;
 }
 
 const CONSENT: Record<Exclude<ConsentState, 'first-visit'>, string> = {
@@ -76,7 +78,7 @@ export async function openContext(options: OpenPageOptions = {}): Promise<Opened
     baseURL: baseUrl(),
     viewport: options.viewport ?? VIEWPORTS.desktop,
     locale: options.locale ?? 'en-US',
-    timezoneId: 'Europe/Paris',
+    timezoneId: options.timezoneId ?? 'Europe/Paris',
     colorScheme: theme,
     storageState: { cookies: [], origins: [{ origin, localStorage }] },
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),

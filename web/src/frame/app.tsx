@@ -43,6 +43,7 @@ import { menuAtom } from '../kit/routing/menu.ts';
 import { NavigationProvider } from '../kit/routing/router.tsx';
 import { ToastProvider } from '../kit/toast/toast-context.tsx';
 import { SessionProvider, sessionAtom } from '../kit/session/session.tsx';
+import { viewerTimeZone } from '../kit/session/time-zone.ts';
 import { loadAllMessages, loadMessages, type Messages } from '../kit/i18n/load-messages.ts';
 import {
   AllMessages,
@@ -273,6 +274,8 @@ export function App({ locale: forced, messages: preloaded, fetchFn, routerHook, 
   );
   const allMessages = useAllMessagesAfterPaint(all, () => setFailed(true));
   const messages = allMessages ?? firstScreen;
+  // every date and time in the viewer's zone: a member's profile's, a visitor's browser's (session/time-zone.ts)
+  const timeZone = viewerTimeZone(useAtomValue(sessionAtom, { store }).user);
 
   useEffect(() => {
     syncStoredVersion(APP_VERSION);
@@ -293,7 +296,7 @@ export function App({ locale: forced, messages: preloaded, fetchFn, routerHook, 
     <JotaiProvider store={store}>
       <Themed>
         {messages ? (
-          <IntlProvider locale={locale} messages={messages} defaultLocale="en">
+          <IntlProvider locale={locale} messages={messages} defaultLocale="en" timeZone={timeZone}>
             <AllMessagesContext.Provider value={all}>
               <Router hook={routerHook} searchHook={searchHook}>
                 <ApiProvider fetchFn={fetchFn}>

@@ -4,7 +4,6 @@ import styled from 'styled-components';
 import { useApi } from '../../kit/api/api-context.tsx';
 import type { ApiClient } from '../../kit/api/client.ts';
 import { ApiError } from '../../kit/api/errors.ts';
-import { useSignedInUser } from '../../kit/session/session.tsx';
 import { Button } from '../../kit/ui/button.tsx';
 import { Link } from '../../kit/ui/link.tsx';
 import { TextField } from '../../kit/ui/text-field.tsx';
@@ -76,7 +75,6 @@ export function MailText({ text }: { text: string }) {
 export function MailboxScreen() {
   const t = useAdminT();
   const intl = useIntl();
-  const user = useSignedInUser();
   const { params, update } = useListQuery();
   const page = pageParam(params.get('page'));
   const to = params.get('to') ?? '';
@@ -96,8 +94,7 @@ export function MailboxScreen() {
     }
   }, [selected]);
 
-  const formatDate = (iso: string) =>
-    intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'medium', timeZone: user.timezone });
+  const formatDate = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'medium' });
 
   return (
     <ListFrame

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useApi } from '../../kit/api/api-context.tsx';
 import { useToast } from '../../kit/toast/toast-context.tsx';
 import { ApiError } from '../../kit/api/errors.ts';
-import { useSession, useSignedInUser } from '../../kit/session/session.tsx';
+import { useSession } from '../../kit/session/session.tsx';
 import { Button } from '../../kit/ui/button.tsx';
 import { Select } from '../../kit/ui/select.tsx';
 import {
@@ -37,7 +37,6 @@ export function ValidationRequestsScreen() {
   const api = useApi();
   const toast = useToast();
   const errorText = useAdminErrorText();
-  const user = useSignedInUser();
   const { features } = useSession();
   const { params, update } = useListQuery();
   const status = statusParam(params.get('status'));
@@ -95,8 +94,7 @@ export function ValidationRequestsScreen() {
   const organizations = state.status === 'ready' ? state.value.organizations : new Map<string, string>();
   const personOf = (r: ValidationRequest) => people.get(r.relationships.user.data.id);
   const nameOf = (r: ValidationRequest) => personOf(r)?.fullName ?? t('admin.validationRequests.unknownUser');
-  const formatDate = (iso: string) =>
-    intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short', timeZone: user.timezone });
+  const formatDate = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
 
   const columns: ListColumn<ValidationRequest>[] = [
     {

@@ -1,7 +1,9 @@
+import { CalendarDate } from '@internationalized/date';
 import { recordEndpoints } from '@platform/contracts/resources/endpoints';
 import { z } from 'zod/v4';
 import type { ApiClient } from '../../kit/api/client.ts';
 import type { FileView } from '../../kit/api/files.ts';
+import { dayIn, startOfDay } from '../../kit/time/zone.ts';
 import {
   authorOf,
   engagementOf,
@@ -75,14 +77,25 @@ function toEvent(data: z.infer<typeof EventSchema>, included: z.infer<typeof Inc
   };
 }
 
-/** A month as `YYYY-MM`, its first instant and the next month's (local time), for `filter[between]`. */
-export function monthRange(month: string): { from: Date; to: Date } {
+/** A month (`YYYY-MM`) as its first day. */
+export function firstDayOf(month: string): CalendarDate {
   const [year, index] = month.split('-').map(Number) as [number, number];
-  return { from: new Date(year, index - 1, 1), to: new Date(year, index, 1) };
+  return new CalendarDate(year, index, 1);
 }
 
-export function monthOf(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+/**
+ * A month (`YYYY-MM`) in the viewer's zone: the instant its first day begins and the next month's, for
+ * `filter[between]`.
+ */
+export function monthRange(month: string, zone: string): { from: Date; to: Date } {
+  const first = firstDayOf(month);
+  return { from: startOfDay(first, zone), to: startOfDay(first.add({ months: 1 }), zone) };
+}
+
+/** The month (`YYYY-MM`) of a day, or of an instant in the viewer's zone. */
+export function monthOf(date: Date | CalendarDate, zone: string): string {
+  const day = date instanceof Date ? dayIn(date, zone) : date;
+  return `${String(day.year).padStart(4, '0')}-${String(day.month).padStart(2, '0')}`;
 }
 
 /** The published events the reader may see that overlap the month, by start. */
@@ -90,9 +103,10 @@ export async function readMonthEvents(
   api: ApiClient,
   month: string,
   tag: string | null,
+  zone: string,
   signal?: AbortSignal,
 ): Promise<CalendarEvent[]> {
-  const { from, to } = monthRange(month);
+  const { from, to } = monthRange(month, zone);
   const query: Record<string, string> = {
     'filter[between]': `${from.toISOString()},${to.toISOString()}`,
     sort: 'startAt',

@@ -1,3 +1,4 @@
+import type { CalendarDate } from '@internationalized/date';
 import { calendarEventResource } from '@platform/contracts/publications/records';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -11,10 +12,13 @@ import { hiddenAsForbidden, useRefusedRead } from '../../kit/routing/refused-rea
 import { Button } from '../../kit/ui/button.tsx';
 import { Link } from '../../kit/ui/link.tsx';
 import { VisuallyHidden } from '../../kit/ui/visually-hidden.tsx';
+import { useViewerTimeZone } from '../../kit/session/time-zone.ts';
+import { dayIn, mondayOfDay, startOfDay } from '../../kit/time/zone.ts';
 import { AuthorLink, RecordEngagement, TagChips, useQueryState } from '../community/index.ts';
 import { RichText } from '../../kit/rich-text/lazy.ts';
 import type en from './messages/en.json';
 import {
+  firstDayOf,
   monthOf,
   monthRange,
   readCalendarEvent,
@@ -95,8 +99,6 @@ const Detail = styled.article`
 `;
 
 const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
-const sameDay = (a: Date, b: Date) =>
-  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
 /**
  * The calendar component (seed 000 §2.8): the published events of a month, as a month grid or a list, the state
@@ -150,22 +152,25 @@ function CalendarMonth({
   const api = useApi();
   const { params, hrefWith } = useQueryState();
   const asked = params.get('month') ?? '';
-  const month = MONTH_PATTERN.test(asked) ? asked : monthOf(new Date());
+  // the viewer's days: a member's zone, a visitor's browser's (the labels are formatted in the same one)
+  const zone = useViewerTimeZone();
+  const month = MONTH_PATTERN.test(asked) ? asked : monthOf(new Date(), zone);
   const view =
     params.get('view') === 'list' || params.get('view') === 'month'
       ? (params.get('view') as 'month' | 'list')
       : presetView;
   const tag = params.get('tag') ?? presetTag;
   const { state, retry } = useLoaded(
-    (signal) => readMonthEvents(api, month, tag, signal),
-    [api, month, tag],
+    (signal) => readMonthEvents(api, month, tag, zone, signal),
+    [api, month, tag, zone],
     {
       keep: true,
     },
   );
-  const { from, to } = monthRange(month);
-  const previous = monthOf(new Date(from.getFullYear(), from.getMonth() - 1, 1));
-  const next = monthOf(to);
+  const { from } = monthRange(month, zone);
+  const first = firstDayOf(month);
+  const previous = monthOf(first.subtract({ months: 1 }), zone);
+  const next = monthOf(first.add({ months: 1 }), zone);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const eventHref = (id: string) => `${basePath}/${encodeURIComponent(id)}`;
   const title = intl.formatDate(from, { month: 'long', year: 'numeric' });
@@ -194,28 +199,33 @@ function CalendarMonth({
         </ul>
       );
   else {
-    // Monday-first weeks covering the month
-    const start = new Date(from);
-    start.setDate(start.getDate() - ((start.getDay() + 6) % 7));
-    const weeks: Date[][] = [];
-    for (let day = new Date(start); day < to || weeks.at(-1)?.length !== 7; day.setDate(day.getDate() + 1)) {
+    // Monday-first weeks covering the month, its days in the viewer's zone
+    const after = first.add({ months: 1 });
+    const weeks: CalendarDate[][] = [];
+    for (
+      let day = mondayOfDay(first);
+      day.compare(after) < 0 || weeks.at(-1)?.length !== 7;
+      day = day.add({ days: 1 })
+    ) {
       if (!weeks.length || weeks.at(-1)!.length === 7) weeks.push([]);
-      weeks.at(-1)!.push(new Date(day));
+      weeks.at(-1)!.push(day);
     }
     const events = state.value;
-    const on = (day: Date) => {
-      const end = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1);
-      return events.filter((e) => new Date(e.startAt) < end && new Date(e.endAt) >= day);
+    const on = (day: CalendarDate) => {
+      const start = startOfDay(day, zone).getTime();
+      const end = startOfDay(day.add({ days: 1 }), zone).getTime();
+      return events.filter((e) => Date.parse(e.startAt) < end && Date.parse(e.endAt) >= start);
     };
+    const today = dayIn(new Date(), zone);
     body = (
       <Grid>
         <VisuallyHidden as="caption">{t('calendar.reader.events', { month: title })}</VisuallyHidden>
         <thead>
           <tr>
             {weeks[0]!.map((day) => (
-              <th key={day.getDay()} scope="col">
-                <abbr title={intl.formatDate(day, { weekday: 'long' })}>
-                  {intl.formatDate(day, { weekday: 'short' })}
+              <th key={day.toString()} scope="col">
+                <abbr title={intl.formatDate(startOfDay(day, zone), { weekday: 'long' })}>
+                  {intl.formatDate(startOfDay(day, zone), { weekday: 'short' })}
                 </abbr>
               </th>
             ))}
@@ -223,15 +233,17 @@ function CalendarMonth({
         </thead>
         <tbody>
           {weeks.map((week) => (
-            <tr key={week[0]!.toISOString()}>
+            <tr key={week[0]!.toString()}>
               {week.map((day) => {
-                const inMonth = day.getMonth() === from.getMonth();
+                const inMonth = day.month === first.month;
                 const here = inMonth ? on(day) : [];
                 return (
-                  <td key={day.toISOString()} aria-current={sameDay(day, new Date()) ? 'date' : undefined}>
+                  <td key={day.toString()} aria-current={day.compare(today) === 0 ? 'date' : undefined}>
                     {inMonth ? (
                       <>
-                        <span aria-label={intl.formatDate(day, { dateStyle: 'full' })}>{day.getDate()}</span>
+                        <span aria-label={intl.formatDate(startOfDay(day, zone), { dateStyle: 'full' })}>
+                          {day.day}
+                        </span>
                         {here.length ? (
                           <ul>
                             {here.map((e) => (

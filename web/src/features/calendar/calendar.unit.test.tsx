@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { consent, pageAnswer } from '../../frame/testing/cms-testing.tsx';
 import { fakeJson, renderApp, type FakeRequest } from '../../frame/testing/render-app.tsx';
 import { communityServer } from '../community/testing.ts';
+import { meDocument } from '../../kit/admin/admin-testing.ts';
 
 const FAIR = 'e1111111-1111-4111-8111-111111111111';
 const WEBINAR = 'e2222222-2222-4222-8222-222222222222';
@@ -45,7 +46,11 @@ const EVENTS = [
   ),
 ];
 
-function open(path: string, props: Record<string, unknown> = { title: 'Agenda' }) {
+function open(
+  path: string,
+  props: Record<string, unknown> = { title: 'Agenda' },
+  me?: ReturnType<typeof meDocument>,
+) {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   consent();
   const lists: URLSearchParams[] = [];
@@ -81,6 +86,7 @@ function open(path: string, props: Record<string, unknown> = { title: 'Agenda' }
   const view = renderApp(path, {
     routes: { '/agenda': pageAnswer('/agenda', 'Agenda', [{ name: 'calendar', props }]) },
     handlers: [handler, community.handler],
+    ...(me ? { me } : {}),
   });
   return { ...view, lists };
 }
@@ -116,6 +122,27 @@ describe('the calendar CMS component', () => {
     expect(within(months).getByRole('link', { name: 'Show as a list' }).getAttribute('href')).toBe(
       '/agenda?month=2026-03&view=list',
     );
+  });
+
+  it('lays a member’s month out in their own time zone, not the device’s', async () => {
+    // fourteen hours ahead of UTC: the fair ends on the 12th there, the webinar is on the 21st
+    const { lists } = open(
+      '/agenda?month=2026-03',
+      undefined,
+      meDocument({ timezone: 'Pacific/Kiritimati' }),
+    );
+    const grid = await screen.findByRole('table', { name: 'Events of March 2026' }, { timeout: 25_000 });
+    expect(lists.at(-1)!.get('filter[between]')).toBe('2026-02-28T10:00:00.000Z,2026-03-31T10:00:00.000Z');
+    const cellOf = (day: number) =>
+      within(grid)
+        .getByLabelText(new RegExp(`March ${day}, 2026`))
+        .closest('td')!;
+    for (const day of [10, 11, 12])
+      expect(within(cellOf(day)).getByRole('link', { name: 'Aids fair' })).toBeTruthy();
+    expect(within(cellOf(20)).queryByRole('link')).toBeNull();
+    expect(within(cellOf(21)).getByRole('link', { name: 'Switch webinar' })).toBeTruthy();
+    // March 2026 begins on a Sunday there as anywhere: the grid's first row starts on Monday 23 February
+    expect(within(grid).getAllByRole('columnheader')[0]!.textContent).toBe('Mon');
   });
 
   it('shows the list view the editor chose, with where each event takes place', async () => {

@@ -7,6 +7,8 @@ import { LoadFailed } from '../../kit/loading/load-failed.tsx';
 import { useLoaded } from '../../kit/loading/use-loaded.ts';
 import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { useRefusedRead } from '../../kit/routing/refused-read.ts';
+import { useViewerTimeZone } from '../../kit/session/time-zone.ts';
+import { dayIn } from '../../kit/time/zone.ts';
 import { Link } from '../../kit/ui/link.tsx';
 import { PageContainer } from '../../kit/ui/page-container.tsx';
 import { AppointmentFacts } from './appointment-facts.tsx';
@@ -70,8 +72,10 @@ export function EqlaatAppointmentScreen() {
 
 function AppointmentPage({ appointment }: { appointment: Appointment }) {
   const t = useEqlaatT();
-  // the calendar opens on the week from the appointment's day (the reader's day, as the calendar counts them)
-  const calendar = eqlaatCalendarHref(dayParam(new Date(appointment.startAt)), appointment.id);
+  const zone = useViewerTimeZone();
+  // the calendar opens on the week from the appointment's day (the viewer's day, in their zone, as the calendar
+  // counts them)
+  const calendar = eqlaatCalendarHref(dayParam(dayIn(appointment.startAt, zone)), appointment.id);
   return (
     <PageContainer>
       <Title>{appointment.title}</Title>

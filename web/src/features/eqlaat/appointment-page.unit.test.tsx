@@ -10,18 +10,19 @@ const ANN = '0a000000-0000-4000-8000-0000000000a1';
 const BEN = '0a000000-0000-4000-8000-0000000000b1';
 const PAGE = `/services/eqlaat/appointments/${APPOINTMENT}`;
 
-// in the reader's time zone, whichever the test machine's is: Tuesday 4 March 2031, 9:00 to 10:30
-const local = (d: number, h: number, min = 0) => new Date(2031, 2, d, h, min).toISOString();
+// in the member's time zone (meDocument's Europe/Paris, UTC+1 in early March), whichever the test machine's is:
+// Tuesday 4 March 2031, 9:00 to 10:30
+const paris = (d: number, h: number, min = 0) => new Date(Date.UTC(2031, 2, d, h - 1, min)).toISOString();
 
-const appointmentDocument = (report: boolean) => ({
+const appointmentDocument = (report: boolean, startAt = paris(4, 9), endAt = paris(4, 10, 30)) => ({
   data: {
     type: 'eqlaat-appointments',
     id: APPOINTMENT,
     attributes: {
       title: 'Eye-gaze trial with the speech therapist',
       location: 'Day centre, room 2',
-      startAt: local(4, 9),
-      endAt: local(4, 10, 30),
+      startAt,
+      endAt,
       beneficiaryInvited: true,
     },
     relationships: {
@@ -104,6 +105,19 @@ describe('an eqlaat appointment’s page (/services/eqlaat/appointments/{appoint
     expect(
       within(backOffice).getByRole('link', { name: 'Open the appointment’s record' }).getAttribute('href'),
     ).toBe(`/admin/resources/eqlaat-appointments/show/${APPOINTMENT}`);
+  });
+
+  it('opens the calendar on the appointment’s day in the member’s own zone', async () => {
+    consentDecided();
+    const me = member();
+    me.data.attributes.timezone = 'America/New_York';
+    // 3:00 on Tuesday 4 March in Paris is 21:00 on Monday 3 March in New York
+    const server = appointmentServer(() =>
+      fakeJson(200, appointmentDocument(true, '2031-03-04T02:00:00.000Z', '2031-03-04T03:00:00.000Z')),
+    );
+    renderApp(PAGE, { me, handlers: server.handlers });
+    const open = await screen.findByRole('link', { name: 'Open in the calendar' }, FIRST_RENDER);
+    expect(open.getAttribute('href')).toBe(`/admin/resources/eqlaat-calendar?n=2031-03-03&a=${APPOINTMENT}`);
   });
 
   it('says when the appointment has no report', async () => {

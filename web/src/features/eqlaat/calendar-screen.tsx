@@ -9,9 +9,10 @@ import { usePageTitle } from '../../kit/routing/page-title.ts';
 import { Link } from '../../kit/ui/link.tsx';
 import { Select } from '../../kit/ui/select.tsx';
 import { fluidSize, fluidSpace } from '../../kit/theme/theme.ts';
+import { useViewerTimeZone } from '../../kit/session/time-zone.ts';
+import { dayIn, startOfDay } from '../../kit/time/zone.ts';
 import { AppointmentDialog } from './appointment-dialog.tsx';
 import {
-  addDays,
   appointmentsOn,
   askedWeek,
   dayParam,
@@ -148,11 +149,16 @@ export function EqlaatCalendarScreen() {
   const api = useApi();
   const errorText = useAdminErrorText();
   const { n, managerId, appointmentId, hrefWith, replace } = useCalendarAddress();
+  // the viewer's days (their profile's zone, the one intl formats in), whatever the browser's zone
+  const zone = useViewerTimeZone();
   const now = new Date();
-  const week = askedWeek(n, now);
-  const weekKey = dayParam(week.start);
-  const { state, retry } = useLoaded((signal) => readWeekAppointments(api, week, signal), [api, weekKey]);
-  const range = intl.formatDateTimeRange(week.start, week.days[6]!, { dateStyle: 'long' });
+  const week = askedWeek(n, now, zone);
+  const first = week.days[0]!;
+  const { state, retry } = useLoaded(
+    (signal) => readWeekAppointments(api, week, signal),
+    [api, dayParam(first), zone],
+  );
+  const range = intl.formatDateTimeRange(week.start, startOfDay(week.days[6]!, zone), { dateStyle: 'long' });
   usePageTitle(t('eqlaat.calendar.pageTitle', { range }));
 
   const all = state.status === 'ready' ? state.value : [];
@@ -177,7 +183,7 @@ export function EqlaatCalendarScreen() {
           <nav aria-label={t('eqlaat.calendar.weeks')}>
             <WeekLinks>
               <li>
-                <Link href={hrefWith({ n: dayParam(addDays(week.start, -7)), a: null })}>
+                <Link href={hrefWith({ n: dayParam(first.subtract({ days: 7 })), a: null })}>
                   {t('eqlaat.calendar.previousWeek')}
                 </Link>
               </li>
@@ -185,7 +191,7 @@ export function EqlaatCalendarScreen() {
                 <Link href={hrefWith({ n: null, a: null })}>{t('eqlaat.calendar.thisWeek')}</Link>
               </li>
               <li>
-                <Link href={hrefWith({ n: dayParam(addDays(week.start, 7)), a: null })}>
+                <Link href={hrefWith({ n: dayParam(first.add({ days: 7 })), a: null })}>
                   {t('eqlaat.calendar.nextWeek')}
                 </Link>
               </li>
@@ -242,6 +248,7 @@ function WeekDays({
   const t = useEqlaatT();
   const intl = useIntl();
   const count = appointments.length;
+  const today = dayIn(now, week.zone);
   // said when the week or the manager changes (a status region), and read on arrival
   const summary =
     count === 0
@@ -257,12 +264,17 @@ function WeekDays({
       {count === 0 ? null : (
         <Days aria-label={t('eqlaat.calendar.days')}>
           {week.days.map((day) => {
-            const today = sameDay(day, now);
-            const name = intl.formatDate(day, { weekday: 'long', day: 'numeric', month: 'long' });
-            const on = appointmentsOn(day, appointments);
+            const isToday = sameDay(day, today);
+            // the day's start in the zone intl formats in, so that the name is the day's own
+            const name = intl.formatDate(startOfDay(day, week.zone), {
+              weekday: 'long',
+              day: 'numeric',
+              month: 'long',
+            });
+            const on = appointmentsOn(day, week.zone, appointments);
             return (
-              <Day key={day.getTime()} aria-current={today ? 'date' : undefined}>
-                <h3>{today ? t('eqlaat.calendar.today', { day: name }) : name}</h3>
+              <Day key={dayParam(day)} aria-current={isToday ? 'date' : undefined}>
+                <h3>{isToday ? t('eqlaat.calendar.today', { day: name }) : name}</h3>
                 {on.length === 0 ? (
                   <p>{t('eqlaat.calendar.noAppointment')}</p>
                 ) : (

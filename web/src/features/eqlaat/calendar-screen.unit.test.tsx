@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeJson, renderApp, type FakeRequest } from '../../frame/testing/render-app.tsx';
 import { consentDecided, FIRST_RENDER, listMeta, meDocument, route } from '../../kit/admin/admin-testing.ts';
+import { dayIn, startOfDay } from '../../kit/time/zone.ts';
 import { mondayOf } from './calendar-week.ts';
 
 const PROJECT = '0a000000-0000-4000-8000-0000000000e1';
@@ -13,7 +14,10 @@ const ANN = '0a000000-0000-4000-8000-0000000000a1';
 const BEN = '0a000000-0000-4000-8000-0000000000b1';
 const CALENDAR = '/admin/resources/eqlaat-calendar';
 
-const local = (d: number, h: number, min = 0) => new Date(2031, 2, d, h, min).toISOString();
+// the member's zone decides the days (meDocument's Europe/Paris), not the machine's: wall-clock times of March
+// 2031 in Paris, UTC+1 until the clocks go forward on the 30th
+const PARIS = 'Europe/Paris';
+const paris = (d: number, h: number, min = 0) => new Date(Date.UTC(2031, 2, d, h - 1, min)).toISOString();
 const users = [
   { type: 'users', id: ANN, attributes: { firstName: 'Ann', lastName: 'Lee' } },
   { type: 'users', id: BEN, attributes: { firstName: 'Ben', lastName: 'Cole' } },
@@ -34,8 +38,8 @@ function appointment(id: string, title: string, startAt: string, endAt: string, 
 }
 // Thursday first in the answer: the screen puts each under its day, in time order
 const week = [
-  appointment(SECOND, 'Follow-up at school', local(6, 14), local(6, 15), [BEN]),
-  appointment(FIRST, 'Eye-gaze trial', local(4, 9), local(4, 10, 30), [ANN, BEN]),
+  appointment(SECOND, 'Follow-up at school', paris(6, 14), paris(6, 15), [BEN]),
+  appointment(FIRST, 'Eye-gaze trial', paris(4, 9), paris(4, 10, 30), [ANN, BEN]),
 ];
 
 function fakeServer(appointments = week) {
@@ -79,9 +83,8 @@ describe('the eqlaat calendar (/admin/resources/eqlaat-calendar)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Eqlaat calendar' }, FIRST_RENDER);
     await screen.findByText('2 appointments this week.');
     const query = server.lists[0]!.url.searchParams;
-    expect(query.get('filter[between]')).toBe(
-      `${new Date(2031, 2, 3).toISOString()},${new Date(2031, 2, 10).toISOString()}`,
-    );
+    // from the start of Monday 3 March to that of Monday 10 March, in Paris
+    expect(query.get('filter[between]')).toBe('2031-03-02T23:00:00.000Z,2031-03-09T23:00:00.000Z');
     expect(query.get('include')).toBe('managers,project');
     expect(query.get('page[size]')).toBe('100');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(/^Week of March 3\s–\s9, 2031$/);
@@ -116,14 +119,44 @@ describe('the eqlaat calendar (/admin/resources/eqlaat-calendar)', () => {
     expect(within(weeks).getByRole('link', { name: 'This week' }).getAttribute('href')).toBe(CALENDAR);
   });
 
+  it('counts the days in the member’s own zone, whatever the browser’s', async () => {
+    consentDecided();
+    const me = member();
+    me.data.attributes.timezone = 'America/New_York';
+    // 3:00 on Monday 3 March in Paris is 21:00 on Sunday 2 March in New York: the last day of the week before
+    const early = appointment(FIRST, 'Early call', '2031-03-03T02:00:00.000Z', '2031-03-03T03:00:00.000Z', [
+      ANN,
+    ]);
+    const server = fakeServer([early]);
+    renderApp(`${CALENDAR}?n=2031-02-24`, { me, handlers: server.handlers });
+    await screen.findByText('1 appointment this week.', {}, FIRST_RENDER);
+    // from the start of Monday 24 February to that of Monday 3 March, in New York
+    expect(server.lists[0]!.url.searchParams.get('filter[between]')).toBe(
+      '2031-02-24T05:00:00.000Z,2031-03-03T05:00:00.000Z',
+    );
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(
+      /^Week of February 24\s–\sMarch 2, 2031$/,
+    );
+    const days = within(screen.getByRole('list', { name: 'Days of the week' }))
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
+    expect(days[0]).toBe('Monday, February 24');
+    expect(days[6]).toBe('Sunday, March 2');
+    const sunday = screen.getByRole('heading', { level: 3, name: 'Sunday, March 2' }).parentElement!;
+    expect(within(sunday).getByRole('link', { name: /Early call/ }).textContent).toMatch(
+      /^9:00\s–\s10:00\sPM Early call$/,
+    );
+  });
+
   it('opens on the current week, today marked for everyone', async () => {
     consentDecided();
     const server = fakeServer([]);
     renderApp(CALENDAR, { me: member(), handlers: server.handlers });
     await screen.findByText('No appointments this week.', {}, FIRST_RENDER);
-    const monday = mondayOf(new Date());
+    // the current week of the member's zone, from its Monday's start there
+    const monday = mondayOf(new Date(), PARIS);
     expect(server.lists[0]!.url.searchParams.get('filter[between]')).toBe(
-      `${monday.toISOString()},${new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 7).toISOString()}`,
+      `${startOfDay(monday, PARIS).toISOString()},${startOfDay(monday.add({ days: 7 }), PARIS).toISOString()}`,
     );
     // an empty week says so, and lists no days
     expect(screen.queryByRole('list', { name: 'Days of the week' })).toBeNull();
@@ -131,9 +164,10 @@ describe('the eqlaat calendar (/admin/resources/eqlaat-calendar)', () => {
 
   it('marks today with aria-current and says so in its heading', async () => {
     consentDecided();
-    const now = new Date();
-    const start = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12).toISOString();
-    const end = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 13).toISOString();
+    // around noon of today in the member's zone
+    const noon = startOfDay(dayIn(new Date(), PARIS), PARIS).getTime() + 12 * 3_600_000;
+    const start = new Date(noon).toISOString();
+    const end = new Date(noon + 3_600_000).toISOString();
     const server = fakeServer([appointment(FIRST, 'Today’s visit', start, end, [ANN])]);
     renderApp(CALENDAR, { me: member(), handlers: server.handlers });
     const heading = await screen.findByRole('heading', { level: 3, name: /\(today\)$/ }, FIRST_RENDER);

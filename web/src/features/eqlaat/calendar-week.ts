@@ -1,57 +1,57 @@
+import { parseDate, type CalendarDate } from '@internationalized/date';
+import { dayIn, mondayOfDay, startOfDay } from '../../kit/time/zone.ts';
+
 /**
  * The week the eqlaat calendar shows (seed 000 §2.4: `n`, its first day as YYYY-MM-DD, by default the Monday of
- * the current week), in the reader's own time zone as every date of the back office: seven days from local
- * midnight, and the appointments of each day in time order.
+ * the current week), in the viewer's time zone as every date of the back office (session/time-zone.ts): seven
+ * days of that zone, each from its start there, and the appointments of each day in time order. Pure: the zone is
+ * an argument, so that the days a screen computes are the days its labels (react-intl, in the same zone) say.
  */
 
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** The calendar counts from year 100 on: `n` of an earlier year names no week (nor did it when Date read it). */
+const FIRST_YEAR = 100;
 
 /** A day as YYYY-MM-DD (the `n` of the calendar's address). */
-export function dayParam(day: Date): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${String(day.getFullYear()).padStart(4, '0')}-${two(day.getMonth() + 1)}-${two(day.getDate())}`;
+export const dayParam = (day: CalendarDate): string => day.toString();
+
+/** The day a YYYY-MM-DD text names, or null when it names no day of the calendar (31 February, year 99, 'abc'). */
+export function parseDay(value: string | null): CalendarDate | null {
+  if (!value || !DAY_PATTERN.test(value)) return null;
+  try {
+    const day = parseDate(value);
+    return day.year >= FIRST_YEAR && day.toString() === value ? day : null;
+  } catch {
+    // a month or a day out of range
+    return null;
+  }
 }
 
-/** The local midnight of a YYYY-MM-DD day, or null when the text names no day of the calendar. */
-export function parseDay(value: string | null): Date | null {
-  const match = value ? DAY_PATTERN.exec(value) : null;
-  if (!match) return null;
-  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const day = new Date(year, month - 1, date);
-  // years below 100 are taken as 19xx by Date, and 31 February rolls over: neither is the day asked for
-  return day.getFullYear() === year && day.getMonth() === month - 1 && day.getDate() === date ? day : null;
-}
+/** The Monday that starts the week `instant` falls in, in the zone. */
+export const mondayOf = (instant: Date, zone: string): CalendarDate => mondayOfDay(dayIn(instant, zone));
 
-/** The local midnight `n` days after `day` (a day of 23 or 25 hours included). */
-export function addDays(day: Date, n: number): Date {
-  return new Date(day.getFullYear(), day.getMonth(), day.getDate() + n);
-}
-
-/** The Monday that starts the week of `date`, at local midnight. */
-export function mondayOf(date: Date): Date {
-  return addDays(date, -((date.getDay() + 6) % 7));
-}
-
-export const sameDay = (a: Date, b: Date) =>
-  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+export const sameDay = (a: CalendarDate, b: CalendarDate) => a.compare(b) === 0;
 
 export interface Week {
-  /** the first day's local midnight */
-  start: Date;
+  /** the zone its days are days of */
+  zone: string;
   /** the seven days, from the first */
-  days: Date[];
-  /** the midnight after the last day: the week is [start, end) */
+  days: CalendarDate[];
+  /** the instant the first day starts in the zone */
+  start: Date;
+  /** the instant the day after the last starts: the week is [start, end), 168 hours but for a change of clocks */
   end: Date;
 }
 
-export function weekFrom(start: Date): Week {
-  const days = Array.from({ length: 7 }, (_, i) => addDays(start, i));
-  return { start, days, end: addDays(start, 7) };
+/** The week of seven days from `first`, in the zone. */
+export function weekFrom(first: CalendarDate, zone: string): Week {
+  const days = Array.from({ length: 7 }, (_, i) => first.add({ days: i }));
+  return { zone, days, start: startOfDay(first, zone), end: startOfDay(first.add({ days: 7 }), zone) };
 }
 
-/** The week an address asks for: from its `n` when that names a day, else the current week from its Monday. */
-export function askedWeek(n: string | null, now: Date): Week {
-  return weekFrom(parseDay(n) ?? mondayOf(now));
+/** The week an address asks for: from its `n` when that names a day, else the zone's current week from its Monday. */
+export function askedWeek(n: string | null, now: Date, zone: string): Week {
+  return weekFrom(parseDay(n) ?? mondayOf(now, zone), zone);
 }
 
 /** The calendar list's `filter[between]`: the week's two ends as instants. */
@@ -64,12 +64,16 @@ export interface Timed {
 }
 
 /**
- * The appointments that take place on a day (those that run past midnight on each of their days), by start,
- * then by title.
+ * The appointments that take place on a day of the zone, from its start to the next day's (those that run past
+ * midnight on each of their days), by start, then by title.
  */
-export function appointmentsOn<T extends Timed>(day: Date, appointments: readonly T[]): T[] {
-  const from = day.getTime();
-  const to = addDays(day, 1).getTime();
+export function appointmentsOn<T extends Timed>(
+  day: CalendarDate,
+  zone: string,
+  appointments: readonly T[],
+): T[] {
+  const from = startOfDay(day, zone).getTime();
+  const to = startOfDay(day.add({ days: 1 }), zone).getTime();
   return appointments
     .filter((a) => Date.parse(a.startAt) < to && Date.parse(a.endAt) > from)
     .sort((a, b) => Date.parse(a.startAt) - Date.parse(b.startAt) || a.title.localeCompare(b.title));

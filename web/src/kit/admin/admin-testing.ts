@@ -9,7 +9,15 @@ export const consentDecided = () =>
 
 /** A GET /users/me document: validated and verified unless told otherwise. */
 export function meDocument(
-  options: { id?: string; firstName?: string; lastName?: string; roles?: string[]; validated?: boolean } = {},
+  options: {
+    id?: string;
+    firstName?: string;
+    lastName?: string;
+    roles?: string[];
+    validated?: boolean;
+    /** the zone the member reads times in (their profile's) */
+    timezone?: string;
+  } = {},
 ) {
   const roles = options.roles ?? [];
   return {
@@ -24,7 +32,7 @@ export function meDocument(
         isAdmin: roles.includes('admin'),
         emailVerifiedAt: '2026-01-01T00:00:00.000Z',
         validatedAt: options.validated === false ? null : '2026-01-02T00:00:00.000Z',
-        timezone: 'Europe/Paris',
+        timezone: options.timezone ?? 'Europe/Paris',
         locale: 'en',
       },
       relationships: { roles: { data: roles.map((id) => ({ type: 'roles', id })) } },

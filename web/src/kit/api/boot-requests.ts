@@ -1,6 +1,7 @@
 import { urlOf, type AnyEndpoint } from '@platform/contracts/endpoints';
 import { shellEndpoints } from '@platform/contracts/shell-endpoints';
-import { browserTimezone, JSON_API_MEDIA_TYPE } from './client.ts';
+import { browserTimeZone } from '../time/browser-zone.ts';
+import { JSON_API_MEDIA_TYPE } from './client.ts';
 import { ME_INCLUDE } from '../session/documents.ts';
 import { collapseSlashes } from '../routing/router.tsx';
 
@@ -103,7 +104,7 @@ export function startBootRequests(
     Accept: JSON_API_MEDIA_TYPE,
     'X-Requested-With': 'XMLHttpRequest',
     'Accept-Language': locale,
-    'X-Timezone': browserTimezone(),
+    'X-Timezone': browserTimeZone(),
   };
   if (pathname === '/admin' || pathname.startsWith('/admin/')) headers['Accept-Edition-Language'] = locale;
   const inline = readInlineAnswers(locale, doc);

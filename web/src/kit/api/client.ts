@@ -9,6 +9,7 @@ import {
   type PathParams,
 } from '@platform/contracts/endpoints';
 import { ApiError, errorFromResponse, transportError } from './errors.ts';
+import { browserTimeZone } from '../time/browser-zone.ts';
 
 /**
  * What reads an answer: a zod schema, or a shape of shape.ts (the documents the first screen waits for, checked
@@ -103,14 +104,6 @@ export interface ApiClient {
   ): Promise<ReadBy<S>>;
 }
 
-export function browserTimezone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Paris';
-  } catch {
-    return 'Europe/Paris';
-  }
-}
-
 /**
  * Where a client finds an endpoint: below its base when the base is the endpoint's root (the JSON:API's client),
  * by its root and path when the base is the origin (the client of /auth, rooted at the origin). A client rooted
@@ -147,7 +140,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       Accept: JSON_API_MEDIA_TYPE,
       'X-Requested-With': 'XMLHttpRequest',
       'Accept-Language': options.locale(),
-      'X-Timezone': (options.timezone ?? browserTimezone)(),
+      'X-Timezone': (options.timezone ?? browserTimeZone)(),
     });
     if (hasBody) headers.set('Content-Type', JSON_API_MEDIA_TYPE);
     if (options.isAdminContext?.()) {

@@ -59,7 +59,12 @@ export function AllMessages({ children }: { children: React.ReactNode }) {
   const messages = use(all as PromiseLike<Messages>);
   if (messages === intl.messages) return children;
   return (
-    <IntlProvider locale={intl.locale} messages={messages} defaultLocale={intl.defaultLocale}>
+    <IntlProvider
+      locale={intl.locale}
+      messages={messages}
+      defaultLocale={intl.defaultLocale}
+      timeZone={intl.timeZone}
+    >
       {children}
     </IntlProvider>
   );

@@ -1,4 +1,4 @@
-import { getLocalTimeZone, parseDate, today } from '@internationalized/date';
+import { parseDate, today } from '@internationalized/date';
 import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Notice, useAdminErrorText } from '../../../kit/admin/admin-ui.tsx';
@@ -9,6 +9,8 @@ import { DatePicker } from '../../../kit/ui/date-picker.tsx';
 import { Dialog, DialogActions } from '../../../kit/ui/dialog.tsx';
 import { TextField } from '../../../kit/ui/text-field.tsx';
 import { useDeskT } from './desk-ui.ts';
+import { useViewerTimeZone } from '../../../kit/session/time-zone.ts';
+import { startOfDay } from '../../../kit/time/zone.ts';
 
 /** The contracts' limit of a request's description and of a refusal's reason (PublicationRequestSubmitSchema). */
 export const PUBLICATION_TEXT_MAX_LENGTH = 5000;
@@ -38,8 +40,8 @@ function FormError({ message }: { message: string | undefined }) {
 }
 
 /** A calendar date (YYYY-MM-DD) as the instant its day starts in the reader's time zone. */
-export function startOfDay(date: string): string {
-  return parseDate(date).toDate(getLocalTimeZone()).toISOString();
+export function dayStartInstant(date: string, zone: string): string {
+  return startOfDay(parseDate(date), zone).toISOString();
 }
 
 /**
@@ -62,7 +64,9 @@ export function SubmitRequestDialog({
   const [date, setDate] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const first = today(getLocalTimeZone()).toString();
+  // the reader's days: a member's zone (the date shown back is formatted in it too)
+  const zone = useViewerTimeZone();
+  const first = today(zone).toString();
 
   const submit = async () => {
     if (description.trim() === '') {
@@ -74,7 +78,7 @@ export function SubmitRequestDialog({
     try {
       await onSubmit({
         description: description.trim(),
-        targetedPublishedAt: date ? startOfDay(date) : null,
+        targetedPublishedAt: date ? dayStartInstant(date, zone) : null,
       });
     } catch (error) {
       setErrors(errorsOf(error));

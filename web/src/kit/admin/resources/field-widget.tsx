@@ -10,6 +10,7 @@ import { NumberField } from './number-field.tsx';
 import { indexIncluded, type IncludedIndex } from './record-title.ts';
 import { RelationshipPicker } from './relationship-picker.tsx';
 import { useResourceT } from './resource-ui.tsx';
+import { useViewerTimeZone } from '../../session/time-zone.ts';
 
 const SwitchGroup = styled.div`
   margin-bottom: 1.25rem;
@@ -62,7 +63,9 @@ export function FieldWidget({
   const ownHelp =
     lookup(`admin.resources.help.${type}.${field.name}`) ??
     (field.generated === 'secret' ? t('admin.resources.generatedSecretHelp') : undefined);
-  const help = [ownHelp, limits(field, t)].filter(Boolean).join(' ');
+  // a date and time is read on the member's clock, whatever their device's: its help names the zone
+  const zone = useViewerTimeZone();
+  const help = [ownHelp, limits(field, t, zone)].filter(Boolean).join(' ');
   const description = help || undefined;
   const text = typeof value === 'string' ? value : '';
   const helpId = useId();
@@ -192,7 +195,7 @@ export function FieldWidget({
   }
 }
 
-function limits(field: FormField, t: ReturnType<typeof useResourceT>): string | null {
+function limits(field: FormField, t: ReturnType<typeof useResourceT>, zone: string): string | null {
   switch (field.widget) {
     case 'text':
     case 'multiline':
@@ -202,7 +205,7 @@ function limits(field: FormField, t: ReturnType<typeof useResourceT>): string | 
         return t('admin.resources.limit.range', { min: field.min, max: field.max });
       return null;
     case 'datetime':
-      return t('admin.resources.limit.datetime');
+      return t('admin.resources.limit.datetime', { zone });
     case 'json':
       return t('admin.resources.limit.json');
     case 'relationship':

@@ -3,6 +3,7 @@ import type { ResourceDefinition } from '@platform/contracts/resources/definitio
 import { resourceFields, type FieldKind } from '@platform/contracts/resources/fields';
 import type { MediaFamily } from '@platform/contracts/resources/files';
 import type { ZodTypeAny } from 'zod/v4';
+import { browserTimeZone, instantOfLocalInput, localInputOf } from '../../time/zone.ts';
 
 /**
  * The create and update forms of a resource, made from its definition: one field per attribute (its widget
@@ -120,23 +121,6 @@ export function formFields(
   return [...attributes, ...relationships];
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as a datetime-local input shows it, in the reader's time zone ('' for none). */
-export function toLocalInput(iso: unknown): string {
-  if (typeof iso !== 'string' || iso === '') return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A datetime-local input's value as an instant (ISO 8601, UTC); null when it is not a date and time. */
-export function fromLocalInput(local: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(local)) return null;
-  const d = new Date(local);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-}
-
 type Relationship = { data: { id: string } | null | Array<{ id: string }> } | undefined;
 
 /** The widgets' values for a record (update), or for a new one (create: the schema's defaults). */
@@ -144,6 +128,8 @@ export function initialValues(
   fields: readonly FormField[],
   record: { attributes: Record<string, unknown>; relationships?: Record<string, unknown> } | null,
   defaults: Record<string, unknown> = {},
+  /** the zone a date and time field shows its instant in: the viewer's (session/time-zone.ts) */
+  zone: string = browserTimeZone(),
 ): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
@@ -161,7 +147,7 @@ export function initialValues(
         values[field.name] = typeof value === 'number' ? value : null;
         break;
       case 'datetime':
-        values[field.name] = toLocalInput(value);
+        values[field.name] = localInputOf(value, zone);
         break;
       case 'json':
         values[field.name] = value === undefined || value === null ? '' : JSON.stringify(value, null, 2);
@@ -210,7 +196,12 @@ type Converted = unknown | typeof OMIT;
  * create where the schema has a default, and otherwise sent as it is (an empty text) or refused here (a number,
  * a date) so that the reader learns at once what is missing.
  */
-function convert(field: FormField, value: FormValue, mode: 'create' | 'update'): Converted | ClientProblem {
+function convert(
+  field: FormField,
+  value: FormValue,
+  mode: 'create' | 'update',
+  zone: string,
+): Converted | ClientProblem {
   const empty = value === null || value === '';
   const whenEmpty = (): Converted | ClientProblem =>
     field.nullable ? null : mode === 'create' && !field.required ? OMIT : 'required';
@@ -223,7 +214,7 @@ function convert(field: FormField, value: FormValue, mode: 'create' | 'update'):
       return typeof value === 'number' && !Number.isNaN(value) ? value : whenEmpty();
     case 'datetime': {
       if (empty) return whenEmpty();
-      return fromLocalInput(String(value)) ?? 'datetime';
+      return instantOfLocalInput(String(value), zone) ?? 'datetime';
     }
     case 'select':
       return empty ? whenEmpty() : value;
@@ -279,6 +270,8 @@ export function toSaveDocument(
   values: FormValues,
   mode: 'create' | 'update',
   initial?: FormValues,
+  /** the zone a date and time field's wall-clock value is read in, as initialValues showed it */
+  zone: string = browserTimeZone(),
 ): SaveDocument {
   const out: SaveDocument = { attributes: {}, relationships: {}, problems: {} };
   for (const field of fields) {
@@ -290,7 +283,7 @@ export function toSaveDocument(
       else out.relationships[field.name] = rel;
       continue;
     }
-    const converted = convert(field, value, mode);
+    const converted = convert(field, value, mode, zone);
     if (converted === OMIT) continue;
     if (isProblem(converted)) out.problems[field.name] = converted;
     else out.attributes[field.name] = converted;

@@ -30,6 +30,7 @@ import { indexIncluded, type IncludedIndex } from './record-title.ts';
 import { resourceApi, type ResourceRecord } from './resource-api.ts';
 import { ActionBar, useResourceLabels, useResourceT } from './resource-ui.tsx';
 import { saveErrors } from './server-errors.ts';
+import { useViewerTimeZone } from '../../session/time-zone.ts';
 
 type Loaded =
   | { status: 'loading' }
@@ -65,6 +66,8 @@ export function FormScreen({
     [definition, viewerKey, id],
   );
   const search = useSearch();
+  // date and time fields show and read the viewer's wall clock
+  const zone = useViewerTimeZone();
   // a new record's relationships the address names (a step of the project it was asked from)
   const preset = useMemo(() => (id ? {} : presetRelationships(fields, search)), [id, fields, search]);
   const [loaded, setLoaded] = useState<Loaded>(() =>
@@ -73,7 +76,7 @@ export function FormScreen({
       : {
           status: 'ready',
           record: null,
-          initial: { ...initialValues(fields, null, defaultsOf(definition)), ...preset },
+          initial: { ...initialValues(fields, null, defaultsOf(definition), zone), ...preset },
           included: indexIncluded([]),
         },
   );
@@ -93,7 +96,7 @@ export function FormScreen({
     const include = Object.keys(definition.relationships);
     resourceApi.find(api, type, id, { include, signal: controller.signal }).then(
       ({ data: record, included }) => {
-        const initial = initialValues(fields, record);
+        const initial = initialValues(fields, record, {}, zone);
         setLoaded({ status: 'ready', record, initial, included: indexIncluded(included) });
         setValues(initial);
         setErrors({});
@@ -101,7 +104,7 @@ export function FormScreen({
       (error: unknown) => controller.signal.aborted || setLoaded({ status: 'failed', error }),
     );
     return () => controller.abort();
-  }, [api, type, id, definition, fields, attempt]);
+  }, [api, type, id, definition, fields, attempt, zone]);
 
   // the preselected records are read under the reader's own rules, so that their pickers show their names; one
   // the reader may not read stays an id, and the save answers for it as for any other choice
@@ -141,7 +144,7 @@ export function FormScreen({
 
   const submit = async () => {
     if (loaded.status !== 'ready' || busy) return;
-    const doc = toSaveDocument(fields, values, id ? 'update' : 'create', loaded.initial);
+    const doc = toSaveDocument(fields, values, id ? 'update' : 'create', loaded.initial, zone);
     setFormError(null);
     if (Object.keys(doc.problems).length) {
       setErrors(
