@@ -11,21 +11,25 @@ import {
   FORM_WORKFLOW_TYPES,
   formFieldViewOf,
   sectionsOf,
+  type FormAnswers,
   type FormFieldView,
   type FormSection,
 } from '@platform/contracts/forms/rules';
+import { EmailSchema } from '@platform/contracts/accounts/emails';
 import { NotFoundError } from '@platform/contracts/errors';
 import type { ResourceChange } from '@platform/contracts/resources/hooks';
 import { checkCaptcha, type CaptchaKeys } from '@platform/infra/captcha';
 import { formResponseIdOf, newFormResponseToken } from '@platform/infra/forms/responses';
 import { mountEndpoint } from '@platform/infra/http/endpoints';
 import { JSON_API_MEDIA_TYPE } from '@platform/infra/http/errors';
+import type { Mailer } from '@platform/infra/mail/mailer';
 import type { CommandModuleDeps, CommandRequest } from '../app.ts';
 import { captchaUseDecider, captchaUseStreamId, type CaptchaFinding } from '../contacts/submit.ts';
 import { deriveId, type CommandResult } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
 import { createRecord, recordState } from '../resources/record-writes.ts';
 import { carryOutReaction } from '../resources/routes.ts';
+import { receiptLocale, receiptMessage } from './receipt.ts';
 import { formResponseDecider, type AdvancedFormRules, type FormResponseCommand } from './respond.ts';
 
 const uuid = z.string().uuid();
@@ -95,6 +99,53 @@ function responseOf(formId: string, token: string): string {
 
 const NOTIFICATION_TYPE = 'form-response';
 
+/** What the `email_respondent` workflow writes with: the platform's mailer and its name (the host gives them). */
+export interface RespondentMail {
+  mailer: Mailer;
+  appName: string;
+}
+
+interface EndedResponse {
+  answers: FormAnswers;
+  locale: unknown;
+}
+
+/**
+ * The `email_respondent` workflow: the respondent's copy of their answers, to the address they gave in the e-mail
+ * question the config names, in the response's language. No address given (an optional question left empty): done,
+ * nothing sent. A question that is not one of the form's e-mail questions, or a mailer that refuses: failed, with
+ * its reason for the back office.
+ */
+async function emailRespondent(
+  config: unknown,
+  input: { formName: string; sections: readonly FormSection[] },
+  response: EndedResponse,
+  mail: RespondentMail | undefined,
+): Promise<string> {
+  const c = (config ?? {}) as { emailFieldId?: unknown; message?: unknown };
+  const fieldId = typeof c.emailFieldId === 'string' ? c.emailFieldId : '';
+  const question = input.sections.flatMap((section) => section.fields).find((field) => field.id === fieldId);
+  if (!question || question.fieldType !== 'short_text' || question.dataType !== 'email')
+    throw new Error('config.emailFieldId names no e-mail question of this form');
+  const given = response.answers[fieldId];
+  if (given === undefined || given === null || given === '') return 'No address given: nothing sent';
+  const address = EmailSchema.safeParse(given);
+  if (!address.success) throw new Error('The answer to the e-mail question is not an e-mail address');
+  if (!mail) throw new Error('This platform sends no e-mail');
+  await mail.mailer.send(
+    receiptMessage({
+      to: address.data,
+      locale: receiptLocale(response.locale),
+      formName: input.formName,
+      appName: mail.appName,
+      message: typeof c.message === 'string' ? c.message : null,
+      sections: input.sections,
+      answers: response.answers,
+    }),
+  );
+  return `A copy of the answers sent to ${address.data}`;
+}
+
 /**
  * The form's workflows run on an ended response, in their types' priority: each run kept as a form-workflow-run
  * (done, or failed with its message), its id drawn from the response and the workflow so that a retried end runs
@@ -106,9 +157,11 @@ async function runWorkflows(
     formId: string;
     formName: string;
     responseId: string;
+    sections: readonly FormSection[];
     result: CommandResult;
     metadata: CommandRequest['metadata'];
   },
+  mail: RespondentMail | undefined,
 ): Promise<bigint> {
   let { position } = input.result;
   if (!input.result.events.length || !deps.readSql) return position;
@@ -128,28 +181,42 @@ async function runWorkflows(
     actorId: input.metadata.actor.userId,
   };
   const replacements = { form: input.formName, response: input.responseId };
+  // the response as it ended (its answers and language), read from its stream once, for a workflow writing to it
+  let ended: EndedResponse | null = null;
+  const response = async (): Promise<EndedResponse> => {
+    if (ended) return ended;
+    const state = await recordState(deps, formResponseResource, input.responseId);
+    const attributes = 'attributes' in state ? state.attributes : {};
+    ended = { answers: (attributes.answers ?? {}) as FormAnswers, locale: attributes.locale };
+    return ended;
+  };
   for (const [index, workflow] of workflows.entries()) {
     let status: 'done' | 'failed' = 'done';
     let message: string;
     try {
-      if (workflow.type !== 'notify_users') throw new Error(`no such workflow type: ${workflow.type}`);
-      const users = ((workflow.config as { userIds?: unknown } | null)?.userIds ?? []) as unknown[];
-      const userIds = users.filter((id): id is string => typeof id === 'string');
-      for (const [at, userId] of userIds.entries()) {
-        const reached = await carryOutReaction(
-          deps,
-          {
-            kind: 'notify',
-            userId,
-            notificationType: NOTIFICATION_TYPE,
-            message: `A new response to the form “${input.formName}”`,
-            actionUrl: `/admin/resources/form-responses/show/${input.responseId}`,
-          },
-          { change, metadata: input.metadata, causeEventIds, index: index * 100 + at },
-        );
-        if (reached > position) position = reached;
+      if (workflow.type === 'notify_users') {
+        const users = ((workflow.config as { userIds?: unknown } | null)?.userIds ?? []) as unknown[];
+        const userIds = users.filter((id): id is string => typeof id === 'string');
+        for (const [at, userId] of userIds.entries()) {
+          const reached = await carryOutReaction(
+            deps,
+            {
+              kind: 'notify',
+              userId,
+              notificationType: NOTIFICATION_TYPE,
+              message: `A new response to the form “${input.formName}”`,
+              actionUrl: `/admin/resources/form-responses/show/${input.responseId}`,
+            },
+            { change, metadata: input.metadata, causeEventIds, index: index * 100 + at },
+          );
+          if (reached > position) position = reached;
+        }
+        message = `${userIds.length} member${userIds.length === 1 ? '' : 's'} told`;
+      } else if (workflow.type === 'email_respondent') {
+        message = await emailRespondent(workflow.config, input, await response(), mail);
+      } else {
+        throw new Error(`no such workflow type: ${workflow.type}`);
       }
-      message = `${userIds.length} member${userIds.length === 1 ? '' : 's'} told`;
     } catch (error) {
       status = 'failed';
       message = error instanceof Error ? error.message.slice(0, 2000) : 'failed';
@@ -180,7 +247,7 @@ async function runWorkflows(
  * - POST /services/aforms/{id}/responses/{token}/end: ended once every required question has its answer; then the
  *   form's workflows run.
  */
-export function advancedFormRoutes(options: { keys: CaptchaKeys }) {
+export function advancedFormRoutes(options: { keys: CaptchaKeys; mail?: RespondentMail }) {
   return (deps: CommandModuleDeps): Router => {
     const router = express.Router();
     const decider = formResponseDecider();
@@ -275,13 +342,11 @@ export function advancedFormRoutes(options: { keys: CaptchaKeys }) {
         data: { formId, responseId, form: form?.rules ?? null, sections },
         metadata: request.metadata,
       });
-      const position = await runWorkflows(deps, {
-        formId,
-        formName: form?.name ?? '',
-        responseId,
-        result,
-        metadata: request.metadata,
-      });
+      const position = await runWorkflows(
+        deps,
+        { formId, formName: form?.name ?? '', responseId, sections, result, metadata: request.metadata },
+        options.mail,
+      );
       sendCommandResult(res, {
         type: formResponseResource.type,
         id: responseId,

@@ -87,6 +87,8 @@ export const formWorkflowTypeResource = defineResource({
   fixedRows: {
     rows: FORM_WORKFLOW_TYPES.map(({ id, priority }) => ({ id, attributes: { name: id, priority } })),
   },
+  // version 2: its fixed rows gain email_respondent
+  version: 2,
   access: readOnlyList,
   sorts: ['priority', 'name'],
   defaultSort: { field: 'priority', direction: 'asc' },
@@ -181,9 +183,17 @@ export const formWorkflowResource = defineResource({
   menu: { group: 'contacts', icon: 'route' },
   attributes: z.object({
     name,
-    /** notify_users: `{ "userIds": ["…"] }`, the back-office members told */
+    /**
+     * notify_users: `{ "userIds": ["…"] }`, the back-office members told; email_respondent: `{ "emailFieldId":
+     * "…", "message": "…" }`, the e-mail question whose answer is the respondent's address, and the words the copy
+     * of their answers begins with (optional)
+     */
     config: z
-      .object({ userIds: z.array(z.string().uuid()).max(50).optional() })
+      .object({
+        userIds: z.array(z.string().uuid()).max(50).optional(),
+        emailFieldId: z.string().uuid().optional(),
+        message: z.string().trim().min(1).max(2000).optional(),
+      })
       .strict()
       .default({}),
   }),
@@ -191,11 +201,19 @@ export const formWorkflowResource = defineResource({
     form: { type: 'forms', required: true, immutable: true },
     workflowType: { type: 'form-workflow-types', required: true },
   },
-  invariants: ({ config }, { relationships }) =>
-    relationships?.workflowType === 'notify_users' &&
-    !((config as { userIds?: string[] } | undefined)?.userIds?.length ?? 0)
-      ? [{ attribute: 'config', detail: 'Name the members to tell (config.userIds)' }]
-      : [],
+  invariants: ({ config }, { relationships }) => {
+    const c = (config ?? {}) as { userIds?: string[]; emailFieldId?: string };
+    if (relationships?.workflowType === 'notify_users' && !(c.userIds?.length ?? 0))
+      return [{ attribute: 'config', detail: 'Name the members to tell (config.userIds)' }];
+    if (relationships?.workflowType === 'email_respondent' && !c.emailFieldId)
+      return [
+        {
+          attribute: 'config',
+          detail: 'Name the e-mail question whose answer is the address to write to (config.emailFieldId)',
+        },
+      ];
+    return [];
+  },
   access: APP_ADMINS_ONLY,
   search: ['name'],
   sorts: ['name'],

@@ -26,6 +26,11 @@ export type FormDataType = (typeof FORM_DATA_TYPES)[number];
 export const FORM_WORKFLOW_TYPES = [
   /** tell the back-office members the workflow's config names (`userIds`) that a response came */
   { id: 'notify_users', priority: 10 },
+  /**
+   * send the respondent a copy of their answers, to the address they gave in the e-mail question the workflow's
+   * config names (`emailFieldId`), with the config's own words first (`message`), in the response's language
+   */
+  { id: 'email_respondent', priority: 20 },
 ] as const;
 export type FormWorkflowType = (typeof FORM_WORKFLOW_TYPES)[number]['id'];
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptchaPayload } from '@platform/contracts/contacts/endpoints';
 import { solveCaptcha } from '@platform/infra/captcha';
@@ -464,5 +465,139 @@ describe('an advanced form', () => {
         (n) => n.attributes.notificationType === 'form-response',
       ),
     ).toEqual([]);
+  });
+
+  it('sends the respondent a copy of their answers, in their language, to the address they gave', async () => {
+    const form = await buildForm('Receipts');
+    const { ids } = form;
+    const workflow = await make(
+      'form-workflows',
+      {
+        name: 'Copy',
+        config: { emailFieldId: ids['Your e-mail'], message: 'We will call you within a week.' },
+      },
+      { form: one('forms', form.id), workflowType: one('form-workflow-types', 'email_respondent') },
+    );
+    await appAdmin.browser.call(
+      'GET',
+      `/api/v1/form-workflows/${workflow.id}?minPosition=${workflow.position}`,
+    );
+    const address = `respondent-${randomUUID().slice(0, 8)}@example.org`;
+    // the response is started in French (start's locale)
+    const response = started(await start(form.id));
+    expect(
+      (
+        await save(form.id, response.token, 0, {
+          [ids['Your name']!]: 'Ana Pop',
+          [ids['Your e-mail']!]: address,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await save(form.id, response.token, 1, {
+          [ids['Which device?']!]: 'Walker',
+          [ids['Years of use']!]: 3,
+          [ids['I agree to be contacted']!]: true,
+        })
+      ).status,
+    ).toBe(200);
+    const ended = await end(form.id, response.token);
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+
+    const mail = await app.lastMail(address);
+    expect(mail?.subject).toBe('Receipts : une copie de vos réponses');
+    expect(mail!.text.split('\n')).toEqual([
+      'We will call you within a week.',
+      '',
+      'Merci. Voici les réponses que vous avez envoyées au formulaire « Receipts ».',
+      '',
+      '== Equipment survey ==',
+      '',
+      'Your name',
+      'Ana Pop',
+      '',
+      'Your e-mail',
+      address,
+      '',
+      '== About your device ==',
+      '',
+      'Which device?',
+      'Walker',
+      '',
+      'Years of use',
+      '3',
+      '',
+      'I agree to be contacted',
+      'Oui',
+      '',
+      '--',
+      expect.stringMatching(
+        /^Ce message vous a été envoyé par .+ car cette adresse a été donnée dans le formulaire\.$/,
+      ),
+      '',
+    ]);
+    const runs = await appAdmin.browser.call(
+      'GET',
+      `/api/v1/form-workflow-runs?filter[response]=${response.id}&minPosition=${ended.body.meta.position}`,
+    );
+    expect(runs.body.data.map((r: { attributes: Record<string, unknown> }) => r.attributes)).toEqual([
+      expect.objectContaining({ status: 'done', message: `A copy of the answers sent to ${address}` }),
+    ]);
+    // the same end again sends nothing more
+    const before = await app.lastMail(address);
+    expect((await end(form.id, response.token)).status).toBe(409);
+    expect(await app.lastMail(address)).toEqual(before);
+  });
+
+  it('asks which question holds the address, sends nothing without one, and says why it could not write', async () => {
+    const form = await buildForm('Receipts, refused');
+    const { ids } = form;
+    const unnamed = await appAdmin.browser.call('POST', '/api/v1/form-workflows', {
+      body: doc(
+        'form-workflows',
+        { name: 'Copy', config: {} },
+        { form: one('forms', form.id), workflowType: one('form-workflow-types', 'email_respondent') },
+      ),
+    });
+    expect(unnamed.status).toBe(422);
+    expect(pointers(unnamed)).toEqual(['/data/attributes/config']);
+    const copy = await make(
+      'form-workflows',
+      { name: 'Copy', config: { emailFieldId: ids['Your e-mail'] } },
+      { form: one('forms', form.id), workflowType: one('form-workflow-types', 'email_respondent') },
+    );
+    // one naming the name's question, which holds no address
+    const wrong = await make(
+      'form-workflows',
+      { name: 'Copy to the name', config: { emailFieldId: ids['Your name'] } },
+      { form: one('forms', form.id), workflowType: one('form-workflow-types', 'email_respondent') },
+    );
+    await appAdmin.browser.call('GET', `/api/v1/form-workflows/${copy.id}?minPosition=${wrong.position}`);
+    const response = started(await start(form.id));
+    await save(form.id, response.token, 0, { [ids['Your name']!]: 'No Address' });
+    await save(form.id, response.token, 1, {
+      [ids['Which device?']!]: 'Hoist',
+      [ids['I agree to be contacted']!]: true,
+    });
+    const ended = await end(form.id, response.token);
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+    const runs = await appAdmin.browser.call(
+      'GET',
+      `/api/v1/form-workflow-runs?filter[response]=${response.id}&minPosition=${ended.body.meta.position}`,
+    );
+    const byWorkflow = Object.fromEntries(
+      (
+        runs.body.data as Array<{
+          attributes: Record<string, unknown>;
+          relationships: Record<string, { data: { id: string } }>;
+        }>
+      ).map((r) => [r.relationships.workflow!.data.id, r.attributes]),
+    );
+    expect(byWorkflow[copy.id]).toMatchObject({ status: 'done', message: 'No address given: nothing sent' });
+    expect(byWorkflow[wrong.id]).toMatchObject({
+      status: 'failed',
+      message: 'config.emailFieldId names no e-mail question of this form',
+    });
   });
 });

@@ -15,7 +15,15 @@ export function formsModule(): ModuleDescriptor {
     name: 'forms',
     eventContracts: [],
     command: ({ features, auth }) =>
-      features.forms ? [advancedFormRoutes({ keys: captchaKeys(auth.context.secret) })] : [],
+      features.forms
+        ? [
+            advancedFormRoutes({
+              keys: captchaKeys(auth.context.secret),
+              // the respondent's copy of their answers (the email_respondent workflow)
+              mail: { mailer: auth.context.mailer, appName: auth.context.appName },
+            }),
+          ]
+        : [],
     query: ({ features, auth, defaultLocale }) =>
       features.forms
         ? [advancedFormQueryRoutes({ keys: captchaKeys(auth.context.secret), defaultLocale })]

@@ -10,6 +10,7 @@ import {
   demoFormFields,
   demoFormResponses,
   demoFormWorkflow,
+  demoReceiptWorkflow,
   seedDemoForms,
 } from './demo-forms.ts';
 import { seedDemo } from './demo.ts';
@@ -17,8 +18,9 @@ import { seedDemo } from './demo.ts';
 /**
  * The demo advanced forms (demo-forms.ts), seeded by seedDemo with the forms feature: the back office finds the
  * survey, kept behind its captcha, with its two ended responses counted and one in progress; its page shows its
- * three pages; the demo administrator was told of each ended response by the form's workflow; a run again appends
- * nothing, and one after an interrupted run makes again the response it left unfinished.
+ * three pages; the demo administrator was told of each ended response by the form's workflow, and its respondent
+ * sent a copy of their answers by the other; a run again appends nothing, and one after an interrupted run makes
+ * again the response it left unfinished.
  */
 
 type Doc = {
@@ -104,13 +106,15 @@ describe('the demo advanced forms', () => {
     const at = await head();
     const workflows = (await app.admin('GET', `/form-workflows?filter[form]=${form.id}&minPosition=${at}`))
       .body.data as Doc[];
-    expect(workflows).toHaveLength(1);
-    expect(workflows[0]!.attributes).toMatchObject({
-      name: demoFormWorkflow.name,
-      config: { userIds: [await adminId()] },
+    expect(workflows).toHaveLength(2);
+    const byName = new Map(workflows.map((w) => [w.attributes.name, w.attributes]));
+    expect(byName.get(demoFormWorkflow.name)).toMatchObject({ config: { userIds: [await adminId()] } });
+    expect(byName.get(demoReceiptWorkflow.name)).toMatchObject({
+      config: { message: demoReceiptWorkflow.message },
     });
     const runs = (await app.admin('GET', `/form-workflow-runs?minPosition=${at}`)).body.data as Doc[];
-    expect(runs.map((r) => r.attributes.status)).toEqual(['done', 'done']);
+    // each ended response: its administrator told, its respondent's copy sent
+    expect(runs.map((r) => r.attributes.status)).toEqual(['done', 'done', 'done', 'done']);
 
     const administrator = app.browser();
     const login = await signIn(administrator, DEMO_FORMS_ADMIN, DEMO_PASSWORD);
@@ -125,6 +129,16 @@ describe('the demo advanced forms', () => {
     );
     expect(responses).toHaveLength(2);
     expect(responses[0]!.attributes.message).toBe(`A new response to the form “${demoForm.name}”`);
+  });
+
+  it('sends each visitor who ended a response a copy of their answers, in their language', async () => {
+    await theForm();
+    const amara = await app.lastMail('amara.okafor@demo.example');
+    expect(amara?.subject).toBe(`${demoForm.name}: a copy of your answers`);
+    expect(amara!.text.startsWith(`${demoReceiptWorkflow.message}\n`)).toBe(true);
+    expect(amara!.text).toContain('Amara Okafor');
+    const carmen = await app.lastMail('carmen.ruiz@demo.example');
+    expect(carmen?.subject).toBe(`${demoForm.name}: una copia de sus respuestas`);
   });
 
   it('is seeded once: a run again appends nothing', async () => {

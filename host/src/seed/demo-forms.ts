@@ -92,6 +92,12 @@ export const demoFormFields: readonly DemoField[] = [
 
 export const demoFormWorkflow = { name: 'Tell the demo administrator' } as const;
 
+/** The workflow sending each respondent a copy of their answers, to the address they gave (ADR 0062 amendment). */
+export const demoReceiptWorkflow = {
+  name: 'Send the respondent a copy',
+  message: 'Thank you for taking part in the equipment survey. The team reads every answer.',
+} as const;
+
 /**
  * The visitors' responses, by seed key: each page's answers by field key, in the pages' order. An ended one is
  * ended once its pages are saved; the last is left after its second page (a response in progress).
@@ -200,6 +206,25 @@ export async function seedDemoForms(options: {
     `${KEY}:workflow:notify`,
   );
   reached(workflow.position);
+  const receipt = await admin.command(
+    'POST',
+    '/form-workflows',
+    {
+      data: {
+        type: 'form-workflows',
+        attributes: {
+          name: demoReceiptWorkflow.name,
+          config: { emailFieldId: fields.get('email')!, message: demoReceiptWorkflow.message },
+        },
+        relationships: {
+          form: { data: { type: 'forms', id: form.id } },
+          workflowType: { data: { type: 'form-workflow-types', id: 'email_respondent' } },
+        },
+      },
+    },
+    `${KEY}:workflow:receipt`,
+  );
+  reached(receipt.position);
 
   // the responses already there (a run again): each demo visitor's is known by its name's answer. Read once the
   // fields and the workflow are in the read models, which a response's pages and its end are checked and run from
@@ -209,7 +234,7 @@ export async function seedDemoForms(options: {
       data: ResponseDoc[];
     }
   ).data;
-  await admin.get(`/form-workflows/${workflow.id}?minPosition=${at}`);
+  await admin.get(`/form-workflows/${receipt.id}?minPosition=${at}`);
   const nameField = fields.get('name')!;
 
   // no credential, as a visitor; only the seeder's pass, which takes a first start's requests past its "starting" gate

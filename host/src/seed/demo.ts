@@ -39,8 +39,9 @@ import { demoSeedDecider, isSeeded, type DemoSeedCommand } from './progress.ts';
 // over the last days, a demo member's authorization and association; 15: the advanced forms: a survey of three pages
 // behind its captcha, a workflow telling the demo administrator, two visitors' ended responses and one in progress;
 // 16: the AAC products catalogue: its lists, four published products, a member's contribution, its page; 17: the
-// newsletter sent to the subscribed contacts
-export const DEMO_CONTENT_VERSION = 17;
+// newsletter sent to the subscribed contacts; 18: the advanced form's workflow sending each respondent a copy of their
+// answers
+export const DEMO_CONTENT_VERSION = 18;
 
 /** the demo account that keeps the demo stock: the rental administrator */
 const DEMO_RENTAL_KEEPER = 'rental-admin@demo.example';
