@@ -29,6 +29,7 @@ import { deriveId, type CommandResult } from '../handler.ts';
 import { sendCommandResult } from '../http/respond.ts';
 import { createRecord, recordState } from '../resources/record-writes.ts';
 import { carryOutReaction } from '../resources/routes.ts';
+import { contactFromAnswers } from './contact-workflow.ts';
 import { receiptLocale, receiptMessage } from './receipt.ts';
 import { formResponseDecider, type AdvancedFormRules, type FormResponseCommand } from './respond.ts';
 
@@ -161,7 +162,7 @@ async function runWorkflows(
     result: CommandResult;
     metadata: CommandRequest['metadata'];
   },
-  mail: RespondentMail | undefined,
+  options: { mail?: RespondentMail; contacts?: boolean },
 ): Promise<bigint> {
   let { position } = input.result;
   if (!input.result.events.length || !deps.readSql) return position;
@@ -193,6 +194,8 @@ async function runWorkflows(
   for (const [index, workflow] of workflows.entries()) {
     let status: 'done' | 'failed' = 'done';
     let message: string;
+    // the contact a create_contact run made or kept, named among its replacements for the back office
+    let contact: string | null = null;
     try {
       if (workflow.type === 'notify_users') {
         const users = ((workflow.config as { userIds?: unknown } | null)?.userIds ?? []) as unknown[];
@@ -213,7 +216,23 @@ async function runWorkflows(
         }
         message = `${userIds.length} member${userIds.length === 1 ? '' : 's'} told`;
       } else if (workflow.type === 'email_respondent') {
-        message = await emailRespondent(workflow.config, input, await response(), mail);
+        message = await emailRespondent(workflow.config, input, await response(), options.mail);
+      } else if (workflow.type === 'create_contact') {
+        if (!options.contacts) throw new Error('The contacts are off on this platform: no contact made');
+        const { answers, locale } = await response();
+        const made = await contactFromAnswers(deps, {
+          config: workflow.config,
+          sections: input.sections,
+          answers,
+          locale,
+          responseId: input.responseId,
+          workflowId: workflow.id,
+          cause: causeEventIds[0]!,
+          metadata: input.metadata,
+        });
+        message = made.message;
+        contact = made.contactId;
+        if (made.position !== null && made.position > position) position = made.position;
       } else {
         throw new Error(`no such workflow type: ${workflow.type}`);
       }
@@ -225,7 +244,7 @@ async function runWorkflows(
     const runId = deriveId(input.responseId, 'form-workflow-run', workflow.id);
     const run = await createRecord(deps, formWorkflowRunResource, {
       id: runId,
-      attributes: { status, message, replacements },
+      attributes: { status, message, replacements: contact ? { ...replacements, contact } : replacements },
       relationships: { workflow: workflow.id, workflowType: workflow.type, response: input.responseId },
       metadata: input.metadata,
       idempotencyKey: `${causeEventIds[0]}:run:${workflow.id}`,
@@ -247,7 +266,13 @@ async function runWorkflows(
  * - POST /services/aforms/{id}/responses/{token}/end: ended once every required question has its answer; then the
  *   form's workflows run.
  */
-export function advancedFormRoutes(options: { keys: CaptchaKeys; mail?: RespondentMail }) {
+export function advancedFormRoutes(options: {
+  keys: CaptchaKeys;
+  /** the respondents' copies of their answers (email_respondent) */
+  mail?: RespondentMail;
+  /** the contacts feature is on: create_contact may keep respondents among them */
+  contacts?: boolean;
+}) {
   return (deps: CommandModuleDeps): Router => {
     const router = express.Router();
     const decider = formResponseDecider();
@@ -345,7 +370,7 @@ export function advancedFormRoutes(options: { keys: CaptchaKeys; mail?: Responde
       const position = await runWorkflows(
         deps,
         { formId, formName: form?.name ?? '', responseId, sections, result, metadata: request.metadata },
-        options.mail,
+        options,
       );
       sendCommandResult(res, {
         type: formResponseResource.type,

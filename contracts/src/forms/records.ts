@@ -87,7 +87,7 @@ export const formWorkflowTypeResource = defineResource({
   fixedRows: {
     rows: FORM_WORKFLOW_TYPES.map(({ id, priority }) => ({ id, attributes: { name: id, priority } })),
   },
-  // version 2: its fixed rows gain email_respondent
+  // version 2: its fixed rows gain email_respondent and create_contact
   version: 2,
   access: readOnlyList,
   sorts: ['priority', 'name'],
@@ -186,13 +186,19 @@ export const formWorkflowResource = defineResource({
     /**
      * notify_users: `{ "userIds": ["…"] }`, the back-office members told; email_respondent: `{ "emailFieldId":
      * "…", "message": "…" }`, the e-mail question whose answer is the respondent's address, and the words the copy
-     * of their answers begins with (optional)
+     * of their answers begins with (optional); create_contact: `{ "emailFieldId", "firstNameFieldId",
+     * "lastNameFieldId" }`, the questions a contact is made from, and optionally `phoneFieldId` and
+     * `subscriptionFieldId` (a checkbox asking for the newsletter)
      */
     config: z
       .object({
         userIds: z.array(z.string().uuid()).max(50).optional(),
         emailFieldId: z.string().uuid().optional(),
         message: z.string().trim().min(1).max(2000).optional(),
+        firstNameFieldId: z.string().uuid().optional(),
+        lastNameFieldId: z.string().uuid().optional(),
+        phoneFieldId: z.string().uuid().optional(),
+        subscriptionFieldId: z.string().uuid().optional(),
       })
       .strict()
       .default({}),
@@ -210,6 +216,18 @@ export const formWorkflowResource = defineResource({
         {
           attribute: 'config',
           detail: 'Name the e-mail question whose answer is the address to write to (config.emailFieldId)',
+        },
+      ];
+    const contact = c as { emailFieldId?: string; firstNameFieldId?: string; lastNameFieldId?: string };
+    if (
+      relationships?.workflowType === 'create_contact' &&
+      !(contact.emailFieldId && contact.firstNameFieldId && contact.lastNameFieldId)
+    )
+      return [
+        {
+          attribute: 'config',
+          detail:
+            'Name the questions a contact is made from (config.emailFieldId, firstNameFieldId and lastNameFieldId)',
         },
       ];
     return [];

@@ -31,6 +31,12 @@ export const FORM_WORKFLOW_TYPES = [
    * config names (`emailFieldId`), with the config's own words first (`message`), in the response's language
    */
   { id: 'email_respondent', priority: 20 },
+  /**
+   * keep the respondent among the contacts (seed 001 §3 light-user): made from the answers to the questions the
+   * config names (`emailFieldId`, `firstNameFieldId`, `lastNameFieldId`, and optionally `phoneFieldId` and a
+   * checkbox `subscriptionFieldId` asking for the newsletter), or the contact holding that address kept and dated
+   */
+  { id: 'create_contact', priority: 30 },
 ] as const;
 export type FormWorkflowType = (typeof FORM_WORKFLOW_TYPES)[number]['id'];
 

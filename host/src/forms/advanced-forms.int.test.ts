@@ -600,4 +600,151 @@ describe('an advanced form', () => {
       message: 'config.emailFieldId names no e-mail question of this form',
     });
   });
+
+  it('keeps the respondent among the contacts: made from their answers, or the contact of their address kept', async () => {
+    const form = await buildForm('Contacts from answers', {}, [
+      { title: 'First name', type: 'short_text', position: 0, required: true },
+      { title: 'Last name', type: 'short_text', position: 1, required: true },
+      { title: 'E-mail', type: 'short_text', position: 2, dataType: 'email' },
+      { title: 'Phone', type: 'short_text', position: 3, dataType: 'phone' },
+      { title: 'Send me the newsletter', type: 'checkbox', position: 4 },
+    ]);
+    const { ids } = form;
+    const unnamed = await appAdmin.browser.call('POST', '/api/v1/form-workflows', {
+      body: doc(
+        'form-workflows',
+        { name: 'Keep', config: { emailFieldId: ids['E-mail'], firstNameFieldId: ids['First name'] } },
+        { form: one('forms', form.id), workflowType: one('form-workflow-types', 'create_contact') },
+      ),
+    });
+    expect(unnamed.status).toBe(422);
+    expect(pointers(unnamed)).toEqual(['/data/attributes/config']);
+    const keep = await make(
+      'form-workflows',
+      {
+        name: 'Keep',
+        config: {
+          emailFieldId: ids['E-mail'],
+          firstNameFieldId: ids['First name'],
+          lastNameFieldId: ids['Last name'],
+          phoneFieldId: ids['Phone'],
+          subscriptionFieldId: ids['Send me the newsletter'],
+        },
+      },
+      { form: one('forms', form.id), workflowType: one('form-workflow-types', 'create_contact') },
+    );
+    // one naming the newsletter's checkbox as the address
+    const wrong = await make(
+      'form-workflows',
+      {
+        name: 'Keep, wrongly',
+        config: {
+          emailFieldId: ids['Send me the newsletter'],
+          firstNameFieldId: ids['First name'],
+          lastNameFieldId: ids['Last name'],
+        },
+      },
+      { form: one('forms', form.id), workflowType: one('form-workflow-types', 'create_contact') },
+    );
+    await appAdmin.browser.call('GET', `/api/v1/form-workflows/${keep.id}?minPosition=${wrong.position}`);
+    const address = `contact-${randomUUID().slice(0, 8)}@example.org`;
+    const respond = async (answers: Record<string, unknown>) => {
+      const response = started(await start(form.id));
+      const saved = await save(form.id, response.token, 0, answers);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const ended = await end(form.id, response.token);
+      expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+      const runs = await appAdmin.browser.call(
+        'GET',
+        `/api/v1/form-workflow-runs?filter[response]=${response.id}&minPosition=${ended.body.meta.position}`,
+      );
+      const byWorkflow = new Map(
+        (
+          runs.body.data as Array<{
+            attributes: Record<string, unknown>;
+            relationships: Record<string, { data: { id: string } }>;
+          }>
+        ).map((r) => [r.relationships.workflow!.data.id, r.attributes]),
+      );
+      return {
+        at: ended.body.meta.position as string,
+        keep: byWorkflow.get(keep.id)!,
+        wrong: byWorkflow.get(wrong.id)!,
+      };
+    };
+
+    const first = await respond({
+      [ids['First name']!]: 'Ana',
+      [ids['Last name']!]: 'Pop',
+      [ids['E-mail']!]: address,
+      [ids['Phone']!]: '+33 6 12 34 56 78',
+      [ids['Send me the newsletter']!]: true,
+    });
+    expect(first.keep).toMatchObject({ status: 'done', message: `Contact made: ${address}` });
+    expect(first.wrong).toMatchObject({
+      status: 'failed',
+      message: 'config.emailFieldId names no e-mail question of this form',
+    });
+    const contactId = (first.keep.replacements as { contact: string }).contact;
+    const contact = await appAdmin.browser.call(
+      'GET',
+      `/api/v1/light-users/${contactId}?minPosition=${first.at}`,
+    );
+    expect(contact.status, JSON.stringify(contact.body)).toBe(200);
+    expect(contact.body.data.attributes).toMatchObject({
+      firstName: 'Ana',
+      lastName: 'Pop',
+      email: address,
+      phone: '+33 6 12 34 56 78',
+      locale: 'fr',
+      hasMailSubscription: true,
+    });
+    expect(contact.body.data.attributes.lastActionAt).not.toBeNull();
+
+    // the same address again, other names and no newsletter: the contact is kept as it was, its last action dated
+    const second = await respond({
+      [ids['First name']!]: 'Ana',
+      [ids['Last name']!]: 'Popescu',
+      [ids['E-mail']!]: address,
+      [ids['Send me the newsletter']!]: false,
+    });
+    expect(second.keep).toMatchObject({
+      status: 'done',
+      message: `Contact kept: ${address}`,
+      replacements: expect.objectContaining({ contact: contactId }),
+    });
+    const kept = await appAdmin.browser.call(
+      'GET',
+      `/api/v1/light-users/${contactId}?minPosition=${second.at}`,
+    );
+    expect(kept.body.data.attributes).toMatchObject({ lastName: 'Pop', hasMailSubscription: true });
+    const contacts = await appAdmin.browser.call(
+      'GET',
+      `/api/v1/light-users?filter[email]=${encodeURIComponent(address)}&minPosition=${second.at}`,
+    );
+    expect(contacts.body.data).toHaveLength(1);
+
+    // no address: nobody is made
+    const third = await respond({ [ids['First name']!]: 'No', [ids['Last name']!]: 'Address' });
+    expect(third.keep).toMatchObject({ status: 'done', message: 'No address given: no contact made' });
+
+    // two responses ending at once with a new address: one contact, made by one and kept by the other
+    const twin = `twin-${randomUUID().slice(0, 8)}@example.org`;
+    const both = await Promise.all(
+      ['Eva', 'Eve'].map((firstName) =>
+        respond({ [ids['First name']!]: firstName, [ids['Last name']!]: 'Twin', [ids['E-mail']!]: twin }),
+      ),
+    );
+    expect(both.map((r) => r.keep.status)).toEqual(['done', 'done']);
+    expect(both.map((r) => String(r.keep.message).split(':')[0]).sort()).toEqual([
+      'Contact kept',
+      'Contact made',
+    ]);
+    const latest = both.map((r) => BigInt(r.at)).reduce((a, b) => (a > b ? a : b));
+    const twins = await appAdmin.browser.call(
+      'GET',
+      `/api/v1/light-users?filter[email]=${encodeURIComponent(twin)}&minPosition=${latest}`,
+    );
+    expect(twins.body.data).toHaveLength(1);
+  });
 });

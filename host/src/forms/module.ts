@@ -21,6 +21,8 @@ export function formsModule(): ModuleDescriptor {
               keys: captchaKeys(auth.context.secret),
               // the respondent's copy of their answers (the email_respondent workflow)
               mail: { mailer: auth.context.mailer, appName: auth.context.appName },
+              // a respondent kept among the contacts (the create_contact workflow)
+              contacts: features.contacts,
             }),
           ]
         : [],
