@@ -63,12 +63,13 @@ export function SendDialogBody({
         {step === 'delivering' && progress ? (
           <p>{t('newsletters.send.started', { count: progress.total })}</p>
         ) : null}
-        {step === 'done' && progress ? (
-          <p className="done" ref={done} tabIndex={-1}>
-            {t('newsletters.send.done', { count: progress.delivered })}
-          </p>
-        ) : null}
       </div>
+      {/* focused when it comes, and so read once: outside the status region, which would say it a second time */}
+      {step === 'done' && progress ? (
+        <p className="done" ref={done} tabIndex={-1}>
+          {t('newsletters.send.done', { count: progress.delivered })}
+        </p>
+      ) : null}
       <div role="alert">
         <Problem step={step} context={context} />
       </div>
