@@ -12,7 +12,7 @@ import {
   lightUserScreens,
 } from '../contacts-admin/index.ts';
 import { eqlaatProjectScreens, eqlaatReportScreens } from '../eqlaat/index.ts';
-import { formResponseScreens, formScreens } from '../forms-admin/index.ts';
+import { formResponseScreens, formScreens, formWorkflowScreens } from '../forms-admin/index.ts';
 import { mailingTemplateScreens } from '../newsletters/index.ts';
 import { publicationItemScreens, publicationRequestScreens } from '../publications/index.ts';
 
@@ -32,6 +32,7 @@ export const RESOURCE_SCREEN_EXTENSIONS: ResourceScreenExtensions = {
   'light-user-reports': lightUserReportScreens,
   forms: formScreens,
   'form-responses': formResponseScreens,
+  'form-workflows': formWorkflowScreens,
   ...Object.fromEntries(PUBLICATION_REQUEST_TYPES.map((type) => [type, publicationItemScreens])),
 };
 

@@ -15,3 +15,10 @@ export const formScreens: ResourceScreenExtension = {
 export const formResponseScreens: ResourceScreenExtension = {
   showActions: lazy(() => import('./response-answers.tsx').then((m) => ({ default: m.ResponseAnswers }))),
 };
+
+/** On a workflow's create and edit screens: its settings chosen among its form's questions. */
+export const formWorkflowScreens: ResourceScreenExtension = {
+  fieldWidgets: {
+    config: lazy(() => import('./workflow-config.tsx').then((m) => ({ default: m.WorkflowConfigField }))),
+  },
+};

@@ -1,6 +1,7 @@
 import type { ViewerFacts } from '@platform/contracts/resources/access';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import { createContext, Suspense, useContext, type ComponentType } from 'react';
+import type { FormField, FormValue, FormValues } from './form-model.ts';
 import type { ListSearch } from './list-query.ts';
 import type { IncludedIndex } from './record-title.ts';
 import type { ResourceRecord } from './resource-api.ts';
@@ -27,6 +28,23 @@ export interface ListActionsProps {
 }
 
 /**
+ * What a type's own widget for one of its fields is given on the create and edit screens: the field, its value as
+ * the form holds it (a JSON field's text, a relationship's ids), the form's other values (a workflow's chosen type),
+ * and the server's error on it.
+ */
+export interface FieldWidgetProps {
+  field: FormField;
+  label: string;
+  value: FormValue;
+  onChange: (value: FormValue) => void;
+  error?: string;
+  /** every field's value as the form holds them now */
+  values: FormValues;
+  /** the records of its relationships, by type and id, as the form was read */
+  included: IncludedIndex;
+}
+
+/**
  * What a module adds to the generic screens of one of its types (a workflow's commands beside the record's own),
  * declared once per type by the feature that owns the workflow: the generic screens stay one, the workflow's rules
  * stay in its module. The frame of the back office (features/admin) provides every module's extensions.
@@ -41,6 +59,11 @@ export interface ResourceScreenExtension {
    * in the address, so that a reload shows what was chosen
    */
   defaultFilters?: Readonly<Record<string, string>>;
+  /**
+   * a field's own widget on the create and edit screens, by field name, in place of the one its kind gives (a
+   * workflow's settings chosen among the form's questions rather than typed as JSON); a lazy component is welcome
+   */
+  fieldWidgets?: Readonly<Record<string, ComponentType<FieldWidgetProps>>>;
 }
 
 export type ResourceScreenExtensions = Readonly<Record<string, ResourceScreenExtension>>;

@@ -1,6 +1,6 @@
 import type { ViewerFacts } from '@platform/contracts/resources/access';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { useSearch } from 'wouter';
 import { useApi } from '../../api/api-context.tsx';
@@ -31,6 +31,8 @@ import { resourceApi, type ResourceRecord } from './resource-api.ts';
 import { ActionBar, useResourceLabels, useResourceT } from './resource-ui.tsx';
 import { saveErrors } from './server-errors.ts';
 import { useViewerTimeZone } from '../../session/time-zone.ts';
+import { InlineLoader } from '../../loading/chrome.tsx';
+import { useResourceExtension } from './extensions.tsx';
 
 type Loaded =
   | { status: 'loading' }
@@ -68,6 +70,8 @@ export function FormScreen({
   const search = useSearch();
   // date and time fields show and read the viewer's wall clock
   const zone = useViewerTimeZone();
+  // a module's own widgets for some fields (kit/admin/resources/extensions.tsx)
+  const extension = useResourceExtension(type);
   // a new record's relationships the address names (a step of the project it was asked from)
   const preset = useMemo(() => (id ? {} : presetRelationships(fields, search)), [id, fields, search]);
   const [loaded, setLoaded] = useState<Loaded>(() =>
@@ -239,20 +243,36 @@ export function FormScreen({
               </Button>
             </ActionBar>
           ) : null}
-          {fields.map((field) => (
-            <FieldWidget
-              // a reload starts the widgets afresh: a picker keeps the name it shows in its own state
-              key={`${field.name}:${attempt}`}
-              type={type}
-              field={field}
-              label={labels.field(field.name)}
-              enumLabel={(v) => labels.enumValue(field.name, v)}
-              value={values[field.name] ?? null}
-              onChange={set(field.name)}
-              error={errors[field.name]}
-              included={loaded.included}
-            />
-          ))}
+          {fields.map((field) => {
+            // a reload starts the widgets afresh: a picker keeps the name it shows in its own state
+            const key = `${field.name}:${attempt}`;
+            const Own = extension.fieldWidgets?.[field.name];
+            return Own ? (
+              <Suspense key={key} fallback={<InlineLoader aria-label={labels.field(field.name)} />}>
+                <Own
+                  field={field}
+                  label={labels.field(field.name)}
+                  value={values[field.name] ?? null}
+                  onChange={set(field.name)}
+                  error={errors[field.name]}
+                  values={values}
+                  included={loaded.included}
+                />
+              </Suspense>
+            ) : (
+              <FieldWidget
+                key={key}
+                type={type}
+                field={field}
+                label={labels.field(field.name)}
+                enumLabel={(v) => labels.enumValue(field.name, v)}
+                value={values[field.name] ?? null}
+                onChange={set(field.name)}
+                error={errors[field.name]}
+                included={loaded.included}
+              />
+            );
+          })}
           <ActionBar>
             <Button type="submit" isDisabled={busy}>
               {busy ? t('admin.resources.saving') : t('admin.resources.save')}

@@ -1,0 +1,168 @@
+import type { FormFieldView } from '@platform/contracts/forms/rules';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import type { FieldWidgetProps } from '../../kit/admin/resources/extensions.tsx';
+import { FieldWidget } from '../../kit/admin/resources/field-widget.tsx';
+import { useApi } from '../../kit/api/api-context.tsx';
+import { InlineLoader } from '../../kit/loading/chrome.tsx';
+import { Select } from '../../kit/ui/select.tsx';
+import { TextField } from '../../kit/ui/text-field.tsx';
+import { fieldView, recordsOfForm } from './forms-admin-api.ts';
+import { useFormsAdminT } from './forms-admin-ui.ts';
+
+const Group = styled.fieldset`
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: 0.5rem;
+  padding: 0.75rem 1rem 0.25rem;
+  margin: 0 0 1.25rem;
+  min-width: 0;
+  legend {
+    font-weight: 700;
+    padding: 0 0.25rem;
+  }
+  > p {
+    margin: 0 0 1rem;
+    overflow-wrap: anywhere;
+  }
+  .error {
+    color: ${({ theme }) => theme.colors.error};
+  }
+`;
+
+const NONE = '__none__';
+
+type Config = Record<string, unknown>;
+type Questions =
+  | { status: 'none' }
+  | { status: 'loading' }
+  | { status: 'failed' }
+  | { status: 'ready'; fields: FormFieldView[] };
+
+/** What each type's settings ask: a question of a kind, for a key of the config; optional ones may be none. */
+const SETTINGS: Record<
+  string,
+  ReadonlyArray<{ key: string; fits: (f: FormFieldView) => boolean; optional?: boolean }>
+> = {
+  email_respondent: [{ key: 'emailFieldId', fits: (f) => f.dataType === 'email' }],
+  create_contact: [
+    { key: 'emailFieldId', fits: (f) => f.dataType === 'email' },
+    { key: 'firstNameFieldId', fits: (f) => f.fieldType === 'short_text' },
+    { key: 'lastNameFieldId', fits: (f) => f.fieldType === 'short_text' },
+    { key: 'phoneFieldId', fits: (f) => f.fieldType === 'short_text', optional: true },
+    { key: 'subscriptionFieldId', fits: (f) => f.fieldType === 'checkbox', optional: true },
+  ],
+};
+
+function parsed(text: string): Config | null {
+  if (text.trim() === '') return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Config) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A form workflow's settings (`config`, ADR 0062) on its create and edit screens: for the types that name the form's
+ * questions (a copy to the respondent, a contact kept), each chosen by its title among the form's questions of the
+ * kind it needs, and the copy's opening words, in place of ids typed as JSON. The value stays the JSON text the save
+ * sends. A type that names no question (members told), a form not chosen yet, questions that cannot be read or
+ * settings that are not an object: the JSON field as before, so that nothing is lost.
+ */
+export function WorkflowConfigField(props: FieldWidgetProps) {
+  const { label, value, onChange, error, values } = props;
+  const t = useFormsAdminT();
+  const api = useApi();
+  const type = typeof values.workflowType === 'string' ? values.workflowType : '';
+  const formId = typeof values.form === 'string' ? values.form : '';
+  const text = typeof value === 'string' ? value : '';
+  const config = parsed(text);
+  const settings = SETTINGS[type];
+  const [questions, setQuestions] = useState<Questions>({ status: 'none' });
+
+  useEffect(() => {
+    if (!formId || !settings) {
+      setQuestions({ status: 'none' });
+      return;
+    }
+    const controller = new AbortController();
+    setQuestions({ status: 'loading' });
+    recordsOfForm(api, 'form-fields', formId, { sort: 'position', signal: controller.signal }).then(
+      (records) =>
+        setQuestions({
+          status: 'ready',
+          fields: records
+            .map(fieldView)
+            .filter((f): f is FormFieldView => f !== null && f.fieldType !== 'section'),
+        }),
+      () => controller.signal.aborted || setQuestions({ status: 'failed' }),
+    );
+    return () => controller.abort();
+  }, [api, formId, settings]);
+
+  const asJson = <FieldWidget {...props} type="form-workflows" enumLabel={(v) => v} />;
+  if (!settings || config === null) return asJson;
+  if (!formId)
+    return (
+      <Group>
+        <legend>{label}</legend>
+        <p>{t('formsAdmin.workflow.chooseForm')}</p>
+      </Group>
+    );
+  if (questions.status === 'loading' || questions.status === 'none')
+    return <InlineLoader aria-label={t('formsAdmin.form.loading')} />;
+  if (questions.status === 'failed') return asJson;
+
+  const set = (key: string, chosen: string | null) => {
+    const next: Config = { ...config };
+    if (chosen) next[key] = chosen;
+    else delete next[key];
+    onChange(JSON.stringify(next, null, 2));
+  };
+  const shown = (f: FormFieldView) => (f.title.trim() ? f.title : t('formsAdmin.workflow.untitled'));
+  return (
+    <Group aria-describedby={error ? 'workflow-config-error' : undefined}>
+      <legend>{label}</legend>
+      <p>{t(`formsAdmin.workflow.help.${type}` as 'formsAdmin.workflow.help.email_respondent')}</p>
+      {settings.map(({ key, fits, optional }) => {
+        const offered = questions.fields.filter(fits);
+        const chosen = typeof config[key] === 'string' ? (config[key] as string) : null;
+        // a question chosen before that no longer fits (its kind changed) is still shown, so that it can be changed
+        const kept = chosen && !offered.some((f) => f.id === chosen) ? [{ id: chosen, label: chosen }] : [];
+        return (
+          <Select
+            key={key}
+            label={t(`formsAdmin.workflow.${key}` as 'formsAdmin.workflow.emailFieldId')}
+            description={offered.length ? undefined : t('formsAdmin.workflow.noneFits')}
+            options={[
+              {
+                id: NONE,
+                label: t(optional ? 'formsAdmin.workflow.noQuestion' : 'formsAdmin.workflow.notChosen'),
+              },
+              ...offered.map((f) => ({ id: f.id, label: shown(f) })),
+              ...kept,
+            ]}
+            value={chosen ?? NONE}
+            onChange={(k) => set(key, k === null || k === NONE ? null : String(k))}
+          />
+        );
+      })}
+      {type === 'email_respondent' ? (
+        <TextField
+          label={t('formsAdmin.workflow.message')}
+          description={t('formsAdmin.workflow.messageHelp')}
+          multiline
+          maxLength={2000}
+          value={typeof config.message === 'string' ? config.message : ''}
+          onChange={(words) => set('message', words.trim() ? words : null)}
+        />
+      ) : null}
+      {error ? (
+        <p className="error" id="workflow-config-error">
+          {error}
+        </p>
+      ) : null}
+    </Group>
+  );
+}
