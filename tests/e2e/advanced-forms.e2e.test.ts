@@ -15,12 +15,13 @@ import { inBothThemes } from './support/themes.ts';
  * visitor opens its page, starts (the captcha solved by the browser without a word), answers page by page with the
  * keyboard under the response's own address, is told on each field what is missing, and sends it; coming back to
  * the address says it was sent. A visitor who leaves half-way comes back where they were. The back office reads the
- * form's pages and the response's answers in words. The page reads at 320 px and with the largest text, in both
- * themes. Everything here is this run's own: its form and its visitors.
+ * form's pages and the response's answers in words, and adds a workflow sending each respondent a copy of their
+ * answers, which the visitor then receives. The page reads at 320 px and with the largest text, in both themes. Everything here is this run's own: its form and its visitors.
  */
 
 let run: string;
 let formId: string;
+let emailQuestion: string;
 const TITLE = 'Equipment needs';
 
 async function field(
@@ -33,8 +34,8 @@ async function field(
     config?: Record<string, unknown>;
     description?: string;
   } = {},
-) {
-  await asAdmin('POST', '/form-fields', {
+): Promise<string> {
+  const made = await asAdmin('POST', '/form-fields', {
     data: {
       type: 'form-fields',
       attributes: {
@@ -51,6 +52,7 @@ async function field(
       },
     },
   });
+  return made.data.id as string;
 }
 
 beforeAll(async () => {
@@ -61,7 +63,7 @@ beforeAll(async () => {
   formId = form.data.id as string;
   await field(TITLE, 0, 'section', { description: 'Tell us what would make daily life easier.' });
   await field('Your name', 1, 'short_text', { required: true });
-  await field('Your e-mail address', 2, 'short_text', { dataType: 'email' });
+  emailQuestion = await field('Your e-mail address', 2, 'short_text', { dataType: 'email' });
   await field('Your equipment', 10, 'section');
   await field('What do you use most?', 11, 'single_choice', {
     required: true,
@@ -109,7 +111,60 @@ async function responses(count: number) {
   return found;
 }
 
+/** The newest message the dev mailbox holds for `to`, once there is one. */
+async function lastMailTo(to: string): Promise<{ subject: string; text: string }> {
+  let found: { subject: string; text: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await asAdmin('GET', `/dev/mailbox?filter[to]=${encodeURIComponent(to)}`)).data[0]
+          ?.attributes;
+        return found !== undefined;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
 describe('an advanced form, end to end', () => {
+  test('the back office adds a workflow sending each respondent a copy, its address question chosen by title', async () => {
+    const { context } = await openContext({ viewport: { width: 1280, height: 900 } });
+    const page = await pageOfTest(context, true);
+    await signIn(page, 'admin@demo.example');
+    await page.goto(`/admin/resources/form-workflows/create?form=${formId}`);
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Send a copy');
+    const type = page.getByRole('combobox', { name: /^Workflow type/ });
+    await type.focus();
+    await page.keyboard.type('copy');
+    await page.getByRole('option', { name: 'Send the respondent a copy' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    // the settings ask for the form's e-mail question by its title
+    const settings = page.getByRole('group', { name: 'Settings' });
+    const address = settings.getByRole('button', { name: /Question asking their e-mail address/ });
+    await address.waitFor({ timeout: 30_000 });
+    await address.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('option', { name: 'Your e-mail address' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => address.textContent()).toContain('Your e-mail address');
+    await settings.getByRole('textbox', { name: 'Words the copy begins with' }).fill(`Thank you, ${run}.`);
+    await checkA11yInBothThemes(page, 'a form workflow’s settings', 'advanced-form-workflow-settings');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/admin/resources/form-workflows/show/**');
+    const workflows = (await asAdmin('GET', `/form-workflows?filter[form]=${formId}`)).data as Array<{
+      attributes: Record<string, unknown>;
+    }>;
+    expect(workflows.map((w) => w.attributes)).toEqual([
+      expect.objectContaining({
+        name: 'Send a copy',
+        config: { emailFieldId: emailQuestion, message: `Thank you, ${run}.` },
+      }),
+    ]);
+  }, 180_000);
+
   test('a visitor answers page by page with the keyboard, is told what is missing, and sends it', async () => {
     const page = await visitorPage();
     await page.goto(advancedFormPath(formId));
@@ -179,6 +234,12 @@ describe('an advanced form, end to end', () => {
     expect(Object.values(response!.attributes.answers as Record<string, unknown>)).toEqual(
       expect.arrayContaining([`Ioana ${run}`, `ioana-${run}@example.org`, 'Walker', true]),
     );
+
+    // the workflow the back office added sent the visitor a copy of their answers
+    const copy = await lastMailTo(`ioana-${run}@example.org`);
+    expect(copy.subject).toBe(`Equipment needs ${run}: a copy of your answers`);
+    expect(copy.text).toContain(`Thank you, ${run}.`);
+    expect(copy.text).toContain(`Your name\nIoana ${run}`);
 
     // its address says it was sent
     await page.goto(address);

@@ -72,6 +72,14 @@ export function FormScreen({
   const zone = useViewerTimeZone();
   // a module's own widgets for some fields (kit/admin/resources/extensions.tsx)
   const extension = useResourceExtension(type);
+  // a field with its own widget comes after the others, whose values it may read (a workflow's settings ask its
+  // form's questions, by its type)
+  const ordered = extension.fieldWidgets
+    ? [
+        ...fields.filter((f) => !extension.fieldWidgets![f.name]),
+        ...fields.filter((f) => extension.fieldWidgets![f.name]),
+      ]
+    : fields;
   // a new record's relationships the address names (a step of the project it was asked from)
   const preset = useMemo(() => (id ? {} : presetRelationships(fields, search)), [id, fields, search]);
   const [loaded, setLoaded] = useState<Loaded>(() =>
@@ -243,7 +251,7 @@ export function FormScreen({
               </Button>
             </ActionBar>
           ) : null}
-          {fields.map((field) => {
+          {ordered.map((field) => {
             // a reload starts the widgets afresh: a picker keeps the name it shows in its own state
             const key = `${field.name}:${attempt}`;
             const Own = extension.fieldWidgets?.[field.name];
