@@ -95,7 +95,7 @@ export const demoFormWorkflow = { name: 'Tell the demo administrator' } as const
 /** The workflow sending each respondent a copy of their answers, to the address they gave (ADR 0062 amendment). */
 export const demoReceiptWorkflow = {
   name: 'Send the respondent a copy',
-  message: 'Thank you for taking part in the equipment survey. The team reads every answer.',
+  message: 'The team reads every answer, and writes to you within two weeks if it can help.',
 } as const;
 
 /**

@@ -7,6 +7,14 @@ import { useApi } from '../../kit/api/api-context.tsx';
 import { InlineLoader } from '../../kit/loading/chrome.tsx';
 import { Select } from '../../kit/ui/select.tsx';
 import { TextField } from '../../kit/ui/text-field.tsx';
+import { relationshipIds } from '../../kit/admin/resources/form-model.ts';
+import {
+  indexIncluded,
+  type IncludedIndex,
+  type IncludedRecord,
+} from '../../kit/admin/resources/record-title.ts';
+import { RelationshipPicker } from '../../kit/admin/resources/relationship-picker.tsx';
+import { resourceApi } from '../../kit/admin/resources/resource-api.ts';
 import { fieldView, recordsOfForm } from './forms-admin-api.ts';
 import { useFormsAdminT } from './forms-admin-ui.ts';
 
@@ -66,11 +74,89 @@ function parsed(text: string): Config | null {
 /**
  * A form workflow's settings (`config`, ADR 0062) on its create and edit screens: for the types that name the form's
  * questions (a copy to the respondent, a contact kept), each chosen by its title among the form's questions of the
- * kind it needs, and the copy's opening words, in place of ids typed as JSON. The value stays the JSON text the save
- * sends. A type that names no question (members told), a form not chosen yet, questions that cannot be read or
- * settings that are not an object: the JSON field as before, so that nothing is lost.
+ * kind it needs, and the copy's opening words; for members told, the members chosen by name; in place of ids typed
+ * as JSON. The value stays the JSON text the save sends. A type of no settings here, a form not chosen yet,
+ * questions that cannot be read or settings that are not an object: the JSON field as before, so nothing is lost.
  */
 export function WorkflowConfigField(props: FieldWidgetProps) {
+  const type = typeof props.values.workflowType === 'string' ? props.values.workflowType : '';
+  const config = parsed(typeof props.value === 'string' ? props.value : '');
+  if (
+    type === 'notify_users' &&
+    config !== null &&
+    (config.userIds === undefined || Array.isArray(config.userIds))
+  )
+    return <MembersToTell {...props} config={config} />;
+  return <QuestionSettings {...props} />;
+}
+
+/** The set value of a config, as the form holds it (the JSON text the save sends); a key set to null is removed. */
+const withSetting = (config: Config, key: string, value: unknown): string => {
+  const next: Config = { ...config };
+  if (value === null) delete next[key];
+  else next[key] = value;
+  return JSON.stringify(next, null, 2);
+};
+
+/**
+ * "Notify members": the back-office members told of each response, chosen by name as a relationship's records are
+ * (the users' list searched as one types); the members already named are read by themselves to show their names.
+ */
+function MembersToTell({ label, onChange, error, config }: FieldWidgetProps & { config: Config }) {
+  const t = useFormsAdminT();
+  const api = useApi();
+  const ids = ((config.userIds ?? []) as unknown[]).filter((id): id is string => typeof id === 'string');
+  const idsKey = ids.join(',');
+  const [named, setNamed] = useState<IncludedIndex>(() => indexIncluded([]));
+  useEffect(() => {
+    const wanted = idsKey ? idsKey.split(',') : [];
+    if (!wanted.length) return;
+    const controller = new AbortController();
+    void Promise.all(
+      wanted.map((id) =>
+        resourceApi
+          .find(api, 'users', id, { signal: controller.signal })
+          .then((doc): IncludedRecord => ({ type: 'users', id, attributes: doc.data.attributes }))
+          .catch(() => null),
+      ),
+    ).then((found) => {
+      if (!controller.signal.aborted) setNamed(indexIncluded(found.filter((r) => r !== null)));
+    });
+    return () => controller.abort();
+    // the names are read once for the members the settings named when they were opened
+  }, [api]);
+  return (
+    <Group aria-describedby={error ? 'workflow-config-error' : undefined}>
+      <legend>{label}</legend>
+      <p>{t('formsAdmin.workflow.help.notify_users')}</p>
+      <RelationshipPicker
+        field={{
+          name: 'userIds',
+          widget: 'relationship',
+          kind: 'relationship',
+          required: true,
+          nullable: false,
+          relationship: { type: 'users', many: true },
+        }}
+        label={t('formsAdmin.workflow.userIds')}
+        value={ids.join('\n')}
+        onChange={(v) => {
+          const chosen = relationshipIds(v);
+          onChange(withSetting(config, 'userIds', chosen.length ? chosen : null));
+        }}
+        included={named}
+      />
+      {error ? (
+        <p className="error" id="workflow-config-error">
+          {error}
+        </p>
+      ) : null}
+    </Group>
+  );
+}
+
+/** The settings of the types that name the form's questions. */
+function QuestionSettings(props: FieldWidgetProps) {
   const { label, value, onChange, error, values } = props;
   const t = useFormsAdminT();
   const api = useApi();
@@ -114,12 +200,7 @@ export function WorkflowConfigField(props: FieldWidgetProps) {
     return <InlineLoader aria-label={t('formsAdmin.form.loading')} />;
   if (questions.status === 'failed') return asJson;
 
-  const set = (key: string, chosen: string | null) => {
-    const next: Config = { ...config };
-    if (chosen) next[key] = chosen;
-    else delete next[key];
-    onChange(JSON.stringify(next, null, 2));
-  };
+  const set = (key: string, chosen: string | null) => onChange(withSetting(config, key, chosen || null));
   const shown = (f: FormFieldView) => (f.title.trim() ? f.title : t('formsAdmin.workflow.untitled'));
   return (
     <Group aria-describedby={error ? 'workflow-config-error' : undefined}>

@@ -16,6 +16,13 @@ const NAME = '0f000000-0000-4000-8000-000000000011';
 const EMAIL = '0f000000-0000-4000-8000-000000000012';
 const WORK_EMAIL = '0f000000-0000-4000-8000-000000000013';
 const AGREE = '0f000000-0000-4000-8000-000000000014';
+const ADA = '5b0e8f0a-1c3d-4e5f-8a9b-0c1d2e3f4a01';
+const GRACE = '5b0e8f0a-1c3d-4e5f-8a9b-0c1d2e3f4a02';
+const member = (id: string, firstName: string, lastName: string) => ({
+  type: 'users',
+  id,
+  attributes: { firstName, lastName, email: `${firstName.toLowerCase()}@example.org` },
+});
 const STAMPS = {
   createdAt: '2031-03-01T09:00:00.000Z',
   updatedAt: '2031-03-01T09:00:00.000Z',
@@ -69,6 +76,13 @@ function open(record: ReturnType<typeof workflow>) {
           meta: { total: data.length, page: { number: 1, size: 25, totalPages: 1 } },
         });
       }),
+      route('GET', `/api/v1/users/${ADA}`, () => fakeJson(200, { data: member(ADA, 'Ada', 'Lovelace') })),
+      route('GET', '/api/v1/users', () =>
+        fakeJson(200, {
+          data: [member(GRACE, 'Grace', 'Hopper')],
+          meta: { total: 1, page: { number: 1, size: 20, totalPages: 1 } },
+        }),
+      ),
       route(
         'PATCH',
         `/api/v1/form-workflows/${WORKFLOW}`,
@@ -115,10 +129,28 @@ describe('a form workflow’s settings in the back office', () => {
     ).toContain('None');
   });
 
-  it('leaves the settings of members told as JSON', async () => {
-    open(workflow('notify_users', { userIds: [] }));
+  it('chooses the members to tell by name, those named already shown by their names', async () => {
+    const { writes } = open(workflow('notify_users', { userIds: [ADA] }));
+    const settings = await screen.findByRole('group', { name: 'Settings' }, FIRST_RENDER);
+    const chosen = within(settings).getByRole('grid', { name: 'Chosen: Members to tell' });
+    await within(chosen).findByText('Ada Lovelace');
+    await userEvent.click(within(settings).getByRole('combobox', { name: /^Members to tell/ }));
+    await userEvent.keyboard('hop');
+    await screen.findByRole('option', { name: /Grace Hopper/ });
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await within(chosen).findByText('Grace Hopper');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    const body = writes[0]!.body as { data: { attributes: { config: unknown } } };
+    expect(body.data.attributes.config).toEqual({ userIds: [ADA, GRACE] });
+  });
+
+  it('leaves settings it cannot read as JSON, so that nothing is lost', async () => {
+    open(workflow('notify_users', { userIds: 'everyone' }));
     const json = await screen.findByRole('textbox', { name: 'Settings' }, FIRST_RENDER);
-    await waitFor(() => expect(JSON.parse((json as HTMLTextAreaElement).value)).toEqual({ userIds: [] }));
+    await waitFor(() =>
+      expect(JSON.parse((json as HTMLTextAreaElement).value)).toEqual({ userIds: 'everyone' }),
+    );
     expect(screen.queryByRole('group', { name: 'Settings' })).toBeNull();
   });
 });
