@@ -7,6 +7,7 @@ import {
   consentDecided,
   FIRST_RENDER,
   meDocument,
+  memberRecord,
   route,
 } from '../../kit/admin/admin-testing.ts';
 
@@ -18,11 +19,7 @@ const WORK_EMAIL = '0f000000-0000-4000-8000-000000000013';
 const AGREE = '0f000000-0000-4000-8000-000000000014';
 const ADA = '5b0e8f0a-1c3d-4e5f-8a9b-0c1d2e3f4a01';
 const GRACE = '5b0e8f0a-1c3d-4e5f-8a9b-0c1d2e3f4a02';
-const member = (id: string, firstName: string, lastName: string) => ({
-  type: 'users',
-  id,
-  attributes: { firstName, lastName, email: `${firstName.toLowerCase()}@example.org` },
-});
+const member = memberRecord;
 const STAMPS = {
   createdAt: '2031-03-01T09:00:00.000Z',
   updatedAt: '2031-03-01T09:00:00.000Z',

@@ -43,6 +43,13 @@ export function meDocument(
   };
 }
 
+/** A member's record as the users' list and find answer it to a picker (name and address). */
+export const memberRecord = (id: string, firstName: string, lastName: string) => ({
+  type: 'users',
+  id,
+  attributes: { firstName, lastName, email: `${firstName.toLowerCase()}@example.org` },
+});
+
 export const listMeta = (total: number, page = 1, size = 25) => ({
   total,
   page: { number: page, size, totalPages: Math.max(1, Math.ceil(total / size)) },

@@ -3,17 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeJson, renderApp, type FakeRequest } from '../../../frame/testing/render-app.tsx';
-import { consentDecided, FIRST_RENDER, listMeta, meDocument, route } from '../admin-testing.ts';
+import { consentDecided, FIRST_RENDER, listMeta, meDocument, memberRecord, route } from '../admin-testing.ts';
 import { listRelationshipFilters, offeredRelationshipFilters } from './list-query.ts';
 
 const NOTE = '1e2d3c4b-5a69-4877-8695-a4b3c2d1e0f9';
 const ADA = '5b0e8f0a-1c3d-4e5f-8a9b-0c1d2e3f4a01';
 const GRACE = '5b0e8f0a-1c3d-4e5f-8a9b-0c1d2e3f4a02';
-const member = (id: string, firstName: string, lastName: string) => ({
-  type: 'users',
-  id,
-  attributes: { firstName, lastName, email: `${firstName.toLowerCase()}@example.org` },
-});
+const member = memberRecord;
 const notification = {
   type: 'notifications',
   id: NOTE,

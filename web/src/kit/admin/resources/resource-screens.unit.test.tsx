@@ -8,6 +8,7 @@ import {
   FIRST_RENDER,
   listMeta,
   meDocument,
+  memberRecord,
   route,
 } from '../admin-testing.ts';
 
@@ -183,11 +184,7 @@ describe('the resource back office', () => {
 const NOTE = '1e2d3c4b-5a69-4877-8695-a4b3c2d1e0f9';
 const ADA = '5b0e8f0a-1c3d-4e5f-8a9b-0c1d2e3f4a01';
 const GRACE = '5b0e8f0a-1c3d-4e5f-8a9b-0c1d2e3f4a02';
-const member = (id: string, firstName: string, lastName: string) => ({
-  type: 'users',
-  id,
-  attributes: { firstName, lastName, email: `${firstName.toLowerCase()}@example.org` },
-});
+const member = memberRecord;
 const notification = {
   type: 'notifications',
   id: NOTE,
