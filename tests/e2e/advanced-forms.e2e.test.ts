@@ -154,15 +154,23 @@ describe('an advanced form, end to end', () => {
     await checkA11yInBothThemes(page, 'a form workflow’s settings', 'advanced-form-workflow-settings');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/admin/resources/form-workflows/show/**');
-    const workflows = (await asAdmin('GET', `/form-workflows?filter[form]=${formId}`)).data as Array<{
-      attributes: Record<string, unknown>;
-    }>;
-    expect(workflows.map((w) => w.attributes)).toEqual([
-      expect.objectContaining({
-        name: 'Send a copy',
-        config: { emailFieldId: emailQuestion, message: `Thank you, ${run}.` },
-      }),
-    ]);
+    // read once the read model has it (the visitor's end, in the next test, reads the workflows from there)
+    await expect
+      .poll(
+        async () =>
+          (
+            (await asAdmin('GET', `/form-workflows?filter[form]=${formId}`)).data as Array<{
+              attributes: Record<string, unknown>;
+            }>
+          ).map((w) => w.attributes),
+        { timeout: 30_000 },
+      )
+      .toEqual([
+        expect.objectContaining({
+          name: 'Send a copy',
+          config: { emailFieldId: emailQuestion, message: `Thank you, ${run}.` },
+        }),
+      ]);
   }, 180_000);
 
   test('a visitor answers page by page with the keyboard, is told what is missing, and sends it', async () => {
