@@ -1,9 +1,9 @@
-import { allows, type ViewerFacts } from '@platform/contracts/resources/access';
+import { ADMINISTRATORS } from '@platform/contracts/accounts/rules';
+import { allows, type AccessRule, type ViewerFacts } from '@platform/contracts/resources/access';
 import { resourceDefinition } from '@platform/contracts/resources/catalogue';
 import type { ResourceDefinition } from '@platform/contracts/resources/definition';
 import type { FieldInfo } from '@platform/contracts/resources/fields';
 import { resourcePaths } from './paths.ts';
-import { may } from './viewer.ts';
 
 /** A list's order: `name` ascending, `-name` descending (JSON:API sort). */
 export interface SortOrder {
@@ -98,9 +98,14 @@ export function listRelationshipFilters(definition: ResourceDefinition): Relatio
 }
 
 /**
+ * Who may list the records of a type kept by a hand-written module, as its list's route asks (GET /users: the
+ * administrators); a type not named here is offered, and its list answers for itself.
+ */
+const HAND_WRITTEN_LISTS: Readonly<Record<string, AccessRule>> = { users: ADMINISTRATORS };
+
+/**
  * The relationship filters a list's screen offers this viewer: those naming records they may list (the filter's
  * box searches them), on a relationship they may read (the server filters by one only where the viewer reads it).
- * A type kept by a hand-written module (users) is offered, and its list answers for itself.
  */
 export function offeredRelationshipFilters(
   definition: ResourceDefinition,
@@ -108,8 +113,9 @@ export function offeredRelationshipFilters(
 ): RelationshipFilter[] {
   return listRelationshipFilters(definition).filter((f) => {
     const target = resourceDefinition(f.type);
+    const lists = target ? target.access.index : HAND_WRITTEN_LISTS[f.type];
     const rule = definition.relationshipAccess[f.name]?.read;
-    return (!target || may(target, 'index', viewer)) && (!rule || allows(rule, viewer));
+    return (!lists || allows(lists, viewer)) && (!rule || allows(rule, viewer));
   });
 }
 

@@ -162,4 +162,13 @@ describe('the relationship filters a list offers', () => {
       'training',
     ]);
   });
+
+  it('by members, to those who may list the members (the users’ list is the administrators’)', () => {
+    const appointments = resourceDefinition('eqlaat-appointments')!;
+    const offered = (roles: string[]) =>
+      offeredRelationshipFilters(appointments, viewer(roles)).map((f) => f.name);
+    expect(offered(['admin'])).toContain('managers');
+    expect(offered(['eqlaat_member'])).not.toContain('managers');
+    expect(offered(['eqlaat_member'])).toContain('project');
+  });
 });
