@@ -37,6 +37,32 @@ const Group = styled.fieldset`
   }
 `;
 
+/** A workflow's settings as one group: its name, what the type does, its fields, and the server's error on it. */
+function SettingsGroup({
+  label,
+  help,
+  error,
+  children,
+}: {
+  label: string;
+  help: string;
+  error: string | undefined;
+  children: React.ReactNode;
+}) {
+  return (
+    <Group aria-describedby={error ? 'workflow-config-error' : undefined}>
+      <legend>{label}</legend>
+      <p>{help}</p>
+      {children}
+      {error ? (
+        <p className="error" id="workflow-config-error">
+          {error}
+        </p>
+      ) : null}
+    </Group>
+  );
+}
+
 const NONE = '__none__';
 
 type Config = Record<string, unknown>;
@@ -126,9 +152,7 @@ function MembersToTell({ label, onChange, error, config }: FieldWidgetProps & { 
     // the names are read once for the members the settings named when they were opened
   }, [api]);
   return (
-    <Group aria-describedby={error ? 'workflow-config-error' : undefined}>
-      <legend>{label}</legend>
-      <p>{t('formsAdmin.workflow.help.notify_users')}</p>
+    <SettingsGroup label={label} help={t('formsAdmin.workflow.help.notify_users')} error={error}>
       <RelationshipPicker
         field={{
           name: 'userIds',
@@ -146,12 +170,7 @@ function MembersToTell({ label, onChange, error, config }: FieldWidgetProps & { 
         }}
         included={named}
       />
-      {error ? (
-        <p className="error" id="workflow-config-error">
-          {error}
-        </p>
-      ) : null}
-    </Group>
+    </SettingsGroup>
   );
 }
 
@@ -203,9 +222,11 @@ function QuestionSettings(props: FieldWidgetProps) {
   const set = (key: string, chosen: string | null) => onChange(withSetting(config, key, chosen || null));
   const shown = (f: FormFieldView) => (f.title.trim() ? f.title : t('formsAdmin.workflow.untitled'));
   return (
-    <Group aria-describedby={error ? 'workflow-config-error' : undefined}>
-      <legend>{label}</legend>
-      <p>{t(`formsAdmin.workflow.help.${type}` as 'formsAdmin.workflow.help.email_respondent')}</p>
+    <SettingsGroup
+      label={label}
+      help={t(`formsAdmin.workflow.help.${type}` as 'formsAdmin.workflow.help.email_respondent')}
+      error={error}
+    >
       {settings.map(({ key, fits, optional }) => {
         const offered = questions.fields.filter(fits);
         const chosen = typeof config[key] === 'string' ? (config[key] as string) : null;
@@ -239,11 +260,6 @@ function QuestionSettings(props: FieldWidgetProps) {
           onChange={(words) => set('message', words.trim() ? words : null)}
         />
       ) : null}
-      {error ? (
-        <p className="error" id="workflow-config-error">
-          {error}
-        </p>
-      ) : null}
-    </Group>
+    </SettingsGroup>
   );
 }
